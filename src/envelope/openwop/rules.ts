@@ -1,0 +1,22 @@
+import type {RuleDescriptor} from '../../report/finding.js';
+
+/** Rule ids are the upstream accept-pipeline codes, so a finding maps straight back to what a host would answer. */
+export const ENVELOPE_RULES = {
+  shape: {id: 'invalid_envelope_shape', description: 'The envelope does not match the AIEnvelope top-level schema (RFC 0021).'},
+  unknownKind: {id: 'unknown_envelope_kind', description: 'The envelope `type` is not a kind this host (or openwop) knows.'},
+  payload: {id: 'envelope_invalid', description: "The payload fails its kind's schema."},
+} as const satisfies Record<string, RuleDescriptor>;
+
+export const IO_RULES: RuleDescriptor[] = [
+  {id: 'json/syntax', description: 'The text is not valid JSON.'},
+  {id: 'json/duplicate-key', description: 'An object repeats a key; JSON parsers disagree on which value wins.'},
+  {id: 'json/proto-key', description: 'An object has a "__proto__" key, which JavaScript consumers may mishandle.'},
+  {id: 'json/too-deep', description: 'The document nests deeper than the depth limit.'},
+  {id: 'io/empty', description: 'The input is empty.'},
+  {id: 'io/binary', description: 'The input is a binary file.'},
+  {id: 'io/invalid-utf8', description: 'The input is not valid UTF-8.'},
+  {id: 'io/too-large', description: 'The input is over the size limit.'},
+  {id: 'io/not-found', description: 'The input does not exist.'},
+  {id: 'io/unreadable', description: 'The input cannot be read.'},
+  {id: 'io/no-match', description: 'A glob matched no files.'},
+];

@@ -1,0 +1,126 @@
+import {readdir, realpath, stat} from 'node:fs/promises';
+import {extname, isAbsolute, join, relative, resolve, sep} from 'node:path';
+import {glob, isDynamicPattern} from 'tinyglobby';
+import picomatch from 'picomatch';
+
+export type InputSource = {kind: 'file'; path: string; display: string} | {kind: 'stdin'; display: '<stdin>'};
+
+export interface InputProblem {
+  display: string;
+  ruleId: 'io/not-found' | 'io/unreadable' | 'io/no-match';
+  message: string;
+}
+
+export interface ExpandOptions {
+  cwd: string;
+  /** File endings picked up when walking a folder or matching a glob (explicit file paths are always taken). */
+  extensions: readonly string[];
+  /** Globs (relative to cwd) of paths to leave out. */
+  ignore?: readonly string[];
+}
+
+export interface Expanded {
+  sources: InputSource[];
+  problems: InputProblem[];
+}
+
+const ALWAYS_SKIPPED = new Set(['node_modules', '.git']);
+
+/** Resolves the PATHS argument of a command: files, folders (recursive), globs and `-` for stdin, each once. */
+export async function expandInputs(args: readonly string[], options: ExpandOptions): Promise<Expanded> {
+  const sources: InputSource[] = [];
+  const problems: InputProblem[] = [];
+  const seen = new Set<string>();
+  const ignored = options.ignore?.length ? picomatch([...options.ignore], {dot: true}) : () => false;
+  const add = (abs: string) => {
+    if (seen.has(abs)) return;
+    const display = displayPath(abs, options.cwd);
+    if (ignored(display)) return;
+    seen.add(abs);
+    sources.push({kind: 'file', path: abs, display});
+  };
+  const wanted = (name: string) => options.extensions.some((ext) => name.endsWith(ext));
+
+  for (const arg of args) {
+    if (arg === '-') {
+      if (!seen.has('-')) sources.push({kind: 'stdin', display: '<stdin>'});
+      seen.add('-');
+      continue;
+    }
+    const abs = resolve(options.cwd, arg);
+    let info;
+    try {
+      info = await stat(abs);
+    } catch (error) {
+      if (isDynamicPattern(arg)) {
+        const matches = await glob(arg, {cwd: options.cwd, absolute: true, dot: false, ignore: ['**/node_modules/**', '**/.git/**']});
+        const files = matches.filter((m) => wanted(m)).sort();
+        if (files.length === 0) problems.push({display: arg, ruleId: 'io/no-match', message: `no files match the pattern "${arg}"`});
+        files.forEach(add);
+        continue;
+      }
+      problems.push(statProblem(arg, error as NodeJS.ErrnoException));
+      continue;
+    }
+    if (info.isDirectory()) {
+      for (const file of await walkFolder(abs, wanted, problems, options.cwd)) add(file);
+    } else add(abs);
+  }
+  return {sources, problems};
+}
+
+async function walkFolder(root: string, wanted: (name: string) => boolean, problems: InputProblem[], cwd: string): Promise<string[]> {
+  const files: string[] = [];
+  // Real paths of folders already entered: a symlink pointing back up the tree is walked once, not forever.
+  const visited = new Set<string>();
+  const stack = [root];
+  while (stack.length) {
+    const dir = stack.pop() as string;
+    let real: string;
+    let entries;
+    try {
+      real = await realpath(dir);
+      if (visited.has(real)) continue;
+      visited.add(real);
+      entries = await readdir(dir, {withFileTypes: true});
+    } catch (error) {
+      problems.push(statProblem(displayPath(dir, cwd), error as NodeJS.ErrnoException));
+      continue;
+    }
+    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      if (ALWAYS_SKIPPED.has(entry.name)) continue;
+      const full = join(dir, entry.name);
+      let isDir = entry.isDirectory();
+      let isFile = entry.isFile();
+      if (entry.isSymbolicLink()) {
+        try {
+          const target = await stat(full);
+          isDir = target.isDirectory();
+          isFile = target.isFile();
+        } catch {
+          continue; // a dangling link is not an input
+        }
+      }
+      if (isDir) stack.push(full);
+      else if (isFile && wanted(entry.name)) files.push(full);
+    }
+  }
+  return files.sort();
+}
+
+function statProblem(display: string, error: NodeJS.ErrnoException): InputProblem {
+  if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return {display, ruleId: 'io/not-found', message: `no such file or folder: ${display}`};
+  if (error.code === 'ELOOP') return {display, ruleId: 'io/unreadable', message: `symbolic link loop: ${display}`};
+  if (error.code === 'EACCES' || error.code === 'EPERM') return {display, ruleId: 'io/unreadable', message: `permission denied: ${display}`};
+  return {display, ruleId: 'io/unreadable', message: `cannot read ${display}: ${error.message}`};
+}
+
+export function displayPath(abs: string, cwd: string): string {
+  const rel = relative(cwd, abs);
+  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return abs;
+  return rel.split(sep).join('/');
+}
+
+export function hasExtension(path: string, exts: readonly string[]): boolean {
+  return exts.includes(extname(path).toLowerCase());
+}

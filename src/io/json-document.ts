@@ -1,0 +1,309 @@
+import {createScanner, parse as jsoncParse, ParseErrorCode, parseTree, printParseErrorCode, ScanError, SyntaxKind, visit, type Node, type ParseError} from 'jsonc-parser';
+import type {Finding, Severity} from '../report/finding.js';
+import {parsePointer, toPointer, type PathSegment} from './json-pointer.js';
+import {LineIndex} from './line-index.js';
+
+/** Deeper than any real schema or envelope, and far below where recursive validators overflow the stack. */
+export const DEFAULT_MAX_DEPTH = 1000;
+
+export type ParseRuleId = 'json/syntax' | 'json/duplicate-key' | 'json/proto-key' | 'json/too-deep';
+
+export interface ParseProblem {
+  ruleId: ParseRuleId;
+  severity: Severity;
+  message: string;
+  pointer: string;
+  offset: number;
+  length: number;
+}
+
+export interface DocumentSource {
+  file: string;
+  /** Lines of the file before this document: 0 for a whole file, N-1 for line N of a stream. */
+  lineBase?: number;
+}
+
+export interface Range {
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+}
+
+export interface ParseOptions {
+  maxDepth?: number;
+}
+
+/**
+ * A parsed JSON text that can say where any JSON pointer sits in it.
+ * The value comes from JSON.parse (fast, and no recursion limit); the position tree is built only when a finding needs one.
+ */
+export class JsonDocument {
+  private tree: Node | undefined | null = null;
+  private lines: LineIndex | undefined;
+
+  private constructor(
+    readonly text: string,
+    readonly source: Required<DocumentSource>,
+    readonly value: unknown,
+    readonly parsed: boolean,
+    readonly problems: ParseProblem[],
+    private readonly treeSafe: boolean,
+  ) {}
+
+  static parse(text: string, source: DocumentSource, options: ParseOptions = {}): JsonDocument {
+    const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+    const src = {file: source.file, lineBase: source.lineBase ?? 0};
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      const overflow = depthOverflowOffset(text, maxDepth);
+      if (overflow >= 0) return new JsonDocument(text, src, undefined, false, [tooDeep(overflow, maxDepth)], false);
+      return new JsonDocument(text, src, undefined, false, [syntaxProblem(text, error as Error)], true);
+    }
+    const shape = inspect(value, maxDepth);
+    if (shape.tooDeep) {
+      return new JsonDocument(text, src, undefined, false, [tooDeep(Math.max(0, depthOverflowOffset(text, maxDepth)), maxDepth)], false);
+    }
+    const problems: ParseProblem[] = [];
+    if (countKeyTokens(text) !== shape.keys) problems.push(...duplicateKeys(text));
+    for (const path of shape.protoPaths) {
+      problems.push({
+        ruleId: 'json/proto-key',
+        severity: 'warning',
+        message: 'key "__proto__" is ambiguous: JavaScript code that copies this object may set its prototype instead of the property',
+        pointer: toPointer(path),
+        offset: -1,
+        length: 0,
+      });
+    }
+    return new JsonDocument(text, src, value, true, problems, true);
+  }
+
+  /** The range of the value at `pointer`, or of its nearest existing ancestor (a missing property points at its parent). */
+  locate(pointer: string): Range {
+    const tree = this.positionTree();
+    if (!tree) return this.rangeAt(0, 0);
+    let node = tree;
+    let segments: string[];
+    try {
+      segments = parsePointer(pointer);
+    } catch {
+      segments = [];
+    }
+    for (const seg of segments) {
+      const next = childNode(node, seg);
+      if (!next) break;
+      node = next;
+    }
+    const start = node.parent?.type === 'property' ? node.parent.offset : node.offset;
+    return this.rangeAt(start, node.offset + node.length - start);
+  }
+
+  rangeAt(offset: number, length: number): Range {
+    const lines = (this.lines ??= new LineIndex(this.text));
+    const a = lines.at(offset);
+    const b = lines.at(offset + Math.max(length, 0));
+    const base = this.source.lineBase;
+    return {line: a.line + base, column: a.column, endLine: b.line + base, endColumn: b.column};
+  }
+
+  finding(ruleId: string, severity: Severity, message: string, pointer: string): Finding {
+    return {ruleId, severity, message, file: this.source.file, pointer, ...this.locate(pointer)};
+  }
+
+  problemFindings(): Finding[] {
+    return this.problems.map((p) => ({
+      ruleId: p.ruleId,
+      severity: p.severity,
+      message: p.message,
+      file: this.source.file,
+      pointer: p.pointer,
+      ...(p.offset >= 0 ? this.rangeAt(p.offset, p.length) : this.locate(p.pointer)),
+    }));
+  }
+
+  private positionTree(): Node | undefined {
+    if (this.tree === null) this.tree = this.treeSafe ? parseTree(this.text, [], {disallowComments: true}) : undefined;
+    return this.tree;
+  }
+}
+
+function childNode(node: Node, seg: string): Node | undefined {
+  if (node.type === 'object') {
+    // The last duplicate wins, as it does in JSON.parse.
+    const props = node.children ?? [];
+    for (let i = props.length - 1; i >= 0; i--) {
+      const [key, value] = props[i].children ?? [];
+      if (key?.value === seg) return value;
+    }
+    return undefined;
+  }
+  if (node.type === 'array' && /^(0|[1-9]\d*)$/.test(seg)) return node.children?.[Number(seg)];
+  return undefined;
+}
+
+interface Shape {
+  keys: number;
+  tooDeep: boolean;
+  protoPaths: PathSegment[][];
+}
+
+function inspect(root: unknown, maxDepth: number): Shape {
+  const shape: Shape = {keys: 0, tooDeep: false, protoPaths: []};
+  const path: PathSegment[] = [];
+  const walk = (v: unknown, depth: number): void => {
+    if (v === null || typeof v !== 'object' || shape.tooDeep) return;
+    if (depth >= maxDepth) {
+      shape.tooDeep = true;
+      return;
+    }
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        path.push(i);
+        walk(v[i], depth + 1);
+        path.pop();
+      }
+      return;
+    }
+    const keys = Object.keys(v);
+    shape.keys += keys.length;
+    for (const k of keys) {
+      path.push(k);
+      if (k === '__proto__') shape.protoPaths.push([...path]);
+      walk((v as Record<string, unknown>)[k], depth + 1);
+      path.pop();
+    }
+  };
+  walk(root, 0);
+  return shape;
+}
+
+/**
+ * Counts `":` pairs: every key token ends that way in compact or ordinary JSON, and string content can only add to it.
+ * Equal to the parsed key count therefore proves there is no duplicate; anything else sends us to the exact scan.
+ */
+function countKeyTokens(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf('":'); i !== -1; i = text.indexOf('":', i + 2)) n++;
+  return n;
+}
+
+function duplicateKeys(text: string): ParseProblem[] {
+  const problems: ParseProblem[] = [];
+  const seen: Map<string, number>[] = [];
+  visit(
+    text,
+    {
+      onObjectBegin: () => void seen.push(new Map()),
+      onObjectEnd: () => void seen.pop(),
+      onObjectProperty: (property, offset, length, _line, _col, pathSupplier) => {
+        const keys = seen[seen.length - 1];
+        if (!keys) return;
+        if (keys.has(property)) {
+          problems.push({
+            ruleId: 'json/duplicate-key',
+            severity: 'error',
+            message: `duplicate key "${property}": JSON parsers disagree on which value wins (this tool, like JSON.parse, keeps the last)`,
+            pointer: toPointer([...pathSupplier(), property]),
+            offset,
+            length,
+          });
+        } else keys.set(property, offset);
+      },
+    },
+    {disallowComments: true},
+  );
+  return problems;
+}
+
+/** Offset of the first bracket past `maxDepth`, or -1. Iterative, so a 10,000-deep document cannot overflow the stack. */
+function depthOverflowOffset(text: string, maxDepth: number): number {
+  const scanner = createScanner(text, true);
+  let depth = 0;
+  for (let kind = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
+    if (kind === SyntaxKind.OpenBraceToken || kind === SyntaxKind.OpenBracketToken) {
+      if (++depth > maxDepth) return scanner.getTokenOffset();
+    } else if (kind === SyntaxKind.CloseBraceToken || kind === SyntaxKind.CloseBracketToken) depth--;
+  }
+  return -1;
+}
+
+function tooDeep(offset: number, maxDepth: number): ParseProblem {
+  return {
+    ruleId: 'json/too-deep',
+    severity: 'error',
+    message: `nesting deeper than ${maxDepth} levels; the document was not checked further`,
+    pointer: '',
+    offset,
+    length: 1,
+  };
+}
+
+const SYNTAX_MESSAGES: Record<string, string> = {
+  InvalidSymbol: 'unexpected character',
+  InvalidNumberFormat: 'invalid number',
+  PropertyNameExpected: 'expected a property name in double quotes',
+  ValueExpected: 'expected a value',
+  ColonExpected: 'expected ":" after the property name',
+  CommaExpected: 'expected "," between values',
+  CloseBraceExpected: 'expected "}" to close the object',
+  CloseBracketExpected: 'expected "]" to close the array',
+  EndOfFileExpected: 'unexpected content after the JSON value',
+  InvalidCommentToken: 'comments are not allowed in JSON',
+  UnexpectedEndOfComment: 'unterminated comment',
+  UnexpectedEndOfString: 'unterminated string',
+  UnexpectedEndOfNumber: 'unexpected end of number',
+  InvalidUnicode: 'invalid \\u escape',
+  InvalidEscapeCharacter: 'invalid escape character',
+  InvalidCharacter: 'control character inside a string',
+};
+
+function syntaxProblem(text: string, nativeError: Error): ParseProblem {
+  const errors: ParseError[] = [];
+  jsoncParse(text, errors, {disallowComments: true, allowTrailingComma: false});
+  const first = errors[0] ?? scannerError(text);
+  if (first) {
+    const code = printParseErrorCode(first.error);
+    const atEnd = first.offset >= text.trimEnd().length;
+    return {
+      ruleId: 'json/syntax',
+      severity: 'error',
+      message: `invalid JSON: ${SYNTAX_MESSAGES[code] ?? code}${atEnd ? ' (the text ends early: truncated?)' : ''}`,
+      pointer: '',
+      offset: first.offset,
+      length: Math.max(first.length, 1),
+    };
+  }
+  // jsonc-parser is more lenient than JSON.parse in a few corners; fall back to V8's own position.
+  const m = /position (\d+)/.exec(nativeError.message);
+  return {
+    ruleId: 'json/syntax',
+    severity: 'error',
+    message: `invalid JSON: ${nativeError.message.replace(/ in JSON at position \d+.*$/, '')}`,
+    pointer: '',
+    offset: m ? Number(m[1]) : Math.max(0, text.length - 1),
+    length: 1,
+  };
+}
+
+/** jsonc-parser's parser tolerates some scanner errors (control characters in strings); ask the scanner directly. */
+function scannerError(text: string): ParseError | undefined {
+  const scanner = createScanner(text, true);
+  for (let kind = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
+    const err = scanner.getTokenError();
+    if (err !== ScanError.None) {
+      const code = {
+        [ScanError.InvalidCharacter]: ParseErrorCode.InvalidCharacter,
+        [ScanError.InvalidEscapeCharacter]: ParseErrorCode.InvalidEscapeCharacter,
+        [ScanError.InvalidUnicode]: ParseErrorCode.InvalidUnicode,
+        [ScanError.UnexpectedEndOfString]: ParseErrorCode.UnexpectedEndOfString,
+        [ScanError.UnexpectedEndOfNumber]: ParseErrorCode.UnexpectedEndOfNumber,
+        [ScanError.UnexpectedEndOfComment]: ParseErrorCode.UnexpectedEndOfComment,
+      }[err];
+      return {error: code, offset: scanner.getTokenOffset(), length: scanner.getTokenLength()};
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,196 @@
+import {createReadStream} from 'node:fs';
+import {readFile, stat} from 'node:fs/promises';
+import type {Finding} from '../report/finding.js';
+import {decodeJsonBytes} from './decode.js';
+import type {InputSource} from './inputs.js';
+import {JsonDocument} from './json-document.js';
+import {readLines, type StreamLine} from './lines.js';
+
+export const DEFAULT_MAX_DOCUMENT_BYTES = 100 * 1024 * 1024;
+const STREAM_EXTENSIONS = ['.ndjson', '.jsonl'];
+
+export interface ReadOptions {
+  maxDocumentBytes?: number;
+  maxDepth?: number;
+  /** Where stdin comes from (tests pass their own). */
+  stdin?: AsyncIterable<Buffer | string>;
+}
+
+/**
+ * What reading an input yields: a parsed document (check `doc.parsed` and `doc.problems`), or a finding about bytes that
+ * never became a document. `fatal` marks inputs that could not be read at all (exit code 2).
+ */
+export type ReadEvent =
+  | {type: 'document'; doc: JsonDocument; mode: 'document' | 'stream'; line?: number}
+  | {type: 'problem'; finding: Finding; fatal?: boolean};
+
+export async function* readDocuments(source: InputSource, options: ReadOptions = {}): AsyncGenerator<ReadEvent> {
+  const maxBytes = options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
+  if (source.kind === 'stdin') {
+    yield* readAutoStream(options.stdin ?? process.stdin, source.display, maxBytes, options);
+    return;
+  }
+  if (STREAM_EXTENSIONS.some((e) => source.path.toLowerCase().endsWith(e))) {
+    try {
+      await stat(source.path);
+    } catch (error) {
+      yield unreadable(source.display, error as NodeJS.ErrnoException);
+      return;
+    }
+    yield* readStream(readLines(createReadStream(source.path, {highWaterMark: 1 << 20}), maxBytes), source.display, options);
+    return;
+  }
+  yield* readWholeFile(source.path, source.display, maxBytes, options);
+}
+
+async function* readWholeFile(path: string, display: string, maxBytes: number, options: ReadOptions): AsyncGenerator<ReadEvent> {
+  let bytes: Buffer;
+  try {
+    const info = await stat(path);
+    if (info.isDirectory()) {
+      yield {type: 'problem', fatal: true, finding: fileFinding(display, 'io/unreadable', `${display} is a folder, not a file`)};
+      return;
+    }
+    if (info.size > maxBytes) {
+      yield tooLarge(display, info.size, maxBytes);
+      return;
+    }
+    bytes = await readFile(path);
+  } catch (error) {
+    yield unreadable(display, error as NodeJS.ErrnoException);
+    return;
+  }
+  yield* fromText(bytes, display, options);
+}
+
+function* fromText(bytes: Uint8Array, display: string, options: ReadOptions): Generator<ReadEvent> {
+  const decoded = decodeJsonBytes(bytes);
+  if (decoded.problem) {
+    const pos = positionIn(decoded.text, decoded.problem.offset);
+    yield {type: 'problem', finding: {...fileFinding(display, decoded.problem.ruleId, decoded.problem.message), ...pos}};
+    return;
+  }
+  const doc = JsonDocument.parse(decoded.text, {file: display}, {maxDepth: options.maxDepth});
+  if (!doc.parsed && looksLikeLines(decoded.text)) {
+    yield* fromLines(decoded.text, display, options);
+    return;
+  }
+  yield {type: 'document', doc, mode: 'document'};
+}
+
+/** A `.json` file (or stdin) whose first line is a whole JSON value and which has more lines is an NDJSON stream. */
+function looksLikeLines(text: string): boolean {
+  const trimmed = text.trimStart();
+  const nl = trimmed.indexOf('\n');
+  if (nl === -1 || trimmed.slice(nl).trim() === '') return false;
+  try {
+    JSON.parse(trimmed.slice(0, nl));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function* fromLines(text: string, display: string, options: ReadOptions): Generator<ReadEvent> {
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const body = lines[i].endsWith('\r') ? lines[i].slice(0, -1) : lines[i];
+    if (body.trim() === '') continue;
+    yield lineEvent({number: i + 1, text: body, size: body.length, unterminated: i === lines.length - 1}, display, options);
+  }
+}
+
+async function* readStream(lines: AsyncIterable<StreamLine>, display: string, options: ReadOptions): AsyncGenerator<ReadEvent> {
+  try {
+    for await (const line of lines) yield lineEvent(line, display, options);
+  } catch (error) {
+    yield unreadable(display, error as NodeJS.ErrnoException);
+  }
+}
+
+/** stdin: NDJSON when its first line is a whole JSON value, otherwise one document (a pretty-printed file piped in). */
+async function* readAutoStream(input: AsyncIterable<Buffer | string>, display: string, maxBytes: number, options: ReadOptions): AsyncGenerator<ReadEvent> {
+  const held: StreamLine[] = [];
+  let mode: 'unknown' | 'stream' | 'document' = 'unknown';
+  for await (const line of readLines(input, maxBytes)) {
+    if (mode === 'stream') {
+      yield lineEvent(line, display, options);
+      continue;
+    }
+    if (mode === 'unknown') {
+      mode = isWholeValue(line.text) ? 'stream' : 'document';
+      if (mode === 'stream') {
+        yield lineEvent(line, display, options);
+        continue;
+      }
+    }
+    held.push(line);
+  }
+  if (mode !== 'document') {
+    if (mode === 'unknown') yield {type: 'problem', finding: fileFinding(display, 'io/empty', 'no input on stdin: expected JSON')};
+    return;
+  }
+  if (held.some((l) => l.tooLong)) {
+    yield tooLarge(display, held.reduce((n, l) => n + l.size, 0), maxBytes);
+    return;
+  }
+  // Blank lines were dropped by the line reader; put them back so line numbers stay true.
+  const parts: string[] = [];
+  for (const l of held) {
+    while (parts.length < l.number - 1) parts.push('');
+    parts.push(l.text);
+  }
+  yield* fromText(Buffer.from(parts.join('\n')), display, options);
+}
+
+function isWholeValue(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function lineEvent(line: StreamLine, display: string, options: ReadOptions): ReadEvent {
+  if (line.tooLong) {
+    return {type: 'problem', finding: {...fileFinding(display, 'io/too-large', `line ${line.number} is ${mb(line.size)} MB, over the ${mb(options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES)} MB limit for one document (raise it with --max-size); the rest of the stream is still checked`), line: line.number, endLine: line.number}};
+  }
+  if (line.invalidUtf8) {
+    const pos = positionIn(line.text, Math.max(0, line.text.indexOf('\uFFFD')));
+    return {type: 'problem', finding: {...fileFinding(display, 'io/invalid-utf8', 'invalid UTF-8 byte sequence: JSON text must be UTF-8'), ...pos, line: line.number, endLine: line.number}};
+  }
+  const doc = JsonDocument.parse(line.text, {file: display, lineBase: line.number - 1}, {maxDepth: options.maxDepth});
+  if (!doc.parsed && line.unterminated) {
+    for (const p of doc.problems) if (p.ruleId === 'json/syntax' && !p.message.includes('truncated')) p.message += ' (the last line has no newline: truncated?)';
+  }
+  return {type: 'document', doc, mode: 'stream', line: line.number};
+}
+
+function positionIn(text: string, offset: number): {line: number; column: number; endLine: number; endColumn: number} {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  const column = offset - lineStart + 1;
+  return {line, column, endLine: line, endColumn: column + 1};
+}
+
+export function fileFinding(file: string, ruleId: string, message: string): Finding {
+  return {ruleId, severity: 'error', message, file, pointer: '', line: 1, column: 1};
+}
+
+function tooLarge(display: string, size: number, maxBytes: number): ReadEvent {
+  return {type: 'problem', fatal: true, finding: fileFinding(display, 'io/too-large', `${display} is ${mb(size)} MB, over the ${mb(maxBytes)} MB limit for one JSON document; raise it with --max-size, or split it into NDJSON (.ndjson/.jsonl) lines, which are read as a stream`)};
+}
+
+function unreadable(display: string, error: NodeJS.ErrnoException): ReadEvent {
+  const why = error.code === 'ENOENT' ? 'no such file' : error.code === 'EACCES' || error.code === 'EPERM' ? 'permission denied' : error.code === 'EISDIR' ? 'is a folder' : error.message;
+  return {type: 'problem', fatal: true, finding: fileFinding(display, error.code === 'ENOENT' ? 'io/not-found' : 'io/unreadable', `cannot read ${display}: ${why}`)};
+}
+
+function mb(bytes: number): string {
+  return (bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '');
+}

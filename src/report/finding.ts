@@ -1,0 +1,60 @@
+export type Severity = 'error' | 'warning' | 'info';
+
+export const SEVERITY_RANK: Record<Severity, number> = {info: 0, warning: 1, error: 2};
+
+/** A proposed text edit; offsets are into the file's text as read (after any BOM). */
+export interface TextEdit {
+  offset: number;
+  length: number;
+  content: string;
+}
+
+export interface Fix {
+  description: string;
+  edits: TextEdit[];
+}
+
+/** One thing a check found. `line` and `column` are 1-based; `pointer` is an RFC 6901 JSON pointer. */
+export interface Finding {
+  ruleId: string;
+  severity: Severity;
+  message: string;
+  file: string;
+  pointer: string;
+  line: number;
+  column: number;
+  endLine?: number;
+  endColumn?: number;
+  fix?: Fix;
+  docsUrl?: string;
+}
+
+/** What a formatter needs to know about a rule beyond the finding itself (SARIF tool.driver.rules, junit classnames). */
+export interface RuleDescriptor {
+  id: string;
+  description: string;
+  docsUrl?: string;
+}
+
+export interface FileResult {
+  file: string;
+  findings: Finding[];
+  /** Command-specific fields (a simulated trace, a probe's profiles, a pack's gate) ride next to the findings. */
+  [extra: string]: unknown;
+}
+
+export interface Summary {
+  files: number;
+  errors: number;
+  warnings: number;
+  infos: number;
+  [extra: string]: unknown;
+}
+
+export interface Report {
+  tool: 'openwop';
+  version: string;
+  command: string;
+  summary: Summary;
+  results: FileResult[];
+}

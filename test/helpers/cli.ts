@@ -1,0 +1,37 @@
+import {spawn} from 'node:child_process';
+import {mkdtempSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {fileURLToPath} from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const BIN = join(ROOT, 'bin', 'run.js');
+export const REFERENCE = join(ROOT, '..', 'shared', 'reference');
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built CLI as a user would (npm test builds first). */
+export function runCli(args: string[], options: {cwd?: string; input?: string | Buffer; env?: NodeJS.ProcessEnv} = {}): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {cwd: options.cwd ?? ROOT, env: {...process.env, NO_COLOR: '1', ...options.env}});
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (d: Buffer) => out.push(d));
+    child.stderr.on('data', (d: Buffer) => err.push(d));
+    child.on('error', reject);
+    child.stdin.on('error', () => {});
+    child.stdin.end(options.input ?? '');
+    child.on('close', (code) => resolve({code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8')}));
+  });
+}
+
+export function tempDir(prefix = 'openwop-test-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** A stack trace in user-facing output is a bug for any expected failure. */
+export const STACK_TRACE = /\n\s+at .+\(.+:\d+:\d+\)/;
