@@ -35,8 +35,6 @@ export const EXIT_CODES_HELP = `EXIT CODES
 
 /** The flags and reporter pipeline every checking command shares (DESIGN §1). Subclasses only produce findings. */
 export abstract class CheckCommand extends Command {
-  static override strict = false;
-
   static override baseFlags = {
     format: Flags.string({char: 'f', summary: 'Output format.', options: [...FORMATS], default: 'stylish', helpGroup: 'OUTPUT'}),
     json: Flags.boolean({summary: 'Same as --format json.', helpGroup: 'OUTPUT'}),

@@ -20,6 +20,9 @@ ${EXIT_CODES_HELP}`;
     {description: 'Validate foxctl goldens', command: '<%= config.bin %> <%= command.id %> golden/envelopes --protocol foxctl'},
   ];
 
+  // oclif copies only a command's own static fields, so each command sets this itself (PATHS is variadic).
+  static override strict = false;
+
   static override args = {
     paths: Args.string({description: 'Files, folders, globs, or - for stdin.', required: true}),
   };

@@ -28,7 +28,7 @@ export function ajvFindings(errors: readonly ErrorObject[] | null | undefined, d
   for (const err of chosen) {
     // Ajv only attaches the offending value in verbose mode; read it from the document instead.
     if (err.data === undefined) err.data = valueAt(options.value, err.instancePath);
-    const {pointer, message} = describe(err);
+    const {pointer, message} = describe(err, options.base);
     const at = options.base + pointer;
     const key = `${at}\0${message}`;
     if (seen.has(key)) continue;
@@ -40,8 +40,8 @@ export function ajvFindings(errors: readonly ErrorObject[] | null | undefined, d
 
 const COMBINATORS = new Set(['anyOf', 'oneOf', 'if', 'not', 'allOf']);
 
-function describe(err: ErrorObject): {pointer: string; message: string} {
-  const where = err.instancePath || '(root)';
+function describe(err: ErrorObject, base: string): {pointer: string; message: string} {
+  const where = base + err.instancePath || '(root)';
   const p = err.params as Record<string, unknown>;
   switch (err.keyword) {
     case 'required':

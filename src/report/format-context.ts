@@ -1,0 +1,31 @@
+import type {FileResult, RuleDescriptor, Severity} from './finding.js';
+
+/**
+ * A rule as the formatters see it. `severity` is optional so a lint rule's `meta` object can be passed as is:
+ * SARIF uses it for `defaultConfiguration.level`, everything else ignores it.
+ */
+export type FormatRule = RuleDescriptor & {severity?: Severity};
+
+/** Everything a formatter needs besides the report. Formatters are pure: no I/O, no globals, no process.env. */
+export interface FormatContext {
+  /** Whether stylish may emit ANSI colour. Decide it with `shouldUseColor`, never inside a formatter. */
+  color: boolean;
+  /** Known rules by id; a finding whose rule is missing falls back to its id as description. */
+  rules: Map<string, FormatRule>;
+  /** Paths under this folder are shown/linked relative to it (SARIF %SRCROOT%, GitHub annotations). */
+  cwd: string;
+  toolVersion: string;
+  /** Tool home page for SARIF `tool.driver.informationUri`; omitted from the log when absent. */
+  informationUri?: string;
+  /**
+   * Command-specific readable lines (a retry timeline, a probe's profiles) printed under a file's findings in stylish
+   * mode only; the machine formats carry the same data as extra result fields. The context is passed so the hook can
+   * colour consistently with the rest of the output.
+   */
+  renderExtras?: (result: FileResult, ctx: FormatContext) => string[];
+}
+
+/** Fills the fields a caller rarely cares about; handy for tests and for library users. */
+export function makeFormatContext(opts: Partial<FormatContext> & {toolVersion: string}): FormatContext {
+  return {color: false, rules: new Map(), cwd: process.cwd(), ...opts};
+}

@@ -1,0 +1,43 @@
+import type {Finding, Report, Severity} from '../finding.js';
+import type {FormatContext} from '../format-context.js';
+import {displayName, relativeToCwd} from '../paths.js';
+
+// GitHub Actions workflow commands: one `::error|warning|notice …::message` line per finding, which the runner turns
+// into annotations on the PR diff. Nothing else is printed — a clean run prints nothing; the exit code speaks.
+
+const COMMAND: Record<Severity, 'error' | 'warning' | 'notice'> = {error: 'error', warning: 'warning', info: 'notice'};
+
+export function format(report: Report, ctx: FormatContext): string {
+  const lines: string[] = [];
+  for (const result of report.results) {
+    // Annotations attach to repository-relative paths; the job's working directory is normally the checkout root.
+    const rel = relativeToCwd(result.file, ctx.cwd);
+    for (const f of result.findings) lines.push(annotation(f, rel, result.file));
+  }
+  return lines.length > 0 ? `${lines.join('\n')}\n` : '';
+}
+
+function annotation(f: Finding, rel: string | undefined, file: string): string {
+  const props: string[] = [];
+  let message = f.message;
+  if (rel !== undefined) {
+    props.push(`file=${escapeProperty(rel)}`, `line=${Math.max(1, f.line)}`, `col=${Math.max(1, f.column)}`);
+    if (f.endLine !== undefined) props.push(`endLine=${f.endLine}`);
+    if (f.endColumn !== undefined) props.push(`endColumn=${f.endColumn}`);
+  } else {
+    // stdin, a URL or a path outside the checkout cannot be attached to the diff; keep the location in the text.
+    message = `${displayName(file)}:${f.line}:${f.column}: ${message}`;
+  }
+  props.push(`title=${escapeProperty(f.ruleId)}`);
+  return `::${COMMAND[f.severity]} ${props.join(',')}::${escapeData(message)}`;
+}
+
+/** Same rules as @actions/core `escapeData`: a raw newline would end the command and start an injectable one. */
+export function escapeData(s: string): string {
+  return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+/** Same rules as @actions/core `escapeProperty`: ':' and ',' delimit properties. */
+export function escapeProperty(s: string): string {
+  return escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}

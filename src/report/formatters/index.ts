@@ -1,0 +1,26 @@
+import type {Report} from '../finding.js';
+import type {FormatContext} from '../format-context.js';
+import {format as github} from './github.js';
+import {format as json} from './json.js';
+import {format as junit} from './junit.js';
+import {format as sarif} from './sarif.js';
+import {format as stylish} from './stylish.js';
+
+/** The `--format` values, in help order; stylish is the default. */
+export const FORMATS = ['stylish', 'json', 'sarif', 'github', 'junit'] as const;
+export type FormatName = (typeof FORMATS)[number];
+
+/** A formatter is a pure function; the caller decides where the text goes (see writeOutput). */
+export type Formatter = (report: Report, ctx: FormatContext) => string;
+
+const REGISTRY: Record<FormatName, Formatter> = {stylish, json, sarif, github, junit};
+
+export function isFormatName(name: string): name is FormatName {
+  return (FORMATS as readonly string[]).includes(name);
+}
+
+/** Throws on an unknown name (a usage error, exit 2) rather than silently falling back to stylish. */
+export function getFormatter(name: string): Formatter {
+  if (!isFormatName(name)) throw new Error(`Unknown format "${name}"; expected one of: ${FORMATS.join(', ')}`);
+  return REGISTRY[name];
+}

@@ -1,0 +1,155 @@
+import {createHash} from 'node:crypto';
+import {resolve} from 'node:path';
+import {pathToFileURL} from 'node:url';
+import type {Finding, Report, Severity} from '../finding.js';
+import type {FormatContext} from '../format-context.js';
+import {isStdinName, isUrlName, relativeToCwd} from '../paths.js';
+
+// SARIF 2.1.0, the subset GitHub code scanning and VS Code's SARIF viewer consume. One run per invocation.
+
+const SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+const SRCROOT = '%SRCROOT%';
+/** Versioned so a future change of what we hash can ship under a new key without breaking alert tracking. */
+const FINGERPRINT_KEY = 'openwop/v1';
+
+const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = {error: 'error', warning: 'warning', info: 'note'};
+
+interface ArtifactLocation {
+  uri: string;
+  uriBaseId?: string;
+}
+
+export function format(report: Report, ctx: FormatContext): string {
+  return `${JSON.stringify(toSarif(report, ctx), null, 2)}\n`;
+}
+
+/** The SARIF log as an object, for callers (and tests) that want to inspect it without re-parsing. */
+export function toSarif(report: Report, ctx: FormatContext): Record<string, unknown> {
+  const rules = driverRules(report, ctx);
+  const ruleIndex = new Map(rules.map((r, i) => [r.id, i]));
+  const seen = new Map<string, number>();
+  const results = report.results.flatMap((res) =>
+    res.findings.map((f) => {
+      const artifact = artifactLocation(res.file, ctx.cwd);
+      return {
+        ruleId: f.ruleId,
+        ruleIndex: ruleIndex.get(f.ruleId) as number,
+        level: LEVEL[f.severity],
+        // SARIF requires non-empty message text.
+        message: {text: f.message === '' ? f.ruleId : f.message},
+        locations: [{physicalLocation: {artifactLocation: artifact, region: region(f)}}],
+        partialFingerprints: {[FINGERPRINT_KEY]: fingerprint(f, artifact.uri, seen)},
+        properties: {pointer: f.pointer},
+      };
+    }),
+  );
+  return {
+    $schema: SCHEMA,
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'openwop',
+            version: ctx.toolVersion || report.version,
+            ...(ctx.informationUri ? {informationUri: ctx.informationUri} : {}),
+            rules,
+          },
+        },
+        originalUriBaseIds: {[SRCROOT]: {uri: dirUri(ctx.cwd)}},
+        // Columns come from JavaScript string offsets (the position-keeping parse), i.e. UTF-16 code units.
+        columnKind: 'utf16CodeUnits',
+        results,
+      },
+    ],
+  };
+}
+
+interface SarifRule {
+  id: string;
+  shortDescription: {text: string};
+  helpUri?: string;
+  defaultConfiguration?: {level: 'error' | 'warning' | 'note'};
+}
+
+/** Every rule a result references — and only those, so the log stays small — sorted by id for stable output. */
+function driverRules(report: Report, ctx: FormatContext): SarifRule[] {
+  const firstDocs = new Map<string, string | undefined>();
+  for (const res of report.results) {
+    for (const f of res.findings) {
+      if (!firstDocs.has(f.ruleId) || (firstDocs.get(f.ruleId) === undefined && f.docsUrl)) firstDocs.set(f.ruleId, f.docsUrl);
+    }
+  }
+  return [...firstDocs.keys()].sort().map((id) => {
+    const known = ctx.rules.get(id);
+    const helpUri = known?.docsUrl ?? firstDocs.get(id);
+    return {
+      id,
+      shortDescription: {text: known?.description || id},
+      ...(helpUri ? {helpUri} : {}),
+      ...(known?.severity ? {defaultConfiguration: {level: LEVEL[known.severity]}} : {}),
+    };
+  });
+}
+
+/**
+ * Repository-relative when the file is under cwd (so code scanning can match it to the checkout), an absolute file
+ * URI otherwise; a URL (probe host) is already a URI; stdin has no location beyond the literal "stdin".
+ */
+function artifactLocation(file: string, cwd: string): ArtifactLocation {
+  if (isStdinName(file)) return {uri: 'stdin'};
+  if (isUrlName(file)) return {uri: file};
+  const rel = relativeToCwd(file, cwd);
+  if (rel !== undefined) return {uri: rel.split('/').map(encodeSegment).join('/'), uriBaseId: SRCROOT};
+  return {uri: pathToFileURL(resolve(cwd, file)).href};
+}
+
+/**
+ * Percent-encodes a path segment, keeping RFC 3986 unreserved and most sub-delims readable. ':' is always encoded:
+ * in a relative reference's first segment it would be read as a scheme.
+ */
+function encodeSegment(segment: string): string {
+  let out = '';
+  for (const ch of segment) {
+    if (/[A-Za-z0-9\-._~!$&'()*+,;=@]/.test(ch)) out += ch;
+    else for (const byte of Buffer.from(ch, 'utf8')) out += `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  }
+  return out;
+}
+
+function dirUri(cwd: string): string {
+  const href = pathToFileURL(resolve(cwd)).href;
+  return href.endsWith('/') ? href : `${href}/`;
+}
+
+/** SARIF regions are 1-based and must not run backwards; a finding without a position is a bug, but must not break the log. */
+function region(f: Finding): Record<string, number> {
+  const startLine = atLeast1(f.line);
+  const startColumn = atLeast1(f.column);
+  const r: Record<string, number> = {startLine, startColumn};
+  if (f.endLine !== undefined && Number.isFinite(f.endLine)) {
+    r.endLine = Math.max(startLine, Math.trunc(f.endLine));
+  }
+  if (f.endColumn !== undefined && Number.isFinite(f.endColumn)) {
+    const sameLine = (r.endLine ?? startLine) === startLine;
+    r.endColumn = sameLine ? Math.max(startColumn, Math.trunc(f.endColumn)) : atLeast1(f.endColumn);
+  }
+  return r;
+}
+
+function atLeast1(n: number): number {
+  return Number.isFinite(n) ? Math.max(1, Math.trunc(n)) : 1;
+}
+
+/**
+ * Stable across runs and checkouts (the relative URI, not the absolute path) and independent of line numbers, so an
+ * alert survives unrelated edits above it. NUL separators keep field boundaries unambiguous. Identical findings (the
+ * same problem in two envelopes of one stream) get an occurrence suffix, as GitHub's own line hashes do, so they stay
+ * two alerts instead of being merged.
+ */
+function fingerprint(f: Finding, uri: string, seen: Map<string, number>): string {
+  const hash = createHash('sha256').update([f.ruleId, uri, f.pointer, f.message].join('\u0000')).digest('hex');
+  const n = (seen.get(hash) ?? 0) + 1;
+  seen.set(hash, n);
+  return `${hash}:${n}`;
+}

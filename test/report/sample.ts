@@ -1,0 +1,50 @@
+import type {FileResult, Finding, Report} from '../../src/report/finding.js';
+import {buildReport} from '../../src/report/report.js';
+import {makeFormatContext, type FormatContext} from '../../src/report/format-context.js';
+
+/** A fake checkout root: formatters are pure, so nothing here touches the file system. */
+export const CWD = '/work/proj';
+
+export function finding(over: Partial<Finding> & Pick<Finding, 'file'>): Finding {
+  return {ruleId: 'tier1/forbidden-keyword', severity: 'error', message: 'Keyword "oneOf" is not in the Tier-1 subset', pointer: '/properties/a/oneOf', line: 3, column: 7, ...over};
+}
+
+/** Every severity, a clean file, stdin, a file outside the checkout, awkward characters. */
+export function sampleReport(): Report {
+  const a = 'schemas/a b.json';
+  const results: FileResult[] = [
+    {
+      file: a,
+      findings: [
+        finding({file: a, line: 12, column: 15, endLine: 12, endColumn: 21, docsUrl: 'https://example.test/rules/forbidden-keyword'}),
+        finding({file: a, ruleId: 'reasoning/first', severity: 'warning', message: '"reasoning" should be the first property', pointer: '/properties', line: 2, column: 3}),
+        finding({file: a, ruleId: 'tier1/max-nesting-depth-5', severity: 'info', message: 'Nesting depth is 5 (the limit)', pointer: '/properties/x~1y', line: 140, column: 1}),
+      ],
+    },
+    {file: 'schemas/clean.json', findings: []},
+    {
+      file: '-',
+      findings: [finding({file: '-', ruleId: 'envelope/duplicate-id', message: 'Duplicate envelopeId "e1"\nfirst seen on line 1', pointer: '/envelopeId', line: 4, column: 1})],
+    },
+    {
+      file: '/elsewhere/b.json',
+      findings: [finding({file: '/elsewhere/b.json', severity: 'warning', ruleId: 'pack/missing-schema', message: 'Schema "node:a,b" 100% missing', pointer: '', line: 1, column: 1})],
+    },
+  ];
+  return buildReport('lint schema', '0.1.0', results);
+}
+
+export function sampleContext(over: Partial<FormatContext> = {}): FormatContext {
+  return makeFormatContext({
+    cwd: CWD,
+    toolVersion: '0.1.0',
+    informationUri: 'https://example.test/openwop',
+    rules: new Map([
+      ['tier1/forbidden-keyword', {id: 'tier1/forbidden-keyword', description: 'Keywords outside the Tier-1 subset', severity: 'error' as const}],
+      ['reasoning/first', {id: 'reasoning/first', description: 'reasoning comes first', docsUrl: 'https://example.test/rules/reasoning-first'}],
+    ]),
+    ...over,
+  });
+}
+
+export const ANSI = /\u001b\[[0-9;]*m/g;
