@@ -15,8 +15,9 @@ export interface ExpandOptions {
   cwd: string;
   /** File endings picked up when walking a folder or matching a glob (explicit file paths are always taken). */
   extensions: readonly string[];
-  /** Globs (relative to cwd) of paths to leave out. */
+  /** Globs of paths to leave out, relative to `ignoreBase` (the config file's folder) or else to cwd. */
   ignore?: readonly string[];
+  ignoreBase?: string;
 }
 
 export interface Expanded {
@@ -25,6 +26,8 @@ export interface Expanded {
 }
 
 const ALWAYS_SKIPPED = new Set(['node_modules', '.git']);
+/** Tooling files that share the .json ending but are never envelopes, schemas or manifests; named explicitly they are still read. */
+const NOT_CONTENT = new Set(['package.json', 'package-lock.json', 'npm-shrinkwrap.json', 'openwop.config.json', 'tsconfig.json', 'jsconfig.json']);
 
 /** Resolves the PATHS argument of a command: files, folders (recursive), globs and `-` for stdin, each once. */
 export async function expandInputs(args: readonly string[], options: ExpandOptions): Promise<Expanded> {
@@ -35,7 +38,7 @@ export async function expandInputs(args: readonly string[], options: ExpandOptio
   const add = (abs: string) => {
     if (seen.has(abs)) return;
     const display = displayPath(abs, options.cwd);
-    if (ignored(display)) return;
+    if (ignored(relative(options.ignoreBase ?? options.cwd, abs).split(sep).join('/'))) return;
     seen.add(abs);
     sources.push({kind: 'file', path: abs, display});
   };
@@ -88,7 +91,8 @@ async function walkFolder(root: string, wanted: (name: string) => boolean, probl
       continue;
     }
     for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      if (ALWAYS_SKIPPED.has(entry.name)) continue;
+      // Hidden entries (.git, .openwoprc.json, editor folders) are not content either.
+      if (ALWAYS_SKIPPED.has(entry.name) || entry.name.startsWith('.')) continue;
       const full = join(dir, entry.name);
       let isDir = entry.isDirectory();
       let isFile = entry.isFile();
@@ -102,7 +106,7 @@ async function walkFolder(root: string, wanted: (name: string) => boolean, probl
         }
       }
       if (isDir) stack.push(full);
-      else if (isFile && wanted(entry.name)) files.push(full);
+      else if (isFile && wanted(entry.name) && !NOT_CONTENT.has(entry.name)) files.push(full);
     }
   }
   return files.sort();

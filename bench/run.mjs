@@ -1,0 +1,40 @@
+// `node bench/run.mjs [--runs N] [--only NAME]`: runs every bench/*.bench.mjs, prints each figure and writes
+// bench/RESULTS.md. Run after `npm run build`.
+import {readdirSync, writeFileSync} from 'node:fs';
+import {cpus, totalmem} from 'node:os';
+import {join} from 'node:path';
+import {pathToFileURL} from 'node:url';
+import {ROOT} from './lib.mjs';
+
+const args = process.argv.slice(2);
+const runs = Number(args[args.indexOf('--runs') + 1]) || 15;
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+
+const files = readdirSync(join(ROOT, 'bench')).filter((f) => f.endsWith('.bench.mjs') && (!only || f.startsWith(only))).sort();
+const sections = [];
+for (const file of files) {
+  const mod = await import(pathToFileURL(join(ROOT, 'bench', file)).href);
+  process.stderr.write(`bench: ${mod.title} …\n`);
+  const rows = await mod.measure({runs});
+  for (const r of rows) {
+    const verdict = r.met === undefined ? '' : r.met ? 'met' : 'NOT MET';
+    console.log(`${r.name}: ${fmt(r.value)}${r.unit} (min ${fmt(r.ratio?.min)}, max ${fmt(r.ratio?.max)}) target ≤ ${r.target ?? '-'} ${verdict} ${r.detail}`);
+  }
+  sections.push({title: mod.title, file, rows});
+}
+
+const md = [
+  '# Benchmark results',
+  '',
+  `Written by \`node bench/run.mjs\` on ${new Date().toISOString().slice(0, 10)}: Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB. Ratios are medians of paired runs (min–max in brackets); lower is better.`,
+  '',
+  '| figure | result | min–max | target | met | detail |',
+  '|---|---|---|---|---|---|',
+  ...sections.flatMap((s) => s.rows.map((r) => `| ${r.name} | ${fmt(r.value)}${r.unit} | ${fmt(r.ratio?.min)}–${fmt(r.ratio?.max)} | ≤ ${r.target ?? '-'}${r.unit} | ${r.met === undefined ? '' : r.met ? 'yes' : '**no**'} | ${r.detail} |`)),
+  '',
+];
+if (!only) writeFileSync(join(ROOT, 'bench', 'RESULTS.md'), md.join('\n'));
+
+function fmt(v) {
+  return v === undefined ? '-' : v >= 100 ? v.toFixed(0) : v.toFixed(2);
+}

@@ -1,0 +1,39 @@
+import {readFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {ROOT, runCli} from '../helpers/cli.js';
+
+describe('the openwop CLI', () => {
+  it('--version prints the package version', async () => {
+    const r = await runCli(['--version']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`openwop/${JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version}`);
+  });
+
+  it('--help lists the topics, and topic help lists its commands', async () => {
+    const help = await runCli(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/validate\s+Validate envelopes and pack manifests/);
+    const topic = await runCli(['validate', '--help']);
+    expect(topic.code).toBe(0);
+    expect(topic.stdout).toContain('validate envelope');
+  });
+
+  it('command help shows examples and exit codes', async () => {
+    const r = await runCli(['validate', 'envelope', '--help']);
+    expect(r.stdout).toContain('EXAMPLES');
+    expect(r.stdout).toMatch(/EXIT CODES[\s\S]*2\s+the command could not do its job/);
+  });
+
+  it('`openwop commands` lists every command', async () => {
+    const r = await runCli(['commands', '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).map((c: {id: string}) => c.id)).toContain('validate envelope');
+  });
+
+  it('an unknown command exits 2 without a stack trace', async () => {
+    const r = await runCli(['frobnicate']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('frobnicate');
+  });
+});
