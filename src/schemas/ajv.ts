@@ -1,0 +1,47 @@
+import {Ajv2020, type ValidateFunction} from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+
+import {loadBundledFile} from './load.js';
+import {type BundledSchemaName, bundledSchemaFiles, bundledSchemaId} from './names.js';
+
+// ajv-formats is CommonJS; under NodeNext its default import is the module object, whose `default` is the plugin.
+const addFormats = addFormatsModule.default;
+
+/**
+ * A fresh Ajv (draft 2020-12) with format checks on and every bundled schema registered but not compiled:
+ * Ajv compiles a schema the first time it is asked for, so a command that needs one schema pays for one.
+ * `strict: false` keeps vendor keywords such as `propertyOrdering` from throwing.
+ */
+export function createAjv(): Ajv2020 {
+  const ajv = new Ajv2020({allErrors: true, strict: false});
+  addFormats(ajv);
+  for (const {file} of bundledSchemaFiles()) {
+    // Bundled files are checked against the meta-schema by the test suite, so skip that cost at run time.
+    ajv.addSchema(loadBundledFile(file), undefined, undefined, false);
+  }
+  return ajv;
+}
+
+let shared: Ajv2020 | undefined;
+const validators = new Map<BundledSchemaName, ValidateFunction>();
+
+/** The process-wide instance behind {@link getValidator}. Add nothing to it: create your own with {@link createAjv}. */
+export function getSharedAjv(): Ajv2020 {
+  return (shared ??= createAjv());
+}
+
+/** A compiled validator for a bundled schema, compiled on first use and cached for the process. */
+export function getValidator(name: BundledSchemaName): ValidateFunction {
+  let validate = validators.get(name);
+  if (validate === undefined) {
+    validate = getSharedAjv().getSchema(bundledSchemaId(name));
+    if (validate === undefined) throw new Error(`openwop: bundled schema ${name} did not resolve`);
+    validators.set(name, validate);
+  }
+  return validate;
+}
+
+/** Names compiled so far through {@link getValidator}; lets tests and benchmarks check that compiling stays lazy. */
+export function compiledSchemaNames(): BundledSchemaName[] {
+  return [...validators.keys()];
+}

@@ -1,0 +1,12 @@
+export {compiledSchemaNames, createAjv, getSharedAjv, getValidator} from './ajv.js';
+export {bundledSchemaPath, loadBundledSchema, type JsonSchemaObject} from './load.js';
+export {
+  BUNDLED_SCHEMA_NAMES,
+  type BundledSchemaName,
+  builtinKindSchema,
+  bundledSchemaId,
+  isBundledSchemaName,
+  packManifestSchema,
+  UNIVERSAL_KINDS,
+  type UniversalKind,
+} from './names.js';

@@ -1,0 +1,99 @@
+import {basename} from 'node:path';
+
+import {type BundledSchemaName, builtinKindSchema, packManifestSchema} from '../../../src/schemas/index.js';
+
+import {jsonFilesIn, readJson} from './reference.js';
+
+/** One reference document and the bundled schema it is checked against. */
+export interface FixtureCase {
+  readonly schema: BundledSchemaName;
+  readonly label: string;
+  readonly data: unknown;
+}
+
+type Doc = Record<string, unknown>;
+
+const fixtureDir = (...parts: string[]) => jsonFilesIn('openwop', 'fixtures', ...parts);
+const label = (file: string, suffix = '') => `${file.split('/fixtures/')[1] ?? basename(file)}${suffix}`;
+
+/** A whole envelope goes to the top-level schema, and its payload to the kind's payload schema when the spec defines one. */
+function envelopeCases(envelope: unknown, where: string): FixtureCase[] {
+  const cases: FixtureCase[] = [{schema: 'ai-envelope', label: where, data: envelope}];
+  const doc = envelope as Doc;
+  const kindSchema = typeof doc.type === 'string' ? builtinKindSchema(doc.type) : undefined;
+  if (kindSchema !== undefined && 'payload' in doc) cases.push({schema: kindSchema, label: `${where}#/payload`, data: doc.payload});
+  return cases;
+}
+
+/** Bare payload fixtures are named <kind>.<variant>.json. */
+function payloadKind(file: string): BundledSchemaName {
+  const name = basename(file);
+  const kind = ['clarification.request', 'schema.request', 'schema.response', 'error', 'media.image', 'media.audio', 'media.file'].find((k) =>
+    name.startsWith(`${k}.`),
+  );
+  const schema = kind === undefined ? undefined : builtinKindSchema(kind);
+  if (schema === undefined) throw new Error(`cannot tell the kind of payload fixture ${file}`);
+  return schema;
+}
+
+const RUN_EVENT_SCHEMAS: Readonly<Record<string, BundledSchemaName>> = {
+  'envelope.retry.attempted': 'events/envelope.retry.attempted',
+  'envelope.retry.exhausted': 'events/envelope.retry.exhausted',
+  'envelope.refusal': 'events/envelope.refusal',
+  'envelope.truncated': 'events/envelope.truncated',
+  'envelope.nlToFormat.engaged': 'events/envelope.nlToFormat.engaged',
+  'envelope.recovery.applied': 'events/envelope.recovery.applied',
+  'cap.breached': 'events/cap.breached',
+  'node.failed': 'events/node.failed',
+};
+
+/**
+ * Every reference fixture that a bundled schema with a twin can judge. Mock-AI programs, the
+ * accept-seam side inputs and the registry discovery document have no schema on either side and are
+ * left out; the retry simulator's own tests use them.
+ */
+export function referenceFixtureCases(): FixtureCase[] {
+  const cases: FixtureCase[] = [];
+  for (const file of [...fixtureDir('envelopes', 'positive'), ...fixtureDir('envelopes', 'negative')]) {
+    cases.push(...envelopeCases(readJson(file), label(file)));
+  }
+  for (const file of fixtureDir('accept-seam')) {
+    cases.push(...envelopeCases((readJson(file) as Doc).envelope, label(file, '#/envelope')));
+  }
+  for (const file of fixtureDir('envelopes', 'payloads')) {
+    cases.push({schema: payloadKind(file), label: label(file), data: readJson(file)});
+  }
+  for (const file of [...fixtureDir('pack-manifests'), ...fixtureDir('registry-samples'), ...fixtureDir('examples-packs')]) {
+    if (basename(file) === 'openwop-registry.json') continue; // registry discovery document: no schema in the reference set
+    const data = readJson(file) as Doc;
+    const schema = packManifestSchema(data.kind);
+    if (schema === undefined) throw new Error(`no bundled manifest schema for kind ${String(data.kind)} in ${file}`);
+    cases.push({schema, label: label(file), data});
+  }
+  for (const file of fixtureDir('discovery')) cases.push({schema: 'capabilities', label: label(file), data: readJson(file)});
+  for (const file of fixtureDir('certification-bundles')) {
+    cases.push({schema: 'capabilities', label: label(file, '#/discovery'), data: (readJson(file) as Doc).discovery});
+  }
+  for (const file of fixtureDir('run-events')) {
+    const emitted = readJson(file) as Doc;
+    const schema = RUN_EVENT_SCHEMAS[String(emitted.type)];
+    if (schema === undefined) throw new Error(`no bundled payload schema for run event ${String(emitted.type)} in ${file}`);
+    cases.push({schema, label: label(file, '#/payload'), data: emitted.payload});
+  }
+  return cases;
+}
+
+/** Sub-documents of fixtures that are valid seeds for smaller schemas (prompt templates inside prompt packs, and so on). */
+export function embeddedSeeds(cases: readonly FixtureCase[]): FixtureCase[] {
+  const out: FixtureCase[] = [];
+  for (const c of cases) {
+    const doc = c.data as Doc;
+    if (c.schema === 'packs/prompt-pack-manifest' && Array.isArray(doc.prompts)) {
+      doc.prompts.forEach((p, i) => out.push({schema: 'packs/prompt-template', label: `${c.label}#/prompts/${i}`, data: p}));
+    }
+    if (c.schema === 'packs/node-pack-manifest' && Array.isArray(doc.agents)) {
+      doc.agents.forEach((a, i) => out.push({schema: 'packs/agent-manifest', label: `${c.label}#/agents/${i}`, data: a}));
+    }
+  }
+  return out;
+}
