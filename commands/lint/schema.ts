@@ -1,0 +1,150 @@
+import {Args, Flags} from '@oclif/core';
+import {Chalk} from 'chalk';
+import {parseRuleFlags} from '../../src/config/load.js';
+import {explainRule, INPUT_RULES, lintSchemaInputs, listRules, RULES, suggestRules, type FixMode, type LintTarget} from '../../src/lint/index.js';
+import {UserError} from '../../src/report/user-error.js';
+import {CheckCommand, EXIT_CODES_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
+
+export default class LintSchema extends CheckCommand {
+  static override summary = 'Lint JSON Schemas against the Tier-1 structured-output subset and the reasoning-field rules (RFC 0030, RFC 0031).';
+
+  static override description = `Checks envelope payload schemas and pack node schemas the way the OpenWOP conformance walker does (RFC 0030 §B), then further.
+
+PROFILES (--profile)
+  strict        (default) everything: closed objects, every property required, no string/number/array
+                constraints, at most 100 properties — what strict structured outputs need.
+  load-bearing  only what breaks generation: forbidden keywords (oneOf, allOf, not, if/then/else, …),
+                depth over 5, undiscriminated anyOf, a non-object root, unresolved $ref.
+The tier1/* rules reproduce upstream's walker exactly (same checks, one finding per offending keyword or property, as
+upstream counts). tier1-ext/* are the same checks where upstream does not look: $ref targets, definitions,
+additionalProperties/patternProperties sub-schemas, contains, tuple items.
+
+TARGETS (--target, repeatable or comma-separated; default tier1)
+  tier1      the cross-vendor subset (tier1/*, tier1-ext/*, ref/recursive)
+  openai     OpenAI strict structured outputs: root object, closed objects and all-required at any depth,
+             5,000 properties, 10 levels, 120,000 characters, enum sizes, unsupported keywords and formats
+  anthropic  Anthropic strict tool use / structured outputs: no recursion or external $ref, 24 optional and
+             16 union-typed properties, no numeric or length bounds, minItems 0 or 1
+  gemini     Gemini: keywords the legacy responseSchema silently drops (warnings), propertyOrdering
+reasoning/* and ref/unresolved, ref/remote-not-fetched run for every target. Vendor rules carry the month their fact was
+last verified: see --explain RULE.
+
+KIND DETECTION (for reasoning/missing and reasoning/forbidden-on-ack)
+  x-openwop-kind, else a $id ending in <kind>.schema.json, else the file name <kind>.schema.json, else a title
+  that is itself a kind name (vendor.acme.plan.create).
+
+$REF
+  Local (#/…, #anchor) and relative file refs (resolved against the schema's folder; the working directory for stdin)
+  are followed; findings inside a referenced file name that file. http(s) refs are never fetched (ref/remote-not-fetched,
+  info). A $ref cycle is reported (ref/recursive) and not followed.
+
+FIXES
+  --fix adds "additionalProperties": false where it is absent, lists optional properties in "required" with a null
+  union (RFC 0030 §D: "string" becomes ["string", "null"], an enum gains null) and moves "reasoning" first. Edits keep
+  the file's formatting; files are written atomically; running it twice changes nothing; a file that does not parse
+  (or has duplicate keys) is never touched. Loosening changes (dropping pattern, format or bounds; flipping
+  additionalProperties: true) are never automatic — the finding says what to do. --fix-dry-run prints the diff instead.
+
+Config (openwop.config.json): "rules" {"ID": "off|warn|error"}, "lint" {"profile", "targets",
+"reasoningMissingMinProperties"}, "ignore" globs, "overrides" [{"files": [globs], "rules", "lint"}]. Command-line flags
+win over the config; --rule wins over both.
+
+${EXIT_CODES_HELP}`;
+
+  static override examples = [
+    {description: 'Lint every schema under a folder (strict profile, Tier-1 target)', command: '<%= config.bin %> <%= command.id %> schemas/envelopes'},
+    {description: 'Only what breaks generation, for OpenAI and Anthropic too', command: '<%= config.bin %> <%= command.id %> vendor.acme.plan.create.schema.json --profile load-bearing --target tier1,openai,anthropic'},
+    {description: 'See what --fix would change, then apply it', command: '<%= config.bin %> <%= command.id %> schemas/ --fix-dry-run\n<%= config.bin %> <%= command.id %> schemas/ --fix'},
+    {description: 'Lint a schema from stdin, SARIF for code scanning', command: 'cat payload.schema.json | <%= config.bin %> <%= command.id %> - --format sarif'},
+    {description: 'Turn one rule into a warning', command: '<%= config.bin %> <%= command.id %> schemas/ --rule tier1/string-constraint=warn'},
+    {description: 'Explain a rule (sources, verified date, examples); list all rules', command: '<%= config.bin %> <%= command.id %> --explain tier1/all-required\n<%= config.bin %> <%= command.id %> --list-rules'},
+  ];
+
+  static override args = {
+    paths: Args.string({description: 'Schema files, folders (every .json file, recursively), globs, or - for stdin.', required: false}),
+  };
+
+  static override flags = {
+    profile: Flags.string({summary: 'strict (default) or load-bearing.', options: ['strict', 'load-bearing'], helpGroup: 'LINT'}),
+    target: Flags.string({summary: 'Vendor rule sets to apply (default tier1). Repeatable or comma-separated.', options: ['tier1', 'openai', 'anthropic', 'gemini'], multiple: true, delimiter: ',', helpGroup: 'LINT'}),
+    fix: Flags.boolean({summary: 'Apply the safe fixes in place (atomic write).', exclusive: ['fix-dry-run'], helpGroup: 'LINT'}),
+    'fix-dry-run': Flags.boolean({summary: 'Print the diff --fix would make; change nothing.', exclusive: ['fix'], helpGroup: 'LINT'}),
+    explain: Flags.string({summary: 'Explain RULE: what, why, profiles, targets, sources with the month verified, examples.', helpValue: 'RULE', helpGroup: 'LINT'}),
+    'list-rules': Flags.boolean({summary: 'List every rule (with --json: as JSON).', helpGroup: 'LINT'}),
+    'allow-remote-refs': Flags.boolean({summary: 'Accepted for forward compatibility; remote $refs are still never fetched (not implemented).', helpGroup: 'LINT'}),
+    'max-size': Flags.integer({summary: 'Largest schema file to read, in MB.', default: 100, min: 1}),
+  };
+
+  protected readonly commandName = 'lint schema';
+
+  override async run(): Promise<void> {
+    const {flags} = await this.parse(LintSchema);
+    if (flags.explain !== undefined) {
+      try {
+        process.stdout.write(explainRule(flags.explain));
+      } catch (error) {
+        throw new UserError((error as Error).message);
+      }
+      return;
+    }
+    if (flags['list-rules']) {
+      const rules = listRules();
+      if (flags.json || flags.format === 'json') {
+        process.stdout.write(`${JSON.stringify(rules, null, 2)}\n`);
+        return;
+      }
+      const width = Math.max(...rules.map((r) => r.id.length));
+      for (const r of rules) {
+        const tags = [r.severity, r.profiles.length === 2 ? 'both profiles' : r.profiles[0], r.targets.join('/'), r.fixable ? 'fixable' : '', r.extension ? 'extension' : 'upstream'].filter(Boolean).join(', ');
+        process.stdout.write(`${r.id.padEnd(width)}  ${r.description}\n${' '.repeat(width)}  (${tags})\n`);
+      }
+      return;
+    }
+    return super.run();
+  }
+
+  protected async check(ctx: CheckContext): Promise<CheckOutcome> {
+    const {argv, flags} = await this.parse(LintSchema);
+    const paths = argv as string[];
+    if (paths.length === 0) throw new UserError('no input: give schema files, folders or globs, or - for stdin', 'e.g. openwop lint schema schemas/envelopes (see --help)');
+    if (flags.fix && paths.includes('-')) throw new UserError('--fix cannot write back to stdin', 'use --fix-dry-run to see the diff');
+    const rules = parseRuleFlags(flags.rule ?? []);
+    for (const id of Object.keys(rules)) checkRuleId(id);
+    const fix: FixMode | undefined = flags.fix ? 'write' : flags['fix-dry-run'] ? 'dry-run' : undefined;
+    const outcome = await lintSchemaInputs(paths, {
+      cwd: ctx.cwd,
+      config: ctx.config.config,
+      configBaseDir: ctx.config.baseDir,
+      cli: {
+        ...(flags.profile ? {profile: flags.profile as 'strict' | 'load-bearing'} : {}),
+        ...(flags.target?.length ? {targets: flags.target as LintTarget[]} : {}),
+        rules,
+        ...(flags['allow-remote-refs'] ? {allowRemoteRefs: true} : {}),
+      },
+      fix,
+      maxDocumentBytes: flags['max-size'] * 1024 * 1024,
+    });
+    return {
+      ...outcome,
+      renderExtras: (result, fctx) => {
+        const c = new Chalk({level: fctx.color ? 1 : 0});
+        const lines: string[] = [];
+        if (typeof result.fixed === 'number' && result.fixed > 0) lines.push(c.green(`${result.fixed} fix${result.fixed === 1 ? '' : 'es'} ${fix === 'dry-run' ? 'would be applied' : 'applied'}`));
+        if (typeof result.diff === 'string') {
+          for (const line of result.diff.replace(/\n$/, '').split('\n')) {
+            lines.push(line.startsWith('+') ? c.green(line) : line.startsWith('-') ? c.red(line) : line.startsWith('@@') ? c.cyan(line) : line);
+          }
+        }
+        return lines;
+      },
+    };
+  }
+}
+
+function checkRuleId(id: string): void {
+  const known = [...RULES.map((r) => r.meta.id), ...INPUT_RULES.map((r) => r.id)];
+  if (id === '*' || known.includes(id)) return;
+  if (id.endsWith('/*') && known.some((k) => k.startsWith(id.slice(0, -1)))) return;
+  const s = suggestRules(id);
+  throw new UserError(`unknown rule "${id}" in --rule${s.length ? `; did you mean ${s.join(', ')}?` : ''}`, 'openwop lint schema --list-rules lists them');
+}

@@ -1,0 +1,145 @@
+import type {JsonDocument} from '../io/json-document.js';
+import type {Finding, RuleDescriptor, Severity} from '../report/finding.js';
+import {detectKind} from './kind.js';
+import {DEFAULT_PROFILE, DEFAULT_REASONING_MISSING_MIN_PROPERTIES, DEFAULT_TARGETS, levelFor} from './options.js';
+import {RULES} from './rules/index.js';
+import type {LintProfile, LintRule, LintTarget, RootInfo, RuleContext, RuleLevel, RuleOptions, SchemaNode} from './types.js';
+import {walkSchema, type WalkOptions} from './walker.js';
+
+export interface LintOptions extends WalkOptions {
+  profile?: LintProfile;
+  targets?: readonly LintTarget[];
+  /** Rule id (or `prefix/*`, or `*`) → off|warn|error|info. */
+  rules?: Record<string, RuleLevel>;
+  reasoningMissingMinProperties?: number;
+  /** Remote refs are never fetched; this only changes what `ref/remote-not-fetched` says. */
+  allowRemoteRefs?: boolean;
+  /** Attach `fix` to fixable findings in the linted file (costs a position parse; off for plain linting). */
+  withFixes?: boolean;
+  /** The envelope kind, when the caller knows it better than `detectKind`. */
+  kind?: string;
+  /** The rules to run (default: all). */
+  ruleSet?: readonly LintRule[];
+}
+
+/** Findings the engine itself makes, for formatters' rule tables. */
+export const ENGINE_RULES: RuleDescriptor[] = [
+  {id: 'lint/incomplete', description: 'The schema expands to more sub-schemas than the walk limit; the rest was not checked.'},
+];
+
+const LEVEL_SEVERITY: Record<Exclude<RuleLevel, 'off'>, Severity> = {error: 'error', warn: 'warning', info: 'info'};
+
+const activeCache = new Map<string, {rule: LintRule; severity: Severity}[]>();
+
+/** The rules that run under these options, with the severity each runs at. */
+export function activeRules(options: Pick<LintOptions, 'profile' | 'targets' | 'rules' | 'ruleSet'>): {rule: LintRule; severity: Severity}[] {
+  if (options.ruleSet) return computeActive(options);
+  const key = JSON.stringify([options.profile, options.targets, options.rules]);
+  let hit = activeCache.get(key);
+  if (!hit) {
+    if (activeCache.size > 64) activeCache.clear();
+    activeCache.set(key, (hit = computeActive(options)));
+  }
+  return hit;
+}
+
+function computeActive(options: Pick<LintOptions, 'profile' | 'targets' | 'rules' | 'ruleSet'>): {rule: LintRule; severity: Severity}[] {
+  const profile = options.profile ?? DEFAULT_PROFILE;
+  const targets = options.targets?.length ? options.targets : DEFAULT_TARGETS;
+  const out: {rule: LintRule; severity: Severity}[] = [];
+  for (const rule of options.ruleSet ?? RULES) {
+    const level = levelFor(rule.meta.id, options.rules ?? {});
+    if (level === 'off') continue;
+    if (!rule.meta.profiles.includes(profile)) continue;
+    if (!rule.meta.targets.some((t) => targets.includes(t))) continue;
+    out.push({rule, severity: level ? LEVEL_SEVERITY[level] : rule.meta.severity});
+  }
+  return out;
+}
+
+/**
+ * Lints one parsed schema document: its parse problems (duplicate keys, …), then every active rule over the walk.
+ * Findings are sorted (the linted file first, then files reached through `$ref`; by position) and deduplicated.
+ */
+export function lintSchemaDocument(doc: JsonDocument, options: LintOptions = {}): Finding[] {
+  const findings: Finding[] = doc.problemFindings();
+  if (!doc.parsed) return findings;
+  const ruleOptions: RuleOptions = {
+    profile: options.profile ?? DEFAULT_PROFILE,
+    targets: options.targets?.length ? options.targets : DEFAULT_TARGETS,
+    reasoningMissingMinProperties: options.reasoningMissingMinProperties ?? DEFAULT_REASONING_MISSING_MIN_PROPERTIES,
+    allowRemoteRefs: options.allowRemoteRefs ?? false,
+  };
+  const detected = options.kind ? {kind: options.kind, source: 'x-openwop-kind' as const} : detectKind(doc.value, doc.source.file);
+  const root: RootInfo = {doc, value: doc.value, ...(detected ? {kind: detected} : {})};
+  const active = activeRules(options);
+  const produced: Finding[] = [];
+  const contexts = active.map(({rule, severity}) => {
+    const ctx: RuleContext = {
+      options: ruleOptions,
+      root,
+      state: {},
+      report(d) {
+        const target = d.doc ?? doc;
+        const finding = target.finding(rule.meta.id, severity, d.message, d.pointer);
+        if (options.withFixes && target === doc && d.fix) {
+          try {
+            const fix = d.fix();
+            if (fix && fix.edits.length > 0) finding.fix = fix;
+          } catch {
+            // A fix that cannot be built is simply not offered.
+          }
+        }
+        produced.push(finding);
+      },
+    };
+    return {rule, ctx};
+  });
+
+  for (const {rule, ctx} of contexts) rule.begin?.(ctx);
+  const forReach = (reach: 'upstream' | 'extension') =>
+    contexts.filter(({rule}) => rule.check && (rule.meta.reach ?? 'all') !== (reach === 'upstream' ? 'extension' : 'upstream')).map(({rule, ctx}) => ({check: rule.check as NonNullable<LintRule['check']>, ctx}));
+  const upstreamCheckers = forReach('upstream');
+  const extensionCheckers = forReach('extension');
+  const stats = walkSchema(doc, options, (node: SchemaNode) => {
+    for (const {check, ctx} of node.reach === 'upstream' ? upstreamCheckers : extensionCheckers) check(node, ctx);
+  });
+  for (const {rule, ctx} of contexts) rule.end?.(ctx);
+  if (stats.truncated) {
+    produced.push(doc.finding('lint/incomplete', 'warning', `the schema expands (through $ref) to more than ${stats.visits - 1} sub-schemas; the walk stopped there and the rest was not checked`, ''));
+  }
+
+  if (produced.length > 0) findings.push(...dedupe(produced, options.ruleSet ?? RULES));
+  return sortFindings(findings, doc.source.file);
+}
+
+const impliedCache = new WeakMap<readonly LintRule[], Map<string, readonly string[]>>();
+
+function dedupe(findings: Finding[], rules: readonly LintRule[]): Finding[] {
+  const at = (f: Finding) => `${f.file}\u0000${f.pointer}`;
+  const present = new Set(findings.map((f) => `${f.ruleId}\u0000${at(f)}`));
+  let implied = impliedCache.get(rules);
+  if (!implied) impliedCache.set(rules, (implied = new Map(rules.map((r) => [r.meta.id, r.meta.impliedBy ?? []]))));
+  const seen = new Set<string>();
+  const out: Finding[] = [];
+  for (const f of findings) {
+    const key = `${f.ruleId}\u0000${at(f)}\u0000${f.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const by = implied.get(f.ruleId);
+    if (by && by.length > 0 && by.some((id) => present.has(`${id}\u0000${at(f)}`))) continue;
+    out.push(f);
+  }
+  return out;
+}
+
+export function sortFindings(findings: Finding[], mainFile: string): Finding[] {
+  return findings.sort(
+    (a, b) =>
+      Number(a.file !== mainFile) - Number(b.file !== mainFile) ||
+      (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) ||
+      a.line - b.line ||
+      a.column - b.column ||
+      (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0),
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * The Tier-1 subset and reasoning-field linter (`openwop lint schema`) as a library. No oclif here: a host's own test
+ * suite can call these directly.
+ */
+export {activeRules, ENGINE_RULES, lintSchemaDocument, type LintOptions} from './engine.js';
+export {explainRule, lastVerified, listRules, ruleMatrix, suggestRules, type RuleSummary} from './explain.js';
+export {applyFixes, DEFAULT_MAX_FIX_PASSES, fixSchemaText, type FixOutcome} from './fixer.js';
+export {unifiedDiff} from './diff.js';
+export {currentRulesSection, replaceRulesSection, rulesMarkdown, RULES_END, RULES_START} from './docs.js';
+export {detectKind, isVendorKind, UNIVERSAL_KINDS} from './kind.js';
+export {
+  DEFAULT_PROFILE,
+  DEFAULT_REASONING_MISSING_MIN_PROPERTIES,
+  DEFAULT_TARGETS,
+  levelFor,
+  resolveLintOptions,
+  type LintCliFlags,
+  type ResolvedLintOptions,
+} from './options.js';
+export {RULES, RULES_BY_ID} from './rules/index.js';
+export {
+  INPUT_RULES,
+  lintRuleDescriptors,
+  lintSchemaFile,
+  lintSchemaInputs,
+  SCHEMA_EXTENSIONS,
+  type FixMode,
+  type LintFileOptions,
+  type LintFileResult,
+  type LintInputsOptions,
+  type LintInputsOutcome,
+} from './run.js';
+export {walkSchema, type WalkOptions, type WalkStats} from './walker.js';
+export * from './types.js';

@@ -1,0 +1,49 @@
+import {basename} from 'node:path';
+import type {DetectedKind} from './types.js';
+import {isObject} from './schema-util.js';
+
+/** A kind-looking name: lowercase dotted segments (`vendor.acme.plan.create`, `schema.response`) or a single word (`error`). */
+const KIND_NAME = /^[a-z][a-z0-9-]*(\.[a-zA-Z0-9][a-zA-Z0-9_-]*)*$/;
+const SCHEMA_FILE = /^(.+)\.schema\.json$/i;
+
+export const UNIVERSAL_KINDS = ['clarification.request', 'schema.request', 'schema.response', 'error'] as const;
+
+/**
+ * Which envelope kind a payload schema is for, first match wins:
+ *  1. `x-openwop-kind` (explicit, for schemas whose file or `$id` says nothing),
+ *  2. `$id` ending in `<kind>.schema.json` (the upstream convention: …/envelopes/<kind>.schema.json),
+ *  3. the file name `<kind>.schema.json` (what `validate envelope --schemas DIR` and `scaffold kind` use),
+ *  4. a `title` that is itself a kind name (`vendor.acme.plan.create`; a prose title is ignored).
+ * Returns undefined when none applies: kind-specific rules (reasoning/missing, reasoning/forbidden-on-ack) then stay quiet.
+ */
+export function detectKind(schema: unknown, file: string | undefined): DetectedKind | undefined {
+  if (!isObject(schema)) return undefined;
+  const explicit = schema['x-openwop-kind'];
+  if (typeof explicit === 'string' && explicit.trim() !== '') return {kind: explicit.trim(), source: 'x-openwop-kind'};
+  if (typeof schema.$id === 'string') {
+    const id = schema.$id.replace(/[#?].*$/, '');
+    const last = id.slice(id.lastIndexOf('/') + 1);
+    const m = SCHEMA_FILE.exec(safeDecode(last));
+    if (m && KIND_NAME.test(m[1])) return {kind: m[1], source: '$id'};
+  }
+  if (file) {
+    const m = SCHEMA_FILE.exec(basename(file));
+    if (m && KIND_NAME.test(m[1])) return {kind: m[1], source: 'file name'};
+  }
+  if (typeof schema.title === 'string' && KIND_NAME.test(schema.title) && schema.title.includes('.')) {
+    return {kind: schema.title, source: 'title'};
+  }
+  return undefined;
+}
+
+export function isVendorKind(kind: string | undefined): boolean {
+  return kind !== undefined && kind.startsWith('vendor.');
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}

@@ -1,0 +1,26 @@
+import {SINCE, SOURCES} from '../rule-helpers.js';
+import type {LintRule} from '../types.js';
+import {checkClosedObject} from './tier1-additional-properties.js';
+
+const rule: LintRule = {
+  meta: {
+    id: 'anthropic/additional-properties',
+    description: 'Anthropic: every object schema sets "additionalProperties": false (the only value supported).',
+    severity: 'error',
+    profiles: ['load-bearing', 'strict'],
+    targets: ['anthropic'],
+    fixable: true,
+    since: SINCE,
+    extension: true,
+    impliedBy: ['tier1/additional-properties', 'tier1-ext/additional-properties', 'openai/additional-properties'],
+    sources: [SOURCES.anthropic],
+    docs: {
+      valid: [{type: 'object', properties: {}, required: [], additionalProperties: false}],
+      invalid: [{schema: {type: 'object', properties: {m: {type: 'object', additionalProperties: {type: 'string'}}}, required: ['m'], additionalProperties: false}, findings: 1}],
+    },
+    explanation: 'Anthropic structured outputs require additionalProperties: false on every object and support no other value (true or a schema is refused). At every depth, in both profiles. --fix adds it when absent.',
+  },
+  check: checkClosedObject,
+};
+
+export default rule;

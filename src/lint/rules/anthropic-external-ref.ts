@@ -1,0 +1,30 @@
+import {SINCE, SOURCES} from '../rule-helpers.js';
+import {ptr} from '../schema-util.js';
+import type {LintRule} from '../types.js';
+
+const rule: LintRule = {
+  meta: {
+    id: 'anthropic/external-ref',
+    description: 'Anthropic: $ref only within the schema (#/$defs/…), not to other files or URLs.',
+    severity: 'error',
+    profiles: ['load-bearing', 'strict'],
+    targets: ['anthropic'],
+    fixable: false,
+    since: SINCE,
+    extension: true,
+    sources: [SOURCES.anthropic],
+    docs: {
+      valid: [{type: 'object', properties: {a: {$ref: '#/$defs/a'}}, required: ['a'], additionalProperties: false, $defs: {a: {type: 'string'}}}],
+      invalid: [{schema: {type: 'object', properties: {a: {$ref: 'https://example.com/a.json'}}, required: ['a'], additionalProperties: false}, findings: 1}],
+    },
+    explanation: 'Anthropic resolves only local references; a schema sent to the API must be self-contained. Bundle referenced files into $defs before sending (the linter still follows relative file refs to check them).',
+  },
+  check(node, ctx) {
+    const ref = node.ref;
+    if (!ref) return;
+    const external = ref.status === 'remote' || ((ref.status === 'resolved' || ref.status === 'recursive') && ref.doc !== node.doc);
+    if (external) ctx.report({doc: node.doc, pointer: ptr(node.pointer, '$ref'), message: `"$ref": "${ref.ref}" points outside this schema; Anthropic resolves only local references: bundle it into "$defs"`});
+  },
+};
+
+export default rule;

@@ -1,0 +1,31 @@
+import {SINCE, SOURCES} from '../rule-helpers.js';
+import {has, ptr} from '../schema-util.js';
+import type {LintRule} from '../types.js';
+
+const rule: LintRule = {
+  meta: {
+    id: 'anthropic/min-items',
+    description: 'Anthropic: minItems is 0 or 1.',
+    severity: 'error',
+    profiles: ['load-bearing', 'strict'],
+    targets: ['anthropic'],
+    fixable: false,
+    since: SINCE,
+    extension: true,
+    impliedBy: ['tier1/array-constraint', 'tier1-ext/array-constraint'],
+    sources: [SOURCES.anthropic],
+    docs: {
+      valid: [{type: 'object', properties: {a: {type: 'array', items: {type: 'string'}, minItems: 1}}, required: ['a'], additionalProperties: false}],
+      invalid: [{schema: {type: 'object', properties: {a: {type: 'array', items: {type: 'string'}, minItems: 2}}, required: ['a'], additionalProperties: false}, findings: 1}],
+    },
+    explanation: 'Anthropic supports minItems only with the values 0 and 1. Check larger minimums in the host.',
+  },
+  check(node, ctx) {
+    const m = node.schema.minItems;
+    if (has(node.schema, 'minItems') && m !== 0 && m !== 1) {
+      ctx.report({doc: node.doc, pointer: ptr(node.pointer, 'minItems'), message: `"minItems": ${JSON.stringify(m)} is not supported by Anthropic (only 0 or 1): use 1 or drop it and check the count in the host`});
+    }
+  },
+};
+
+export default rule;

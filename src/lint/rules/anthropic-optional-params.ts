@@ -1,0 +1,39 @@
+import {addCount, firstVisit, SINCE, SOURCES} from '../rule-helpers.js';
+import {propertiesOf, requiredList} from '../schema-util.js';
+import type {LintRule} from '../types.js';
+
+export const ANTHROPIC_MAX_OPTIONAL = 24;
+
+const props = (n: number) => Object.fromEntries(Array.from({length: n}, (_, i) => [`p${i}`, {type: 'string'}]));
+
+const rule: LintRule = {
+  meta: {
+    id: 'anthropic/optional-params',
+    description: 'Anthropic: at most 24 optional properties.',
+    severity: 'error',
+    profiles: ['load-bearing', 'strict'],
+    targets: ['anthropic'],
+    fixable: false,
+    since: SINCE,
+    extension: true,
+    sources: [SOURCES.anthropic],
+    docs: {
+      valid: [{type: 'object', properties: props(24), additionalProperties: false}],
+      invalid: [{schema: {type: 'object', properties: props(25), additionalProperties: false}, findings: 1}],
+    },
+    explanation:
+      'Anthropic limits a strict request to 24 optional parameters in total (across all strict tools and the output schema of the request; this rule counts one schema). A property is optional when its object does not list it in "required". Counted over every sub-schema reached, each once; reported at the root. Making properties required-and-nullable (tier1/all-required --fix) removes them from this count but adds to anthropic/union-params.',
+  },
+  check(node, ctx) {
+    const p = propertiesOf(node.schema);
+    if (!p || !firstVisit(node, ctx)) return;
+    const req = new Set(requiredList(node.schema));
+    addCount(ctx, 'optional', Object.keys(p).filter((k) => !req.has(k)).length);
+  },
+  end(ctx) {
+    const n = (ctx.state.optional as number | undefined) ?? 0;
+    if (n > ANTHROPIC_MAX_OPTIONAL) ctx.report({pointer: '', message: `the schema has ${n} optional properties; Anthropic allows at most ${ANTHROPIC_MAX_OPTIONAL} per request`});
+  },
+};
+
+export default rule;

@@ -1,0 +1,29 @@
+import {SINCE, SOURCES} from '../rule-helpers.js';
+import {ptr} from '../schema-util.js';
+import type {LintRule} from '../types.js';
+import {recursiveRefMessage} from './ref-recursive.js';
+
+const rule: LintRule = {
+  meta: {
+    id: 'anthropic/recursion',
+    description: 'Anthropic: no recursive schemas.',
+    severity: 'error',
+    profiles: ['load-bearing', 'strict'],
+    targets: ['anthropic'],
+    fixable: false,
+    since: SINCE,
+    extension: true,
+    sources: [SOURCES.anthropic],
+    docs: {
+      valid: [{type: 'object', properties: {a: {$ref: '#/$defs/leaf'}}, required: ['a'], additionalProperties: false, $defs: {leaf: {type: 'string'}}}],
+      invalid: [{schema: {type: 'object', properties: {children: {type: 'array', items: {$ref: '#'}}}, required: ['children'], additionalProperties: false}, findings: 1}],
+    },
+    explanation: 'Anthropic structured outputs and strict tool use refuse recursive schemas. Reported at each $ref that leads back into a schema containing it. Unroll the recursion to a fixed depth.',
+  },
+  check(node, ctx) {
+    const message = recursiveRefMessage(node);
+    if (message) ctx.report({doc: node.doc, pointer: ptr(node.pointer, '$ref'), message: `${message}: Anthropic refuses recursive schemas; unroll it to a fixed depth`});
+  },
+};
+
+export default rule;

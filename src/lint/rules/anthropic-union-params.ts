@@ -1,0 +1,37 @@
+import {addCount, firstVisit, SINCE, SOURCES} from '../rule-helpers.js';
+import {has, typesOf} from '../schema-util.js';
+import type {LintRule} from '../types.js';
+
+export const ANTHROPIC_MAX_UNIONS = 16;
+
+const nullable = (n: number) => Object.fromEntries(Array.from({length: n}, (_, i) => [`p${i}`, {type: ['string', 'null']}]));
+
+const rule: LintRule = {
+  meta: {
+    id: 'anthropic/union-params',
+    description: 'Anthropic: at most 16 union-typed properties (["T", "null"] counts).',
+    severity: 'error',
+    profiles: ['load-bearing', 'strict'],
+    targets: ['anthropic'],
+    fixable: false,
+    since: SINCE,
+    extension: true,
+    sources: [SOURCES.anthropic],
+    docs: {
+      valid: [{type: 'object', properties: nullable(16), required: Object.keys(nullable(16)), additionalProperties: false}],
+      invalid: [{schema: {type: 'object', properties: nullable(17), required: Object.keys(nullable(17)), additionalProperties: false}, findings: 1}],
+    },
+    explanation:
+      'Anthropic limits a strict request to 16 parameters with union types; a type list such as ["string", "null"] and an anyOf both count. This matters for RFC 0030 §D: every optional property emulated as a null union uses one. Counted over every property schema reached, each once; reported at the root.',
+  },
+  check(node, ctx) {
+    if (node.edge !== 'properties' || !firstVisit(node, ctx)) return;
+    if (new Set(typesOf(node.schema)).size > 1 || has(node.schema, 'anyOf') || has(node.schema, 'oneOf')) addCount(ctx, 'unions', 1);
+  },
+  end(ctx) {
+    const n = (ctx.state.unions as number | undefined) ?? 0;
+    if (n > ANTHROPIC_MAX_UNIONS) ctx.report({pointer: '', message: `the schema has ${n} union-typed properties; Anthropic allows at most ${ANTHROPIC_MAX_UNIONS} per request`});
+  },
+};
+
+export default rule;

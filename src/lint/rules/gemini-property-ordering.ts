@@ -1,0 +1,41 @@
+import {SINCE, SOURCES} from '../rule-helpers.js';
+import {isObjectType, propertiesOf, ptr} from '../schema-util.js';
+import type {LintRule} from '../types.js';
+
+const rule: LintRule = {
+  meta: {
+    id: 'gemini/property-ordering',
+    description: 'Gemini: objects with several properties give "propertyOrdering", listing exactly those properties.',
+    severity: 'info',
+    profiles: ['load-bearing', 'strict'],
+    targets: ['gemini'],
+    fixable: false,
+    since: SINCE,
+    extension: true,
+    sources: [SOURCES.gemini, SOURCES.rfc0030],
+    docs: {
+      valid: [{type: 'object', properties: {reasoning: {type: 'string'}, a: {type: 'string'}}, propertyOrdering: ['reasoning', 'a']}],
+      invalid: [
+        {schema: {type: 'object', properties: {reasoning: {type: 'string'}, a: {type: 'string'}}}, findings: 1},
+        {schema: {type: 'object', properties: {reasoning: {type: 'string'}, a: {type: 'string'}}, propertyOrdering: ['reasoning', 'b']}, findings: 1},
+      ],
+    },
+    explanation:
+      'Gemini emits properties in propertyOrdering order (alphabetical without it, which would put "reasoning" after most fields). The RFC 0030 §B table recommends it. Not fixed automatically: propertyOrdering is a Gemini-only keyword, and whether to add it to a schema also sent to other vendors is your call.',
+  },
+  check(node, ctx) {
+    const props = propertiesOf(node.schema);
+    if (!props || !isObjectType(node.schema)) return;
+    const keys = Object.keys(props);
+    const ordering = node.schema.propertyOrdering;
+    if (ordering === undefined) {
+      if (keys.length >= 2) ctx.report({doc: node.doc, pointer: node.pointer, message: `object with ${keys.length} properties has no "propertyOrdering"; Gemini would emit them alphabetically: add "propertyOrdering": ${JSON.stringify(keys)}`});
+      return;
+    }
+    const listed = Array.isArray(ordering) ? ordering : [];
+    const same = listed.length === keys.length && keys.every((k) => listed.includes(k));
+    if (!same) ctx.report({doc: node.doc, pointer: ptr(node.pointer, 'propertyOrdering'), message: `"propertyOrdering" must list exactly the properties (${JSON.stringify(keys)})`});
+  },
+};
+
+export default rule;

@@ -1,0 +1,27 @@
+import {SINCE, SOURCES} from '../rule-helpers.js';
+import type {LintRule} from '../types.js';
+import {checkClosedObject} from './tier1-additional-properties.js';
+
+const rule: LintRule = {
+  meta: {
+    id: 'openai/additional-properties',
+    description: 'OpenAI: every object schema, at any depth, sets "additionalProperties": false.',
+    severity: 'error',
+    profiles: ['load-bearing', 'strict'],
+    targets: ['openai'],
+    fixable: true,
+    since: SINCE,
+    extension: true,
+    impliedBy: ['tier1/additional-properties', 'tier1-ext/additional-properties'],
+    sources: [SOURCES.openai],
+    docs: {
+      valid: [{type: 'object', properties: {a: {type: 'object', properties: {}, required: [], additionalProperties: false}}, required: ['a'], additionalProperties: false}],
+      invalid: [{schema: {type: 'object', properties: {a: {type: 'object', properties: {}, required: []}}, required: ['a']}, findings: 2}],
+    },
+    explanation:
+      'OpenAI strict mode refuses a schema unless every object sets additionalProperties: false — a hard requirement there, so this rule runs in the load-bearing profile too and at every depth (tier1/additional-properties is strict-only and stops at depth 5). When both targets are on, a place tier1 already reports is not reported twice. --fix adds the keyword when absent.',
+  },
+  check: checkClosedObject,
+};
+
+export default rule;

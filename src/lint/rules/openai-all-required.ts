@@ -1,0 +1,27 @@
+import {SINCE, SOURCES} from '../rule-helpers.js';
+import type {LintRule} from '../types.js';
+import {checkAllRequired} from './tier1-all-required.js';
+
+const rule: LintRule = {
+  meta: {
+    id: 'openai/all-required',
+    description: 'OpenAI: every property, at any depth, is listed in "required".',
+    severity: 'error',
+    profiles: ['load-bearing', 'strict'],
+    targets: ['openai'],
+    fixable: true,
+    since: SINCE,
+    extension: true,
+    impliedBy: ['tier1/all-required', 'tier1-ext/all-required'],
+    sources: [SOURCES.openai],
+    docs: {
+      valid: [{type: 'object', properties: {a: {type: ['string', 'null']}}, required: ['a'], additionalProperties: false}],
+      invalid: [{schema: {type: 'object', properties: {a: {type: 'string'}, b: {type: 'object', properties: {c: {type: 'integer'}}, additionalProperties: false}}, required: ['b'], additionalProperties: false}, findings: 2}],
+    },
+    explanation:
+      'OpenAI strict mode refuses a schema in which any property is missing from its object\'s "required"; optional fields are emulated with a null union (type ["string", "null"]). A hard requirement there, so this rule runs in both profiles and at every depth. --fix lists the property and adds null to its type (and enum).',
+  },
+  check: checkAllRequired,
+};
+
+export default rule;

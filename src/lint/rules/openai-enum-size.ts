@@ -1,0 +1,47 @@
+import {addCount, firstVisit, SINCE, SOURCES} from '../rule-helpers.js';
+import {ptr} from '../schema-util.js';
+import type {LintRule} from '../types.js';
+
+export const OPENAI_MAX_ENUM_VALUES = 1000;
+export const OPENAI_LARGE_ENUM = 250;
+export const OPENAI_LARGE_ENUM_CHARS = 15_000;
+
+const rule: LintRule = {
+  meta: {
+    id: 'openai/enum-size',
+    description: 'OpenAI: at most 1,000 enum values in total; an enum of over 250 strings has at most 15,000 characters.',
+    severity: 'error',
+    profiles: ['load-bearing', 'strict'],
+    targets: ['openai'],
+    fixable: false,
+    since: SINCE,
+    extension: true,
+    sources: [SOURCES.openai],
+    docs: {
+      valid: [{type: 'object', properties: {a: {type: 'string', enum: Array.from({length: 300}, (_, i) => `v${i}`)}}, required: ['a'], additionalProperties: false}],
+      invalid: [
+        {schema: {type: 'object', properties: {a: {type: 'integer', enum: Array.from({length: 1001}, (_, i) => i)}}}, findings: 1},
+        {schema: {type: 'object', properties: {a: {type: 'string', enum: Array.from({length: 251}, (_, i) => `${i}`.padEnd(60, 'x'))}}}, findings: 1},
+      ],
+    },
+    explanation:
+      'OpenAI allows up to 1,000 enum values across all enum properties of a schema, and for a single string enum with more than 250 values at most 15,000 characters in total. The per-enum limit is reported at the enum; the total once, at the root. Use a free string (checked in the host) or split the kind.',
+  },
+  check(node, ctx) {
+    const e = node.schema.enum;
+    if (!Array.isArray(e) || !firstVisit(node, ctx)) return;
+    addCount(ctx, 'values', e.length);
+    if (e.length > OPENAI_LARGE_ENUM) {
+      const chars = e.reduce((n: number, v) => n + (typeof v === 'string' ? v.length : 0), 0);
+      if (chars > OPENAI_LARGE_ENUM_CHARS) {
+        ctx.report({doc: node.doc, pointer: ptr(node.pointer, 'enum'), message: `enum of ${e.length} values with ${chars} characters; OpenAI allows at most ${OPENAI_LARGE_ENUM_CHARS} characters in an enum of more than ${OPENAI_LARGE_ENUM} values`});
+      }
+    }
+  },
+  end(ctx) {
+    const n = (ctx.state.values as number | undefined) ?? 0;
+    if (n > OPENAI_MAX_ENUM_VALUES) ctx.report({pointer: '', message: `the schema has ${n} enum values in total; OpenAI allows at most ${OPENAI_MAX_ENUM_VALUES}`});
+  },
+};
+
+export default rule;

@@ -1,0 +1,34 @@
+import {addCount, firstVisit, SINCE, SOURCES} from '../rule-helpers.js';
+import {propertiesOf} from '../schema-util.js';
+import type {LintRule} from '../types.js';
+
+export const OPENAI_MAX_PROPERTIES = 5000;
+
+const rule: LintRule = {
+  meta: {
+    id: 'openai/max-properties',
+    description: 'OpenAI: at most 5,000 object properties in the whole schema.',
+    severity: 'error',
+    profiles: ['load-bearing', 'strict'],
+    targets: ['openai'],
+    fixable: false,
+    since: SINCE,
+    extension: true,
+    sources: [SOURCES.openai],
+    docs: {
+      valid: [{type: 'object', properties: {a: {type: 'string'}}, required: ['a'], additionalProperties: false}],
+      invalid: [{schema: {type: 'object', properties: Object.fromEntries(Array.from({length: 5001}, (_, i) => [`p${i}`, {type: 'null'}]))}, findings: 1}],
+    },
+    explanation: 'OpenAI allows up to 5,000 object properties in total (100 at launch, August 2024). Counts every "properties" entry of every sub-schema reached, including $ref targets and $defs, each sub-schema once. Reported once, at the root.',
+  },
+  check(node, ctx) {
+    const props = propertiesOf(node.schema);
+    if (props && firstVisit(node, ctx)) addCount(ctx, 'count', Object.keys(props).length);
+  },
+  end(ctx) {
+    const n = (ctx.state.count as number | undefined) ?? 0;
+    if (n > OPENAI_MAX_PROPERTIES) ctx.report({pointer: '', message: `the schema has ${n} object properties in total; OpenAI allows at most ${OPENAI_MAX_PROPERTIES}`});
+  },
+};
+
+export default rule;

@@ -1,0 +1,41 @@
+import {addCount, firstVisit, SINCE, SOURCES} from '../rule-helpers.js';
+import {isObject, propertiesOf} from '../schema-util.js';
+import type {LintRule} from '../types.js';
+
+export const OPENAI_STRING_BUDGET = 120_000;
+
+const rule: LintRule = {
+  meta: {
+    id: 'openai/string-budget',
+    description: 'OpenAI: at most 120,000 characters of property names, definition names, enum and const values.',
+    severity: 'error',
+    profiles: ['load-bearing', 'strict'],
+    targets: ['openai'],
+    fixable: false,
+    since: SINCE,
+    extension: true,
+    sources: [SOURCES.openai],
+    docs: {
+      valid: [{type: 'object', properties: {a: {type: 'string', enum: ['x', 'y']}}, required: ['a'], additionalProperties: false}],
+      invalid: [{schema: {type: 'object', properties: {a: {type: 'string', enum: Array.from({length: 130}, (_, i) => `${i}`.padEnd(1000, 'x'))}}}, findings: 1}],
+    },
+    explanation: 'OpenAI caps the total length of all property names, definition names ($defs, definitions), enum values and const values at 120,000 characters. Counted over every sub-schema reached, each once; reported at the root.',
+  },
+  check(node, ctx) {
+    if (!firstVisit(node, ctx)) return;
+    const s = node.schema;
+    let n = 0;
+    const props = propertiesOf(s);
+    if (props) for (const k of Object.keys(props)) n += k.length;
+    for (const defs of [s.$defs, s.definitions]) if (isObject(defs)) for (const k of Object.keys(defs)) n += k.length;
+    if (Array.isArray(s.enum)) for (const v of s.enum) if (typeof v === 'string') n += v.length;
+    if (typeof s.const === 'string') n += s.const.length;
+    if (n) addCount(ctx, 'chars', n);
+  },
+  end(ctx) {
+    const n = (ctx.state.chars as number | undefined) ?? 0;
+    if (n > OPENAI_STRING_BUDGET) ctx.report({pointer: '', message: `property names, definition names, enum and const values add up to ${n} characters; OpenAI allows at most ${OPENAI_STRING_BUDGET}`});
+  },
+};
+
+export default rule;

@@ -1,0 +1,58 @@
+import {fixMoveFirst, keysInTextOrder} from '../fixes.js';
+import {SINCE, SOURCES} from '../rule-helpers.js';
+import {propertiesOf} from '../schema-util.js';
+import type {LintRule} from '../types.js';
+
+const rule: LintRule = {
+  meta: {
+    id: 'reasoning/first-property',
+    description: '"reasoning", when declared, is the first property (and first in propertyOrdering).',
+    severity: 'error',
+    profiles: ['load-bearing', 'strict'],
+    targets: ['tier1', 'openai', 'anthropic', 'gemini'],
+    fixable: true,
+    since: SINCE,
+    extension: true,
+    sources: [SOURCES.rfc0030],
+    docs: {
+      valid: [
+        {type: 'object', properties: {reasoning: {type: ['string', 'null']}, title: {type: 'string'}}, required: ['reasoning', 'title'], additionalProperties: false},
+        {type: 'object', properties: {title: {type: 'string'}}, required: ['title'], additionalProperties: false},
+      ],
+      invalid: [
+        {schema: {type: 'object', properties: {title: {type: 'string'}, reasoning: {type: ['string', 'null']}}, required: ['title', 'reasoning'], additionalProperties: false}, findings: 1},
+        {schema: {type: 'object', properties: {reasoning: {type: 'string'}, title: {type: 'string'}}, propertyOrdering: ['title', 'reasoning']}, findings: 1},
+      ],
+    },
+    explanation:
+      'RFC 0030 §A: the reasoning field SHOULD be the first property. Models emit properties in schema order (Gemini in propertyOrdering order), and reasoning only helps when it is written before the answer it reasons about; last, it is a post-hoc justification. Checked on the payload root of every schema, whatever its kind (a vendor kind is where it matters most). --fix moves the member to the front, keeping its text byte for byte.',
+  },
+  check(node, ctx) {
+    if (!node.isRoot) return;
+    const props = propertiesOf(node.schema);
+    if (props && Object.hasOwn(props, 'reasoning')) {
+      const keys = keysInTextOrder(node.doc, '/properties', props);
+      const at = keys.indexOf('reasoning');
+      if (at > 0) {
+        ctx.report({
+          pointer: '/properties/reasoning',
+          message: `"reasoning" is property ${at + 1} of ${keys.length}; it must come first so the model writes its reasoning before the fields it reasons about (RFC 0030 §A)`,
+          fix: () => fixMoveFirst(node.doc, '/properties', at, '"reasoning"'),
+        });
+      }
+    }
+    const ordering = node.schema.propertyOrdering;
+    if (Array.isArray(ordering)) {
+      const at = ordering.indexOf('reasoning');
+      if (at > 0) {
+        ctx.report({
+          pointer: `/propertyOrdering/${at}`,
+          message: '"reasoning" is not first in "propertyOrdering"; Gemini emits properties in this order, so reasoning would come after the answer (RFC 0030 §A)',
+          fix: () => fixMoveFirst(node.doc, '/propertyOrdering', at, '"reasoning" in propertyOrdering'),
+        });
+      }
+    }
+  },
+};
+
+export default rule;

@@ -1,0 +1,46 @@
+import {isVendorKind} from '../kind.js';
+import {SINCE, SOURCES} from '../rule-helpers.js';
+import {propertiesOf} from '../schema-util.js';
+import type {LintRule} from '../types.js';
+
+const three = {a: {type: 'string'}, b: {type: 'string'}, c: {type: 'string'}};
+
+const rule: LintRule = {
+  meta: {
+    id: 'reasoning/missing',
+    description: 'A vendor.* kind with 3 or more payload properties declares "reasoning".',
+    severity: 'warning',
+    profiles: ['load-bearing', 'strict'],
+    targets: ['tier1', 'openai', 'anthropic', 'gemini'],
+    fixable: false,
+    since: SINCE,
+    extension: true,
+    sources: [SOURCES.rfc0030, SOURCES.rfc0021],
+    docs: {
+      valid: [
+        {'x-openwop-kind': 'vendor.acme.plan.create', type: 'object', properties: {reasoning: {type: 'string'}, ...three}},
+        {'x-openwop-kind': 'vendor.acme.progress', type: 'object', properties: {a: {type: 'string'}, b: {type: 'string'}}},
+        {'x-openwop-kind': 'media.file', type: 'object', properties: three},
+      ],
+      invalid: [{schema: {$id: 'https://acme.example/envelopes/vendor.acme.plan.create.schema.json', type: 'object', properties: three}, findings: 1}],
+    },
+    explanation:
+      'RFC 0030 §A: every vendor kind that needs multi-step reasoning supports an optional "reasoning" string as its first property. This warning fires for vendor.* kinds whose payload root has at least 3 properties (config lint.reasoningMissingMinProperties) and no reasoning: a kind that size usually benefits. Low-reasoning signal kinds (status, progress, chunk) may omit it — turn the rule off for them with an overrides entry. Only vendor.* kinds: the universal and media kinds are defined upstream. Not fixable (adding a field changes the kind\'s contract); add "reasoning": {"type": "string"} as the first property.',
+  },
+  check(node, ctx) {
+    if (!node.isRoot) return;
+    const kind = ctx.root.kind;
+    if (!kind || !isVendorKind(kind.kind)) return;
+    const props = propertiesOf(node.schema);
+    if (!props || Object.hasOwn(props, 'reasoning')) return;
+    const n = Object.keys(props).length;
+    const min = ctx.options.reasoningMissingMinProperties;
+    if (n < min) return;
+    ctx.report({
+      pointer: '/properties',
+      message: `vendor kind "${kind.kind}" has ${n} payload properties and no "reasoning": add "reasoning": {"type": "string"} as the first property so the model can reason before it fills them (RFC 0030 §A; low-reasoning signal kinds may omit it — threshold lint.reasoningMissingMinProperties = ${min})`,
+    });
+  },
+};
+
+export default rule;

@@ -1,0 +1,47 @@
+import {fixRequireNullable} from '../fixes.js';
+import {SINCE, SOURCES} from '../rule-helpers.js';
+import {isObject, propertiesOf, requiredList, typesOf} from '../schema-util.js';
+import type {LintRule} from '../types.js';
+
+const rule: LintRule = {
+  meta: {
+    id: 'reasoning/strict-nullable',
+    description: 'Strict profile: "reasoning" is in "required" and typed ["string", "null"].',
+    severity: 'error',
+    profiles: ['strict'],
+    targets: ['tier1', 'openai', 'anthropic', 'gemini'],
+    fixable: true,
+    since: SINCE,
+    extension: true,
+    impliedBy: ['tier1/all-required', 'openai/all-required'],
+    sources: [SOURCES.rfc0030],
+    docs: {
+      valid: [{type: 'object', properties: {reasoning: {type: ['string', 'null']}, title: {type: 'string'}}, required: ['reasoning', 'title'], additionalProperties: false}],
+      invalid: [
+        {schema: {type: 'object', properties: {reasoning: {type: 'string'}, title: {type: 'string'}}, required: ['reasoning', 'title'], additionalProperties: false}, findings: 1},
+        {schema: {type: 'object', properties: {reasoning: {type: ['string']}}, required: ['reasoning'], additionalProperties: false}, findings: 1},
+      ],
+    },
+    explanation:
+      'RFC 0030 §D strict-mode emulation: strict structured outputs make the model emit every property, so an optional reasoning field is listed in "required" and typed ["string", "null"]; hosts treat null and absent alike. A required reasoning typed plain "string" is worse than optional: it forces reasoning on every emission, and hosts MUST NOT reject an envelope without it. Strict profile only, on the payload root. --fix adds it to "required" and null to its type. When reasoning is merely optional and tier1/all-required (or openai/all-required) already reports it, this rule stays quiet rather than report the same property twice.',
+  },
+  check(node, ctx) {
+    if (!node.isRoot) return;
+    const props = propertiesOf(node.schema);
+    const reasoning = props?.reasoning;
+    if (!props || !isObject(reasoning)) return;
+    const required = requiredList(node.schema).includes('reasoning');
+    const types = typesOf(reasoning);
+    const nullable = types.includes('string') && types.includes('null');
+    if (required && nullable) return;
+    ctx.report({
+      pointer: '/properties/reasoning',
+      message: required
+        ? '"reasoning" is required but cannot be null: type it ["string", "null"] so the model may leave it empty (RFC 0030 §D; hosts MUST NOT require reasoning)'
+        : '"reasoning" is optional: in strict mode list it in "required" and type it ["string", "null"] (RFC 0030 §D)',
+      fix: () => fixRequireNullable(node.doc, '', node.schema, 'reasoning', required ? [] : ['reasoning']),
+    });
+  },
+};
+
+export default rule;

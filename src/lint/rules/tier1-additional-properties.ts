@@ -1,0 +1,56 @@
+import {fixAdditionalPropertiesFalse} from '../fixes.js';
+import {SINCE, SOURCES, tier1Checks} from '../rule-helpers.js';
+import {has, isObjectType, ptr, type JsonObject} from '../schema-util.js';
+import type {LintRule, RuleContext, SchemaNode} from '../types.js';
+
+/** Shared by every "objects must be closed" rule: reports an object schema whose additionalProperties is not false. */
+export function checkClosedObject(node: SchemaNode, ctx: RuleContext): void {
+  const schema: JsonObject = node.schema;
+  if (!isObjectType(schema) || schema.additionalProperties === false) return;
+  if (!has(schema, 'additionalProperties')) {
+    ctx.report({
+      doc: node.doc,
+      pointer: node.pointer,
+      message: 'object schema does not set "additionalProperties": false',
+      fix: () => fixAdditionalPropertiesFalse(node.doc, node.pointer, schema),
+    });
+    return;
+  }
+  const what = schema.additionalProperties === true ? 'true' : 'a schema';
+  ctx.report({
+    doc: node.doc,
+    // A schema-valued additionalProperties is itself walked (its own findings sit at …/additionalProperties): report this
+    // one at the object, so the two never share a pointer.
+    pointer: schema.additionalProperties === true ? ptr(node.pointer, 'additionalProperties') : node.pointer,
+    message: `"additionalProperties" is ${what}; strict mode needs false: list the keys you need under "properties" (not auto-fixable: it would refuse data accepted today)`,
+  });
+}
+
+const rule: LintRule = {
+  meta: {
+    id: 'tier1/additional-properties',
+    description: 'Every object schema sets "additionalProperties": false.',
+    severity: 'error',
+    profiles: ['strict'],
+    targets: ['tier1'],
+    fixable: true,
+    since: SINCE,
+    extension: false,
+    reach: 'upstream',
+    sources: [SOURCES.rfc0030, SOURCES.conformance, SOURCES.openai, SOURCES.anthropic],
+    docs: {
+      valid: [{type: 'object', properties: {a: {type: 'string'}}, required: ['a'], additionalProperties: false}],
+      invalid: [
+        {schema: {type: 'object', properties: {a: {type: 'string'}}, required: ['a']}, findings: 1},
+        {schema: {type: 'object', properties: {meta: {type: 'object', additionalProperties: true}}, required: ['meta'], additionalProperties: false}, findings: 1},
+      ],
+    },
+    explanation:
+      'Strict mode only. One finding per object schema (type "object", or a type list with "object") whose additionalProperties is not false: at the object when the keyword is absent or a schema (a schema is walked itself, and its own findings sit at …/additionalProperties), at the keyword when it is true. --fix adds "additionalProperties": false when it is absent; it never flips true or a schema to false, because that would refuse data the schema accepts today.',
+  },
+  check(node, ctx) {
+    if (tier1Checks(node)) checkClosedObject(node, ctx);
+  },
+};
+
+export default rule;

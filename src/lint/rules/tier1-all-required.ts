@@ -1,0 +1,51 @@
+import {fixRequireNullable, nullablePlan, safelyRequirable} from '../fixes.js';
+import {SINCE, SOURCES, tier1Checks} from '../rule-helpers.js';
+import {propertiesOf, ptr, requiredList} from '../schema-util.js';
+import type {LintRule, RuleContext, SchemaNode} from '../types.js';
+
+/** Shared by every "all properties required" rule: one finding per property missing from `required`. */
+export function checkAllRequired(node: SchemaNode, ctx: RuleContext): void {
+  const props = propertiesOf(node.schema);
+  if (!props) return;
+  const required = new Set(requiredList(node.schema));
+  for (const key of Object.keys(props)) {
+    if (required.has(key)) continue;
+    const plan = nullablePlan(props[key]);
+    ctx.report({
+      doc: node.doc,
+      pointer: ptr(node.pointer, 'properties', key),
+      message: `property "${key}" is not in "required"; strict mode needs every property required, optional ones as nullable (RFC 0030 §D)${plan.safe ? '' : ` — not auto-fixable: ${plan.why}`}`,
+      fix: () => fixRequireNullable(node.doc, node.pointer, node.schema, key, safelyRequirable(node.doc, node.pointer, node.schema)),
+    });
+  }
+}
+
+const rule: LintRule = {
+  meta: {
+    id: 'tier1/all-required',
+    description: 'Every property is listed in "required" (optional ones as nullable).',
+    severity: 'error',
+    profiles: ['strict'],
+    targets: ['tier1'],
+    fixable: true,
+    since: SINCE,
+    extension: false,
+    reach: 'upstream',
+    sources: [SOURCES.rfc0030, SOURCES.conformance, SOURCES.openai],
+    docs: {
+      valid: [
+        {type: 'object', properties: {title: {type: 'string'}, note: {type: ['string', 'null']}}, required: ['title', 'note'], additionalProperties: false},
+      ],
+      invalid: [
+        {schema: {type: 'object', properties: {title: {type: 'string'}, note: {type: 'string'}, size: {type: 'string', enum: ['s', 'm']}}, required: ['title'], additionalProperties: false}, findings: 2},
+      ],
+    },
+    explanation:
+      'Strict mode only. One finding per property of a walked object that is not in its "required" list, at /…/properties/<name>. Strict structured outputs make the model emit every property; RFC 0030 §D emulates an optional property by listing it in "required" and letting it be null, and readers treat null like absent. --fix does exactly that: adds the property to "required" and null to its type ("string" becomes ["string", "null"]; an "enum" also gains null). It leaves a property alone when its schema uses $ref, const, anyOf/oneOf/allOf/not/if (adding null there is a design decision).',
+  },
+  check(node, ctx) {
+    if (tier1Checks(node)) checkAllRequired(node, ctx);
+  },
+};
+
+export default rule;

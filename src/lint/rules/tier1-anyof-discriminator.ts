@@ -1,0 +1,63 @@
+import {SINCE, SOURCES, tier1Checks} from '../rule-helpers.js';
+import {isObject, propertiesOf, ptr, requiredList, typesOf, type JsonObject} from '../schema-util.js';
+import type {LintRule} from '../types.js';
+
+/** The branch's discriminator: a required property typed string with a single-value enum. */
+export function discriminatorOf(branch: JsonObject): string | undefined {
+  const props = propertiesOf(branch);
+  if (!props) return undefined;
+  for (const key of requiredList(branch)) {
+    const p = props[key];
+    if (!isObject(p)) continue;
+    const types = typesOf(p);
+    if (types.length === 1 && types[0] === 'string' && Array.isArray(p.enum) && p.enum.length === 1 && typeof p.enum[0] === 'string') return key;
+  }
+  return undefined;
+}
+
+const variant = (kind: string, extra: Record<string, unknown>) => ({
+  type: 'object',
+  properties: {kind: {type: 'string', enum: [kind]}, ...extra},
+  required: ['kind', ...Object.keys(extra)],
+  additionalProperties: false,
+});
+
+const rule: LintRule = {
+  meta: {
+    id: 'tier1/anyof-discriminator',
+    description: 'Every anyOf branch is a $ref or has a required single-value string enum (the discriminator).',
+    severity: 'error',
+    profiles: ['load-bearing', 'strict'],
+    targets: ['tier1'],
+    fixable: false,
+    since: SINCE,
+    extension: false,
+    reach: 'upstream',
+    sources: [SOURCES.rfc0031, SOURCES.conformance],
+    docs: {
+      valid: [
+        {type: 'object', properties: {shape: {anyOf: [variant('circle', {r: {type: 'number'}}), variant('square', {side: {type: 'number'}})]}}, required: ['shape'], additionalProperties: false},
+        {type: 'object', properties: {shape: {anyOf: [{$ref: '#/$defs/circle'}]}}, required: ['shape'], additionalProperties: false, $defs: {circle: variant('circle', {})}},
+      ],
+      invalid: [
+        {schema: {type: 'object', properties: {value: {anyOf: [{type: 'string'}, {type: 'number'}]}}, required: ['value'], additionalProperties: false}, findings: 2},
+        {schema: {type: 'object', properties: {shape: {anyOf: [variant('circle', {}), {type: 'object', properties: {kind: {type: 'string', enum: ['square', 'box']}}, required: ['kind'], additionalProperties: false}]}}, required: ['shape'], additionalProperties: false}, findings: 1},
+      ],
+    },
+    explanation:
+      'RFC 0031 variants: oneOf is banned (tier1/forbidden-keyword) and anyOf is allowed only when a reader can tell the branches apart without trying each: every branch is a $ref, or lists in "required" a property typed "string" with a one-value "enum" (conventionally kind, variant or type). One finding per offending branch, at /…/anyOf/<i>. A "const" does not count: Gemini\'s legacy responseSchema drops it. Reported in both profiles: an undiscriminated union is ambiguous whatever the vendor (our reading; upstream\'s two reference schemas have no anyOf to tell).',
+  },
+  check(node, ctx) {
+    if (!tier1Checks(node) || !Array.isArray(node.schema.anyOf)) return;
+    node.schema.anyOf.forEach((branch, i) => {
+      if (isObject(branch) && (typeof branch.$ref === 'string' || discriminatorOf(branch))) return;
+      ctx.report({
+        doc: node.doc,
+        pointer: ptr(node.pointer, 'anyOf', i),
+        message: 'anyOf branch has no discriminator: make it a $ref, or give it a required property typed "string" with a single-value "enum" (e.g. "kind": {"type": "string", "enum": ["circle"]}) (RFC 0031)',
+      });
+    });
+  },
+};
+
+export default rule;

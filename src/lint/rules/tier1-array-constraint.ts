@@ -1,0 +1,26 @@
+import {constraintCheck, SINCE, SOURCES} from '../rule-helpers.js';
+import type {LintRule} from '../types.js';
+
+const rule: LintRule = {
+  meta: {
+    id: 'tier1/array-constraint',
+    description: 'No minItems, maxItems or uniqueItems on arrays.',
+    severity: 'error',
+    profiles: ['strict'],
+    targets: ['tier1'],
+    fixable: false,
+    since: SINCE,
+    extension: false,
+    reach: 'upstream',
+    sources: [SOURCES.rfc0030, SOURCES.conformance, SOURCES.anthropic],
+    docs: {
+      valid: [{type: 'object', properties: {tags: {type: 'array', items: {type: 'string'}}}, required: ['tags'], additionalProperties: false}],
+      invalid: [{schema: {type: 'object', properties: {tags: {type: 'array', items: {type: 'string'}, minItems: 1, uniqueItems: true}}, required: ['tags'], additionalProperties: false}, findings: 2}],
+    },
+    explanation:
+      'Strict mode only. One finding per keyword (minItems, maxItems, uniqueItems) on a schema whose type is or includes "array", as upstream counts. Anthropic accepts only minItems 0 or 1 (anthropic/min-items); uniqueItems is enforced by nobody. Check the count in the host.',
+  },
+  check: constraintCheck(['array'], ['minItems', 'maxItems', 'uniqueItems'], 'an array'),
+};
+
+export default rule;

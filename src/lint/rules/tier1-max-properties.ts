@@ -1,0 +1,43 @@
+import {SINCE, SOURCES, tier1Checks} from '../rule-helpers.js';
+import {propertiesOf} from '../schema-util.js';
+import type {LintRule} from '../types.js';
+
+export const TIER1_MAX_PROPERTIES = 100;
+
+function manyProperties(n: number): unknown {
+  const properties: Record<string, unknown> = {};
+  for (let i = 0; i < n; i++) properties[`p${i}`] = {type: 'string'};
+  return {type: 'object', properties, required: Object.keys(properties), additionalProperties: false};
+}
+
+const rule: LintRule = {
+  meta: {
+    id: 'tier1/max-properties',
+    description: 'At most 100 properties in the whole schema.',
+    severity: 'error',
+    profiles: ['strict'],
+    targets: ['tier1'],
+    fixable: false,
+    since: SINCE,
+    extension: false,
+    reach: 'upstream',
+    sources: [SOURCES.rfc0030, SOURCES.conformance, SOURCES.openai],
+    docs: {
+      valid: [manyProperties(100)],
+      invalid: [{schema: manyProperties(101), findings: 1}],
+    },
+    explanation:
+      'Strict mode only. Counts the entries of every "properties" object the upstream walker visits (the root, nested objects, anyOf branches, items, $defs) and reports once, at the root, when the total is over 100 — OpenAI\'s limit at launch; today OpenAI allows 5,000 (openai/max-properties). Split the kind into smaller kinds.',
+  },
+  check(node, ctx) {
+    if (!tier1Checks(node)) return;
+    const props = propertiesOf(node.schema);
+    if (props) ctx.state.count = ((ctx.state.count as number | undefined) ?? 0) + Object.keys(props).length;
+  },
+  end(ctx) {
+    const count = (ctx.state.count as number | undefined) ?? 0;
+    if (count > TIER1_MAX_PROPERTIES) ctx.report({pointer: '', message: `the schema declares ${count} properties in total; the Tier-1 limit is ${TIER1_MAX_PROPERTIES}`});
+  },
+};
+
+export default rule;

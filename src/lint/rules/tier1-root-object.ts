@@ -1,0 +1,46 @@
+import {SINCE, SOURCES} from '../rule-helpers.js';
+import {has, isObject} from '../schema-util.js';
+import type {LintRule, RuleContext} from '../types.js';
+
+/** Shared with openai/root-object. */
+export function checkRootObject(ctx: RuleContext): void {
+  const v = ctx.root.value;
+  if (!isObject(v)) {
+    const what = Array.isArray(v) ? 'an array' : v === null ? 'null' : typeof v === 'boolean' ? `the boolean schema ${v}` : `a ${typeof v}`;
+    ctx.report({pointer: '', message: `the schema is ${what}; a payload schema must be an object schema with "type": "object"`});
+    return;
+  }
+  const t = v.type;
+  const isObjectRoot = t === 'object' || (Array.isArray(t) && t.length === 1 && t[0] === 'object');
+  if (!isObjectRoot) {
+    ctx.report({pointer: has(v, 'type') ? '/type' : '', message: has(v, 'type') ? `the root "type" is ${JSON.stringify(t)}; it must be "object"` : 'the root schema has no "type"; it must be "type": "object"'});
+  }
+  if (has(v, 'anyOf')) ctx.report({pointer: '/anyOf', message: 'the root is an "anyOf": vendors need an object root; wrap the variants in a property (e.g. {"type": "object", "properties": {"result": {"anyOf": […]}}})'});
+}
+
+const rule: LintRule = {
+  meta: {
+    id: 'tier1/root-object',
+    description: 'The root is an object schema ("type": "object"), not an anyOf.',
+    severity: 'error',
+    profiles: ['load-bearing', 'strict'],
+    targets: ['tier1'],
+    fixable: false,
+    since: SINCE,
+    extension: false,
+    sources: [SOURCES.rfc0030, SOURCES.openai],
+    docs: {
+      valid: [{type: 'object', properties: {}, required: [], additionalProperties: false}],
+      invalid: [
+        {schema: {anyOf: [{type: 'object'}, {type: 'string'}]}, findings: 2},
+        {schema: {type: 'array', items: {type: 'string'}}, findings: 1},
+        {schema: true, findings: 1},
+      ],
+    },
+    explanation:
+      'From the RFC 0030 §B table (the conformance walker itself does not check it): an envelope payload is a JSON object, and OpenAI refuses a root that is not "type": "object" or that is an anyOf. Reported in both profiles.',
+  },
+  begin: checkRootObject,
+};
+
+export default rule;

@@ -1,0 +1,235 @@
+import {readFile, stat} from 'node:fs/promises';
+import {resolve} from 'node:path';
+import type {OpenwopConfig} from '../config/types.js';
+import {decodeJsonBytes} from '../io/decode.js';
+import {displayPath, expandInputs, type InputSource} from '../io/inputs.js';
+import {IO_RULE_DESCRIPTORS} from '../io/io-rules.js';
+import {JsonDocument} from '../io/json-document.js';
+import {DEFAULT_MAX_DOCUMENT_BYTES, readDocuments} from '../io/read-documents.js';
+import type {FileResult, Finding, RuleDescriptor} from '../report/finding.js';
+import {writeOutput} from '../report/write-output.js';
+import {unifiedDiff} from './diff.js';
+import {ENGINE_RULES, lintSchemaDocument, type LintOptions} from './engine.js';
+import {DEFAULT_MAX_FIX_PASSES, fixSchemaText} from './fixer.js';
+import {detectKind} from './kind.js';
+import {resolveLintOptions, type LintCliFlags} from './options.js';
+import {RULES} from './rules/index.js';
+
+export const SCHEMA_EXTENSIONS = ['.json'] as const;
+
+export type FixMode = 'write' | 'dry-run';
+
+export interface LintFileOptions extends Omit<LintOptions, 'withFixes'> {
+  /** `write`: apply every fix and write the file (atomically); `dry-run`: compute the fixed text and report a diff. */
+  fix?: FixMode;
+  maxFixPasses?: number;
+  maxDocumentBytes?: number;
+}
+
+/** What `lint schema` adds to each result, next to `file` and `findings`. */
+export interface LintFileResult extends FileResult {
+  /** The envelope kind the schema was recognised as, and from what. */
+  kind?: string;
+  kindSource?: string;
+  /** Fixes applied (with `fix: 'write'`) or that would be (`dry-run`). */
+  fixed?: number;
+  /** `dry-run` only: the unified diff of the fixes. */
+  diff?: string;
+}
+
+interface SourceOutcome {
+  result: LintFileResult;
+  /** The file could not be read at all (exit 2). */
+  fatal: boolean;
+}
+
+/**
+ * Lints one schema file (a path) or text (`{text, file}`; `file` names it in findings and places relative `$ref`s).
+ * Read and parse problems come back as findings (json/syntax with line:col, io/empty, …), never as exceptions.
+ * With `fix: 'write'` the file is rewritten atomically when a fix applies, and the findings are those left afterwards.
+ */
+export async function lintSchemaFile(input: string | {text: string; file: string}, options: LintFileOptions = {}): Promise<LintFileResult> {
+  return (await lintOne(input, options)).result;
+}
+
+async function lintOne(input: string | {text: string; file: string}, options: LintFileOptions): Promise<SourceOutcome> {
+  const cwd = options.cwd ?? process.cwd();
+  if (typeof input !== 'string') {
+    return {result: lintText(input.text.replace(/^\uFEFF/, ''), input.file, {...options, cwd}, undefined), fatal: false};
+  }
+  const abs = resolve(cwd, input);
+  const display = displayPath(abs, cwd);
+  const maxBytes = options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
+  let bytes: Buffer;
+  try {
+    const info = await stat(abs);
+    if (info.isDirectory()) return fatal(display, 'io/unreadable', `${display} is a folder, not a file`);
+    if (info.size > maxBytes) return fatal(display, 'io/too-large', `${display} is ${(info.size / 1048576).toFixed(1)} MB, over the ${(maxBytes / 1048576).toFixed(0)} MB limit for one schema`);
+    bytes = await readFile(abs);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (error as Error).message;
+    return fatal(display, code === 'ENOENT' ? 'io/not-found' : 'io/unreadable', `cannot read ${display}: ${why}`);
+  }
+  const decoded = decodeJsonBytes(bytes);
+  if (decoded.problem) {
+    const doc = JsonDocument.parse(decoded.text, {file: display});
+    const at = doc.rangeAt(decoded.problem.offset, 1);
+    return {result: {file: display, findings: [{ruleId: decoded.problem.ruleId, severity: 'error', message: decoded.problem.message, file: display, pointer: '', ...at}]}, fatal: false};
+  }
+  const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  const result = lintText(decoded.text, display, {...options, cwd, path: abs}, {abs, bom});
+  if (result.pendingWrite) {
+    try {
+      await writeOutput(result.pendingWrite, {file: abs});
+    } catch (error) {
+      result.findings.unshift({ruleId: 'io/unwritable', severity: 'error', message: `could not write the fixes to ${display}: ${(error as Error).message}; the file is unchanged`, file: display, pointer: '', line: 1, column: 1});
+      result.fixed = 0;
+      delete result.pendingWrite;
+      return {result, fatal: true};
+    }
+    delete result.pendingWrite;
+  }
+  return {result, fatal: false};
+}
+
+function lintText(text: string, file: string, options: LintFileOptions & {cwd: string}, target: {abs: string; bom: boolean} | undefined): LintFileResult & {pendingWrite?: string} {
+  const {fix, maxFixPasses, ...lintOptions} = options;
+  let finalText = text;
+  const extra: {fixed?: number; diff?: string; pendingWrite?: string; refused?: string} = {};
+  if (fix) {
+    const outcome = fixSchemaText(text, file, lintOptions, maxFixPasses ?? DEFAULT_MAX_FIX_PASSES);
+    finalText = outcome.text;
+    extra.fixed = outcome.fixed;
+    if (outcome.refused) extra.refused = outcome.refused;
+    if (finalText !== text) {
+      if (fix === 'dry-run') extra.diff = unifiedDiff(text, finalText, file);
+      else if (target) extra.pendingWrite = (target.bom ? '\uFEFF' : '') + finalText;
+    }
+  }
+  const doc = JsonDocument.parse(finalText, {file});
+  const findings: Finding[] = lintSchemaDocument(doc, lintOptions);
+  const kind = doc.parsed ? (options.kind ? {kind: options.kind, source: 'option'} : detectKind(doc.value, file)) : undefined;
+  // When a parse error blocked fixing, that error already says why; otherwise say it.
+  if (extra.refused && !findings.some((f) => f.ruleId.startsWith('json/') && f.severity === 'error')) {
+    findings.unshift({ruleId: 'lint/not-fixed', severity: 'warning', message: extra.refused, file, pointer: '', line: 1, column: 1});
+  }
+  return {
+    file,
+    findings,
+    ...(kind ? {kind: kind.kind, kindSource: kind.source} : {}),
+    ...(extra.fixed !== undefined ? {fixed: extra.fixed} : {}),
+    ...(extra.diff ? {diff: extra.diff} : {}),
+    ...(extra.pendingWrite !== undefined ? {pendingWrite: extra.pendingWrite} : {}),
+  };
+}
+
+function fatal(display: string, ruleId: string, message: string): SourceOutcome {
+  return {result: {file: display, findings: [{ruleId, severity: 'error', message, file: display, pointer: '', line: 1, column: 1}]}, fatal: true};
+}
+
+// ---- many inputs, as the command runs them -----------------------------------------------------------------------
+
+export interface LintInputsOptions {
+  cwd: string;
+  config?: OpenwopConfig;
+  /** The config file's folder: `overrides[].files` globs are relative to it (default cwd). */
+  configBaseDir?: string;
+  cli?: LintCliFlags;
+  fix?: FixMode;
+  maxDocumentBytes?: number;
+  stdin?: AsyncIterable<Buffer | string>;
+}
+
+export interface LintInputsOutcome {
+  results: LintFileResult[];
+  fatal: boolean;
+  rules: RuleDescriptor[];
+  summary: Record<string, unknown>;
+}
+
+/** Read and parse problems a lint result can carry besides rule findings. */
+export const INPUT_RULES: RuleDescriptor[] = [
+  ...IO_RULE_DESCRIPTORS,
+  {id: 'io/unwritable', description: 'A fixed file could not be written back.'},
+  {id: 'lint/not-fixed', description: '--fix could not start or finish on this file.'},
+  ...ENGINE_RULES,
+];
+
+/** Every rule descriptor `lint schema` may report, for formatters (SARIF rules, junit classnames). */
+export function lintRuleDescriptors(): RuleDescriptor[] {
+  return [...RULES.map((r) => ({id: r.meta.id, description: r.meta.description, severity: r.meta.severity})), ...INPUT_RULES];
+}
+
+/** `openwop lint schema` as a library call: expands PATHS (files, folders, globs, `-`), lints each, fixes if asked. */
+export async function lintSchemaInputs(paths: readonly string[], options: LintInputsOptions): Promise<LintInputsOutcome> {
+  const {cwd} = options;
+  const {sources, problems} = await expandInputs(paths, {cwd, extensions: SCHEMA_EXTENSIONS, ignore: options.config?.ignore, ignoreBase: options.configBaseDir});
+  const results: LintFileResult[] = problems.map((p) => ({
+    file: p.display,
+    findings: [{ruleId: p.ruleId, severity: 'error', message: p.message, file: p.display, pointer: '', line: 1, column: 1}],
+  }));
+  let isFatal = problems.length > 0;
+  let fixed = 0;
+  const seen = new Set<string>();
+  for (const source of sources) {
+    const outcome = await lintSource(source, options);
+    results.push(...splitByFile(outcome.result, seen));
+    fixed += outcome.result.fixed ?? 0;
+    isFatal ||= outcome.fatal;
+  }
+  return {results, fatal: isFatal, rules: lintRuleDescriptors(), summary: options.fix ? {fixed} : {}};
+}
+
+/**
+ * Findings inside files reached through `$ref` get a result of their own after the linted file's, so every formatter
+ * shows them under the right name; a finding already reported in this run (two schemas sharing a referenced file) is
+ * not repeated.
+ */
+function splitByFile(result: LintFileResult, seen: Set<string>): LintFileResult[] {
+  const own: Finding[] = [];
+  const others = new Map<string, Finding[]>();
+  for (const f of result.findings) {
+    if (f.file === result.file) {
+      own.push(f);
+      continue;
+    }
+    const key = `${f.ruleId}\u0000${f.file}\u0000${f.pointer}\u0000${f.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const list = others.get(f.file) ?? [];
+    list.push(f);
+    others.set(f.file, list);
+  }
+  return [{...result, findings: own}, ...[...others].map(([file, findings]) => ({file, findings, referencedBy: result.file}))];
+}
+
+async function lintSource(source: InputSource, options: LintInputsOptions): Promise<SourceOutcome> {
+  const baseDir = options.configBaseDir ?? options.cwd;
+  if (source.kind === 'file') {
+    const resolved = resolveLintOptions(options.config, source.path, options.cli, baseDir);
+    return lintOne(source.path, {...resolved, cwd: options.cwd, fix: options.fix, maxDocumentBytes: options.maxDocumentBytes});
+  }
+  // stdin: one schema (or an NDJSON stream of them); relative $refs resolve against the working directory.
+  const resolved = resolveLintOptions(options.config, '-', options.cli, baseDir);
+  const findings: Finding[] = [];
+  const result: LintFileResult = {file: source.display, findings};
+  let isFatal = false;
+  for await (const event of readDocuments(source, {stdin: options.stdin, maxDocumentBytes: options.maxDocumentBytes})) {
+    if (event.type === 'problem') {
+      findings.push(event.finding);
+      isFatal ||= Boolean(event.fatal);
+      continue;
+    }
+    if (options.fix === 'write' && !findings.some((f) => f.ruleId === 'lint/not-fixed')) {
+      findings.push({ruleId: 'lint/not-fixed', severity: 'warning', message: '--fix cannot write back to stdin; use --fix-dry-run to see the diff', file: source.display, pointer: '', line: 1, column: 1});
+    }
+    if (event.mode === 'document') {
+      const one = lintText(event.doc.text, source.display, {...resolved, cwd: options.cwd, path: resolve(options.cwd, '<stdin>'), fix: options.fix === 'dry-run' ? 'dry-run' : undefined}, undefined);
+      findings.push(...one.findings);
+      for (const k of ['kind', 'kindSource', 'fixed', 'diff'] as const) if (one[k] !== undefined) (result as Record<string, unknown>)[k] = one[k];
+    } else findings.push(...lintSchemaDocument(event.doc, {...resolved, cwd: options.cwd, path: resolve(options.cwd, '<stdin>')}));
+  }
+  return {result, fatal: isFatal};
+}
+

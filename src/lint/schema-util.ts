@@ -1,0 +1,57 @@
+import {childPointer} from '../io/json-pointer.js';
+
+export type JsonObject = Record<string, unknown>;
+
+export function isObject(value: unknown): value is JsonObject {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+export function has(obj: JsonObject, key: string): boolean {
+  return Object.hasOwn(obj, key);
+}
+
+/** The schema's `type` as a list of strings (empty when absent or malformed). */
+export function typesOf(schema: JsonObject): string[] {
+  const t = schema.type;
+  if (typeof t === 'string') return [t];
+  if (Array.isArray(t)) return t.filter((x): x is string => typeof x === 'string');
+  return [];
+}
+
+/** `type` is `name` or a list that includes it (`["string", "null"]` is a string type). */
+export function typeIncludes(schema: JsonObject, ...names: string[]): boolean {
+  return typesOf(schema).some((t) => names.includes(t));
+}
+
+export function isObjectType(schema: JsonObject): boolean {
+  return typeIncludes(schema, 'object');
+}
+
+export function requiredList(schema: JsonObject): string[] {
+  return Array.isArray(schema.required) ? schema.required.filter((x): x is string => typeof x === 'string') : [];
+}
+
+export function propertiesOf(schema: JsonObject): JsonObject | undefined {
+  return isObject(schema.properties) ? schema.properties : undefined;
+}
+
+export function ptr(base: string, ...segments: (string | number)[]): string {
+  let out = base;
+  for (const s of segments) out = typeof s === 'number' || !NEEDS_ESCAPE.test(s) ? `${out}/${s}` : childPointer(out, s);
+  return out;
+}
+
+const NEEDS_ESCAPE = /[~/]/;
+
+/** `a` is `b` or an ancestor of `b` (both RFC 6901 pointers into the same document). */
+export function isAncestorOrSelf(a: string, b: string): boolean {
+  return a === '' || a === b || b.startsWith(a + '/');
+}
+
+export function plural(n: number, word: string, many = `${word}s`): string {
+  return `${n} ${n === 1 ? word : many}`;
+}
+
+export function quote(s: string): string {
+  return JSON.stringify(s);
+}

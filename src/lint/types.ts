@@ -1,0 +1,152 @@
+import type {JsonDocument} from '../io/json-document.js';
+import type {Fix, Severity} from '../report/finding.js';
+
+export type LintProfile = 'strict' | 'load-bearing';
+export type LintTarget = 'tier1' | 'openai' | 'anthropic' | 'gemini';
+export const LINT_PROFILES: readonly LintProfile[] = ['strict', 'load-bearing'];
+export const LINT_TARGETS: readonly LintTarget[] = ['tier1', 'openai', 'anthropic', 'gemini'];
+
+/** A rule severity setting as written in config or `--rule`; `info` demotes a rule without hiding it. */
+export type RuleLevel = 'off' | 'warn' | 'error' | 'info';
+
+/**
+ * How the walker reached a sub-schema. The first four are the edges the upstream conformance walker follows; the rest
+ * are our extension (SPEC-NOTES §3: upstream does not walk them).
+ */
+export type EdgeKind =
+  | 'root'
+  | 'properties'
+  | 'anyOf'
+  | 'items'
+  | '$defs'
+  | '$ref'
+  | 'definitions'
+  | 'additionalProperties'
+  | 'patternProperties'
+  | 'contains'
+  | 'prefixItems'
+  | 'tupleItems';
+
+export const UPSTREAM_EDGES: ReadonlySet<EdgeKind> = new Set<EdgeKind>(['root', 'properties', 'anyOf', 'items', '$defs']);
+
+/** Upstream's walker reports a node deeper than this and stops descending (`max-nesting-depth-5`). */
+export const TIER1_MAX_DEPTH = 5;
+
+/** What resolving a node's `$ref` gave. */
+export type RefInfo =
+  | {status: 'resolved'; ref: string; doc: JsonDocument; pointer: string; external: boolean}
+  | {status: 'recursive'; ref: string; doc: JsonDocument; pointer: string; external: boolean}
+  | {status: 'remote'; ref: string}
+  | {status: 'unresolved'; ref: string; reason: string};
+
+/** One visit of one (object) sub-schema. */
+export interface SchemaNode {
+  readonly schema: Record<string, unknown>;
+  /** The file holding this sub-schema: the linted document, or a file reached through a relative `$ref`. */
+  readonly doc: JsonDocument;
+  /** RFC 6901 pointer of this sub-schema inside `doc`. */
+  readonly pointer: string;
+  /** Upstream depth: the root is 0; every edge adds one except `$ref`, whose target stands in for the referring schema. */
+  readonly depth: number;
+  readonly edge: EdgeKind;
+  readonly parent?: SchemaNode;
+  /** `upstream` when every edge from the root is one upstream's walker follows; `extension` otherwise. */
+  readonly reach: 'upstream' | 'extension';
+  /**
+   * Whether Tier-1 checks apply here: false below a node deeper than 5, where upstream stops descending. Tier-1 rules
+   * look only at nodes with `tier1` true (and max-depth only at the first node past the limit).
+   */
+  readonly tier1: boolean;
+  /** The linted document's root. */
+  readonly isRoot: boolean;
+  /** This node's own `$ref`, resolved (set before rules run). */
+  readonly ref?: RefInfo;
+}
+
+export interface DetectedKind {
+  kind: string;
+  source: 'x-openwop-kind' | '$id' | 'file name' | 'title';
+}
+
+export interface RootInfo {
+  doc: JsonDocument;
+  /** The parsed root value (any JSON value: root-object rules report non-objects). */
+  value: unknown;
+  kind?: DetectedKind;
+}
+
+/** Options every rule can read. */
+export interface RuleOptions {
+  profile: LintProfile;
+  targets: readonly LintTarget[];
+  reasoningMissingMinProperties: number;
+  allowRemoteRefs: boolean;
+}
+
+export interface ReportDescriptor {
+  /** Pointer into `doc` (defaults to the node's doc, or the root document). */
+  pointer: string;
+  message: string;
+  doc?: JsonDocument;
+  /** Built only when fixes are wanted (`--fix`, `--fix-dry-run`) and the finding is in the linted file. */
+  fix?: () => Fix | undefined;
+}
+
+export interface RuleContext {
+  readonly options: RuleOptions;
+  readonly root: RootInfo;
+  /** Per rule, per lint run: aggregate rules keep their counters here. */
+  readonly state: Record<string, unknown>;
+  report(descriptor: ReportDescriptor): void;
+}
+
+export interface RuleSource {
+  url: string;
+  title?: string;
+  /** Month the fact was last checked against the source: `YYYY-MM`. */
+  verified: string;
+}
+
+export interface InvalidExample {
+  schema: unknown;
+  /** How many findings of this rule the schema gives, or the exact rule ids (with repeats) it gives. */
+  findings: number | string[];
+}
+
+export interface RuleDocs {
+  valid: unknown[];
+  invalid: InvalidExample[];
+}
+
+export interface RuleMeta {
+  id: string;
+  description: string;
+  /** Default severity; config and `--rule` may change it. */
+  severity: Severity;
+  profiles: readonly LintProfile[];
+  targets: readonly LintTarget[];
+  fixable: boolean;
+  /** openwop version that introduced the rule. */
+  since: string;
+  /** Our own rule, beyond what the upstream conformance walker checks. */
+  extension: boolean;
+  /** The upstream conformance walker's name for the same check, when there is one. */
+  upstreamName?: string;
+  /** Which nodes the engine shows the rule: `upstream` only the walker's, `extension` only ours; default all. */
+  reach?: 'upstream' | 'extension' | 'all';
+  /** A finding of this rule is dropped when one of these rules reports the same file and pointer. */
+  impliedBy?: readonly string[];
+  sources: readonly RuleSource[];
+  docs: RuleDocs;
+  /** Longer text for `--explain`: why the rule exists and what to do. */
+  explanation: string;
+}
+
+export interface LintRule {
+  meta: RuleMeta;
+  /** Before the walk; sees the root value even when it is not an object. */
+  begin?(ctx: RuleContext): void;
+  check?(node: SchemaNode, ctx: RuleContext): void;
+  /** After the walk: whole-schema counts. */
+  end?(ctx: RuleContext): void;
+}

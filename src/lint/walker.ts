@@ -1,0 +1,287 @@
+import {readFileSync} from 'node:fs';
+import {dirname, resolve} from 'node:path';
+import {decodeJsonBytes} from '../io/decode.js';
+import {displayPath} from '../io/inputs.js';
+import {JsonDocument} from '../io/json-document.js';
+import {toPointer} from '../io/json-pointer.js';
+import {isStdinName} from '../report/paths.js';
+import {isAncestorOrSelf, isObject, ptr, type JsonObject} from './schema-util.js';
+import {TIER1_MAX_DEPTH, UPSTREAM_EDGES, type EdgeKind, type RefInfo, type SchemaNode} from './types.js';
+
+export interface WalkOptions {
+  /** Folder that display names (and refs from stdin) are relative to. */
+  cwd?: string;
+  /** Absolute path of the linted document; relative `$ref`s resolve against its folder. Derived from the document's name when absent. */
+  path?: string;
+  /** Reads a referenced file (tests pass their own); the default reads the disk. */
+  readFile?: (absolutePath: string) => Uint8Array | string;
+  /** Upper bound on visits, against pathological `$ref` fan-out. */
+  maxVisits?: number;
+}
+
+export interface WalkStats {
+  visits: number;
+  /** The walk stopped at `maxVisits`. */
+  truncated: boolean;
+}
+
+export const DEFAULT_MAX_VISITS = 500_000;
+/** Ref targets are walked once per depth up to this; deeper visits share one walk (no rule cares past OpenAI's 10). */
+const DEPTH_MEMO_CAP = 12;
+
+interface Trail {
+  doc: JsonDocument;
+  pointer: string;
+  prev?: Trail;
+}
+
+interface Item {
+  schema: JsonObject;
+  doc: JsonDocument;
+  pointer: string;
+  depth: number;
+  edge: EdgeKind;
+  parent?: SchemaNode;
+  reach: 'upstream' | 'extension';
+  tier1: boolean;
+  isRoot: boolean;
+  trail?: Trail;
+}
+
+/**
+ * Walks a schema iteratively (no recursion: a deep schema cannot overflow the stack) and calls `visit` for every object
+ * sub-schema, parents before children, in document order.
+ *
+ * Edges, each one level deeper: `properties/*`, `anyOf/*`, object `items`, `$defs/*` — exactly the upstream conformance
+ * walker's — then ours: `definitions/*`, `additionalProperties`, `patternProperties/*`, `contains`, `prefixItems/*`,
+ * tuple `items/*`; and `$ref`, whose target stands in for the referring schema at the same depth. Local refs
+ * (`#/…`, `#anchor`) and relative file refs are followed; http(s) refs never are. A ref that leads back into a schema
+ * it came from is reported as recursive and not followed, so every cycle terminates.
+ */
+export function walkSchema(root: JsonDocument, options: WalkOptions, visit: (node: SchemaNode) => void): WalkStats {
+  const cwd = options.cwd ?? process.cwd();
+  const maxVisits = options.maxVisits ?? DEFAULT_MAX_VISITS;
+  const resolver = new RefResolver(root, cwd, options);
+  const stats: WalkStats = {visits: 0, truncated: false};
+  if (!isObject(root.value)) return stats;
+
+  const memo = new Set<string>();
+  const stack: Item[] = [{schema: root.value, doc: root, pointer: '', depth: 0, edge: 'root', reach: 'upstream', tier1: true, isRoot: true}];
+  while (stack.length > 0) {
+    const item = stack.pop() as Item;
+    if (++stats.visits > maxVisits) {
+      stats.truncated = true;
+      break;
+    }
+    const {schema} = item;
+    let ref: RefInfo | undefined;
+    let refTarget: {doc: JsonDocument; pointer: string; value: JsonObject} | undefined;
+    if (typeof schema.$ref === 'string') {
+      const resolved = resolver.resolve(item.doc, schema.$ref);
+      if ('reason' in resolved || resolved.status === 'remote') ref = resolved as RefInfo;
+      else {
+        const site: Trail = {doc: item.doc, pointer: item.pointer, prev: item.trail};
+        let recursive = false;
+        for (let t: Trail | undefined = site; t; t = t.prev) {
+          if (t.doc === resolved.doc && isAncestorOrSelf(resolved.pointer, t.pointer)) {
+            recursive = true;
+            break;
+          }
+        }
+        ref = {status: recursive ? 'recursive' : 'resolved', ref: schema.$ref, doc: resolved.doc, pointer: resolved.pointer, external: resolved.doc !== root};
+        if (!recursive && isObject(resolved.value)) refTarget = {doc: resolved.doc, pointer: resolved.pointer, value: resolved.value};
+      }
+    }
+    const node: SchemaNode = {
+      schema,
+      doc: item.doc,
+      pointer: item.pointer,
+      depth: item.depth,
+      edge: item.edge,
+      parent: item.parent,
+      reach: item.reach,
+      tier1: item.tier1,
+      isRoot: item.isRoot,
+      ...(ref ? {ref} : {}),
+    };
+    visit(node);
+
+    const children: Item[] = [];
+    const childTier1 = item.tier1 && item.depth <= TIER1_MAX_DEPTH;
+    const p = schema.properties;
+    if (isObject(p)) for (const k in p) if (Object.hasOwn(p, k)) addChild(children, item, node, childTier1, p[k], ptr(item.pointer, 'properties', k), 'properties');
+    eachIn(children, item, node, childTier1, 'anyOf', 'anyOf');
+    if (isObject(schema.items)) addChild(children, item, node, childTier1, schema.items, `${item.pointer}/items`, 'items');
+    eachOf(children, item, node, childTier1, '$defs', '$defs');
+    eachOf(children, item, node, childTier1, 'definitions', 'definitions');
+    if (isObject(schema.additionalProperties)) addChild(children, item, node, childTier1, schema.additionalProperties, `${item.pointer}/additionalProperties`, 'additionalProperties');
+    eachOf(children, item, node, childTier1, 'patternProperties', 'patternProperties');
+    if (isObject(schema.contains)) addChild(children, item, node, childTier1, schema.contains, `${item.pointer}/contains`, 'contains');
+    eachIn(children, item, node, childTier1, 'prefixItems', 'prefixItems');
+    if (Array.isArray(schema.items)) eachIn(children, item, node, childTier1, 'items', 'tupleItems');
+    if (refTarget) {
+      const key = `${resolver.idOf(refTarget.doc)}\u0000${refTarget.pointer}\u0000${Math.min(item.depth, DEPTH_MEMO_CAP)}\u0000${childTier1}`;
+      if (!memo.has(key)) {
+        memo.add(key);
+        children.push({
+          schema: refTarget.value,
+          doc: refTarget.doc,
+          pointer: refTarget.pointer,
+          depth: item.depth,
+          edge: '$ref',
+          parent: node,
+          reach: 'extension',
+          tier1: item.tier1 && item.depth <= TIER1_MAX_DEPTH,
+          isRoot: false,
+          trail: {doc: item.doc, pointer: item.pointer, prev: item.trail},
+        });
+      }
+    }
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+  }
+  return stats;
+}
+
+function addChild(children: Item[], item: Item, node: SchemaNode, tier1: boolean, value: unknown, pointer: string, edge: EdgeKind): void {
+  if (!isObject(value)) return;
+  children.push({
+    schema: value,
+    doc: item.doc,
+    pointer,
+    depth: item.depth + 1,
+    edge,
+    parent: node,
+    reach: item.reach === 'upstream' && UPSTREAM_EDGES.has(edge) ? 'upstream' : 'extension',
+    tier1,
+    isRoot: false,
+    trail: item.trail,
+  });
+}
+
+function eachOf(children: Item[], item: Item, node: SchemaNode, tier1: boolean, key: string, edge: EdgeKind): void {
+  const v = item.schema[key];
+  if (isObject(v)) for (const k in v) if (Object.hasOwn(v, k)) addChild(children, item, node, tier1, v[k], ptr(item.pointer, key, k), edge);
+}
+
+function eachIn(children: Item[], item: Item, node: SchemaNode, tier1: boolean, key: string, edge: EdgeKind): void {
+  const v = item.schema[key];
+  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) addChild(children, item, node, tier1, v[i], `${item.pointer}/${key}/${i}`, edge);
+}
+
+type Resolved = {status: 'found'; doc: JsonDocument; pointer: string; value: unknown} | {status: 'remote'; ref: string} | {status: 'unresolved'; ref: string; reason: string};
+
+/** Resolves `$ref` strings to documents and pointers; loads each referenced file once per walk. */
+class RefResolver {
+  private readonly docs = new Map<string, JsonDocument | string>();
+  private readonly paths = new Map<JsonDocument, string | undefined>();
+  private readonly ids = new Map<JsonDocument, number>();
+
+  constructor(
+    root: JsonDocument,
+    private readonly cwd: string,
+    private readonly options: WalkOptions,
+  ) {
+    const file = root.source.file;
+    const path = options.path ?? (isStdinName(file) ? undefined : resolve(cwd, file));
+    this.paths.set(root, path);
+    if (path) this.docs.set(path, root);
+  }
+
+  idOf(doc: JsonDocument): number {
+    let id = this.ids.get(doc);
+    if (id === undefined) this.ids.set(doc, (id = this.ids.size));
+    return id;
+  }
+
+  resolve(from: JsonDocument, ref: string): Resolved {
+    const hash = ref.indexOf('#');
+    const location = hash < 0 ? ref : ref.slice(0, hash);
+    const fragment = hash < 0 ? '' : ref.slice(hash + 1);
+    let doc: JsonDocument = from;
+    if (location !== '') {
+      const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(location)?.[1]?.toLowerCase();
+      const ownId = isObject(from.value) && typeof from.value.$id === 'string' ? from.value.$id.replace(/#.*$/, '') : undefined;
+      if (ownId !== undefined && location === ownId) doc = from;
+      else if (scheme === 'http' || scheme === 'https') return {status: 'remote', ref};
+      else if (scheme) return {status: 'unresolved', ref, reason: `only local ("#/…") and relative file references are followed, not "${scheme}:" URIs`};
+      else {
+        const loaded = this.load(from, location);
+        if (typeof loaded === 'string') return {status: 'unresolved', ref, reason: loaded};
+        doc = loaded;
+      }
+    }
+    const target = locate(doc, fragment);
+    if (typeof target === 'string') return {status: 'unresolved', ref, reason: target};
+    return {status: 'found', doc, pointer: target.pointer, value: target.value};
+  }
+
+  private load(from: JsonDocument, location: string): JsonDocument | string {
+    let relPath: string;
+    try {
+      relPath = decodeURIComponent(location);
+    } catch {
+      return `"${location}" is not a valid URI reference`;
+    }
+    const base = this.paths.get(from);
+    const abs = resolve(base ? dirname(base) : this.cwd, relPath);
+    const cached = this.docs.get(abs);
+    if (cached !== undefined) return cached;
+    const display = displayPath(abs, this.cwd);
+    let result: JsonDocument | string;
+    try {
+      const raw = (this.options.readFile ?? readFileSync)(abs);
+      const bytes = typeof raw === 'string' ? Buffer.from(raw) : raw;
+      const decoded = decodeJsonBytes(bytes);
+      if (decoded.problem) result = `${display}: ${decoded.problem.message}`;
+      else {
+        const doc = JsonDocument.parse(decoded.text, {file: display});
+        const broken = doc.problemFindings().find((f) => f.severity === 'error');
+        if (!doc.parsed || broken) result = `${display}:${broken?.line ?? 1}:${broken?.column ?? 1}: ${broken?.message ?? 'invalid JSON'}`;
+        else {
+          result = doc;
+          this.paths.set(doc, abs);
+        }
+      }
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      result = code === 'ENOENT' ? `${display} does not exist` : code === 'EISDIR' ? `${display} is a folder` : `cannot read ${display}: ${(error as Error).message}`;
+    }
+    this.docs.set(abs, result);
+    return result;
+  }
+}
+
+function locate(doc: JsonDocument, fragment: string): {pointer: string; value: unknown} | string {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(fragment);
+  } catch {
+    return `"#${fragment}" is not a valid fragment`;
+  }
+  if (decoded === '' || decoded.startsWith('/')) {
+    const segments = decoded === '' ? [] : decoded.slice(1).split('/').map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
+    let value: unknown = doc.value;
+    for (const seg of segments) {
+      if (Array.isArray(value) && /^(0|[1-9]\d*)$/.test(seg) && Number(seg) < value.length) value = value[Number(seg)];
+      else if (isObject(value) && Object.hasOwn(value, seg)) value = value[seg];
+      else return `${doc.source.file} has nothing at "#${decoded}"`;
+    }
+    return {pointer: toPointer(segments), value};
+  }
+  const found = findAnchor(doc.value, decoded);
+  return found ?? `${doc.source.file} has no "$anchor": "${decoded}"`;
+}
+
+/** Plain-name fragments (`#node`) name a schema's `$anchor`. Iterative search. */
+function findAnchor(root: unknown, name: string): {pointer: string; value: unknown} | undefined {
+  const stack: {value: unknown; path: (string | number)[]}[] = [{value: root, path: []}];
+  while (stack.length) {
+    const {value, path} = stack.pop() as {value: unknown; path: (string | number)[]};
+    if (Array.isArray(value)) value.forEach((v, i) => stack.push({value: v, path: [...path, i]}));
+    else if (isObject(value)) {
+      if (value.$anchor === name) return {pointer: toPointer(path), value};
+      for (const k of Object.keys(value)) stack.push({value: value[k], path: [...path, k]});
+    }
+  }
+  return undefined;
+}
