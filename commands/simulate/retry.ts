@@ -1,0 +1,152 @@
+import {resolve} from 'node:path';
+import {Args, Flags} from '@oclif/core';
+import {loadConfig, parseRuleFlags} from '../../src/config/load.js';
+import {packageVersion} from '../../src/io/package-root.js';
+import {applyRuleOverridesToReport, exitCodeFor, type RuleLevel} from '../../src/report/exit-code.js';
+import {buildReport} from '../../src/report/report.js';
+import {UserError} from '../../src/report/user-error.js';
+import {writeOutput} from '../../src/report/write-output.js';
+import {CAP_RULE, PROVIDER_IDS, RECOVERY_PATHS, simulateRetry, type RealProviderId, type RecoveryPath} from '../../src/retry/index.js';
+import {CheckCommand, EXIT_CODES_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
+
+const EVENTS_FORMAT = 'ndjson-events';
+
+export default class SimulateRetry extends CheckCommand {
+  static override summary = 'Replay recorded provider responses through the RFC 0033 retry router: what a conformant host does, and whether yours did it.';
+
+  static override description = `Each RECORDING is one emission of one node, replayed call by call through the retry router of RFC 0033 (events from RFC 0032). Prints each call's stop class, the budget and corrective fragment a conformant host sends, the events it emits, the total calls and the outcome: accepted, failed (envelope_truncation_unrecoverable, envelope_invalid, envelope_refusal) or recording-exhausted (the recording ends while the router still wants a call; a warning).
+
+ROUTING, PER CALL
+- truncated (chat length, Responses max_output_tokens, Anthropic max_tokens, Gemini MAX_TOKENS): envelope.truncated, then a retry with budget × multiplier (clamped at --provider-ceiling) and no corrective fragment, announced by envelope.retry.attempted {reason: truncation}. Truncation wins when the text is also invalid. A truncation when the budget can grow no more (at the ceiling) is terminal.
+- clean, or a tool call (its arguments are the payload): the text must parse and validate against the payload schema. Valid: accepted (envelope.recovery.applied when a --recovery path was needed). Invalid: a retry with the SAME budget and a corrective fragment built from validator output only, never model text; reason schema-violation, or parse-error when nothing parses.
+- refusal or blocked (chat message.refusal or content_filter; a Responses refusal part or content_filter; Anthropic refusal; Gemini SAFETY, RECITATION, BLOCKLIST, PROHIBITED_CONTENT, SPII or promptFeedback.blockReason): never retried; envelope.refusal, envelope.retry.exhausted {finalReason: refusal}, node.failed envelope_refusal.
+- paused (Anthropic pause_turn): resubmitted with no event and the same attempt number; it still counts as a call.
+- other (Gemini MALFORMED_FUNCTION_CALL or OTHER, a stream error event): retried with the same budget and no fragment, reason unknown.
+- cap reached: envelope.retry.exhausted, cap.breached {kind: schema, limit: the cap, observed: cap + 1}, node.failed (envelope_truncation_unrecoverable after a truncation, envelope_invalid otherwise).
+
+THE CAP (RFC 0033 leaves it open; this is our rule): ${CAP_RULE}. Every result states the cap and where it came from (policy.capRule, policy.capSource).
+
+RECORDINGS
+- an upstream mock-AI program {nodeId, program: [{stopReason?, content}]}; no stopReason is a clean stop
+- provider response bodies (OpenAI Chat Completions, OpenAI Responses, Anthropic Messages, Gemini generateContent), detected per body or named with --provider: one body, a JSON array or NDJSON of bodies in attempt order, or a folder of .json/.sse files in natural name order (2.json before 10.json)
+- SSE captures (.sse, or any non-JSON file that starts like one): the streamed text is reassembled and the final stop signal read; a capture cut mid-event is an error
+- HAR 1.2 files: POSTs to the four APIs' endpoints, request and response; other entries are ignored, HTTP errors are left out with a note
+- {request, response} exchanges (in an array, NDJSON or a folder): the host's request body next to the response
+A call that cannot be read ends the replay there (an error finding); a recording with nothing usable exits 2.
+
+HOST CHECK (HAR and exchanges carry the host's own requests): retry/budget-not-grown, retry/budget-changed, retry/fragment-on-truncation, retry/fragment-missing, retry/call-after-refusal, retry/over-cap (errors); retry/extra-call (an error after a terminal failure, a warning after an accepted call); retry/budget-multiplier (only when a multiplier is stated by flag or capabilities) and retry/fragment-echoes-output (warnings). A corrective fragment is any change of the prompt (messages, system, input, contents) from the call before.
+
+--trace FILE compares the run events a host emitted (a JSON array, {events: [...]}, or NDJSON of {type, payload}) with the conformant sequence: order (retry.exhausted before node.failed), reasons not conflated (parse-error and schema-violation count as one), missing and unexpected events, node.failed error codes (older names are warnings), payloads against the RFC 0032 schemas. Events missing from the capabilities' reliability.events are not required.
+
+OUTPUT: --format json adds per result outcome, errorCode, stoppedBy, totalCalls, attempts [{attempt, call, provider, model, stopClass, stopReason, outputTokens, maxTokens, correctiveFragment, route, reason, recovery, events, host?}], events [{type, payload}], nodeId, recording, policy. --format ${EVENTS_FORMAT} prints only the events, one JSON object per line; findings still set the exit code and are counted on stderr.
+
+${EXIT_CODES_HELP}`;
+
+  static override examples = [
+    {description: 'Replay an upstream mock-AI program with a payload schema and a budget', command: '<%= config.bin %> <%= command.id %> truncation-then-valid.json --schema payload.schema.json --max-tokens 100'},
+    {description: 'Check a host\'s real calls from a HAR against its advertised capabilities', command: '<%= config.bin %> <%= command.id %> session.har --kind error --capabilities https://host.example'},
+    {description: 'A folder of provider bodies, one per attempt, with lenient parsing', command: '<%= config.bin %> <%= command.id %> recordings/run-42/ --schema ticket.schema.json --recovery markdown-fence,brace-walker'},
+    {description: 'Also check the run events the host emitted', command: '<%= config.bin %> <%= command.id %> session.har --schema ticket.schema.json --trace run-events.ndjson'},
+    {description: 'Only the events a conformant host emits, as NDJSON', command: '<%= config.bin %> <%= command.id %> capture.sse --max-tokens 512 --format ndjson-events'},
+  ];
+
+  // oclif copies only a command's own static fields, so each command sets this itself (RECORDING is variadic).
+  static override strict = false;
+
+  static override args = {
+    recordings: Args.string({description: 'Recordings: files, folders (one call per file), or - for stdin.', required: true}),
+  };
+
+  static override flags = {
+    schema: Flags.string({summary: 'Payload schema of the emitted kind (JSON Schema file).', helpValue: 'FILE', exclusive: ['kind'], helpGroup: 'PAYLOAD'}),
+    kind: Flags.string({summary: 'Kind whose payload schema applies: a spec kind (error, clarification.request, …) or a vendor kind found in --schemas.', helpValue: 'KIND', helpGroup: 'PAYLOAD'}),
+    schemas: Flags.string({summary: 'Folder of vendor payload schemas named <kind>.schema.json (repeatable).', helpValue: 'DIR', multiple: true, helpGroup: 'PAYLOAD'}),
+    recovery: Flags.string({summary: 'Lenient-parse paths the host implements, tried in this order (default none).', options: [...RECOVERY_PATHS], multiple: true, delimiter: ',', helpGroup: 'PAYLOAD'}),
+    'max-tokens': Flags.integer({summary: 'Output budget of the first call (default: the recorded first request\'s).', min: 1, helpGroup: 'ROUTER'}),
+    multiplier: Flags.string({summary: 'Budget multiplier on truncation, 1..8 (default: capabilities truncationBudgetMultiplier, else 2).', helpValue: 'X', helpGroup: 'ROUTER'}),
+    'max-attempts': Flags.integer({summary: 'Cap on total provider calls per emission, first call included (see THE CAP).', min: 1, max: 16, helpGroup: 'ROUTER'}),
+    'provider-ceiling': Flags.integer({summary: 'The provider\'s per-call output maximum: grown budgets are clamped to it.', min: 1, helpGroup: 'ROUTER'}),
+    capabilities: Flags.string({summary: 'The host\'s capabilities (saved /.well-known/openwop file or URL): cap, multiplier, advertised events.', helpValue: 'FILE|URL', helpGroup: 'ROUTER'}),
+    provider: Flags.string({summary: 'Read every body as this API instead of detecting it per body.', options: [...PROVIDER_IDS], helpGroup: 'INPUT'}),
+    'node-id': Flags.string({summary: 'Node id for the events (default: the mock program\'s nodeId, else structured-call).', helpGroup: 'INPUT'}),
+    trace: Flags.string({summary: 'A host\'s emitted run events to check against the simulated sequence (one recording only).', helpValue: 'FILE', helpGroup: 'INPUT'}),
+    'max-size': Flags.integer({summary: 'Largest single recording file (or NDJSON line) to read, in MB.', default: 100, min: 1, helpGroup: 'INPUT'}),
+  };
+
+  protected readonly commandName = 'simulate retry';
+
+  override async run(): Promise<void> {
+    const argv = withoutEventsFormat(this.argv);
+    if (!argv) return super.run();
+    // The shared base knows five formats; this one is ours, so the flag is taken out before oclif parses it.
+    this.argv = argv;
+    return this.runEventsOnly();
+  }
+
+  protected async check(ctx: CheckContext): Promise<CheckOutcome> {
+    const {argv, flags} = await this.parse(SimulateRetry);
+    const multiplier = flags.multiplier === undefined ? undefined : Number(flags.multiplier);
+    if (multiplier !== undefined && !(multiplier >= 1 && multiplier <= 8)) throw new UserError(`--multiplier ${flags.multiplier}: expected a number from 1 to 8 (RFC 0033 truncationBudgetMultiplier)`);
+    const capabilitiesSource = flags.capabilities ?? (ctx.config.config.capabilities === undefined ? undefined : resolveAgainst(ctx.config.config.capabilities, ctx.config.baseDir));
+    let capabilities: Record<string, unknown> | undefined;
+    if (capabilitiesSource !== undefined) {
+      const {loadCapabilities} = await import('../../src/probe/capabilities-source.js');
+      capabilities = (await loadCapabilities(capabilitiesSource, ctx.cwd)).document;
+    }
+    return simulateRetry(argv as string[], {
+      cwd: ctx.cwd,
+      schema: flags.schema,
+      kind: flags.kind,
+      schemaDirs: [...(flags.schemas ?? []).map((d) => resolve(ctx.cwd, d)), ...(ctx.config.config.kindSchemas ?? []).map((d) => resolve(ctx.config.baseDir, d))],
+      maxTokens: flags['max-tokens'],
+      multiplier,
+      maxAttempts: flags['max-attempts'],
+      providerCeiling: flags['provider-ceiling'],
+      recovery: flags.recovery as RecoveryPath[] | undefined,
+      capabilities,
+      provider: flags.provider as RealProviderId | undefined,
+      nodeId: flags['node-id'],
+      trace: flags.trace,
+      maxDocumentBytes: flags['max-size'] * 1024 * 1024,
+    });
+  }
+
+  /** --format ndjson-events: the same simulation and exit code, but stdout holds only the events. */
+  private async runEventsOnly(): Promise<void> {
+    const {flags} = await this.parse(SimulateRetry);
+    const cwd = process.cwd();
+    const config = await loadConfig({cwd, explicitPath: flags.config});
+    const overrides = new Map<string, RuleLevel>(Object.entries({...config.config.rules, ...parseRuleFlags(flags.rule ?? [])}));
+    const outcome = await this.check({cwd, config, interactive: false});
+    const report = applyRuleOverridesToReport(buildReport(this.commandName, packageVersion(), outcome.results, outcome.summary), overrides);
+    const exitCode = exitCodeFor(report, {failOn: flags['fail-on'] as 'error' | 'warning', maxWarnings: flags['max-warnings'], fatal: outcome.fatal});
+    const lines = report.results.flatMap((r) => (Array.isArray(r.events) ? r.events.map((e) => JSON.stringify(e)) : []));
+    await writeOutput(lines.length ? `${lines.join('\n')}\n` : '', flags.output ? {file: flags.output} : {stream: process.stdout});
+    const {errors, warnings} = report.summary;
+    if (errors + warnings > 0) process.stderr.write(`openwop: ${errors} error(s), ${warnings} warning(s) not shown in ${EVENTS_FORMAT} output; run with --format stylish to see them\n`);
+    process.exitCode = exitCode;
+  }
+}
+
+/** argv without `--format ndjson-events` (or `--format=…`, `-f …`), or undefined when that format was not asked for. */
+function withoutEventsFormat(argv: readonly string[]): string[] | undefined {
+  const out: string[] = [];
+  let found = false;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--') {
+      out.push(...argv.slice(i));
+      break;
+    }
+    if ((a === '--format' || a === '-f') && argv[i + 1] === EVENTS_FORMAT) {
+      found = true;
+      i++;
+    } else if (a === `--format=${EVENTS_FORMAT}` || a === `-f=${EVENTS_FORMAT}`) found = true;
+    else out.push(a);
+  }
+  return found ? out : undefined;
+}
+
+function resolveAgainst(source: string, baseDir: string): string {
+  return /^https?:\/\//i.test(source) ? source : resolve(baseDir, source);
+}

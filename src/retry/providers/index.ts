@@ -1,0 +1,71 @@
+import {isRecord, record, str} from '../json-shape.js';
+import {readSse} from '../sse.js';
+import type {Adapted, RealProviderId} from '../types.js';
+import type {ProviderAdapter, StreamEvent} from './adapter.js';
+import {anthropic} from './anthropic.js';
+import {gemini} from './gemini.js';
+import {openaiChat} from './openai-chat.js';
+import {openaiResponses} from './openai-responses.js';
+
+export type {ProviderAdapter} from './adapter.js';
+
+export const ADAPTERS: readonly ProviderAdapter[] = [openaiChat, openaiResponses, anthropic, gemini];
+
+const KNOWN = ADAPTERS.map((a) => a.label).join(', ');
+
+export function adapterById(id: RealProviderId): ProviderAdapter {
+  return ADAPTERS.find((a) => a.id === id) as ProviderAdapter;
+}
+
+/** The API a HAR entry's URL belongs to, if any of the four. */
+export function adapterForUrlPath(path: string): ProviderAdapter | undefined {
+  return ADAPTERS.find((a) => a.matchesPath(path));
+}
+
+/** A JSON response body → the normalised response; the API is detected from the body unless `forced`. */
+export function adaptBody(body: unknown, forced?: RealProviderId): Adapted {
+  if (!isRecord(body)) return {ok: false, ruleId: 'retry/unknown-provider', message: `expected a provider response object, got ${Array.isArray(body) ? 'an array' : typeof body}`};
+  const error = errorBody(body);
+  if (error) return {ok: false, ruleId: 'retry/provider-error-body', message: error};
+  if (forced) return adapterById(forced).fromBody(body);
+  const adapter = ADAPTERS.find((a) => a.looksLikeBody(body));
+  if (!adapter) return {ok: false, ruleId: 'retry/unknown-provider', message: `not a response body of any API this tool reads (${KNOWN}); if it is one of them, say which with --provider`};
+  return adapter.fromBody(body);
+}
+
+/** A saved SSE capture → the normalised response, with the streamed text reassembled and the final stop signal read. */
+export function adaptStream(text: string, forced?: RealProviderId): Adapted {
+  const capture = readSse(text);
+  if (capture.cutAt !== undefined) {
+    return {ok: false, ruleId: 'retry/sse-cut', line: capture.cutAt, message: `the capture is cut off inside the event that starts on line ${capture.cutAt} (no blank line ends it and its data is incomplete): record the whole stream`};
+  }
+  const events: StreamEvent[] = [];
+  for (const e of capture.events) {
+    if (e.data === '[DONE]') {
+      events.push({...e, data: e.data});
+      continue;
+    }
+    try {
+      events.push({...e, data: JSON.parse(e.data)});
+    } catch {
+      return {ok: false, ruleId: 'retry/sse-data', line: e.line, message: `the event on line ${e.line} carries data that is not JSON`};
+    }
+  }
+  const first = events.find((e) => isRecord(e.data));
+  if (!first) return {ok: false, ruleId: 'retry/unknown-provider', line: 1, message: 'the capture holds no JSON events'};
+  const error = events.map((e) => (isRecord(e.data) && !('type' in e.data) ? errorBody(e.data) : undefined)).find(Boolean);
+  if (error) return {ok: false, ruleId: 'retry/provider-error-body', message: error};
+  if (forced) return adapterById(forced).fromStream(events);
+  const adapter = ADAPTERS.find((a) => a.looksLikeStream(first));
+  if (!adapter) return {ok: false, ruleId: 'retry/unknown-provider', line: first.line, message: `not a stream of any API this tool reads (${KNOWN}); if it is one of them, say which with --provider`};
+  return adapter.fromStream(events);
+}
+
+/** OpenAI, Anthropic and Gemini all answer an HTTP error with `{error: {...}}` and nothing a model wrote. */
+function errorBody(body: Record<string, unknown>): string | undefined {
+  const error = record(body.error);
+  if (!error || 'choices' in body || 'candidates' in body || 'output' in body || 'content' in body) return undefined;
+  const kind = str(error.type) ?? str(error.status) ?? str(error.code) ?? 'error';
+  const message = str(error.message);
+  return `a provider error response (${kind}${message ? `: ${message.length > 120 ? `${message.slice(0, 117)}...` : message}` : ''}), not a model response: nothing to route`;
+}

@@ -1,0 +1,283 @@
+import {open, readdir, readFile, stat} from 'node:fs/promises';
+import {extname, join, resolve} from 'node:path';
+import {isUtf8} from 'node:buffer';
+import {displayPath, type InputSource} from '../../io/inputs.js';
+import {DEFAULT_MAX_DOCUMENT_BYTES, readDocuments} from '../../io/read-documents.js';
+import type {JsonDocument} from '../../io/json-document.js';
+import type {Finding} from '../../report/finding.js';
+import {adaptStream} from '../providers/index.js';
+import {looksLikeSse} from '../sse.js';
+import type {RealProviderId} from '../types.js';
+import {harEntries, harEntry, isHar} from './har.js';
+import {itemToCall, type ItemResult} from './items.js';
+import {isMockProgram, mockNodeId, mockStep} from './mock-program.js';
+import {placeFinding, type Place, type Recording, type RecordingFormat} from './types.js';
+
+export interface LoadOptions {
+  cwd: string;
+  /** --provider: read every body as this API instead of detecting it. */
+  forced?: RealProviderId;
+  maxBytes?: number;
+  stdin?: AsyncIterable<Buffer | string>;
+}
+
+const JSON_EXTENSIONS = new Set(['.json', '.ndjson', '.jsonl', '.har']);
+const FOLDER_EXTENSIONS = new Set(['.json', '.sse']);
+
+/** Collects a recording's calls in order and stops at the first one that cannot be used. */
+class Builder {
+  readonly recording: Recording;
+  private stopped = false;
+
+  constructor(file: string, format: RecordingFormat) {
+    this.recording = {file, format, calls: [], findings: [], fatal: false};
+  }
+
+  get open(): boolean {
+    return !this.stopped;
+  }
+
+  add(item: ItemResult): void {
+    if (this.stopped) return;
+    if (item.ok) {
+      this.recording.calls.push(item.call);
+      return;
+    }
+    const n = this.recording.calls.length + 1;
+    const tail = n === 1 ? 'nothing can be replayed' : `the replay stops after call ${n - 1}`;
+    this.recording.findings.push(placeFinding(item.place, item.ruleId, 'error', `call ${n}: ${item.message}; ${tail}`, item.line));
+    this.stopped = true;
+  }
+
+  /** A document that did not parse: its own findings say why; nothing after it is replayed. */
+  stop(): void {
+    this.stopped = true;
+  }
+
+  problem(finding: Finding, fatal = false): void {
+    this.recording.findings.push(finding);
+    this.recording.fatal ||= fatal;
+  }
+
+  done(): Recording {
+    const r = this.recording;
+    if (r.calls.length === 0) {
+      if (!r.findings.some((f) => f.severity === 'error')) {
+        r.findings.push({ruleId: 'retry/empty-recording', severity: 'error', message: 'the recording holds no usable provider calls: nothing to replay', file: r.file, pointer: '', line: 1, column: 1});
+      }
+      r.fatal = true;
+    }
+    return r;
+  }
+}
+
+/** Each argument is one recording: a file, a folder of per-call files, or - for stdin. */
+export async function loadRecording(arg: string, options: LoadOptions): Promise<Recording> {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
+  if (arg === '-') return loadStdin(options, maxBytes);
+  const path = resolve(options.cwd, arg);
+  const display = displayPath(path, options.cwd);
+  let info;
+  try {
+    info = await stat(path);
+  } catch (error) {
+    const b = new Builder(display, 'provider-bodies');
+    const code = (error as NodeJS.ErrnoException).code;
+    b.problem(fileProblem(display, code === 'ENOENT' ? 'io/not-found' : 'io/unreadable', `cannot read ${display}: ${code === 'ENOENT' ? 'no such file or folder' : (error as Error).message}`), true);
+    return b.done();
+  }
+  if (info.isDirectory()) return loadFolder(path, display, options, maxBytes);
+  const ext = extname(path).toLowerCase();
+  if (ext === '.sse' || (!JSON_EXTENSIONS.has(ext) && (await startsLikeSse(path)))) return loadSseFile(path, display, options, maxBytes);
+  return loadJson({kind: 'file', path, display}, display, options, maxBytes);
+}
+
+async function loadStdin(options: LoadOptions, maxBytes: number): Promise<Recording> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of options.stdin ?? process.stdin) {
+    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    size += buf.length;
+    if (size > maxBytes) {
+      const b = new Builder('<stdin>', 'provider-bodies');
+      b.problem(fileProblem('<stdin>', 'io/too-large', `stdin is over the ${Math.round(maxBytes / 1048576)} MB limit for one recording (raise it with --max-size)`), true);
+      return b.done();
+    }
+    chunks.push(buf);
+  }
+  const bytes = Buffer.concat(chunks);
+  if (looksLikeSse(bytes.toString('utf8', 0, Math.min(bytes.length, 256)))) return sseRecording(bytes, '<stdin>', options);
+  return loadJson({kind: 'stdin', display: '<stdin>'}, '<stdin>', {...options, stdin: once(bytes)}, maxBytes);
+}
+
+async function loadSseFile(path: string, display: string, options: LoadOptions, maxBytes: number): Promise<Recording> {
+  const read = await readCapped(path, display, maxBytes);
+  if ('problem' in read) {
+    const b = new Builder(display, 'sse-capture');
+    b.problem(read.problem, true);
+    return b.done();
+  }
+  return sseRecording(read.bytes, display, options);
+}
+
+function sseRecording(bytes: Buffer, display: string, options: LoadOptions): Recording {
+  const b = new Builder(display, 'sse-capture');
+  const text = decodeText(bytes, display, b);
+  if (text !== null) b.add(sseCall(text, {file: display, pointer: '', line: 1}, options.forced));
+  return b.done();
+}
+
+function sseCall(text: string, place: Place, forced?: RealProviderId): ItemResult {
+  const adapted = adaptStream(text, forced);
+  if (adapted.ok) return {ok: true, call: {response: adapted.response, place}};
+  return {ok: false, ruleId: adapted.ruleId, message: adapted.message, place, ...(adapted.line === undefined ? {} : {line: adapted.line})};
+}
+
+async function loadJson(source: InputSource, display: string, options: LoadOptions, maxBytes: number): Promise<Recording> {
+  let b: Builder | undefined;
+  const builder = (format: RecordingFormat) => (b ??= new Builder(display, format));
+  for await (const event of readDocuments(source, {maxDocumentBytes: maxBytes, stdin: options.stdin})) {
+    if (event.type === 'problem') {
+      builder('provider-bodies').problem(event.finding, event.fatal);
+      continue;
+    }
+    // A one-line file (or stdin) reads as a stream of one line: the same shapes are accepted on every line.
+    const {doc} = event;
+    const value = doc.value;
+    const format: RecordingFormat = isMockProgram(value) ? 'mock-program' : isHar(value) ? 'har' : 'provider-bodies';
+    const rb = builder(format);
+    rb.recording.findings.push(...doc.problemFindings());
+    if (!doc.parsed) {
+      rb.stop();
+      continue;
+    }
+    if (isMockProgram(value)) readProgram(value as {program: unknown[]} & Record<string, unknown>, doc, rb);
+    else if (isHar(value)) readHar(value, doc, rb, options.forced);
+    else if (Array.isArray(value)) value.forEach((item, i) => rb.add(itemToCall(item, {file: display, pointer: `/${i}`, doc}, options.forced)));
+    else rb.add(itemToCall(value, {file: display, pointer: '', doc}, options.forced));
+  }
+  return builder('provider-bodies').done();
+}
+
+function readProgram(value: {program: unknown[]} & Record<string, unknown>, doc: JsonDocument, b: Builder): void {
+  const nodeId = mockNodeId(value);
+  if (nodeId !== undefined) b.recording.nodeId = nodeId;
+  value.program.forEach((step, i) => b.add(mockStep(step, {file: b.recording.file, pointer: `/program/${i}`, doc})));
+}
+
+function readHar(value: {log: {entries: unknown[]}}, doc: JsonDocument, b: Builder, forced?: RealProviderId): void {
+  let providerEntries = 0;
+  harEntries(value).forEach((entry, i) => {
+    if (!b.open) return;
+    const got = harEntry(entry, {file: b.recording.file, pointer: `/log/entries/${i}`, doc}, forced);
+    if (!got) return;
+    providerEntries++;
+    if (got.skipped) b.problem(placeFinding(got.skipped.place, got.skipped.ruleId, got.skipped.severity, got.skipped.message));
+    if (got.requestProblem) b.problem(placeFinding(got.requestProblem.place, got.requestProblem.ruleId, 'warning', got.requestProblem.message));
+    if (got.item) b.add(got.item);
+  });
+  if (providerEntries === 0) {
+    b.problem(doc.finding('retry/har-no-provider-entries', 'error', `none of the ${harEntries(value).length} HAR entries is a call to OpenAI Chat Completions, OpenAI Responses, Anthropic Messages or Gemini generateContent`, '/log/entries'), true);
+  }
+}
+
+async function loadFolder(path: string, display: string, options: LoadOptions, maxBytes: number): Promise<Recording> {
+  const b = new Builder(display, 'folder');
+  let names: string[];
+  try {
+    names = (await readdir(path, {withFileTypes: true})).filter((d) => d.isFile() && FOLDER_EXTENSIONS.has(extname(d.name).toLowerCase())).map((d) => d.name);
+  } catch (error) {
+    b.problem(fileProblem(display, 'io/unreadable', `cannot read the folder ${display}: ${(error as Error).message}`), true);
+    return b.done();
+  }
+  // Attempt order is the file names' natural order: 2.json before 10.json.
+  names.sort((x, y) => x.localeCompare(y, 'en', {numeric: true}));
+  for (const name of names) {
+    if (!b.open) break;
+    const file = join(path, name);
+    const fileDisplay = displayPath(file, options.cwd);
+    if (extname(name).toLowerCase() === '.sse') {
+      const read = await readCapped(file, fileDisplay, maxBytes);
+      if ('problem' in read) {
+        b.problem(read.problem, true);
+        b.stop();
+        continue;
+      }
+      const text = decodeText(read.bytes, fileDisplay, b);
+      if (text === null) b.stop();
+      else b.add(sseCall(text, {file: fileDisplay, pointer: '', line: 1}, options.forced));
+      continue;
+    }
+    for await (const event of readDocuments({kind: 'file', path: file, display: fileDisplay}, {maxDocumentBytes: maxBytes})) {
+      if (event.type === 'problem') {
+        b.problem(event.finding, event.fatal);
+        b.stop();
+        continue;
+      }
+      b.recording.findings.push(...event.doc.problemFindings());
+      if (!event.doc.parsed) {
+        b.stop();
+        continue;
+      }
+      const value = event.doc.value;
+      const place = {file: fileDisplay, pointer: '', doc: event.doc};
+      if (event.mode === 'stream' || Array.isArray(value) || isMockProgram(value) || isHar(value)) {
+        b.add({ok: false, ruleId: 'retry/recording-shape', message: 'in a folder recording each file holds one call (a provider response, or {request, response}); give a list, program or HAR as a recording of its own', place});
+        break;
+      }
+      b.add(itemToCall(value, place, options.forced));
+    }
+  }
+  return b.done();
+}
+
+/** A capture saved as .txt or .log: decided by its first bytes. */
+async function startsLikeSse(path: string): Promise<boolean> {
+  try {
+    const handle = await open(path, 'r');
+    try {
+      const {buffer, bytesRead} = await handle.read(Buffer.alloc(256), 0, 256, 0);
+      return looksLikeSse(buffer.toString('utf8', 0, bytesRead));
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return false;
+  }
+}
+
+async function readCapped(path: string, display: string, maxBytes: number): Promise<{bytes: Buffer} | {problem: Finding}> {
+  try {
+    const info = await stat(path);
+    if (info.size > maxBytes) return {problem: fileProblem(display, 'io/too-large', `${display} is over the ${Math.round(maxBytes / 1048576)} MB limit for one recording (raise it with --max-size)`)};
+    return {bytes: await readFile(path)};
+  } catch (error) {
+    return {problem: fileProblem(display, 'io/unreadable', `cannot read ${display}: ${(error as Error).message}`)};
+  }
+}
+
+/** SSE text: UTF-8, not empty, not binary. A problem becomes a finding on the builder and null is returned. */
+function decodeText(bytes: Buffer, display: string, b: Builder): string | null {
+  const body = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
+  if (body.toString('utf8').trim() === '') {
+    b.problem(fileProblem(display, 'retry/empty-recording', 'the capture is empty: nothing to replay'), true);
+    return null;
+  }
+  if (body.subarray(0, 8000).includes(0)) {
+    b.problem(fileProblem(display, 'io/binary', 'this looks like a binary file, not an SSE capture'), true);
+    return null;
+  }
+  if (!isUtf8(body)) {
+    b.problem(fileProblem(display, 'io/invalid-utf8', 'invalid UTF-8 byte sequence: an SSE capture is UTF-8 text'), true);
+    return null;
+  }
+  return body.toString('utf8');
+}
+
+function fileProblem(file: string, ruleId: string, message: string): Finding {
+  return {ruleId, severity: 'error', message, file, pointer: '', line: 1, column: 1};
+}
+
+async function* once(bytes: Buffer): AsyncGenerator<Buffer> {
+  yield bytes;
+}

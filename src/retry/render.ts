@@ -1,0 +1,65 @@
+import {Chalk} from 'chalk';
+import type {FileResult} from '../report/finding.js';
+import type {FormatContext} from '../report/format-context.js';
+import type {SimulationResult} from './simulate.js';
+
+// The stylish view of one simulated recording: the policy in force, a timeline row per call, and the verdict.
+
+export function renderRetryTimeline(result: FileResult, ctx: FormatContext): string[] {
+  if (!isSimulation(result)) return [];
+  const c = new Chalk({level: ctx.color ? 1 : 0});
+  const r = result;
+  const p = r.policy;
+  const lines = [
+    c.dim(printable(`node ${r.nodeId} · payload ${p.schema ?? 'any JSON (no --schema/--kind)'} · cap ${p.maxCalls} call${p.maxCalls === 1 ? '' : 's'} in all, first included (${p.capSource})`)),
+    c.dim(`budget ${p.initialBudget ?? '?'} (${p.budgetSource}), ×${p.multiplier} on truncation (${p.multiplierSource})${p.providerCeiling !== null ? `, ceiling ${p.providerCeiling}` : ''} · recovery ${p.recovery.length ? p.recovery.join(', ') : 'none'}`),
+    ...p.notes.map((n) => c.yellow(`note: ${n}`)),
+  ];
+  if (r.attempts.length) {
+    const hosted = r.attempts.some((a) => a.host);
+    const header = ['call', 'try', 'provider', 'stop', 'raw stop', 'budget', 'fragment', ...(hosted ? ['host budget', 'host prompt'] : []), 'events'];
+    const rows = r.attempts.map((a) =>
+      [
+        String(a.call),
+        String(a.attempt),
+        a.provider,
+        a.stopClass,
+        a.stopReason ?? '-',
+        a.maxTokens === null ? '?' : String(a.maxTokens),
+        a.correctiveFragment ? 'yes' : 'no',
+        ...(hosted ? [a.host?.maxTokens == null ? '?' : String(a.host.maxTokens), a.host?.promptChanged == null ? '-' : a.host.promptChanged ? 'changed' : 'same'] : []),
+        a.events.length ? a.events.join(', ') : '-',
+      ].map(printable),
+    );
+    lines.push(...table([header, ...rows]).map((l, i) => (i === 0 ? c.bold(l) : l)));
+  }
+  lines.push(verdict(r, c));
+  return lines;
+}
+
+function isSimulation(result: FileResult): result is SimulationResult {
+  return Array.isArray(result.attempts) && typeof result.outcome === 'string' && typeof result.policy === 'object';
+}
+
+function verdict(r: SimulationResult, c: InstanceType<typeof Chalk>): string {
+  const calls = `${r.totalCalls} call${r.totalCalls === 1 ? '' : 's'}`;
+  if (r.outcome === 'accepted') {
+    const recovered = r.attempts.at(-1)?.recovery;
+    return c.green(`✔ accepted after ${calls}${recovered ? ` (recovered by ${recovered})` : ''}`);
+  }
+  if (r.outcome === 'failed') {
+    const why = r.stoppedBy === 'cap' ? 'the cap is reached' : r.stoppedBy === 'ceiling' ? 'the budget can grow no more' : 'a refusal is never retried';
+    return c.red(`✖ failed: ${r.errorCode} after ${calls} (${why})`);
+  }
+  return c.yellow(`… recording exhausted after ${calls}: the router wants another call`);
+}
+
+/** Recordings are untrusted input: a stop reason or node id must not carry terminal escape sequences to the screen. */
+function printable(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+}
+
+function table(rows: string[][]): string[] {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]))).join('  '));
+}

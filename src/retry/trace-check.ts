@@ -1,0 +1,171 @@
+import {resolve} from 'node:path';
+import {displayPath} from '../io/inputs.js';
+import type {JsonDocument} from '../io/json-document.js';
+import {readDocuments} from '../io/read-documents.js';
+import type {FileResult, Finding, Severity} from '../report/finding.js';
+import {ajvFindings} from '../schemas/ajv-findings.js';
+import {type BundledSchemaName, getValidator, isBundledSchemaName} from '../schemas/index.js';
+import {isRecord, list} from './json-shape.js';
+import {ERROR_CODES, type RouterEvent, type RouterState} from './router.js';
+import {RETRY_RULES as R} from './rules.js';
+
+// --trace: the run events a host emitted for the recorded emission, against the sequence a conformant host emits.
+// Only the reliability family (envelope.*), cap.breached and node.failed are compared; other run events are ignored.
+
+interface TraceEvent {
+  type: string;
+  payload: Record<string, unknown>;
+  doc: JsonDocument;
+  pointer: string;
+}
+
+export interface TraceExpectation {
+  state: RouterState;
+  nodeId: string;
+  /** `envelopes.reliability.events` from the capabilities: events the host says it emits (absent: all). */
+  advertised?: readonly string[];
+}
+
+const COMPARED = /^(envelope\.|cap\.breached$|node\.failed$)/;
+const LEGACY_CODES: Record<string, string> = {envelope_payload_invalid: ERROR_CODES.invalid, envelope_refused_by_provider: ERROR_CODES.refusal};
+/** Reasons of one family: a host may say parse-error where we say schema-violation (the conformance suite accepts both). */
+const family = (reason: unknown) => (reason === 'parse-error' ? 'schema-violation' : reason);
+
+export async function checkTrace(path: string, cwd: string, expected: TraceExpectation): Promise<{result: FileResult; fatal: boolean}> {
+  const display = displayPath(resolve(cwd, path), cwd);
+  const findings: Finding[] = [];
+  const events: TraceEvent[] = [];
+  let fatal = false;
+  let rootDoc: JsonDocument | undefined;
+  for await (const e of readDocuments({kind: 'file', path: resolve(cwd, path), display})) {
+    if (e.type === 'problem') {
+      findings.push(e.finding);
+      fatal ||= Boolean(e.fatal);
+      continue;
+    }
+    findings.push(...e.doc.problemFindings());
+    if (!e.doc.parsed) continue;
+    rootDoc ??= e.doc;
+    const v = e.doc.value;
+    const items: [unknown, string][] =
+      e.mode === 'stream' ? [[v, '']] : Array.isArray(v) ? v.map((x, i) => [x, `/${i}`]) : isRecord(v) && Array.isArray(v.events) ? list(v.events).map((x, i) => [x, `/events/${i}`]) : [[v, '']];
+    for (const [item, pointer] of items) {
+      if (!isRecord(item) || typeof item.type !== 'string' || !isRecord(item.payload)) {
+        findings.push(e.doc.finding(R.traceShape.id, 'error', 'expected a run event {type: string, payload: object}', pointer));
+        continue;
+      }
+      if (COMPARED.test(item.type)) events.push({type: item.type, payload: item.payload, doc: e.doc, pointer});
+    }
+  }
+  if (!rootDoc) return {result: {file: display, findings}, fatal: true};
+  const ours = forNode(events, expected.nodeId, rootDoc, findings);
+  findings.push(...payloadFindings(ours), ...compare(ours, expected, rootDoc));
+  return {result: {file: display, findings}, fatal};
+}
+
+/** The trace may hold several nodes' events: keep the recorded node's (events without a nodeId stay). */
+function forNode(events: TraceEvent[], nodeId: string, doc: JsonDocument, findings: Finding[]): TraceEvent[] {
+  const ids = new Set(events.map((e) => e.payload.nodeId).filter((id): id is string => typeof id === 'string'));
+  if (ids.size === 0 || ids.has(nodeId)) return events.filter((e) => e.payload.nodeId === undefined || e.payload.nodeId === nodeId);
+  if (ids.size === 1) {
+    const [only] = ids;
+    findings.push(doc.finding(R.traceShape.id, 'info', `the trace's events are for node "${only}", the recording's for "${nodeId}": compared anyway (set --node-id to match)`, ''));
+    return events;
+  }
+  findings.push(doc.finding(R.traceShape.id, 'error', `the trace holds events for nodes ${[...ids].map((i) => `"${i}"`).join(', ')} but none for "${nodeId}": say which with --node-id`, ''));
+  return [];
+}
+
+function payloadFindings(events: TraceEvent[]): Finding[] {
+  const out: Finding[] = [];
+  for (const e of events) {
+    const name = `events/${e.type}`;
+    if (!isBundledSchemaName(name)) continue;
+    const validate = getValidator(name as BundledSchemaName);
+    if (!validate(e.payload)) out.push(...ajvFindings(validate.errors, e.doc, {ruleId: R.tracePayload.id, base: `${e.pointer}/payload`, label: `${e.type} payload`, value: e.payload}));
+  }
+  return out;
+}
+
+function compare(actual: TraceEvent[], expected: TraceExpectation, doc: JsonDocument): Finding[] {
+  const out: Finding[] = [];
+  const want = expected.state.events;
+  const terminal = expected.state.terminal;
+  const advertised = expected.advertised ? new Set(expected.advertised) : undefined;
+  const at = (e: TraceEvent | undefined, rule: {id: string}, severity: Severity, message: string) =>
+    out.push(e ? e.doc.finding(rule.id, severity, message, e.pointer) : doc.finding(rule.id, severity, message, ''));
+  const ofType = <T extends {type: string}>(list: readonly T[], type: string) => list.filter((e) => e.type === type);
+  const emitsOptional = (type: string) => !advertised || advertised.has(type);
+  const failed = ofType(actual, 'node.failed')[0];
+
+  // envelope.retry.attempted, matched by attempt number.
+  const wantRetries = ofType(want, 'envelope.retry.attempted');
+  const gotRetries = ofType(actual, 'envelope.retry.attempted');
+  for (const w of wantRetries) {
+    const g = gotRetries.find((e) => e.payload.attempt === w.payload.attempt);
+    if (!g) {
+      if (emitsOptional(w.type)) at(failed, R.traceMissingEvent, 'error', `no envelope.retry.attempted for attempt ${w.payload.attempt} (reason ${w.payload.reason}) before call ${w.call + 1}`);
+    } else if (family(g.payload.reason) !== family(w.payload.reason)) {
+      at(g, R.traceReason, 'error', `attempt ${w.payload.attempt} is retried for "${g.payload.reason}" but call ${w.call} ended in ${w.payload.reason === 'truncation' ? 'a truncation' : `a ${w.payload.reason}`}: ${conflation(w.payload.reason)}`);
+    }
+  }
+  const refusalCall = ofType(want, 'envelope.refusal')[0]?.call;
+  for (const g of gotRetries) {
+    if (wantRetries.some((w) => w.payload.attempt === g.payload.attempt)) continue;
+    if (!terminal && typeof g.payload.attempt === 'number' && g.payload.attempt > expected.state.attempt) continue; // beyond the recording
+    at(g, R.traceUnexpectedEvent, 'error', refusalCall !== undefined ? `a retry (attempt ${g.payload.attempt}) after the refusal at call ${refusalCall}: a refusal is never retried` : `a retry (attempt ${g.payload.attempt}) that a conformant host would not make for this recording`);
+  }
+
+  // envelope.truncated: present exactly when a call truncated.
+  const wantTrunc = ofType(want, 'envelope.truncated');
+  const gotTrunc = ofType(actual, 'envelope.truncated');
+  if (wantTrunc.length && !gotTrunc.length && emitsOptional('envelope.truncated')) {
+    at(failed, R.traceMissingEvent, 'error', `no envelope.truncated, but call ${wantTrunc[0].call} stopped at the token budget: a host that distinguishes truncation emits it`);
+  }
+  if (!wantTrunc.length && gotTrunc.length) at(gotTrunc[0], R.traceUnexpectedEvent, 'error', 'envelope.truncated, but no recorded call stopped at the token budget: truncation and schema violation are conflated');
+
+  for (const type of ['envelope.refusal', 'envelope.recovery.applied'] as const) {
+    const w = ofType(want, type);
+    const g = ofType(actual, type);
+    if (w.length && !g.length && emitsOptional(type)) at(failed, R.traceMissingEvent, type === 'envelope.refusal' ? 'error' : 'warning', `no ${type}, expected after call ${w[0].call}`);
+    if (!w.length && g.length && (terminal || type === 'envelope.refusal')) at(g[0], R.traceUnexpectedEvent, 'error', `${type}, but the recording has no ${type === 'envelope.refusal' ? 'refusal' : 'recovered reply'}`);
+  }
+
+  if (!terminal) return out; // the recording ends before the emission does: nothing terminal to compare
+
+  const wantExhausted = ofType(want, 'envelope.retry.exhausted')[0] as RouterEvent | undefined;
+  const gotExhausted = ofType(actual, 'envelope.retry.exhausted');
+  if (wantExhausted && !gotExhausted.length) {
+    at(failed, R.traceMissingEvent, terminal.cause === 'refusal' ? 'warning' : 'error', `no envelope.retry.exhausted {finalReason: ${wantExhausted.payload.finalReason}}: it is emitted whenever an emission fails for good`);
+  }
+  if (wantExhausted && gotExhausted.length && family(gotExhausted[0].payload.finalReason) !== family(wantExhausted.payload.finalReason)) {
+    at(gotExhausted[0], R.traceReason, 'error', `finalReason "${gotExhausted[0].payload.finalReason}", but the last call ended in ${wantExhausted.payload.finalReason}: ${conflation(wantExhausted.payload.finalReason)}`);
+  }
+  if (!wantExhausted && gotExhausted.length) at(gotExhausted[0], R.traceUnexpectedEvent, 'error', 'envelope.retry.exhausted, but a conformant host accepts this emission');
+  if (ofType(want, 'cap.breached').length && !ofType(actual, 'cap.breached').length) {
+    at(failed, R.traceMissingEvent, 'warning', 'no cap.breached {kind: "schema"} after the retries ran out');
+  }
+
+  const wantFailed = ofType(want, 'node.failed')[0];
+  if (wantFailed && !failed) at(undefined, R.traceMissingEvent, 'error', `no node.failed; the node fails with ${terminal.errorCode}`);
+  if (!wantFailed && failed) at(failed, R.traceUnexpectedEvent, 'error', 'node.failed, but a conformant host accepts this emission');
+  if (wantFailed && failed) {
+    const code = isRecord(failed.payload.error) ? failed.payload.error.code : undefined;
+    if (code !== terminal.errorCode) {
+      const legacy = typeof code === 'string' && Object.hasOwn(LEGACY_CODES, code) && LEGACY_CODES[code] === terminal.errorCode;
+      at(failed, R.traceErrorCode, legacy ? 'warning' : 'error', legacy ? `"${code}" is the older name of ${terminal.errorCode}` : `node.failed error.code ${JSON.stringify(code)}; RFC 0033 requires ${terminal.errorCode}`);
+    }
+    const idx = actual.indexOf(failed);
+    for (const type of ['envelope.retry.exhausted', 'cap.breached']) {
+      const late = actual.find((e, i) => e.type === type && i > idx);
+      if (late) at(late, R.traceOrder, type === 'cap.breached' ? 'warning' : 'error', `${type} comes after node.failed; the cause is emitted before the effect`);
+    }
+  }
+  return out;
+}
+
+function conflation(reason: unknown): string {
+  if (reason === 'truncation') return 'truncation is retried with a larger budget, not treated as a schema violation';
+  if (reason === 'schema-violation' || reason === 'parse-error') return 'a schema violation keeps the budget and adds a corrective fragment; it is not a truncation';
+  return 'the reasons differ';
+}
