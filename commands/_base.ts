@@ -19,6 +19,11 @@ export interface CheckOutcome {
   rules: RuleDescriptor[];
   summary?: Record<string, unknown>;
   renderExtras?: FormatContext['renderExtras'];
+  /**
+   * The command already applied the config's rule severities per file (lint's per-glob overrides); the base then
+   * applies only --rule, which wins over everything.
+   */
+  severitiesResolved?: boolean;
 }
 
 export interface CheckContext {
@@ -57,8 +62,9 @@ export abstract class CheckCommand extends Command {
     const {flags} = await this.parse(this.constructor as typeof CheckCommand);
     const cwd = process.cwd();
     const config = await loadConfig({cwd, explicitPath: flags.config});
-    const overrides = new Map<string, RuleLevel>(Object.entries({...config.config.rules, ...parseRuleFlags(flags.rule ?? [])}));
+    const cliRules = parseRuleFlags(flags.rule ?? []);
     const outcome = await this.check({cwd, config, interactive: Boolean(process.stderr.isTTY) && !flags.output && !flags.json});
+    const overrides = new Map<string, RuleLevel>(Object.entries(outcome.severitiesResolved ? cliRules : {...config.config.rules, ...cliRules}));
 
     const version = packageVersion();
     let report = applyRuleOverridesToReport(buildReport(this.commandName, version, outcome.results, outcome.summary), overrides);

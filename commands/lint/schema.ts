@@ -60,6 +60,9 @@ ${EXIT_CODES_HELP}`;
     {description: 'Explain a rule (sources, verified date, examples); list all rules', command: '<%= config.bin %> <%= command.id %> --explain tier1/all-required\n<%= config.bin %> <%= command.id %> --list-rules'},
   ];
 
+  // oclif copies only a command's own static fields, so each command sets this itself (PATHS is variadic).
+  static override strict = false;
+
   static override args = {
     paths: Args.string({description: 'Schema files, folders (every .json file, recursively), globs, or - for stdin.', required: false}),
   };

@@ -37,7 +37,7 @@ export function resolveLintOptions(config: OpenwopConfig | undefined, file: stri
   const out: ResolvedLintOptions = {
     profile: DEFAULT_PROFILE,
     targets: [...DEFAULT_TARGETS],
-    rules: {},
+    rules: Object.create(null) as Record<string, RuleLevel>, // config keys are user text: "__proto__" must stay a key
     reasoningMissingMinProperties: DEFAULT_REASONING_MISSING_MIN_PROPERTIES,
     allowRemoteRefs: false,
   };

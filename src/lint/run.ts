@@ -146,6 +146,8 @@ export interface LintInputsOutcome {
   fatal: boolean;
   rules: RuleDescriptor[];
   summary: Record<string, unknown>;
+  /** Config severities and per-glob overrides are already applied to each file's findings. */
+  severitiesResolved: true;
 }
 
 /** Read and parse problems a lint result can carry besides rule findings. */
@@ -178,7 +180,7 @@ export async function lintSchemaInputs(paths: readonly string[], options: LintIn
     fixed += outcome.result.fixed ?? 0;
     isFatal ||= outcome.fatal;
   }
-  return {results, fatal: isFatal, rules: lintRuleDescriptors(), summary: options.fix ? {fixed} : {}};
+  return {results, fatal: isFatal, rules: lintRuleDescriptors(), summary: options.fix ? {fixed} : {}, severitiesResolved: true};
 }
 
 /**

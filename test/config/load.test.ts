@@ -80,4 +80,16 @@ describe('config through the CLI', () => {
     expect(r.stderr).toMatch(/^openwop: invalid config .*openwop\.config\.json:1:12: \/rules\/x must be one of/);
     expect(r.stderr).not.toMatch(STACK_TRACE);
   });
+
+  it('a per-glob override beats the global rule severity, and --rule beats both', async () => {
+    const schema = JSON.stringify({type: 'object', additionalProperties: false, required: ['a'], properties: {a: {type: 'string', maxLength: 5}}});
+    const config = JSON.stringify({rules: {'tier1/string-constraint': 'error'}, overrides: [{files: ['loose/**'], rules: {'tier1/string-constraint': 'warn'}}]});
+    const dir = project({'openwop.config.json': config, 'strict/s.json': schema, 'loose/s.json': schema});
+    const severities = async (extra: string[] = []) => {
+      const r = await runCli(['lint', 'schema', 'strict/s.json', 'loose/s.json', '--json', ...extra], {cwd: dir});
+      return JSON.parse(r.stdout).results.map((x: {file: string; findings: {severity: string}[]}) => [x.file, x.findings.map((f) => f.severity)]);
+    };
+    expect(await severities()).toEqual([['strict/s.json', ['error']], ['loose/s.json', ['warning']]]);
+    expect(await severities(['--rule', 'tier1/string-constraint=off'])).toEqual([['strict/s.json', []], ['loose/s.json', []]]);
+  });
 });
