@@ -1,10 +1,13 @@
 import {createReadStream} from 'node:fs';
-import {readFile, stat} from 'node:fs/promises';
+import {stat} from 'node:fs/promises';
 import type {Finding} from '../report/finding.js';
 import {decodeJsonBytes} from './decode.js';
 import type {InputSource} from './inputs.js';
 import {JsonDocument} from './json-document.js';
 import {readLines, type StreamLine} from './lines.js';
+import {fileFinding, mb, readInputFile, tooLargeMessage, unreadableFinding} from './read-file.js';
+
+export {fileFinding} from './read-file.js';
 
 export const DEFAULT_MAX_DOCUMENT_BYTES = 100 * 1024 * 1024;
 const STREAM_EXTENSIONS = ['.ndjson', '.jsonl'];
@@ -34,7 +37,7 @@ export async function* readDocuments(source: InputSource, options: ReadOptions =
     try {
       await stat(source.path);
     } catch (error) {
-      yield unreadable(source.display, error as NodeJS.ErrnoException);
+      yield {type: 'problem', fatal: true, finding: unreadableFinding(source.display, error as NodeJS.ErrnoException)};
       return;
     }
     yield* readStream(readLines(createReadStream(source.path, {highWaterMark: 1 << 20}), maxBytes), source.display, options);
@@ -43,24 +46,13 @@ export async function* readDocuments(source: InputSource, options: ReadOptions =
   yield* readWholeFile(source.path, source.display, maxBytes, options);
 }
 
-async function* readWholeFile(path: string, display: string, maxBytes: number, options: ReadOptions): AsyncGenerator<ReadEvent> {
-  let bytes: Buffer;
-  try {
-    const info = await stat(path);
-    if (info.isDirectory()) {
-      yield {type: 'problem', fatal: true, finding: fileFinding(display, 'io/unreadable', `${display} is a folder, not a file`)};
-      return;
-    }
-    if (info.size > maxBytes) {
-      yield tooLarge(display, info.size, maxBytes);
-      return;
-    }
-    bytes = await readFile(path);
-  } catch (error) {
-    yield unreadable(display, error as NodeJS.ErrnoException);
+function* readWholeFile(path: string, display: string, maxBytes: number, options: ReadOptions): Generator<ReadEvent> {
+  const read = readInputFile(path, display, maxBytes);
+  if (!read.ok) {
+    yield {type: 'problem', fatal: true, finding: read.finding};
     return;
   }
-  yield* fromText(bytes, display, options);
+  yield* fromText(read.bytes, display, options);
 }
 
 function* fromText(bytes: Uint8Array, display: string, options: ReadOptions): Generator<ReadEvent> {
@@ -104,7 +96,7 @@ async function* readStream(lines: AsyncIterable<StreamLine>, display: string, op
   try {
     for await (const line of lines) yield lineEvent(line, display, options);
   } catch (error) {
-    yield unreadable(display, error as NodeJS.ErrnoException);
+    yield {type: 'problem', fatal: true, finding: unreadableFinding(display, error as NodeJS.ErrnoException)};
   }
 }
 
@@ -131,7 +123,7 @@ async function* readAutoStream(input: AsyncIterable<Buffer | string>, display: s
     return;
   }
   if (held.some((l) => l.tooLong)) {
-    yield tooLarge(display, held.reduce((n, l) => n + l.size, 0), maxBytes);
+    yield {type: 'problem', fatal: true, finding: fileFinding(display, 'io/too-large', tooLargeMessage(display, held.reduce((n, l) => n + l.size, 0), maxBytes))};
     return;
   }
   // Blank lines were dropped by the line reader; put them back so line numbers stay true.
@@ -178,19 +170,6 @@ function positionIn(text: string, offset: number): {line: number; column: number
   return {line, column, endLine: line, endColumn: column + 1};
 }
 
-export function fileFinding(file: string, ruleId: string, message: string): Finding {
-  return {ruleId, severity: 'error', message, file, pointer: '', line: 1, column: 1};
-}
 
-function tooLarge(display: string, size: number, maxBytes: number): ReadEvent {
-  return {type: 'problem', fatal: true, finding: fileFinding(display, 'io/too-large', `${display} is ${mb(size)} MB, over the ${mb(maxBytes)} MB limit for one JSON document; raise it with --max-size, or split it into NDJSON (.ndjson/.jsonl) lines, which are read as a stream`)};
-}
 
-function unreadable(display: string, error: NodeJS.ErrnoException): ReadEvent {
-  const why = error.code === 'ENOENT' ? 'no such file' : error.code === 'EACCES' || error.code === 'EPERM' ? 'permission denied' : error.code === 'EISDIR' ? 'is a folder' : error.message;
-  return {type: 'problem', fatal: true, finding: fileFinding(display, error.code === 'ENOENT' ? 'io/not-found' : 'io/unreadable', `cannot read ${display}: ${why}`)};
-}
 
-function mb(bytes: number): string {
-  return (bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '');
-}

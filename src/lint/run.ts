@@ -1,4 +1,3 @@
-import {readFile, stat} from 'node:fs/promises';
 import {resolve} from 'node:path';
 import type {OpenwopConfig} from '../config/types.js';
 import {decodeJsonBytes} from '../io/decode.js';
@@ -6,6 +5,7 @@ import {displayPath, expandInputs, type InputSource} from '../io/inputs.js';
 import {IO_RULE_DESCRIPTORS} from '../io/io-rules.js';
 import {JsonDocument} from '../io/json-document.js';
 import {DEFAULT_MAX_DOCUMENT_BYTES, readDocuments} from '../io/read-documents.js';
+import {readInputFile} from '../io/read-file.js';
 import type {FileResult, Finding, RuleDescriptor} from '../report/finding.js';
 import {writeOutput} from '../report/write-output.js';
 import {unifiedDiff} from './diff.js';
@@ -60,17 +60,9 @@ async function lintOne(input: string | {text: string; file: string}, options: Li
   const abs = resolve(cwd, input);
   const display = displayPath(abs, cwd);
   const maxBytes = options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
-  let bytes: Buffer;
-  try {
-    const info = await stat(abs);
-    if (info.isDirectory()) return fatal(display, 'io/unreadable', `${display} is a folder, not a file`);
-    if (info.size > maxBytes) return fatal(display, 'io/too-large', `${display} is ${(info.size / 1048576).toFixed(1)} MB, over the ${(maxBytes / 1048576).toFixed(0)} MB limit for one schema`);
-    bytes = await readFile(abs);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (error as Error).message;
-    return fatal(display, code === 'ENOENT' ? 'io/not-found' : 'io/unreadable', `cannot read ${display}: ${why}`);
-  }
+  const read = readInputFile(abs, display, maxBytes);
+  if (!read.ok) return {result: {file: display, findings: [read.finding]}, fatal: true};
+  const bytes = read.bytes;
   const decoded = decodeJsonBytes(bytes);
   if (decoded.problem) {
     const doc = JsonDocument.parse(decoded.text, {file: display});
@@ -124,9 +116,6 @@ function lintText(text: string, file: string, options: LintFileOptions & {cwd: s
   };
 }
 
-function fatal(display: string, ruleId: string, message: string): SourceOutcome {
-  return {result: {file: display, findings: [{ruleId, severity: 'error', message, file: display, pointer: '', line: 1, column: 1}]}, fatal: true};
-}
 
 // ---- many inputs, as the command runs them -----------------------------------------------------------------------
 

@@ -1,0 +1,84 @@
+// Lint throughput (DESIGN §6): `lintSchemaInputs` over a folder of 1,200 generated payload schemas, vs a minimal
+// read + JSON.parse + walk loop over the same files, in one process, alternating. Plus cold start for one file.
+import {mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {pathToFileURL} from 'node:url';
+import {BIN, DATA, figure, paired, ROOT, timeProcess} from './lib.mjs';
+
+export const title = 'Lint throughput';
+
+const COUNT = 1200;
+
+export async function measure({runs}) {
+  const dir = join(DATA, 'lint-corpus');
+  rmSync(dir, {recursive: true, force: true});
+  mkdirSync(dir, {recursive: true});
+  for (let i = 0; i < COUNT; i++) writeFileSync(join(dir, `vendor.bench.kind${i}.schema.json`), JSON.stringify(schema(i), null, 2));
+  const {lintSchemaInputs} = await import(pathToFileURL(join(ROOT, 'dist/src/lint/index.js')).href);
+  let findings = 0;
+  const lint = async () => {
+    const t = performance.now();
+    const out = await lintSchemaInputs([dir], {cwd: ROOT});
+    findings = out.results.reduce((n, r) => n + r.findings.length, 0);
+    return performance.now() - t;
+  };
+  const loop = async () => {
+    const t = performance.now();
+    let nodes = 0;
+    for (const f of readdirSync(dir)) nodes += walk(JSON.parse(readFileSync(join(dir, f), 'utf8')));
+    if (nodes === 0) throw new Error('empty corpus');
+    return performance.now() - t;
+  };
+  const r = await paired(lint, loop, {runs: Math.max(5, Math.min(runs, 11))});
+  const rows = [figure(`lint throughput: ${COUNT} schemas ÷ read+parse+walk loop`, {target: 2.0, ratio: r.ratio, detail: `median ${r.subjectMs.median.toFixed(0)} ms vs ${r.baselineMs.median.toFixed(0)} ms; ${findings} findings`})];
+  const one = join(dir, 'vendor.bench.kind1.schema.json');
+  const cold = await paired(() => timeProcess([BIN, 'lint', 'schema', one], {okCodes: [0, 1]}), () => timeProcess(['-e', '0']), {runs});
+  rows.push(figure('cold start: openwop lint schema <one file> ÷ node -e 0', {target: 2.0, ratio: cold.ratio, detail: `median ${cold.subjectMs.median.toFixed(0)} ms vs ${cold.baselineMs.median.toFixed(0)} ms`}));
+  return rows;
+}
+
+/** Visits every sub-schema, as a linter must. */
+function walk(node) {
+  if (node === null || typeof node !== 'object') return 0;
+  let n = 1;
+  for (const v of Array.isArray(node) ? node : Object.values(node)) n += walk(v);
+  return n;
+}
+
+/** Realistic payload schemas: a reasoning field, nested objects, arrays of objects, enums, a discriminated anyOf; every third one strays from Tier-1 strict. */
+function schema(i) {
+  const strays = i % 3 === 0;
+  const item = {
+    type: 'object',
+    additionalProperties: false,
+    required: ['id', 'title', 'status'],
+    properties: {
+      id: {type: 'string', description: 'Stable id.'},
+      title: {type: 'string', description: 'Short title.', ...(strays ? {maxLength: 120} : {})},
+      status: {type: 'string', enum: ['todo', 'doing', 'done'], description: 'Where it stands.'},
+      estimate: {type: ['number', 'null'], description: 'Hours.'},
+    },
+  };
+  if (!strays) item.required.push('estimate');
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: `https://schemas.example.com/envelopes/vendor.bench.kind${i}.schema.json`,
+    title: `vendor.bench.kind${i}`,
+    type: 'object',
+    additionalProperties: false,
+    required: ['reasoning', 'summary', 'items', 'owner', 'next'],
+    properties: {
+      reasoning: {type: ['string', 'null'], description: 'Why the plan looks this way.'},
+      summary: {type: 'string', description: 'One paragraph.'},
+      items: {type: 'array', items: item, description: 'The tasks.', ...(strays ? {minItems: 1} : {})},
+      owner: {type: 'object', additionalProperties: false, required: ['name', 'email'], properties: {name: {type: 'string', description: 'Who.'}, email: {type: 'string', description: 'Where.', ...(strays ? {format: 'email'} : {})}}, description: 'Owner.'},
+      next: {
+        description: 'What happens next.',
+        anyOf: [
+          {type: 'object', additionalProperties: false, required: ['kind', 'at'], properties: {kind: {type: 'string', enum: ['meeting']}, at: {type: 'string', description: 'When.'}}},
+          {type: 'object', additionalProperties: false, required: ['kind', 'reason'], properties: {kind: {type: 'string', enum: ['none']}, reason: {type: 'string', description: 'Why not.'}}},
+        ],
+      },
+    },
+  };
+}
