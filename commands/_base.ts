@@ -49,7 +49,7 @@ export abstract class CheckCommand extends Command {
     'fail-on': Flags.string({summary: 'Lowest severity that makes the exit code 1.', options: ['error', 'warning'], default: 'error', helpGroup: 'POLICY'}),
     'max-warnings': Flags.integer({summary: 'Exit 1 when there are more than N warnings.', min: 0, helpGroup: 'POLICY'}),
     config: Flags.string({char: 'c', summary: 'Config file (default: openwop.config.json, .openwoprc.json or package.json "openwop", found upward).', helpGroup: 'POLICY'}),
-    rule: Flags.string({summary: 'Set a rule\'s severity: ID=off|warn|error (repeatable; ID may end in /* ).', multiple: true, helpGroup: 'POLICY'}),
+    rule: Flags.string({summary: 'Set a rule\'s severity: ID=off|warn|error (repeatable; ID may end in /* ).', multiple: true, multipleNonGreedy: true, helpGroup: 'POLICY'}),
     verbose: Flags.boolean({summary: 'Print stack traces of internal errors.', helpGroup: 'POLICY'}),
   };
 

@@ -69,7 +69,7 @@ ${EXIT_CODES_HELP}`;
 
   static override flags = {
     profile: Flags.string({summary: 'strict (default) or load-bearing.', options: ['strict', 'load-bearing'], helpGroup: 'LINT'}),
-    target: Flags.string({summary: 'Vendor rule sets to apply (default tier1). Repeatable or comma-separated.', options: ['tier1', 'openai', 'anthropic', 'gemini'], multiple: true, delimiter: ',', helpGroup: 'LINT'}),
+    target: Flags.string({summary: 'Vendor rule sets to apply (default tier1). Repeatable or comma-separated.', options: ['tier1', 'openai', 'anthropic', 'gemini'], multiple: true, multipleNonGreedy: true, delimiter: ',', helpGroup: 'LINT'}),
     fix: Flags.boolean({summary: 'Apply the safe fixes in place (atomic write).', exclusive: ['fix-dry-run'], helpGroup: 'LINT'}),
     'fix-dry-run': Flags.boolean({summary: 'Print the diff --fix would make; change nothing.', exclusive: ['fix'], helpGroup: 'LINT'}),
     explain: Flags.string({summary: 'Explain RULE: what, why, profiles, targets, sources with the month verified, examples.', helpValue: 'RULE', helpGroup: 'LINT'}),

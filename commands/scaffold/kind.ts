@@ -71,7 +71,7 @@ EXIT CODES
     'id-base': Flags.string({summary: `URL the schema's $id starts with (default: config scaffold.idBase, then ${DEFAULT_ID_BASE}).`}),
     description: Flags.string({summary: 'Description of the payload schema.'}),
     reasoning: Flags.boolean({summary: 'Add "reasoning" as the first property (default; --no-reasoning for status/progress kinds).', allowNo: true}),
-    target: Flags.string({summary: 'Providers the schema must lint clean for (repeatable; gemini also adds propertyOrdering).', options: [...LINT_TARGETS], multiple: true}),
+    target: Flags.string({summary: 'Providers the schema must lint clean for (repeatable; gemini also adds propertyOrdering).', options: [...LINT_TARGETS], multiple: true, multipleNonGreedy: true}),
     force: Flags.boolean({summary: 'Overwrite existing files.'}),
     'dry-run': Flags.boolean({summary: 'Print the files that would be written; write nothing.'}),
     json: Flags.boolean({summary: 'Print the result as JSON (files, actions, the invalid example\'s reason).'}),

@@ -49,7 +49,8 @@ describe('validate envelope inputs', () => {
   beforeAll(() => {
     dir = tempDir();
     writeFileSync(join(dir, 'array.json'), JSON.stringify([ENVELOPE, {...ENVELOPE, envelopeId: 'e-2', payload: {code: 'x'}}], null, 2));
-    writeFileSync(join(dir, 'stream.ndjson'), [ENVELOPE, '{"type": "error",', {...ENVELOPE, envelopeId: 'e-3'}].map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\r\n') + '\r\n');
+    // Its own correlationId: the same one with the same type would be a replay, reported as info.
+    writeFileSync(join(dir, 'stream.ndjson'), [ENVELOPE, '{"type": "error",', {...ENVELOPE, envelopeId: 'e-3', correlationId: 'run:n:1:k'}].map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\r\n') + '\r\n');
   });
 
   it('checks each envelope of a JSON array at its index', async () => {
@@ -99,6 +100,8 @@ describe('validate envelope inputs', () => {
     expect(quiet.code).toBe(1);
     expect(JSON.parse(quiet.stdout).results[0].findings).toEqual([]);
     expect((await runCli(['validate', 'envelope', 'vendor.json', '--rule', 'unknown_envelope_kind=error'], {cwd: dir})).code).toBe(1);
+    // A repeatable flag takes one value per occurrence: the path after it is still a path.
+    expect((await runCli(['validate', 'envelope', '--rule', 'unknown_envelope_kind=error', 'vendor.json'], {cwd: dir})).code).toBe(1);
   });
 
   it('--output writes the report to a file and nothing to stdout', async () => {
@@ -107,5 +110,138 @@ describe('validate envelope inputs', () => {
     expect(r.stdout).toBe('');
     const {readFileSync} = await import('node:fs');
     assertSarifStructure(JSON.parse(readFileSync(join(dir, 'out.sarif'), 'utf8')));
+  });
+});
+
+describe('validate envelope help', () => {
+  it('documents the [open] choices, examples and exit codes', async () => {
+    const r = await runCli(['validate', 'envelope', '--help']);
+    expect(r.code).toBe(0);
+    for (const text of ['EXAMPLES', 'EXIT CODES', 'RFC 0021', 'runId:nodeId:turnIndex', 'vendor.<owner>', '--protocol auto', 'foxctl/drift', '393,216', '--max-findings-per-rule', '--kind', '--capabilities', '--schemas']) {
+      expect(r.stdout, text).toContain(text);
+    }
+  });
+});
+
+describe('validate envelope bad input', () => {
+  let dir: string;
+  const line = (n: number, over: Record<string, unknown> = {}) => JSON.stringify({...ENVELOPE, envelopeId: `e-${n}`, correlationId: `run:n:${n}:k`, ...over});
+  beforeAll(() => {
+    dir = tempDir();
+  });
+
+  it('a truncated final line is reported at its line, and everything before it is checked', async () => {
+    writeFileSync(join(dir, 'cut.ndjson'), `${line(1)}\n${line(2, {payload: {code: 'x'}})}\n${line(3).slice(0, 40)}`);
+    const report = JSON.parse((await runCli(['validate', 'envelope', 'cut.ndjson', '--json'], {cwd: dir})).stdout);
+    expect(report.results[0].findings.map((f: {ruleId: string; line: number}) => [f.ruleId, f.line])).toEqual([['envelope_invalid', 2], ['json/syntax', 3]]);
+    expect(report.results[0].findings[1].message).toContain('truncated');
+    expect(report.summary).toMatchObject({envelopes: 3, valid: 1, invalid: 2});
+  });
+
+  it('CRLF endings and blank lines keep true line numbers', async () => {
+    writeFileSync(join(dir, 'crlf.ndjson'), `${line(1)}\r\n\r\n   \r\n${line(2, {meta: {source: 'ai-generation', ts: 'soon'}})}\r\n\r\n${line(3)}\r\n`);
+    const r = await runCli(['validate', 'envelope', 'crlf.ndjson', '--json'], {cwd: dir});
+    const report = JSON.parse(r.stdout);
+    expect(report.results[0].findings.map((f: {line: number; pointer: string}) => [f.line, f.pointer])).toEqual([[4, '/meta/ts']]);
+    expect(report.summary).toMatchObject({envelopes: 3, valid: 2});
+  });
+
+  it('lines that are not objects are shape errors at their line; the stream goes on', async () => {
+    writeFileSync(join(dir, 'odd.ndjson'), ['42', '"text"', 'null', 'true', '[1, 2]', line(6)].join('\n'));
+    const r = await runCli(['validate', 'envelope', 'odd.ndjson', '--json'], {cwd: dir});
+    expect(r.code).toBe(1);
+    const report = JSON.parse(r.stdout);
+    const lines = report.results[0].findings.map((f: {ruleId: string; line: number}) => `${f.line} ${f.ruleId}`);
+    expect(lines).toEqual(['1 invalid_envelope_shape', '2 invalid_envelope_shape', '3 invalid_envelope_shape', '4 invalid_envelope_shape', '5 invalid_envelope_shape', '5 invalid_envelope_shape']);
+    expect(report.summary).toMatchObject({envelopes: 7, valid: 1, invalid: 6});
+  });
+
+  it('a 50 MB single envelope is read and checked, in a file and as a stream line; --max-size refuses it with exit 2', async () => {
+    const big = JSON.stringify({...ENVELOPE, payload: {reasoning: 'r'.repeat(50 * 1024 * 1024), code: 'x', message: 'y'}});
+    writeFileSync(join(dir, 'big.json'), big);
+    writeFileSync(join(dir, 'big.ndjson'), `${big}\n${line(2)}\n`);
+    const file = await runCli(['validate', 'envelope', 'big.json', '--json'], {cwd: dir});
+    expect(file.code).toBe(0);
+    expect(JSON.parse(file.stdout).summary).toMatchObject({envelopes: 1, valid: 1});
+    const stream = await runCli(['validate', 'envelope', 'big.ndjson', '--json'], {cwd: dir});
+    expect(JSON.parse(stream.stdout).summary).toMatchObject({envelopes: 2, valid: 2});
+    const capped = await runCli(['validate', 'envelope', 'big.json', '--max-size', '10'], {cwd: dir});
+    expect(capped.code).toBe(2);
+    expect(capped.stdout).toContain('--max-size');
+    expect(capped.stdout + capped.stderr).not.toMatch(STACK_TRACE);
+  });
+
+  it('usage errors exit 2 with one line: unknown --kind, --kind with foxctl, missing --schemas folder, unreadable --capabilities', async () => {
+    for (const args of [['--kind', 'vendor.x.y'], ['--kind', 'error', '--protocol', 'foxctl'], ['--schemas', 'nowhere'], ['--capabilities', 'nowhere.json']]) {
+      const r = await runCli(['validate', 'envelope', 'crlf.ndjson', ...args], {cwd: dir});
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(/^openwop: /);
+      expect(r.stderr).not.toMatch(STACK_TRACE);
+    }
+  });
+});
+
+describe('validate envelope reports', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = tempDir();
+    const lines = [
+      ENVELOPE,
+      {...ENVELOPE, envelopeId: 'e-2', correlationId: 'run:n:1:k', type: 'clarification.request', payload: {questions: []}},
+      {...ENVELOPE, envelopeId: 'e-1', correlationId: 'run:n:2:k'},
+    ];
+    writeFileSync(join(dir, 'run.ndjson'), lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    writeFileSync(join(dir, 'clean.json'), JSON.stringify(ENVELOPE));
+  });
+
+  it('JSON: per-file results with stream line numbers and counts; summary with run totals and options', async () => {
+    const r = await runCli(['validate', 'envelope', 'run.ndjson', 'clean.json', '--json'], {cwd: dir});
+    const report = JSON.parse(r.stdout);
+    expect(report.summary).toMatchObject({files: 2, errors: 2, envelopes: 4, valid: 2, invalid: 2, kinds: {error: 3, 'clarification.request': 1}, protocol: 'auto', strict: false});
+    expect(report.results[0]).toMatchObject({file: 'run.ndjson', envelopes: 3, valid: 1, invalid: 2, kinds: {error: 2, 'clarification.request': 1}});
+    expect(report.results[0].findings.map((f: {ruleId: string; line: number}) => [f.ruleId, f.line])).toEqual([['envelope_invalid', 2], ['envelope-duplicate-id', 3]]);
+    expect(report.results[1]).toMatchObject({file: 'clean.json', findings: [], envelopes: 1, valid: 1, invalid: 0});
+  });
+
+  it('stylish: a count line under each file with findings and one for the run, even a clean one', async () => {
+    const r = await runCli(['validate', 'envelope', 'run.ndjson', 'clean.json'], {cwd: dir});
+    expect(r.stdout).toContain('  3 envelopes: 1 valid, 2 invalid (clarification.request 1, error 2)');
+    expect(r.stdout).toContain('  all 2 inputs: 4 envelopes: 2 valid, 2 invalid (clarification.request 1, error 3)');
+    const clean = await runCli(['validate', 'envelope', 'clean.json'], {cwd: dir});
+    expect(clean.stdout).toContain('1 envelope: 1 valid, 0 invalid (error 1)');
+    expect(clean.stdout).toContain('✔ 1 file checked, no problems');
+  });
+
+  it('a 100,000-envelope stream: every envelope checked, no progress output when stderr is not a TTY', async () => {
+    const lines: string[] = [];
+    for (let i = 0; i < 100_000; i++) lines.push(JSON.stringify({...ENVELOPE, envelopeId: `e-${i}`, correlationId: `run:n:${i}:k`}));
+    writeFileSync(join(dir, 'many.ndjson'), `${lines.join('\n')}\n`);
+    const r = await runCli(['validate', 'envelope', 'many.ndjson', '--format', 'json'], {cwd: dir});
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).summary).toMatchObject({envelopes: 100_000, valid: 100_000});
+    expect(r.stderr).toBe('');
+  });
+});
+
+describe('validate envelope never prints a secret', () => {
+  it('in any format, whatever rule quotes it', async () => {
+    const dir = tempDir();
+    const {SAMPLE_SECRETS} = await import('../envelope/helpers.js');
+    const secrets = Object.values(SAMPLE_SECRETS);
+    const lines = [
+      ...secrets.map((s, i) => ({...ENVELOPE, envelopeId: `e-${i}`, correlationId: `run:n:${i}:k`, payload: {reasoning: `see ${s}`, code: 'x', message: 'y'}})),
+      {...ENVELOPE, envelopeId: 'e-meta', meta: {source: secrets[1], ts: secrets[2]}},
+      {...ENVELOPE, envelopeId: 'e-kind', type: secrets[3]},
+      {version: 1, status: 'ok', command: 'fs/read', data: {token_note: secrets[4], api_key: 'plain-value-123'}, meta: {ts: '2025-11-15T12:34:56Z', duration_ms: 1}, error: {code: null, message: null}},
+    ];
+    writeFileSync(join(dir, 'leaky.ndjson'), lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    for (const format of FORMATS) {
+      const r = await runCli(['validate', 'envelope', 'leaky.ndjson', '--format', format], {cwd: dir});
+      expect(r.code, format).toBe(1);
+      // Masks keep a key's prefix and last four characters; nothing between may show.
+      for (const s of secrets) expect(r.stdout + r.stderr, `${format}: ${s.slice(0, 8)}`).not.toContain(s.slice(s.length > 30 ? 12 : 7, -4));
+      expect(r.stdout, format).not.toContain('plain-value-123');
+      expect(r.stdout, format).toContain(`(${secrets[0].length} chars)`);
+    }
   });
 });
