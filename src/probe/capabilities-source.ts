@@ -1,35 +1,47 @@
 import {readFile} from 'node:fs/promises';
 import {resolve} from 'node:path';
+import {decodeJsonBytes} from '../io/decode.js';
 import {JsonDocument} from '../io/json-document.js';
 import {UserError} from '../report/user-error.js';
+import {buildAdvertView, isObject} from './advert-view.js';
 
 export interface CapabilitiesSource {
-  /** The parsed /.well-known/openwop document. */
+  /**
+   * What the host advertises, read as SPEC-NOTES §4 says: the root, plus any family found only inside the deprecated
+   * `capabilities` wrapper (the wrapper object itself is not part of it).
+   */
   document: Record<string, unknown>;
   /** Where it came from, as given (file path or URL). */
   origin: string;
 }
 
 /**
- * Reads a host's capabilities document from a saved file (see `probe host --save`) or a URL
- * (http/https: fetched as `probe host` does, with its timeouts and size cap).
+ * Reads a host's capabilities document from a saved file (see `probe host --save`) or a URL — a host base URL or its
+ * /.well-known/openwop, fetched as `probe host` does (same timeouts, size cap, same-origin redirects, no credentials).
  * A document that cannot be had or is not a JSON object is the user's problem to fix: UserError, exit 2.
  */
 export async function loadCapabilities(source: string, cwd: string): Promise<CapabilitiesSource> {
   let text: string;
   if (/^https?:\/\//i.test(source)) {
-    const {fetchDiscoveryText} = await import('./fetch-discovery.js');
-    text = await fetchDiscoveryText(source);
+    const [{discoveryUrl}, {DEFAULT_FETCH, fetchJson}] = await Promise.all([import('./discovery-url.js'), import('./fetch-discovery.js')]);
+    const got = await fetchJson(discoveryUrl(source).url, DEFAULT_FETCH);
+    if (!got.ok) throw new UserError(`capabilities ${source}: ${got.finding.message}`);
+    text = got.text;
   } else {
+    let bytes: Buffer;
     try {
-      text = await readFile(resolve(cwd, source), 'utf8');
+      bytes = await readFile(resolve(cwd, source));
     } catch (error) {
-      throw new UserError(`cannot read capabilities file ${source}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new UserError(`cannot read capabilities file ${source}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message}`);
     }
+    const decoded = decodeJsonBytes(bytes);
+    if (decoded.problem) throw new UserError(`capabilities ${source}: ${decoded.problem.message}`);
+    text = decoded.text;
   }
-  const doc = JsonDocument.parse(text.replace(/^\uFEFF/, ''), {file: source});
+  const doc = JsonDocument.parse(text, {file: source});
   const broken = doc.problemFindings().find((f) => f.severity === 'error');
   if (broken) throw new UserError(`capabilities ${source}:${broken.line}:${broken.column}: ${broken.message}`);
-  if (!doc.value || typeof doc.value !== 'object' || Array.isArray(doc.value)) throw new UserError(`capabilities ${source}: expected a JSON object`);
-  return {document: doc.value as Record<string, unknown>, origin: source};
+  if (!isObject(doc.value)) throw new UserError(`capabilities ${source}: expected a JSON object`);
+  return {document: buildAdvertView(doc.value).effective, origin: source};
 }

@@ -1,35 +1,81 @@
-import {request} from 'undici';
-import {UserError} from '../report/user-error.js';
+import {decodeJsonBytes} from '../io/decode.js';
+import type {Finding} from '../report/finding.js';
+import {HttpFailure, type HttpFailureKind, type HttpGetOptions, type HttpResponse, httpGet} from './http-get.js';
+import {PROBE_RULES, type ProbeRuleKey} from './rules.js';
 
-export interface FetchOptions {
-  timeoutMs?: number;
-  maxBytes?: number;
-  headers?: Record<string, string>;
+export type FetchSettings = Omit<HttpGetOptions, 'accept'>;
+
+/** Defaults shared by `probe host` and every `--capabilities URL`. */
+export const DEFAULT_FETCH: FetchSettings = {
+  timeoutMs: 10_000,
+  connectTimeoutMs: 5_000,
+  maxBytes: 5 * 1024 * 1024,
+  credentialHeaders: {},
+  insecure: false,
+  followCrossOrigin: false,
+  maxRedirects: 10,
+};
+
+export type JsonFetch =
+  /** A 2xx answer whose body decodes as text; whether it parses is the caller's business (it keeps positions). */
+  | {ok: true; response: HttpResponse; text: string}
+  /** No usable body: `finding` says why (fatal for the probe: exit 2); `response` when the host did answer. */
+  | {ok: false; finding: Finding; response?: HttpResponse};
+
+const FAILURE_RULE: Record<HttpFailureKind, ProbeRuleKey> = {
+  timeout: 'timeout',
+  'connect-timeout': 'timeout',
+  unreachable: 'unreachable',
+  tls: 'tls',
+  'too-large': 'tooLarge',
+  'redirect-loop': 'redirect',
+  'too-many-redirects': 'redirect',
+  'cross-origin-redirect': 'redirect',
+  'bad-redirect': 'redirect',
+};
+
+/** GETs a JSON resource (a discovery document or a kind's schema) and classifies every way it can fail. */
+export async function fetchJson(url: string, settings: FetchSettings): Promise<JsonFetch> {
+  let response: HttpResponse;
+  try {
+    response = await httpGet(url, {...settings, accept: 'application/json, application/schema+json;q=0.9, */*;q=0.1'});
+  } catch (error) {
+    if (!(error instanceof HttpFailure)) throw error;
+    return {ok: false, finding: fatalFinding(FAILURE_RULE[error.kind], `${error.message}${error.hint ? ` (${error.hint})` : ''}`, url)};
+  }
+  const where = response.url === url ? url : `${url} (redirected to ${response.url})`;
+  if (response.status < 200 || response.status > 299) {
+    return {ok: false, response, finding: fatalFinding('httpStatus', `GET ${where} answered HTTP ${response.status}${statusDetail(response)}`, url)};
+  }
+  const contentType = response.headers['content-type'] ?? '';
+  if (/^\s*text\/html/i.test(contentType) || /^\s*<(!doctype|html|head|body|\?xml)/i.test(response.body.subarray(0, 512).toString('utf8'))) {
+    return {
+      ok: false,
+      response,
+      finding: fatalFinding('notJson', `GET ${where} answered with an HTML page${contentType ? ` (${contentType})` : ''}, not JSON: is the URL right, or is a login page or proxy in the way?`, url),
+    };
+  }
+  const decoded = decodeJsonBytes(response.body);
+  if (decoded.problem) {
+    return {ok: false, response, finding: fatalFinding('notJson', `GET ${where}: ${decoded.problem.message.replace('the file', 'the response')}`, url)};
+  }
+  return {ok: true, response, text: decoded.text};
 }
 
-/** GETs a capabilities document and returns its text; unreachable, slow, oversized or non-2xx answers are UserErrors. */
-export async function fetchDiscoveryText(url: string, options: FetchOptions = {}): Promise<string> {
-  const timeout = options.timeoutMs ?? 10_000;
-  const maxBytes = options.maxBytes ?? 5 * 1024 * 1024;
-  let res;
+export function fatalFinding(rule: ProbeRuleKey, message: string, file: string): Finding {
+  return {ruleId: PROBE_RULES[rule].id, severity: 'error', message, file, pointer: '', line: 1, column: 1};
+}
+
+/** A short reason from the body: an OpenWOP error envelope's code and message, or what to try for auth failures. */
+function statusDetail(response: HttpResponse): string {
+  let detail = '';
   try {
-    res = await request(url, {method: 'GET', headers: {accept: 'application/json', ...options.headers}, headersTimeout: timeout, bodyTimeout: timeout, signal: AbortSignal.timeout(timeout)});
-  } catch (error) {
-    throw new UserError(`cannot fetch ${url}: ${(error as Error).message}`);
+    const body = JSON.parse(response.body.subarray(0, 64 * 1024).toString('utf8')) as {error?: unknown; message?: unknown};
+    const parts = [body.error, body.message].filter((p): p is string => typeof p === 'string');
+    if (parts.length > 0) detail = `: ${parts.join(': ').slice(0, 200)}`;
+  } catch {
+    // not JSON: the status alone says it
   }
-  if (res.statusCode < 200 || res.statusCode >= 300) {
-    await res.body.dump();
-    throw new UserError(`cannot fetch ${url}: HTTP ${res.statusCode}`);
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of res.body) {
-    size += chunk.length;
-    if (size > maxBytes) {
-      res.body.destroy();
-      throw new UserError(`cannot fetch ${url}: the response is over ${maxBytes} bytes`);
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  if (response.status === 401 || response.status === 403) detail += ' (the host scopes discovery: pass --token-env VAR or --header NAME:VALUE)';
+  return detail;
 }

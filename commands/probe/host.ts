@@ -1,0 +1,79 @@
+import {Args, Flags} from '@oclif/core';
+import {probeHost, renderProbeExtras} from '../../src/probe/index.js';
+import {CheckCommand, EXIT_CODES_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
+
+export default class ProbeHost extends CheckCommand {
+  static override summary = 'Check what a host advertises at /.well-known/openwop (capabilities, RFC 0021 / RFC 0030–0033).';
+
+  static override description = `GETs <URL>/.well-known/openwop (a URL that already ends in it is used as is; a path prefix is kept), validates the document against the capabilities schema and checks every advertisement rule of the capabilities spec: the four universal kinds when supportedEnvelopes is non-empty, schemaVersions of universal kinds = 1 and only for advertised kinds, tierOneSubsetCompliance a string, the truncationRetryMultiplier drift, reliability events, httpClient.ssrfGuard, aiProviders.byok within supported, unknown keys in closed blocks (limits, httpClient, aiProviders, toolHooks, reliability, …), the deprecated "capabilities" wrapper, aiProviders.supported: true, kind names. Prints the derived profiles (openwop-core: protocolVersion 1.x; openwop-interrupts: core plus clarification.request) and the Content-Type, Cache-Control, ETag and Capabilities-Etag headers.
+
+HTTP: no credentials unless given. --token-env VAR sends "Authorization: Bearer <value of VAR>"; --header NAME:VALUE (repeatable) sends any header. Credentials go to the probed origin only: redirects are followed within the same origin, another origin (an http -> https upgrade included) only with --follow-cross-origin and then without credentials; redirect loops are detected. TLS is verified unless --insecure. --timeout bounds each whole request (every redirect hop and the body), --connect-timeout the TCP and TLS handshake, --max-bytes the body. Token and credential-header values (names containing auth, token, key, secret, cookie, session, signature, credential or password) are masked as [REDACTED] in every output format, error message and saved file; a host that echoes them back gets probe/secret-echoed.
+
+--lint-schemas: for each advertised kind, fetches its payload schema from a URL the document names (a string ending in <kind>.schema.json, or a template containing {kind}) or else <base>/schemas/envelopes/<kind>.schema.json, and lints it under the host's own claim: tierOneSubsetCompliance strict => strict profile; warn => strict profile with errors shown as warnings; off, absent or invalid => load-bearing profile. Same-origin relative $refs are fetched from the host too (never read from the local disk). Other origins only with --follow-cross-origin, never with credentials. A kind whose schema is not served (404) is an info; any other failure a warning.
+
+--save FILE writes the document as served (atomically; never over an existing file without --force) for validate envelope --capabilities and simulate retry --capabilities. --compare FILE|URL reports what changed since then: kinds added (info) or removed (warning), schemaVersions bumped (info) or lowered (warning), limits raised (info) or lowered (warning), other families added or changed (info) or removed (warning).
+
+Choices where the spec is open: relative schema URLs resolve against the host base (where /.well-known/openwop hangs off), not the discovery URL; kind names are checked against vendor.<host>.<kind> = ^vendor\\.[a-z][a-z0-9-]*(\\.[a-z][a-zA-Z0-9_-]*)+$ plus the spec's un-namespaced kinds and prefixes (media., ui., openwop., core., community., private.<host>., local.), as warnings; a kind advertised without a schemaVersions entry is a warning for a universal kind and an info otherwise; a wrong Content-Type is a warning (the body is still checked).
+
+A host that cannot be read (unreachable, timeout, TLS, HTTP error, not JSON, too large, bad redirect) exits 2 with a probe/* finding, so --format json still prints a full report. Usage mistakes (a bad URL, an unset --token-env variable, an existing --save file) exit 2 with one line on stderr.
+
+${EXIT_CODES_HELP}`;
+
+  static override examples = [
+    {description: 'Probe a host', command: '<%= config.bin %> <%= command.id %> https://host.example'},
+    {description: 'A host that scopes discovery, with a token from the environment', command: 'HOST_TOKEN=… <%= config.bin %> <%= command.id %> https://staging.example --token-env HOST_TOKEN'},
+    {description: 'Also lint the payload schemas the host serves, under its own tierOneSubsetCompliance', command: '<%= config.bin %> <%= command.id %> https://host.example --lint-schemas'},
+    {description: 'Save the advertisement before a deploy', command: '<%= config.bin %> <%= command.id %> https://host.example --save caps.json'},
+    {description: 'After the deploy: what changed?', command: '<%= config.bin %> <%= command.id %> https://host.example --compare caps.json'},
+    {description: 'Fail fast in CI, JSON report', command: '<%= config.bin %> <%= command.id %> https://host.example --timeout 3000 --connect-timeout 1000 --json'},
+  ];
+
+  static override args = {
+    url: Args.string({description: 'The host (http(s)://host[:port][/prefix]) or its /.well-known/openwop URL.', required: true}),
+  };
+
+  static override flags = {
+    header: Flags.string({summary: 'Request header NAME:VALUE (repeatable). Sent to the probed origin only.', multiple: true, helpValue: 'NAME:VALUE', helpGroup: 'HTTP'}),
+    'token-env': Flags.string({summary: 'Send "Authorization: Bearer <value of VAR>". The token is never printed.', helpValue: 'VAR', helpGroup: 'HTTP'}),
+    timeout: Flags.integer({summary: 'Total time for each request, redirects and body included, in ms.', default: 10_000, min: 1, helpGroup: 'HTTP'}),
+    'connect-timeout': Flags.integer({summary: 'Time to connect (TCP and TLS handshake), in ms.', default: 5_000, min: 1, helpGroup: 'HTTP'}),
+    'max-bytes': Flags.integer({summary: 'Largest response body to read, in bytes.', default: 5 * 1024 * 1024, min: 1, helpGroup: 'HTTP'}),
+    insecure: Flags.boolean({summary: 'Do not verify TLS certificates (self-signed staging hosts only).', helpGroup: 'HTTP'}),
+    'follow-cross-origin': Flags.boolean({summary: 'Follow redirects (and fetch schemas) on other origins; credentials are still never sent there.', helpGroup: 'HTTP'}),
+    'lint-schemas': Flags.boolean({summary: 'Fetch the advertised kinds\' schemas and lint them under the host\'s tierOneSubsetCompliance.'}),
+    save: Flags.string({summary: 'Write the fetched document to FILE (for --capabilities elsewhere).', helpValue: 'FILE'}),
+    force: Flags.boolean({summary: 'Let --save overwrite an existing file.', dependsOn: ['save']}),
+    compare: Flags.string({summary: 'Report what changed against a saved document (FILE or URL).', helpValue: 'FILE|URL'}),
+  };
+
+  protected readonly commandName = 'probe host';
+
+  protected async check(ctx: CheckContext): Promise<CheckOutcome> {
+    const {args, flags} = await this.parse(ProbeHost);
+    // The spinner is loaded only when a person watches a terminal and reads stylish output; never for machines.
+    // A pseudo-terminal without a size (columns 0, as under some CI runners) would send ora's line clearing into an
+    // endless loop, so it must have a width as well.
+    const watched = ctx.interactive && flags.format === 'stylish' && (process.stderr.columns ?? 0) > 0;
+    const spinner = watched ? (await import('ora')).default({stream: process.stderr, text: `Probing ${args.url}`}).start() : undefined;
+    try {
+      const outcome = await probeHost(args.url, {
+        cwd: ctx.cwd,
+        headers: flags.header,
+        tokenEnv: flags['token-env'],
+        timeoutMs: flags.timeout,
+        connectTimeoutMs: flags['connect-timeout'],
+        maxBytes: flags['max-bytes'],
+        insecure: flags.insecure,
+        followCrossOrigin: flags['follow-cross-origin'],
+        lintSchemas: flags['lint-schemas'],
+        save: flags.save,
+        force: flags.force,
+        compare: flags.compare,
+        onProgress: spinner ? (text) => void (spinner.text = text) : undefined,
+      });
+      return {...outcome, renderExtras: renderProbeExtras};
+    } finally {
+      spinner?.stop();
+    }
+  }
+}

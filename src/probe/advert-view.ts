@@ -1,0 +1,69 @@
+import {isDeepStrictEqual} from 'node:util';
+import {parsePointer, toPointer} from '../io/json-pointer.js';
+
+/** The deprecated wrapper some hosts still nest families under (SPEC-NOTES §4). */
+export const WRAPPER_KEY = 'capabilities';
+
+/**
+ * What the host advertises, read the way SPEC-NOTES §4 says: the root first, then any family found only inside the
+ * deprecated `capabilities` wrapper. Checks work on `effective`; `docPointer` maps their pointers back into the
+ * fetched text, so a family read from the wrapper is reported where it really sits.
+ */
+export interface AdvertView {
+  root: Record<string, unknown>;
+  effective: Record<string, unknown>;
+  /** Present (as an object) when the host still sends the wrapper. */
+  wrapper?: Record<string, unknown>;
+  /** Families read from the wrapper because the root lacks them. */
+  fromWrapper: ReadonlySet<string>;
+  /** Families in both places with different values (the root's is used). */
+  conflicts: readonly string[];
+  docPointer(effectivePointer: string): string;
+}
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+export function buildAdvertView(root: Record<string, unknown>): AdvertView {
+  const wrapperValue = Object.hasOwn(root, WRAPPER_KEY) ? root[WRAPPER_KEY] : undefined;
+  // A non-object `capabilities` is just an unknown key in an open root, not the deprecated wrapper.
+  const wrapper = isObject(wrapperValue) ? wrapperValue : undefined;
+  const effective: Record<string, unknown> = {};
+  const fromWrapper = new Set<string>();
+  const conflicts: string[] = [];
+  for (const [k, v] of Object.entries(wrapper ?? {})) {
+    if (!Object.hasOwn(root, k)) {
+      define(effective, k, v);
+      fromWrapper.add(k);
+    } else if (!isDeepStrictEqual(root[k], v)) conflicts.push(k);
+  }
+  for (const [k, v] of Object.entries(root)) if (!(wrapper && k === WRAPPER_KEY)) define(effective, k, v);
+  return {
+    root,
+    effective,
+    wrapper,
+    fromWrapper,
+    conflicts,
+    docPointer(pointer: string): string {
+      const segments = parsePointer(pointer);
+      return segments.length > 0 && fromWrapper.has(segments[0]) ? toPointer([WRAPPER_KEY, ...segments]) : pointer;
+    },
+  };
+}
+
+/** Reads `pointer` from `root`; undefined when any step is missing. */
+export function valueAt(root: unknown, pointer: string): unknown {
+  let v = root;
+  for (const seg of parsePointer(pointer)) {
+    if (Array.isArray(v) && /^(0|[1-9]\d*)$/.test(seg)) v = v[Number(seg)];
+    else if (isObject(v) && Object.hasOwn(v, seg)) v = v[seg];
+    else return undefined;
+  }
+  return v;
+}
+
+/** A `__proto__` key must become a property, not the object's prototype. */
+function define(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, {value, enumerable: true, writable: true, configurable: true});
+}

@@ -1,0 +1,13 @@
+/**
+ * `openwop probe host` as a library: fetch a host's /.well-known/openwop and check its advertisement (SPEC-NOTES §4).
+ * Nothing here imports undici at load time; it is imported when a request is made.
+ */
+export {checkAdvertisement, type AdvertisementResult} from './advertisement.js';
+export {buildAdvertView, type AdvertView} from './advert-view.js';
+export {loadCapabilities, type CapabilitiesSource} from './capabilities-source.js';
+export {tierOneLevel, type TierOneLevel} from './checks/envelopes-block.js';
+export {discoveryUrl, WELL_KNOWN_PATH} from './discovery-url.js';
+export {probeHost, type ProbeHostOptions, type ProbeOutcome, type ProbeResult} from './probe-host.js';
+export {deriveProfiles, PROFILE_RULES} from './profiles.js';
+export {renderProbeExtras} from './render.js';
+export {PROBE_RULES} from './rules.js';

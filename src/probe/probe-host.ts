@@ -1,0 +1,162 @@
+import {IO_RULE_DESCRIPTORS} from '../io/io-rules.js';
+import {JsonDocument} from '../io/json-document.js';
+import type {FileResult, Finding, RuleDescriptor} from '../report/finding.js';
+import {UserError} from '../report/user-error.js';
+import {checkAdvertisement} from './advertisement.js';
+import {loadCapabilities} from './capabilities-source.js';
+import {startCheckRun} from './checks/context.js';
+import {tierOneLevel, type TierOneLevel} from './checks/envelopes-block.js';
+import {compareAdvertisements} from './compare.js';
+import {buildCredentials} from './credentials.js';
+import {discoveryUrl} from './discovery-url.js';
+import {DEFAULT_FETCH, fatalFinding, fetchJson, type FetchSettings} from './fetch-discovery.js';
+import {contentTypeFinding, httpSummary, type HttpSummary} from './http-metadata.js';
+import {Redactor, REDACTED} from './redact.js';
+import {PROBE_RULES} from './rules.js';
+import {assertSavable, saveDocument} from './save.js';
+
+export interface ProbeHostOptions {
+  cwd: string;
+  /** `NAME:VALUE` request headers, sent to the probed origin only. */
+  headers?: readonly string[];
+  /** Name of an environment variable holding a bearer token. */
+  tokenEnv?: string;
+  env?: NodeJS.ProcessEnv;
+  timeoutMs?: number;
+  connectTimeoutMs?: number;
+  maxBytes?: number;
+  insecure?: boolean;
+  followCrossOrigin?: boolean;
+  lintSchemas?: boolean;
+  /** Write the fetched document here (never over an existing file unless `force`). */
+  save?: string;
+  force?: boolean;
+  /** A saved document (file or URL) to diff the host's advertisement against. */
+  compare?: string;
+  onProgress?: (text: string) => void;
+}
+
+/** One probed host, as `--format json` shows it: the DESIGN §2 fields plus the HTTP exchange. */
+export interface ProbeResult extends FileResult {
+  url: string;
+  /** HTTP status of the final answer; null when the host never answered. */
+  status: number | null;
+  profiles: string[];
+  /** The document as served (credentials redacted); null when none could be read. */
+  discovery: Record<string, unknown> | null;
+  http: HttpSummary | null;
+  tierOneSubsetCompliance?: TierOneLevel;
+  saved?: string;
+  compare?: {against: string; changes: number};
+}
+
+export interface ProbeOutcome {
+  results: FileResult[];
+  /** The advertisement could not be read (unreachable, timeout, HTTP error, not JSON): exit 2. */
+  fatal: boolean;
+  rules: RuleDescriptor[];
+  summary: Record<string, unknown>;
+}
+
+/**
+ * `openwop probe host` as a library call. Usage mistakes (bad URL, unset token variable, an existing --save file)
+ * throw UserError; everything about the host comes back as findings, fatal ones included, so a JSON report always
+ * has its shape. No credential survives into the outcome, an error message or a saved file.
+ */
+export async function probeHost(input: string, options: ProbeHostOptions): Promise<ProbeOutcome> {
+  const credentials = buildCredentials({headers: options.headers, tokenEnv: options.tokenEnv, env: options.env});
+  const redactor = new Redactor(credentials.secrets);
+  try {
+    return redactor.value(await probe(input, options, credentials.headers, redactor));
+  } catch (error) {
+    if (error instanceof UserError) throw new UserError(redactor.text(error.message), error.hint && redactor.text(error.hint));
+    if (error instanceof Error) error.message = redactor.text(error.message);
+    throw error;
+  }
+}
+
+async function probe(input: string, options: ProbeHostOptions, credentialHeaders: Record<string, string>, redactor: Redactor): Promise<ProbeOutcome> {
+  const target = discoveryUrl(input);
+  const settings = fetchSettings(options, credentialHeaders);
+  if (options.save !== undefined) await assertSavable(options.save, options.cwd, options.force ?? false);
+  const saved = options.compare === undefined ? undefined : await loadCapabilities(options.compare, options.cwd);
+  const rules: RuleDescriptor[] = [...Object.values(PROBE_RULES), ...IO_RULE_DESCRIPTORS];
+  const result: ProbeResult = {file: target.url, findings: [], url: target.url, status: null, profiles: [], discovery: null, http: null};
+  const outcome = (fatal: boolean, extra: FileResult[] = []): ProbeOutcome => ({
+    results: [result, ...extra],
+    fatal,
+    rules,
+    summary: {hosts: 1, reachable: result.status !== null, profiles: result.profiles, schemasLinted: extra.length},
+  });
+
+  options.onProgress?.(`Fetching ${target.url}`);
+  const got = await fetchJson(target.url, settings);
+  if (got.response) {
+    result.status = got.response.status;
+    result.http = httpSummary(got.response);
+  }
+  if (!got.ok) {
+    result.findings.push(got.finding);
+    return outcome(true);
+  }
+
+  const doc = JsonDocument.parse(got.text, {file: target.url});
+  if (!doc.parsed) {
+    result.findings.push(...unreadable(doc));
+    return outcome(true);
+  }
+  const contentType = contentTypeFinding(got.response.headers['content-type'], doc);
+  if (contentType) result.findings.push(contentType);
+  const leak = redactor.firstLeak(got.text);
+  if (leak) {
+    const at = doc.rangeAt(leak.offset, leak.length);
+    result.findings.push({ruleId: PROBE_RULES.secretEchoed.id, severity: 'error', message: `the response contains the credential this probe sent (shown as ${REDACTED}): the host echoes request headers into what it serves`, file: target.url, pointer: '', ...at});
+  }
+
+  const advert = checkAdvertisement(doc);
+  result.findings.push(...advert.findings);
+  result.profiles = advert.profiles;
+  result.discovery = advert.view ? advert.view.root : null;
+  const extra: FileResult[] = [];
+  if (advert.view) {
+    result.tierOneSubsetCompliance = tierOneLevel(advert.view.effective);
+    const run = startCheckRun(doc, advert.view);
+    if (saved) result.compare = {against: saved.origin, changes: compareAdvertisements(run.ctx, saved.document)};
+    if (options.lintSchemas) {
+      const {lintServedSchemas} = await import('./lint-schemas.js');
+      const linted = await lintServedSchemas({ctx: run.ctx, base: target.base, level: result.tierOneSubsetCompliance, settings, cwd: options.cwd, onProgress: options.onProgress});
+      extra.push(...linted.results);
+      rules.push(...linted.rules);
+    }
+    result.findings.push(...run.findings);
+  }
+  if (options.save !== undefined) result.saved = await saveDocument(options.save, options.cwd, redactor.text(got.text), options.force ?? false);
+  return outcome(false, extra);
+}
+
+const MAX_TIMER_MS = 2_147_483_647;
+
+function fetchSettings(options: ProbeHostOptions, credentialHeaders: Record<string, string>): FetchSettings {
+  const positive = (name: string, value: number | undefined, fallback: number): number => {
+    if (value === undefined) return fallback;
+    // Node fires a timer longer than 2^31-1 ms at once, so a huge --timeout would mean no time at all.
+    if (!Number.isInteger(value) || value < 1 || value > MAX_TIMER_MS) throw new UserError(`${name} must be a whole number from 1 to ${MAX_TIMER_MS}, got ${value}`);
+    return value;
+  };
+  return {
+    ...DEFAULT_FETCH,
+    timeoutMs: positive('--timeout', options.timeoutMs, DEFAULT_FETCH.timeoutMs),
+    connectTimeoutMs: positive('--connect-timeout', options.connectTimeoutMs, DEFAULT_FETCH.connectTimeoutMs),
+    maxBytes: positive('--max-bytes', options.maxBytes, DEFAULT_FETCH.maxBytes),
+    insecure: options.insecure ?? false,
+    followCrossOrigin: options.followCrossOrigin ?? false,
+    credentialHeaders,
+  };
+}
+
+/** A body that is not JSON at all is a transport-level failure for the probe: say where it breaks. */
+function unreadable(doc: JsonDocument): Finding[] {
+  return doc.problemFindings().map((f) =>
+    f.ruleId === 'json/syntax' ? {...fatalFinding('notJson', `the response is not valid JSON: ${f.message.replace(/^invalid JSON: /, '')}`, f.file), line: f.line, column: f.column, endLine: f.endLine, endColumn: f.endColumn} : f,
+  );
+}

@@ -1,0 +1,31 @@
+import type {FileResult} from '../report/finding.js';
+import type {SchemaLintResult} from './lint-schemas.js';
+import type {ProbeResult} from './probe-host.js';
+
+/** Readable lines under each result in stylish output; the JSON result carries the same data as fields. */
+export function renderProbeExtras(result: FileResult): string[] {
+  if ('kind' in result && 'profile' in result) {
+    const r = result as SchemaLintResult;
+    return [`schema of "${r.kind}", linted under the ${r.profile} profile (host claims tierOneSubsetCompliance: ${r.tierOneSubsetCompliance})`];
+  }
+  if (!('status' in result && 'profiles' in result)) return [];
+  const r = result as ProbeResult;
+  const lines: string[] = [];
+  const http = r.http;
+  if (r.status === null) lines.push('no HTTP answer');
+  else if (http) {
+    lines.push(`HTTP ${r.status} · ${http.contentType ?? 'no Content-Type'} · ${http.bytes} bytes · ${http.elapsedMs} ms`);
+    if (r.status >= 200 && r.status < 300) lines.push(`Cache-Control: ${http.cacheControl ?? '(none)'} · ETag: ${http.etag ?? '(none)'} · Capabilities-Etag: ${http.capabilitiesEtag ?? '(none)'}`);
+    for (const hop of http.redirects) lines.push(`redirect ${hop.status}: ${hop.from} -> ${hop.to}`);
+  }
+  const doc = r.discovery;
+  if (doc) {
+    const kinds = Array.isArray(doc.supportedEnvelopes) ? doc.supportedEnvelopes.length : 0;
+    const version = typeof doc.protocolVersion === 'string' ? doc.protocolVersion : '(none)';
+    lines.push(`protocolVersion ${version} · ${kinds === 0 ? 'no envelope kinds (engine-only)' : `${kinds} envelope kind${kinds === 1 ? '' : 's'}`} · tierOneSubsetCompliance: ${r.tierOneSubsetCompliance ?? 'off'}`);
+    lines.push(`profiles: ${r.profiles.length > 0 ? r.profiles.join(', ') : '(none)'}`);
+  }
+  if (r.compare) lines.push(`compared with ${r.compare.against}: ${r.compare.changes === 0 ? 'no changes' : `${r.compare.changes} change${r.compare.changes === 1 ? '' : 's'}`}`);
+  if (r.saved) lines.push(`saved to ${r.saved}`);
+  return lines;
+}

@@ -1,0 +1,49 @@
+import type {RuleDescriptor} from '../report/finding.js';
+
+/**
+ * Every rule id `probe host` can report. Transport rules are fatal (exit 2: the advertisement could not be read);
+ * the rest are about what the host advertises (SPEC-NOTES §4, and §1/§3/§5 for what the advert implies).
+ */
+export const PROBE_RULES = {
+  // transport: the document could not be had
+  unreachable: {id: 'probe/unreachable', description: 'The host could not be reached (connection refused, DNS, reset).'},
+  timeout: {id: 'probe/timeout', description: 'The host did not answer within --timeout (total) or --connect-timeout.'},
+  tls: {id: 'probe/tls', description: 'TLS certificate verification failed (pass --insecure to probe anyway).'},
+  httpStatus: {id: 'probe/http-status', description: 'GET /.well-known/openwop did not answer 2xx.'},
+  tooLarge: {id: 'probe/too-large', description: 'The response is larger than --max-bytes.'},
+  redirect: {id: 'probe/redirect', description: 'A redirect could not be followed: a loop, too many hops, another origin (without --follow-cross-origin), or a bad Location.'},
+  notJson: {id: 'probe/not-json', description: 'The response body is not JSON (an HTML page, invalid JSON, empty, binary).'},
+  // HTTP metadata
+  contentType: {id: 'probe/content-type', description: 'The discovery document should be served as application/json (UTF-8).'},
+  secretEchoed: {id: 'probe/secret-echoed', description: 'The host echoed the credential it was sent back in its response.'},
+  // document
+  schema: {id: 'probe/schema', description: 'The document does not match the capabilities schema.'},
+  closedBlockKey: {id: 'probe/closed-block-key', description: 'A closed capabilities block (limits, httpClient, aiProviders, reliability, …) carries a key it does not define.'},
+  universalKinds: {id: 'probe/universal-kinds', description: 'A non-empty supportedEnvelopes must list all four universal kinds.'},
+  universalSchemaVersion: {id: 'probe/universal-schema-version', description: 'schemaVersions of each universal kind must be 1.'},
+  schemaVersionsKey: {id: 'probe/schema-versions-key', description: 'schemaVersions names a kind that supportedEnvelopes does not advertise.'},
+  schemaVersionMissing: {id: 'probe/schema-version-missing', description: 'An advertised kind has no schemaVersions entry.'},
+  duplicateKind: {id: 'probe/duplicate-kind', description: 'supportedEnvelopes lists a kind twice.'},
+  kindName: {id: 'probe/kind-name', description: 'An advertised kind is neither a spec kind nor namespaced (vendor.<host>.<kind>, …), or is a deprecated legacy name.'},
+  tierOneCompliance: {id: 'probe/tier-one-compliance-type', description: 'envelopes.tierOneSubsetCompliance must be the string "strict", "warn" or "off", never a boolean.'},
+  truncationRetryMultiplier: {id: 'probe/truncation-retry-multiplier', description: 'truncationRetryMultiplier is a known drift; the advertised name is envelopes.reliability.completion.truncationBudgetMultiplier.'},
+  reliabilityEvents: {id: 'probe/reliability-events', description: 'envelopes.reliability.supported: true requires events to include envelope.retry.exhausted and envelope.refusal.'},
+  ssrfGuard: {id: 'probe/ssrf-guard', description: 'httpClient.supported: true requires ssrfGuard: true.'},
+  safeFetchAudit: {id: 'probe/safe-fetch-audit', description: 'safeFetch together with toolHooks.prePostEvents obliges the host to audit every fetch.'},
+  aiProvidersBoolean: {id: 'probe/ai-providers-boolean', description: 'aiProviders.supported should be a list of provider ids, not a boolean.'},
+  byokSubset: {id: 'probe/byok-subset', description: 'aiProviders.byok must be a subset of aiProviders.supported.'},
+  capabilitiesWrapper: {id: 'probe/capabilities-wrapper', description: 'Families belong at the document root; the "capabilities" wrapper object is deprecated.'},
+  wrapperOnlyFamily: {id: 'probe/wrapper-only-family', description: 'A family appears only inside the deprecated "capabilities" wrapper (read from there).'},
+  wrapperConflict: {id: 'probe/wrapper-conflict', description: 'A family inside the "capabilities" wrapper differs from the same family at the root (the root wins).'},
+  // --lint-schemas
+  schemaNotServed: {id: 'probe/schema-not-served', description: 'An advertised kind\'s payload schema could not be fetched from the host.'},
+  schemaSkipped: {id: 'probe/schema-skipped', description: 'A schema URL named by the document is on another origin and was not fetched (see --follow-cross-origin).'},
+  // --compare
+  compareKindAdded: {id: 'probe/compare-kind-added', description: 'The host advertises a kind the saved document did not.'},
+  compareKindRemoved: {id: 'probe/compare-kind-removed', description: 'The host no longer advertises a kind the saved document did.'},
+  compareSchemaVersion: {id: 'probe/compare-schema-version', description: 'A kind\'s schemaVersions entry changed.'},
+  compareLimit: {id: 'probe/compare-limit', description: 'A limit changed (lowered limits are warnings: clients may rely on them).'},
+  compareFamily: {id: 'probe/compare-family', description: 'A capabilities family was added, removed or changed.'},
+} as const satisfies Record<string, RuleDescriptor>;
+
+export type ProbeRuleKey = keyof typeof PROBE_RULES;
