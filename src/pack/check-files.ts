@@ -1,0 +1,193 @@
+import {statSync} from 'node:fs';
+import {isAbsolute, join, normalize, sep} from 'node:path';
+import {displayPath} from '../io/inputs.js';
+import type {JsonDocument} from '../io/json-document.js';
+import {parsePointer} from '../io/json-pointer.js';
+import type {Finding, Severity} from '../report/finding.js';
+import {type FileRef, isUrl} from './file-refs.js';
+import {type ReadFailure, readJsonFile, readSmallFile} from './read-json-file.js';
+import {PACK_RULES} from './rules.js';
+
+export interface FileCheckContext {
+  doc: JsonDocument;
+  /** Folder the manifest's paths resolve against. */
+  root: string;
+  inPackFolder: boolean;
+  cwd: string;
+  /** `name` and `version` of the pack when both are strings: the $id convention needs them. */
+  pack?: {name: string; version: string};
+  idBase: string;
+  maxBytes: number;
+  /** Read the runtime entry for the requirement scan (javascript packs); otherwise only check it exists. */
+  readEntry: boolean;
+}
+
+/** A referenced schema that parsed: what --lint-schemas lints. */
+export interface LoadedSchema {
+  path: string;
+  display: string;
+  doc: JsonDocument;
+  /** The manifest references naming it. */
+  refs: FileRef[];
+}
+
+export interface FileCheckOutcome {
+  findings: Finding[];
+  schemas: LoadedSchema[];
+  /** The runtime entry (absolute path) and its text, when it exists and is small enough to scan. */
+  entry?: {path: string; text: string};
+}
+
+/** Entry files larger than this are bundles; a regex scan of them says little and costs much. */
+const MAX_ENTRY_SCAN_BYTES = 2 * 1024 * 1024;
+
+type Loaded = {status: 'missing'; why: string} | {status: 'broken'; why: string} | {status: 'ok'; doc: JsonDocument};
+
+/**
+ * Checks that every file the manifest points at is inside the pack, exists, and (for JSON files) parses; that pack
+ * schemas carry the registry's `$id`; and reads the entry file for the requirement scan.
+ */
+export function checkFiles(refs: readonly FileRef[], ctx: FileCheckContext): FileCheckOutcome {
+  const findings: Finding[] = [];
+  const missing: Finding[] = [];
+  const loaded = new Map<string, Loaded>();
+  const schemas = new Map<string, LoadedSchema>();
+  const outcome: FileCheckOutcome = {findings, schemas: []};
+  const missingSeverity: Severity = ctx.inPackFolder ? 'error' : 'warning';
+
+  for (const ref of refs) {
+    if (isUrl(ref.ref)) continue; // remote: never fetched
+    const [pathPart, fragment] = splitFragment(ref.ref);
+    // normalize() folds `a/../b` and `./b`, so whatever still starts with `..` leaves the pack.
+    const inside = normalize(pathPart);
+    if (pathPart === '' || isAbsolute(pathPart) || inside === '.' || inside === '..' || inside.startsWith(`..${sep}`)) {
+      findings.push(ctx.doc.finding(PACK_RULES.refOutsidePack.id, 'error', `"${ref.ref}" must be a relative path to a file inside the pack`, ref.pointer));
+      continue;
+    }
+    const abs = join(ctx.root, inside);
+    if (ref.type === 'entry') {
+      const entry = checkEntry(abs, ref, ctx, missing, missingSeverity);
+      if (entry) outcome.entry = entry;
+      continue;
+    }
+    const display = displayPath(abs, ctx.cwd);
+    let file = loaded.get(abs);
+    if (!file) loaded.set(abs, (file = loadJson(abs, display, ctx.maxBytes)));
+    if (file.status === 'missing') {
+      missing.push(ctx.doc.finding(PACK_RULES.missingFile.id, missingSeverity, `${what(ref)} "${ref.ref}" ${file.why}`, ref.pointer));
+      continue;
+    }
+    if (file.status === 'broken') {
+      findings.push(ctx.doc.finding(PACK_RULES.schemaInvalid.id, 'error', `${what(ref)} "${ref.ref}" ${file.why}`, ref.pointer));
+      continue;
+    }
+    if (fragment !== undefined && !resolvesFragment(file.doc.value, fragment)) {
+      missing.push(ctx.doc.finding(PACK_RULES.missingFile.id, missingSeverity, `${what(ref)} "${ref.ref}": ${pathPart} has no #${fragment}`, ref.pointer));
+      continue;
+    }
+    if (ref.type !== 'schema') continue;
+    const known = schemas.get(abs);
+    if (known) {
+      known.refs.push(ref);
+      continue;
+    }
+    schemas.set(abs, {path: abs, display, doc: file.doc, refs: [ref]});
+    const idFinding = checkSchemaId(file.doc.value, inside.split(sep).join('/'), ref, ctx);
+    if (idFinding) findings.push(idFinding);
+  }
+  findings.push(...collapseLoneMissing(missing, refs.filter((r) => !isUrl(r.ref)).length, ctx));
+  outcome.schemas = [...schemas.values()];
+  return outcome;
+}
+
+function what(ref: FileRef): string {
+  return ref.type === 'schema' ? `schema ${ref.key}` : ref.key;
+}
+
+function splitFragment(ref: string): [string, string | undefined] {
+  const hash = ref.indexOf('#');
+  if (hash === -1) return [ref, undefined];
+  const fragment = ref.slice(hash + 1);
+  return [ref.slice(0, hash), fragment === '' ? undefined : fragment];
+}
+
+function loadJson(abs: string, display: string, maxBytes: number): Loaded {
+  const read = readJsonFile(abs, display, maxBytes, 'a referenced JSON file');
+  if ('reason' in read) {
+    if (read.reason === 'missing') return {status: 'missing', why: whyMissing(read)};
+    return {status: 'broken', why: `cannot be used: ${read.finding.message} (${display}:${read.finding.line}:${read.finding.column})`};
+  }
+  const {doc} = read;
+  const broken = doc.problemFindings().find((f) => f.severity === 'error');
+  if (!doc.parsed || broken) {
+    const f = broken ?? doc.problemFindings()[0];
+    return {status: 'broken', why: `is not valid JSON: ${f?.message ?? 'unreadable'} (${display}:${f?.line ?? 1}:${f?.column ?? 1})`};
+  }
+  const value = doc.value;
+  if (typeof value !== 'boolean' && (value === null || typeof value !== 'object' || Array.isArray(value))) {
+    return {status: 'broken', why: `is not a JSON Schema: it holds ${Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`}, not an object or a boolean`};
+  }
+  return {status: 'ok', doc};
+}
+
+function whyMissing(failure: ReadFailure): string {
+  return failure.finding.ruleId === 'io/not-found' ? 'does not exist' : 'is a folder, not a file';
+}
+
+function checkEntry(abs: string, ref: FileRef, ctx: FileCheckContext, missing: Finding[], severity: Severity): FileCheckOutcome['entry'] {
+  if (!ctx.readEntry) {
+    const why = whyNotAFile(abs);
+    if (why) missing.push(ctx.doc.finding(PACK_RULES.missingFile.id, severity, `runtime.entry "${ref.ref}" ${why}`, ref.pointer));
+    return undefined;
+  }
+  // Named as written: the entry of every pack is read, and its display path is only needed for a finding.
+  const read = readSmallFile(abs, ref.ref, MAX_ENTRY_SCAN_BYTES);
+  if ('bytes' in read) return {path: abs, text: read.bytes.toString('utf8')};
+  if (read.reason === 'missing') missing.push(ctx.doc.finding(PACK_RULES.missingFile.id, severity, `runtime.entry "${ref.ref}" ${whyMissing(read)}`, ref.pointer));
+  else if (read.reason === 'unreadable') missing.push(ctx.doc.finding(PACK_RULES.missingFile.id, severity, `runtime.entry "${ref.ref}": ${read.finding.message}`, ref.pointer));
+  // too large: it exists; a bundle that size is not worth a regex scan
+  return undefined;
+}
+
+/** Why `abs` is not a readable file (a .wasm or wheel entry need not be read, only be there), or undefined. */
+function whyNotAFile(abs: string): string | undefined {
+  try {
+    const info = statSync(abs, {throwIfNoEntry: false});
+    if (info === undefined) return 'does not exist';
+    return info.isFile() ? undefined : 'is a folder, not a file';
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOTDIR' ? 'does not exist' : `cannot be read (${(error as Error).message})`;
+  }
+}
+
+function resolvesFragment(root: unknown, fragment: string): boolean {
+  let segments: string[];
+  try {
+    segments = parsePointer(`#${fragment}`);
+  } catch {
+    return true; // a plain-name anchor (#foo): Ajv resolves those by $anchor, not worth second-guessing here
+  }
+  let v = root;
+  for (const seg of segments) {
+    if (v === null || typeof v !== 'object' || !Object.hasOwn(v, seg)) return false;
+    v = (v as Record<string, unknown>)[seg];
+  }
+  return true;
+}
+
+function checkSchemaId(schema: unknown, relPath: string, ref: FileRef, ctx: FileCheckContext): Finding | undefined {
+  if (!ctx.pack || schema === null || typeof schema !== 'object' || Array.isArray(schema)) return undefined;
+  const id = (schema as Record<string, unknown>).$id;
+  if (typeof id !== 'string') return undefined;
+  const expected = `${ctx.idBase.replace(/\/+$/, '')}/${ctx.pack.name}/${ctx.pack.version}/${relPath}`;
+  if (id.replace(/#$/, '') === expected) return undefined;
+  return ctx.doc.finding(PACK_RULES.schemaId.id, 'warning', `${ref.ref} has $id "${id}"; the registry convention is "${expected}"`, ref.pointer);
+}
+
+/** A lone manifest copied away from its files would get one warning per reference; say it once instead. */
+function collapseLoneMissing(missing: Finding[], total: number, ctx: FileCheckContext): Finding[] {
+  if (ctx.inPackFolder || missing.length < 2 || missing.length < total) return missing;
+  const [first] = missing;
+  const ref = /"([^"]*)"/.exec(first.message)?.[1] ?? '';
+  return [{...first, message: `none of the ${total} files this manifest points at are next to it (first: ${ref}); a lone manifest's files are checked only when present: validate its pack folder to check them`}];
+}

@@ -1,0 +1,129 @@
+import {dirname} from 'node:path';
+import {displayPath} from '../io/inputs.js';
+import type {JsonDocument} from '../io/json-document.js';
+import type {FileResult, Finding} from '../report/finding.js';
+import {checkFiles, type LoadedSchema} from './check-files.js';
+import {checkDuplicateIds} from './duplicate-ids.js';
+import {undeclaredUses, scanEntry} from './entry-scan.js';
+import {checkEnvelopeTypes} from './envelope-types.js';
+import {collectFileRefs} from './file-refs.js';
+import {evaluateGate, type GateResult} from './gate.js';
+import type {ManifestInput} from './inputs.js';
+import {checkManifestShape, isObject, type JsonObject} from './manifest.js';
+import {PACK_RULES} from './rules.js';
+import {isRuntimeToken, RUNTIME_TOKENS, tokensForBuiltin} from './tokens.js';
+
+/** One manifest's result: the findings plus what `validate pack` reports about the pack (DESIGN §2). */
+export interface PackResult extends FileResult {
+  /** `name@version`, or null when either is missing. */
+  pack: string | null;
+  /** The manifest kind (absent `kind` = node), or null when unknown or not a manifest. */
+  kind: string | null;
+  /** Number of node types (`nodes`) the pack contributes. */
+  nodes: number;
+  /** How many entries each list of the manifest holds: {nodes, agents} or {chains}, {prompts}, … */
+  contents: Record<string, number>;
+  /** `runtime.requires` as declared; absent reads as []. */
+  requires: string[];
+  /** The simulated install gate (`--grant`), or null when none was asked for. */
+  gate: GateResult | null;
+}
+
+/** Lints the parsed node schemas of one pack; injected so the lint engine loads only under --lint-schemas. */
+export type SchemaLinter = (schemas: readonly LoadedSchema[], pack: string | null) => Promise<FileResult[]>;
+
+export interface ManifestCheckOptions {
+  cwd: string;
+  idBase: string;
+  maxBytes: number;
+  /** Primitives the simulated host grants; undefined: no gate simulation. */
+  grant?: readonly string[];
+  lintSchemas?: SchemaLinter;
+}
+
+const CONTENT_LISTS = ['nodes', 'agents', 'chains', 'prompts', 'templates', 'artifactTypes', 'cards'];
+
+/** Every check of one parsed manifest; returns its result first, then one result per linted schema file. */
+export async function checkManifest(doc: JsonDocument, input: ManifestInput, options: ManifestCheckOptions): Promise<FileResult[]> {
+  const value = doc.value;
+  const findings: Finding[] = [...doc.problemFindings()];
+  const result: PackResult = {file: doc.source.file, findings, pack: null, kind: null, nodes: 0, contents: {}, requires: [], gate: null};
+  if (!doc.parsed) return [result];
+  const shape = checkManifestShape(doc, value);
+  findings.push(...shape.findings);
+  result.kind = shape.kind;
+  if (!isObject(value)) return [result];
+
+  const name = typeof value.name === 'string' ? value.name : undefined;
+  const version = typeof value.version === 'string' ? value.version : undefined;
+  result.pack = name !== undefined && version !== undefined ? `${name}@${version}` : null;
+  for (const list of CONTENT_LISTS) if (Array.isArray(value[list])) result.contents[list] = (value[list] as unknown[]).length;
+  result.nodes = result.contents.nodes ?? 0;
+  result.requires = declaredRequires(value);
+
+  findings.push(...checkDuplicateIds(doc, value), ...checkEnvelopeTypes(doc, value));
+
+  const extra: FileResult[] = [];
+  if (input.source.kind === 'file') {
+    const runtime = isObject(value.runtime) ? value.runtime : undefined;
+    const files = checkFiles(collectFileRefs(value), {
+      doc,
+      root: dirname(input.source.path),
+      inPackFolder: input.inPackFolder,
+      cwd: options.cwd,
+      pack: name !== undefined && version !== undefined ? {name, version} : undefined,
+      idBase: options.idBase,
+      maxBytes: options.maxBytes,
+      readEntry: runtime?.language === 'javascript',
+    });
+    findings.push(...files.findings);
+    if (files.entry && runtime) findings.push(...requirementFindings(doc, files.entry, result.requires, runtime, options.cwd));
+    if (options.lintSchemas && files.schemas.length > 0) extra.push(...(await options.lintSchemas(files.schemas, result.pack)));
+  }
+
+  if (options.grant !== undefined) {
+    result.gate = evaluateGate(gateable(result.requires), options.grant, `${name ?? '?'}@${version ?? '?'}`);
+    // A host validates the manifest before its gate; an invalid one never installs, whatever is granted.
+    if (shape.findings.some((f) => f.severity === 'error')) result.gate = {...result.gate, installs: false, blockedBy: 'invalid_manifest'};
+    findings.push(...gateFindings(doc, result.gate, result.requires));
+  }
+  return [result, ...extra];
+}
+
+function declaredRequires(manifest: JsonObject): string[] {
+  const runtime = manifest.runtime;
+  const requires = isObject(runtime) ? runtime.requires : undefined;
+  return Array.isArray(requires) ? requires.filter((r): r is string => typeof r === 'string') : [];
+}
+
+/**
+ * What a host's gate would weigh: the primitives and finer sub-tokens of them. Anything else (a raw builtin) is an
+ * invalid_manifest the host refuses before its gate runs, so it is left out here rather than reported twice.
+ */
+function gateable(requires: readonly string[]): string[] {
+  return [...new Set(requires.filter((r) => RUNTIME_TOKENS.some((t) => r === t || r.startsWith(`${t}.`))))];
+}
+
+function gateFindings(doc: JsonDocument, gate: GateResult, requires: readonly string[]): Finding[] {
+  if (!gate.refusal) return [];
+  const {manifest} = gate.refusal;
+  const granted = gate.granted.length ? `granting only ${gate.granted.join(', ')}` : 'granting nothing';
+  return gate.refusal.unmet.map((token) =>
+    doc.finding(PACK_RULES.requirementUnmet.id, 'error', `a host ${granted} refuses to install ${manifest}: it requires "${token}"`, `/runtime/requires/${requires.indexOf(token)}`),
+  );
+}
+
+function requirementFindings(doc: JsonDocument, entry: {path: string; text: string}, declared: readonly string[], runtime: JsonObject, cwd: string): Finding[] {
+  const pointer = 'requires' in runtime ? '/runtime/requires' : '/runtime';
+  // A builtin written where a primitive belongs (node:crypto) is already an invalid_manifest error naming the
+  // primitive; it still shows what the author meant, so it counts as declaring that primitive here.
+  const meant = [...declared, ...declared.filter((d) => !isRuntimeToken(d)).flatMap((d) => tokensForBuiltin(d))];
+  return undeclaredUses(scanEntry(entry.text), meant).map((use) =>
+    doc.finding(
+      PACK_RULES.undeclaredRequirement.id,
+      'warning',
+      `${displayPath(entry.path, cwd)}:${use.line} ${use.evidence}, but runtime.requires does not declare "${use.token}": add it, or a sandbox host will deny the call at run time`,
+      pointer,
+    ),
+  );
+}

@@ -1,0 +1,69 @@
+import type {JsonDocument} from '../io/json-document.js';
+import {childPointer} from '../io/json-pointer.js';
+import type {Finding} from '../report/finding.js';
+import {isObject, type JsonObject} from './manifest.js';
+import {PACK_RULES} from './rules.js';
+
+/** A list whose entries a host registers by id; `inner` lists are unique within each entry. */
+interface Collection {
+  /** Path from the owner to the list. */
+  path: readonly string[];
+  keys: readonly string[];
+  what: string;
+  inner?: readonly Collection[];
+}
+
+// Whichever of these a manifest has is checked, whatever its kind: the closed schemas already keep each list to its kind.
+const COLLECTIONS: readonly Collection[] = [
+  {path: ['nodes'], keys: ['typeId'], what: 'node typeId'},
+  {path: ['agents'], keys: ['agentId'], what: 'agentId'},
+  {path: ['chains'], keys: ['chainId'], what: 'chainId', inner: [{path: ['dag', 'nodes'], keys: ['id'], what: 'chain node id'}]},
+  {path: ['prompts'], keys: ['templateId', 'version'], what: 'prompt template (templateId, version)'},
+  {path: ['templates'], keys: ['templateId'], what: 'templateId', inner: [{path: ['fields'], keys: ['id'], what: 'field id'}]},
+  {path: ['artifactTypes'], keys: ['artifactTypeId'], what: 'artifactTypeId'},
+  {path: ['cards'], keys: ['cardTypeId'], what: 'cardTypeId', inner: [{path: ['inputs'], keys: ['id'], what: 'card input id'}]},
+];
+
+export function checkDuplicateIds(doc: JsonDocument, manifest: JsonObject): Finding[] {
+  const findings: Finding[] = [];
+  for (const c of COLLECTIONS) checkCollection(doc, manifest, '', c, findings);
+  return findings;
+}
+
+function checkCollection(doc: JsonDocument, owner: JsonObject, ownerPointer: string, c: Collection, findings: Finding[]): void {
+  let list: unknown = owner;
+  for (const seg of c.path) list = isObject(list) ? list[seg] : undefined;
+  if (!Array.isArray(list)) return;
+  const base = c.path.reduce((p, seg) => childPointer(p, seg), ownerPointer);
+  const first = new Map<string, number>();
+  for (let i = 0; i < list.length; i++) {
+    const entry: unknown = list[i];
+    if (!isObject(entry)) continue;
+    if (c.inner) for (const inner of c.inner) checkCollection(doc, entry, childPointer(base, i), inner, findings);
+    const key = idOf(entry, c.keys);
+    if (key === undefined) continue;
+    const earlier = first.get(key);
+    if (earlier === undefined) {
+      first.set(key, i);
+      continue;
+    }
+    const parts = c.keys.map((k) => entry[k] as string);
+    const shown = parts.length === 1 ? `"${parts[0]}"` : `(${parts.map((p) => `"${p}"`).join(', ')})`;
+    findings.push(doc.finding(PACK_RULES.duplicateId.id, 'error', `duplicate ${c.what} ${shown}: already used by ${childPointer(base, earlier)}`, childPointer(childPointer(base, i), c.keys[0])));
+  }
+}
+
+/** The entry's id (its key fields joined), or undefined when a key field is not a string: the schema reports that. */
+function idOf(entry: JsonObject, keys: readonly string[]): string | undefined {
+  if (keys.length === 1) {
+    const id = entry[keys[0]];
+    return typeof id === 'string' ? id : undefined;
+  }
+  const parts: string[] = [];
+  for (const k of keys) {
+    const part = entry[k];
+    if (typeof part !== 'string') return undefined;
+    parts.push(part);
+  }
+  return JSON.stringify(parts);
+}

@@ -1,0 +1,50 @@
+import type {JsonDocument} from '../io/json-document.js';
+import type {Finding} from '../report/finding.js';
+import {UNIVERSAL_KINDS} from '../schemas/index.js';
+import {isObject, type JsonObject} from './manifest.js';
+import {PACK_RULES} from './rules.js';
+
+/** SPEC-NOTES §1 lint grammar for a vendor kind ([open] upstream has no regex; this is the documented choice). */
+export const VENDOR_KIND = /^vendor\.[a-z][a-z0-9-]*(\.[a-z][a-zA-Z0-9_-]*)+$/;
+const LEGACY_KINDS = new Set(['prd.create', 'theme.create', 'tasks.create']);
+
+export type EnvelopeTypeClass = 'universal' | 'media' | 'ui' | 'vendor' | 'legacy' | 'other';
+
+export function classifyEnvelopeType(type: string): EnvelopeTypeClass {
+  if ((UNIVERSAL_KINDS as readonly string[]).includes(type)) return 'universal';
+  if (/^media\.[a-z][a-zA-Z0-9_.-]*$/.test(type)) return 'media';
+  if (/^ui\.[a-z][a-zA-Z0-9_.-]*$/.test(type)) return 'ui';
+  if (VENDOR_KIND.test(type)) return 'vendor';
+  if (LEGACY_KINDS.has(type)) return 'legacy';
+  return 'other';
+}
+
+/** Where an envelopeType may appear in a manifest (SPEC-NOTES §6): chain node config and prompt template hints. */
+function* envelopeTypeSites(manifest: JsonObject): Generator<{pointer: string; value: unknown}> {
+  const chains = Array.isArray(manifest.chains) ? manifest.chains : [];
+  for (const [c, chain] of chains.entries()) {
+    const nodes = isObject(chain) && isObject(chain.dag) && Array.isArray(chain.dag.nodes) ? chain.dag.nodes : [];
+    for (const [n, node] of nodes.entries()) {
+      if (isObject(node) && isObject(node.config) && 'envelopeType' in node.config) yield {pointer: `/chains/${c}/dag/nodes/${n}/config/envelopeType`, value: node.config.envelopeType};
+    }
+  }
+  const prompts = Array.isArray(manifest.prompts) ? manifest.prompts : [];
+  for (const [p, prompt] of prompts.entries()) {
+    if (isObject(prompt) && isObject(prompt.modelHints) && 'envelopeType' in prompt.modelHints) yield {pointer: `/prompts/${p}/modelHints/envelopeType`, value: prompt.modelHints.envelopeType};
+  }
+}
+
+export function checkEnvelopeTypes(doc: JsonDocument, manifest: JsonObject): Finding[] {
+  const findings: Finding[] = [];
+  for (const {pointer, value} of envelopeTypeSites(manifest)) {
+    // Not a string: the schema (where it types the field) says so; a {{placeholder}} is filled in at expansion.
+    if (typeof value !== 'string' || value.includes('{{')) continue;
+    const cls = classifyEnvelopeType(value);
+    if (cls === 'legacy') {
+      findings.push(doc.finding(PACK_RULES.envelopeType.id, 'warning', `envelopeType "${value}" is a legacy un-namespaced kind, tolerated in v1.x but deprecated: use vendor.<host>.${value}`, pointer));
+    } else if (cls === 'other') {
+      findings.push(doc.finding(PACK_RULES.envelopeType.id, 'warning', `envelopeType "${value}" is neither a universal kind (${UNIVERSAL_KINDS.join(', ')}), media.*, ui.* nor vendor-namespaced (vendor.<host>.<kind>); hosts will not recognise it`, pointer));
+    }
+  }
+  return findings;
+}

@@ -1,0 +1,108 @@
+import type {OpenwopConfig} from '../config/types.js';
+import {IO_RULE_DESCRIPTORS} from '../io/io-rules.js';
+import {readDocuments} from '../io/read-documents.js';
+import type {FileResult, Finding, RuleDescriptor} from '../report/finding.js';
+import type {FormatContext} from '../report/format-context.js';
+import {checkManifest, type PackResult, type SchemaLinter} from './check-manifest.js';
+import {resolvePackInputs} from './inputs.js';
+import {createSchemaLinter} from './lint-schemas.js';
+import {readJsonFile} from './read-json-file.js';
+import {renderPackExtras} from './render.js';
+import {PACK_RULE_LIST, PACK_RULES} from './rules.js';
+
+export {classifyEnvelopeType, VENDOR_KIND} from './envelope-types.js';
+export {evaluateGate, isCovered, parseGrant, type GateResult, type RequirementUnmet} from './gate.js';
+export {PACK_KINDS} from './manifest.js';
+export {explainRule, PACK_RULE_LIST, PACK_RULES, type PackRule} from './rules.js';
+export {scanEntry, type EntryUse} from './entry-scan.js';
+export {RUNTIME_TOKENS, type RuntimeToken, suggestToken, tokensForBuiltin} from './tokens.js';
+export type {PackResult};
+
+/** Where the registry serves pack schemas; a schema's `$id` is `<idBase>/<pack>/<version>/<file>`. */
+export const DEFAULT_PACK_ID_BASE = 'https://packs.openwop.dev';
+
+/** Manifests are a few KB; anything this big is a mistake, and refusing it beats validating it for seconds. */
+export const DEFAULT_MAX_MANIFEST_BYTES = 2 * 1024 * 1024;
+
+export interface ValidatePackOptions {
+  cwd: string;
+  ignore?: string[];
+  /** Folder the ignore globs are relative to (the config file's); default cwd. */
+  ignoreBase?: string;
+  /** Primitives the simulated sandbox host grants; undefined runs no gate. */
+  grant?: readonly string[];
+  /** Default {@link DEFAULT_PACK_ID_BASE}; config `packs.idBase`. */
+  idBase?: string;
+  /** Largest manifest or referenced JSON file read, in bytes. */
+  maxDocumentBytes?: number;
+  /** Lint the node schemas (--lint-schemas) with the lint settings of this config. */
+  lintSchemas?: {config: OpenwopConfig; baseDir: string};
+  stdin?: AsyncIterable<Buffer | string>;
+}
+
+export interface ValidatePackOutcome {
+  results: FileResult[];
+  fatal: boolean;
+  rules: RuleDescriptor[];
+  summary: Record<string, unknown>;
+  renderExtras: (result: FileResult, ctx: FormatContext) => string[];
+}
+
+/** `openwop validate pack` as a library call: every manifest the inputs name, in order. */
+export async function validatePackInputs(paths: readonly string[], options: ValidatePackOptions): Promise<ValidatePackOutcome> {
+  const inputs = await resolvePackInputs(paths, {cwd: options.cwd, ignore: options.ignore, ignoreBase: options.ignoreBase});
+  const results: FileResult[] = inputs.problems.map((p) => ({
+    file: p.display,
+    findings: [{ruleId: p.ruleId, severity: 'error', message: p.message, file: p.display, pointer: '', line: 1, column: 1}],
+  }));
+  results.push(...inputs.findings.map((f) => ({file: f.file, findings: [f]})));
+  let fatal = inputs.problems.length > 0;
+  const maxBytes = options.maxDocumentBytes ?? DEFAULT_MAX_MANIFEST_BYTES;
+  let lint: {linter: SchemaLinter; rules: RuleDescriptor[]} | undefined;
+  if (options.lintSchemas) lint = await createSchemaLinter(options.lintSchemas.config, options.lintSchemas.baseDir, options.cwd);
+  const manifestOptions = {cwd: options.cwd, idBase: options.idBase ?? DEFAULT_PACK_ID_BASE, maxBytes, grant: options.grant, lintSchemas: lint?.linter};
+
+  for (const input of inputs.manifests) {
+    if (input.source.kind === 'file') {
+      const read = readJsonFile(input.source.path, input.source.display, maxBytes, 'a pack manifest');
+      if ('reason' in read) {
+        results.push(emptyResult(input.source.display, read.finding));
+        fatal ||= read.fatal;
+      } else results.push(...(await checkManifest(read.doc, input, manifestOptions)));
+      continue;
+    }
+    for await (const event of readDocuments(input.source, {maxDocumentBytes: maxBytes, stdin: options.stdin})) {
+      if (event.type === 'problem') {
+        results.push(emptyResult(input.source.display, manifestSizeFinding(event.finding, maxBytes)));
+        fatal ||= Boolean(event.fatal);
+        continue;
+      }
+      results.push(...(await checkManifest(event.doc, input, manifestOptions)));
+    }
+  }
+  return {results, fatal, rules: [...PACK_RULE_LIST, ...IO_RULE_DESCRIPTORS, ...(lint?.rules ?? [])], summary: summarize(results, options.grant), renderExtras: renderPackExtras};
+}
+
+function emptyResult(file: string, finding: Finding): PackResult {
+  return {file, findings: [finding], pack: null, kind: null, nodes: 0, contents: {}, requires: [], gate: null};
+}
+
+/** For stdin: the io layer's size message suggests NDJSON streaming, which means nothing for a manifest. */
+function manifestSizeFinding(finding: Finding, maxBytes: number): Finding {
+  if (finding.ruleId !== 'io/too-large') return finding;
+  const mb = (n: number) => (n / 1048576).toFixed(1).replace(/\.0$/, '');
+  const size = /is ([\d.]+) MB/.exec(finding.message)?.[1];
+  return {...finding, message: `${finding.file} is ${size ?? 'over'} MB, over the ${mb(maxBytes)} MB limit for a pack manifest (real ones are a few KB); raise it with --max-size if this is intended`};
+}
+
+function summarize(results: readonly FileResult[], grant: readonly string[] | undefined): Record<string, unknown> {
+  const packs = results.filter((r): r is PackResult => 'gate' in r);
+  // A valid manifest the simulated host refuses is still valid: the gate has its own tally.
+  const valid = packs.filter((r) => !r.findings.some((f) => f.severity === 'error' && f.ruleId !== PACK_RULES.requirementUnmet.id)).length;
+  const summary: Record<string, unknown> = {packs: packs.length, valid, invalid: packs.length - valid};
+  if (grant !== undefined) {
+    const gated = packs.filter((r) => r.gate);
+    summary.gate = {granted: [...grant], installs: gated.filter((r) => r.gate?.installs).length, refused: gated.filter((r) => !r.gate?.installs).length};
+  }
+  return summary;
+}

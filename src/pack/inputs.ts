@@ -1,0 +1,106 @@
+import {readdir, stat} from 'node:fs/promises';
+import {basename, join, resolve} from 'node:path';
+import {displayPath, expandInputs, type InputProblem, type InputSource} from '../io/inputs.js';
+import type {Finding} from '../report/finding.js';
+import {PACK_RULES} from './rules.js';
+
+/** One manifest to check, and where the files it points at live. */
+export interface ManifestInput {
+  source: InputSource;
+  /**
+   * `pack.json` is the manifest of a pack folder: a file it points at must be there. Any other name (a copied
+   * `foo.pack.json`, a fixture) is a lone manifest whose referenced files may legitimately be elsewhere.
+   */
+  inPackFolder: boolean;
+}
+
+export interface ResolvedInputs {
+  manifests: ManifestInput[];
+  /** Findings about the inputs themselves (a folder without a manifest). */
+  findings: Finding[];
+  /** Inputs that could not be read at all: exit 2. */
+  problems: InputProblem[];
+}
+
+export const MANIFEST_NAME = 'pack.json';
+
+export function isManifestName(name: string): boolean {
+  return name === MANIFEST_NAME || name.endsWith(`.${MANIFEST_NAME}`);
+}
+
+/**
+ * PATHS → manifests: a file is taken as is (whatever its name); a folder holding pack.json is that pack; any other
+ * folder (a registry checkout, a folder of samples) yields every pack.json and *.pack.json below it; globs and `-` work
+ * as in every other command.
+ */
+export async function resolvePackInputs(args: readonly string[], options: {cwd: string; ignore?: readonly string[]; ignoreBase?: string}): Promise<ResolvedInputs> {
+  const out: ResolvedInputs = {manifests: [], findings: [], problems: []};
+  const seen = new Set<string>();
+  const take = (sources: InputSource[]) => {
+    for (const source of sources) {
+      const key = source.kind === 'stdin' ? '-' : source.path;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.manifests.push({source, inPackFolder: source.kind === 'file' && basename(source.path) === MANIFEST_NAME});
+    }
+  };
+  for (const arg of args) {
+    const folder = arg === '-' ? undefined : await folderAt(resolve(options.cwd, arg));
+    if (folder === undefined) {
+      const {sources, problems} = await expandInputs([arg], {cwd: options.cwd, extensions: ['.json'], ignore: options.ignore, ignoreBase: options.ignoreBase});
+      take(sources);
+      out.problems.push(...problems);
+      continue;
+    }
+    const direct = join(folder, MANIFEST_NAME);
+    const walk = (await isFile(direct)) ? [direct] : [folder];
+    const expand = (ignore?: readonly string[]) => expandInputs(walk, {cwd: options.cwd, extensions: [MANIFEST_NAME], ignore, ignoreBase: options.ignoreBase});
+    const manifestsIn = (sources: InputSource[]) => sources.filter((s) => s.kind === 'file' && isManifestName(basename(s.path)));
+    const {sources, problems} = await expand(options.ignore);
+    const manifests = manifestsIn(sources);
+    out.problems.push(...problems);
+    // Nothing left: say so, unless the config's ignore globs are what left nothing (then silence is what was asked for).
+    if (manifests.length === 0 && problems.length === 0 && (!options.ignore?.length || manifestsIn((await expand()).sources).length === 0)) {
+      out.findings.push(await missingManifest(folder, options.cwd));
+    }
+    take(manifests);
+  }
+  return out;
+}
+
+async function folderAt(path: string): Promise<string | undefined> {
+  try {
+    return (await stat(path)).isDirectory() ? path : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+async function missingManifest(folder: string, cwd: string): Promise<Finding> {
+  const display = displayPath(folder, cwd);
+  let names: string[] = [];
+  try {
+    names = await readdir(folder);
+  } catch {
+    // an unreadable folder is still a folder without a readable manifest
+  }
+  const lookalike = names.find((n) => n === 'package.json' || n === 'manifest.json' || /^pack\.jsonc?$/i.test(n));
+  const hint = lookalike ? ` (found ${lookalike}; the OpenWOP manifest must be named pack.json)` : '';
+  return {
+    ruleId: PACK_RULES.missingManifest.id,
+    severity: 'error',
+    message: `no pack.json in ${display}, and no pack.json or *.pack.json below it${hint}`,
+    file: display,
+    pointer: '',
+    line: 1,
+    column: 1,
+  };
+}

@@ -1,0 +1,133 @@
+import type {RuleDescriptor, Severity} from '../report/finding.js';
+
+/** A rule of `validate pack` with the text `--explain` prints: why it exists, then a failing and a passing example. */
+export interface PackRule extends RuleDescriptor {
+  severity: Severity;
+  explain: string;
+  invalid: string;
+  valid: string;
+}
+
+const rule = (r: PackRule): PackRule => r;
+
+/**
+ * Upstream error codes (`invalid_manifest`, `pack_runtime_requirement_unmet`) keep their names so a finding maps
+ * straight back to what a registry or host would answer; `pack/*` are this tool's own cross-checks.
+ */
+export const PACK_RULES = {
+  invalidManifest: rule({
+    id: 'invalid_manifest',
+    severity: 'error',
+    description: 'The manifest does not match the bundled schema for its kind (upstream code invalid_manifest).',
+    explain:
+      'Each manifest is validated against the schema for its `kind` (absent = node pack). This includes runtime.requires (RFC 0076): only net.dns, net.outbound, crypto, subprocess, fs.read, fs.write, env.read and clock, each at most once. A language builtin such as node:dns/promises is refused, with the primitive it maps to suggested. An absent runtime.requires and [] mean the same: nothing required.',
+    invalid: '{"runtime": {"language": "javascript", "entry": "index.mjs", "requires": ["node:dns/promises"]}}',
+    valid: '{"runtime": {"language": "javascript", "entry": "index.mjs", "requires": ["net.dns"]}}',
+  }),
+  requirementUnmet: rule({
+    id: 'pack_runtime_requirement_unmet',
+    severity: 'error',
+    description: 'The simulated sandbox host (--grant) does not grant a primitive the pack requires, so it refuses to install it.',
+    explain:
+      'Only with --grant, --grant-all or --grant-none. The result field `gate.refusal` holds the payload a host answers with: {error: "pack_runtime_requirement_unmet", unmet, manifest: "name@version", advice}. A granted primitive also covers finer sub-tokens of it (granting net.outbound covers a future net.outbound.http); a finer grant never covers its parent.',
+    invalid: 'openwop validate pack pack.json --grant net.dns   # pack requires ["net.dns", "net.outbound"]',
+    valid: 'openwop validate pack pack.json --grant net.dns,net.outbound',
+  }),
+  unknownKind: rule({
+    id: 'pack/unknown-kind',
+    severity: 'error',
+    description: 'The manifest `kind` is not a known pack kind.',
+    explain: 'Known kinds: node (or absent), workflow-chain, form-content, artifact-type, card, prompt, connection. Any other value leaves the manifest unvalidated, so it is an error.',
+    invalid: '{"kind": "workflow", "name": "vendor.acme.flows", …}',
+    valid: '{"kind": "workflow-chain", "name": "vendor.acme.flows", …}',
+  }),
+  kindUnchecked: rule({
+    id: 'pack/kind-unchecked',
+    severity: 'warning',
+    description: 'The manifest kind is known but no schema for it is bundled, so only the cross-checks ran.',
+    explain: 'Today this is kind connection. The manifest shape is not validated; file references, ids and envelopeType values still are.',
+    invalid: '{"kind": "connection", …}',
+    valid: '{"kind": "prompt", …}',
+  }),
+  missingManifest: rule({
+    id: 'pack/missing-manifest',
+    severity: 'error',
+    description: 'A folder given as a pack has no pack.json (and no pack manifests below it).',
+    explain: 'A pack folder holds its manifest as pack.json at its root. A folder without one, and without any pack.json or *.pack.json beneath it, is reported instead of silently passing.',
+    invalid: 'my-pack/manifest.json',
+    valid: 'my-pack/pack.json',
+  }),
+  missingFile: rule({
+    id: 'pack/missing-file',
+    severity: 'error',
+    description: 'A file the manifest points at (a node schema, the runtime entry) does not exist.',
+    explain:
+      'Paths in *SchemaRef / schemaRef fields and runtime.entry resolve against the manifest\'s folder. Inside a pack folder (a manifest named pack.json) a missing file is an error; for a lone manifest file (any other name, e.g. a copied foo.pack.json) it is a warning, and when none of its files are there one warning says so. runtime.entry is not checked for language remote or a URL.',
+    invalid: '{"nodes": [{"typeId": "vendor.acme.x.fetch", "inputSchemaRef": "schemas/fetch.input.json", …}]}   # file absent',
+    valid: 'the same, with schemas/fetch.input.json present in the pack',
+  }),
+  refOutsidePack: rule({
+    id: 'pack/ref-outside-pack',
+    severity: 'error',
+    description: 'A file reference is absolute or leaves the pack folder.',
+    explain: 'A published pack is a self-contained tarball: references must be relative paths that stay inside it. Remote (http/https) references are not fetched and not reported.',
+    invalid: '"configSchemaRef": "../shared/config.json"',
+    valid: '"configSchemaRef": "schemas/config.json"',
+  }),
+  schemaInvalid: rule({
+    id: 'pack/schema-invalid',
+    severity: 'error',
+    description: 'A referenced schema file is not valid JSON, or not a JSON Schema (an object or a boolean).',
+    explain: 'The host compiles every node schema at install; one that does not parse makes the pack uninstallable. The message gives the line and column inside the schema file.',
+    invalid: 'schemas/fetch.input.json containing {"type": "object",}',
+    valid: 'schemas/fetch.input.json containing {"type": "object"}',
+  }),
+  schemaId: rule({
+    id: 'pack/schema-id',
+    severity: 'warning',
+    description: 'A pack schema\'s $id does not follow the registry convention <idBase>/<pack>/<version>/<file>.',
+    explain:
+      'The registry serves pack schemas at https://packs.openwop.dev/<pack name>/<pack version>/<path inside the pack>; a schema whose $id says otherwise resolves $refs against the wrong base once published. The base is configurable: config packs.idBase, or --id-base. Schemas without $id are not reported.',
+    invalid: '"$id": "https://example.com/fetch.input.json"',
+    valid: '"$id": "https://packs.openwop.dev/vendor.acme.http/1.0.0/schemas/fetch.input.json"',
+  }),
+  duplicateId: rule({
+    id: 'pack/duplicate-id',
+    severity: 'error',
+    description: 'Two entries of the pack share an id (node typeId, agentId, chainId, chain node id, template, artifact type or card id).',
+    explain: 'Hosts key registrations by these ids; a duplicate silently shadows the first entry. Prompt templates are keyed by (templateId, version).',
+    invalid: '{"nodes": [{"typeId": "vendor.acme.x.get", …}, {"typeId": "vendor.acme.x.get", …}]}',
+    valid: '{"nodes": [{"typeId": "vendor.acme.x.get", …}, {"typeId": "vendor.acme.x.put", …}]}',
+  }),
+  envelopeType: rule({
+    id: 'pack/envelope-type',
+    severity: 'warning',
+    description: 'An envelopeType (chain node config, prompt template hint) is not a universal, media.*, ui.* or vendor-namespaced kind.',
+    explain:
+      'Non-universal kinds must be vendor-namespaced (vendor.<host>.<kind>) so hosts can advertise them without clashes (RFC 0021). Accepted: clarification.request, schema.request, schema.response, error, media.*, ui.*, and vendor.<host>.<kind> (lint grammar ^vendor\\.[a-z][a-z0-9-]*(\\.[a-z][a-zA-Z0-9_-]*)+$). The legacy prd.create, theme.create and tasks.create are tolerated with a deprecation note. Values containing a {{placeholder}} are skipped.',
+    invalid: '"config": {"envelopeType": "summary.v1"}',
+    valid: '"config": {"envelopeType": "vendor.acme.summary"}',
+  }),
+  undeclaredRequirement: rule({
+    id: 'pack/undeclared-requirement',
+    severity: 'warning',
+    description: 'The JavaScript entry file uses a platform primitive that runtime.requires does not declare.',
+    explain:
+      'A static scan of the runtime entry file (language javascript only; the entry itself, not the files it imports) for imports of node:dns, node:net, node:crypto, node:child_process, node:fs (with or without node:, subpaths included) and reads of process.env. A sandbox host grants only what is declared, so the pack would fail at run time instead of at install. fs maps to fs.read, plus fs.write when write calls appear.',
+    invalid: 'index.mjs: import {lookup} from "node:dns/promises";   pack.json: "runtime": {"language": "javascript", "entry": "index.mjs"}',
+    valid: 'the same, with "requires": ["net.dns"]',
+  }),
+} as const satisfies Record<string, PackRule>;
+
+export type PackRuleKey = keyof typeof PACK_RULES;
+
+export const PACK_RULE_LIST: readonly PackRule[] = Object.values(PACK_RULES);
+
+/** The `--explain` text of one rule, or of all when `id` is `all`; undefined for an unknown id. */
+export function explainRule(id: string): string | undefined {
+  const chosen = id === 'all' ? PACK_RULE_LIST : PACK_RULE_LIST.filter((r) => r.id === id);
+  if (chosen.length === 0) return undefined;
+  return chosen
+    .map((r) => [`${r.id} (${r.severity})`, `  ${r.description}`, '', `  ${r.explain}`, '', `  invalid: ${r.invalid}`, `  valid:   ${r.valid}`].join('\n'))
+    .join('\n\n');
+}

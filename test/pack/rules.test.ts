@@ -1,0 +1,34 @@
+import {readdirSync, readFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {explainRule, PACK_RULE_LIST, PACK_RULES} from '../../src/pack/index.js';
+import {ROOT} from '../helpers/cli.js';
+
+describe('pack rules', () => {
+  it('ids are unique, upstream codes keep their names, the rest are pack/*', () => {
+    const ids = PACK_RULE_LIST.map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id === 'invalid_manifest' || id === 'pack_runtime_requirement_unmet' || /^pack\/[a-z-]+$/.test(id)).toBe(true);
+  });
+
+  it('each rule has a description, a rationale and a failing and a passing example that --explain prints', () => {
+    for (const rule of PACK_RULE_LIST) {
+      for (const field of [rule.description, rule.explain, rule.invalid, rule.valid]) expect(field.length).toBeGreaterThan(10);
+      const text = explainRule(rule.id) ?? '';
+      expect(text).toContain(rule.explain);
+      expect(text).toContain(`invalid: ${rule.invalid}`);
+      expect(text).toContain(`valid:   ${rule.valid}`);
+    }
+    expect(explainRule('pack/none')).toBeUndefined();
+  });
+
+  it('every rule the sources emit is described, and every described rule is emitted somewhere', () => {
+    const dir = join(ROOT, 'src', 'pack');
+    const source = readdirSync(dir)
+      .filter((f) => f !== 'rules.ts')
+      .map((f) => readFileSync(join(dir, f), 'utf8'))
+      .join('\n');
+    const used = new Set([...source.matchAll(/PACK_RULES\.(\w+)\.id/g)].map((m) => m[1]));
+    expect([...used].sort()).toEqual(Object.keys(PACK_RULES).sort());
+  });
+});
