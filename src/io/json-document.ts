@@ -1,7 +1,11 @@
 import {createScanner, parse as jsoncParse, ParseErrorCode, parseTree, printParseErrorCode, ScanError, SyntaxKind, visit, type Node, type ParseError} from 'jsonc-parser';
 import type {Finding, Severity} from '../report/finding.js';
 import {parsePointer, toPointer, type PathSegment} from './json-pointer.js';
+import {locateOffsets, type MemberCache} from './json-locate.js';
 import {LineIndex} from './line-index.js';
+
+/** Positions asked of one document before a full position tree is cheaper than scanning for each. */
+const TREE_AFTER_LOCATES = 8;
 
 /** Deeper than any real schema or envelope, and far below where recursive validators overflow the stack. */
 export const DEFAULT_MAX_DEPTH = 1000;
@@ -41,6 +45,8 @@ export interface ParseOptions {
 export class JsonDocument {
   private tree: Node | undefined | null = null;
   private lines: LineIndex | undefined;
+  private locates = 0;
+  private members: MemberCache | undefined;
 
   private constructor(
     readonly text: string,
@@ -83,15 +89,22 @@ export class JsonDocument {
 
   /** The range of the value at `pointer`, or of its nearest existing ancestor (a missing property points at its parent). */
   locate(pointer: string): Range {
-    const tree = this.positionTree();
-    if (!tree) return this.rangeAt(0, 0);
-    let node = tree;
+    if (!this.treeSafe) return this.rangeAt(0, 0);
     let segments: string[];
     try {
       segments = parsePointer(pointer);
     } catch {
       segments = [];
     }
+    // A few positions: scan for each. Many: one position tree pays for itself.
+    if (++this.locates <= TREE_AFTER_LOCATES) {
+      const lastWins = this.problems.some((p) => p.ruleId === 'json/duplicate-key');
+      const {start, end} = locateOffsets(this.text, segments, {lastWins, cache: (this.members ??= new Map())});
+      return this.rangeAt(start, end - start);
+    }
+    const tree = this.positionTree();
+    if (!tree) return this.rangeAt(0, 0);
+    let node = tree;
     for (const seg of segments) {
       const next = childNode(node, seg);
       if (!next) break;

@@ -1,0 +1,52 @@
+import fc from 'fast-check';
+import {describe, expect, it} from 'vitest';
+import {JsonDocument} from '../../src/io/json-document.js';
+import {toPointer} from '../../src/io/json-pointer.js';
+
+/** Every pointer into a value, plus one missing child per container. */
+function pointers(value: unknown, path: (string | number)[] = [], out: string[] = []): string[] {
+  out.push(toPointer(path));
+  if (Array.isArray(value)) {
+    value.forEach((v, i) => pointers(v, [...path, i], out));
+    out.push(toPointer([...path, value.length]));
+  } else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) pointers(v, [...path, k], out);
+    out.push(toPointer([...path, 'no such key']));
+  }
+  return out;
+}
+
+/** A document whose positions come from the full jsonc tree (the path taken after many lookups). */
+function treeLocator(text: string) {
+  const doc = JsonDocument.parse(text, {file: 'f.json'});
+  for (let i = 0; i < 9; i++) doc.locate('');
+  return doc;
+}
+
+describe('locate by scanning agrees with the position tree', () => {
+  it('for every pointer of random documents, in compact and indented form', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({maxDepth: 5}), fc.constantFrom(0, 1, 2, '\t'), (value, indent) => {
+        const text = JSON.stringify(value, null, indent);
+        const tree = treeLocator(text);
+        const shared = JsonDocument.parse(text, {file: 'f.json'}); // reuses members cached by earlier lookups
+        for (const p of pointers(value)) {
+          expect(JsonDocument.parse(text, {file: 'f.json'}).locate(p), p).toEqual(tree.locate(p));
+          expect(shared.locate(p), p).toEqual(tree.locate(p));
+        }
+      }),
+      {numRuns: 300, seed: 20261122},
+    );
+  });
+
+  it('takes the last of duplicate keys, as JSON.parse does', () => {
+    const text = '{"a": {"x": 1},\n "a": {"y": 2}}';
+    expect(JsonDocument.parse(text, {file: 'f'}).locate('/a/y')).toMatchObject({line: 2, column: 8});
+    expect(JsonDocument.parse(text, {file: 'f'}).locate('/a')).toEqual(treeLocator(text).locate('/a'));
+  });
+
+  it('handles keys that need escaping in a pointer', () => {
+    const text = '{"a/b": {"c~d": [true]}}';
+    expect(JsonDocument.parse(text, {file: 'f'}).locate('/a~1b/c~0d/0')).toMatchObject({line: 1, column: 18});
+  });
+});
