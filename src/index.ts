@@ -1,0 +1,21 @@
+/**
+ * openwop as a library: the same checks the CLI runs, for a host's own test suite. Every function takes paths (files,
+ * folders, globs, `-`) or documents and returns findings in the shape the CLI's `--format json` prints
+ * (`{results: [{file, findings: [...]}], fatal, rules, summary}`); none of them prints or exits.
+ */
+
+export {validateEnvelopeInputs as validateEnvelopes, type ValidateEnvelopeOptions, type ValidateEnvelopeOutcome} from './envelope/index.js';
+export {lintSchemaDocument, lintSchemaFile, lintSchemaInputs as lintSchema, listRules, explainRule, type LintInputsOptions, type LintInputsOutcome} from './lint/index.js';
+export {evaluateGate, validatePackInputs as validatePack, type GateResult} from './pack/index.js';
+export {loadCapabilities, probeHost, type ProbeHostOptions, type ProbeOutcome} from './probe/index.js';
+export {simulateRetry, type SimulateRetryOptions, type SimulateRetryOutcome} from './retry/index.js';
+export {scaffoldKind, type ScaffoldKindOptions, type ScaffoldResult} from './scaffold/index.js';
+
+export {JsonDocument} from './io/json-document.js';
+export {loadConfig} from './config/load.js';
+export type {OpenwopConfig} from './config/types.js';
+export {createAjv, getValidator, type BundledSchemaName} from './schemas/index.js';
+export {getFormatter, FORMATS, type FormatName} from './report/formatters/index.js';
+export {buildReport} from './report/report.js';
+export {exitCodeFor} from './report/exit-code.js';
+export type {FileResult, Finding, Report, Severity} from './report/finding.js';
