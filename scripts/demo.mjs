@@ -1,33 +1,56 @@
 // `npm run demo`: runs each built command on the bundled examples, shows the output, and checks each exit code is the
 // one the example is meant to produce (a demo that silently breaks is worse than none).
-import {spawnSync} from 'node:child_process';
-import {existsSync} from 'node:fs';
+import {spawn} from 'node:child_process';
+import {mkdtempSync, readFileSync, existsSync} from 'node:fs';
+import {createServer} from 'node:http';
+import {tmpdir} from 'node:os';
 import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = join(root, 'bin', 'run.js');
+const scratch = mkdtempSync(join(tmpdir(), 'openwop-demo-'));
 
-/** [why, args, expected exit code]; only commands that exist are run. */
+// The probe needs a host: serve examples/hosts/acme on loopback for the length of the demo.
+const host = createServer((req, res) => {
+  const file = req.url === '/.well-known/openwop' ? join(root, 'examples/hosts/acme.well-known-openwop.json') : join(root, 'examples/hosts/acme', req.url ?? '');
+  if (!file.startsWith(join(root, 'examples/hosts')) || !existsSync(file)) {
+    res.writeHead(404, {'content-type': 'application/json'}).end('{"error":"not_found"}');
+    return;
+  }
+  res.writeHead(200, {'content-type': 'application/json'}).end(readFileSync(file));
+});
+await new Promise((r) => host.listen(0, '127.0.0.1', r));
+const hostUrl = `http://127.0.0.1:${host.address().port}`;
+
+const rec = 'examples/recordings';
+/** [why, args, expected exit code]. */
 const steps = [
   ['a valid clarification envelope', ['validate', 'envelope', 'examples/envelopes/clarification.json'], 0],
   ['an NDJSON stream with two bad envelopes (exit 1 expected)', ['validate', 'envelope', 'examples/envelopes/stream.ndjson'], 1],
-  ['the same stream, as JSON', ['validate', 'envelope', 'examples/envelopes/stream.ndjson', '--json', '--quiet'], 1],
+  ['a foxctl progress stream', ['validate', 'envelope', 'examples/envelopes/foxctl-progress.ndjson', '--protocol', 'foxctl'], 0],
+  ['the same stream, as JSON, errors only', ['validate', 'envelope', 'examples/envelopes/stream.ndjson', '--json', '--quiet'], 1],
   ['a clean envelope payload schema', ['lint', 'schema', 'examples/schemas/clean'], 0],
   ['a schema outside the Tier-1 subset (exit 1 expected)', ['lint', 'schema', 'examples/schemas/violations'], 1],
+  ['what --fix would change', ['lint', 'schema', 'examples/schemas/violations', '--fix-dry-run', '--quiet'], 1],
+  ['a clean pack', ['validate', 'pack', 'examples/packs/webhook', '--lint-schemas'], 0],
+  ['a pack with defects (exit 1 expected)', ['validate', 'pack', 'examples/packs/webhook-defective'], 1],
+  ['the install gate of a host that grants only net.dns (exit 1 expected)', ['validate', 'pack', 'examples/packs/webhook', '--grant', 'net.dns'], 1],
+  ['a new vendor kind, dry run', ['scaffold', 'kind', 'vendor.acme.plan.create', '--field', 'title:string:Plan title', '--field', 'steps[].title:string:Step title', '--field', 'notes?:string:Anything else', '--out', scratch, '--dry-run'], 0],
+  ['a host that advertises everything, with its schemas linted', ['probe', 'host', hostUrl, '--lint-schemas'], 0],
+  ['a conformant host, checked from its HAR and run events', ['simulate', 'retry', `${rec}/anthropic-conformant-host.har`, '--schema', `${rec}/ticket.schema.json`, '--capabilities', `${rec}/capabilities.json`, '--node-id', 'extract-ticket', '--trace', `${rec}/anthropic-conformant-host.events.ndjson`], 0],
+  ['a host that mis-routes truncation (exit 1 expected)', ['simulate', 'retry', `${rec}/openai-responses-nonconformant-host.har`, '--schema', `${rec}/ticket.schema.json`], 1],
 ];
 
 let failed = 0;
 for (const [why, args, want] of steps) {
-  const topic = args.slice(0, 2);
-  if (spawnSync(process.execPath, [bin, ...topic, '--help'], {cwd: root}).status !== 0) continue;
-  if (args.some((a) => a.startsWith('examples/') && !existsSync(join(root, a)))) continue;
-  console.log(`\n\x1b[1m$ openwop ${args.join(' ')}\x1b[0m   # ${why}`);
-  const r = spawnSync(process.execPath, [bin, ...args], {cwd: root, stdio: 'inherit'});
-  if (r.status !== want) {
-    console.error(`demo: expected exit ${want}, got ${r.status}`);
+  console.log(`\n\x1b[1m$ openwop ${args.join(' ').replace(scratch, '<tmp>').replace(hostUrl, 'http://127.0.0.1:<port>')}\x1b[0m   # ${why}`);
+  const code = await new Promise((resolve) => spawn(process.execPath, [bin, ...args], {cwd: root, stdio: 'inherit'}).on('close', resolve));
+  if (code !== want) {
+    console.error(`demo: expected exit ${want}, got ${code}`);
     failed++;
   }
 }
-console.log(failed ? `\ndemo: ${failed} step(s) did not behave as expected` : '\ndemo: every step behaved as expected');
+host.close();
+console.log(failed ? `\ndemo: ${failed} step(s) did not behave as expected` : `\ndemo: all ${steps.length} steps behaved as expected`);
 process.exit(failed ? 1 : 0);
