@@ -1,3 +1,4 @@
+import {isAbsolute, resolve} from 'node:path';
 import {Args, Flags} from '@oclif/core';
 import {validateEnvelopeInputs} from '../../src/envelope/index.js';
 import {CheckCommand, EXIT_CODES_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
@@ -5,19 +6,39 @@ import {CheckCommand, EXIT_CODES_HELP, type CheckContext, type CheckOutcome} fro
 export default class ValidateEnvelope extends CheckCommand {
   static override summary = 'Validate AI envelopes (RFC 0021) and foxctl Protocol v1 envelopes: files, JSON arrays and NDJSON streams.';
 
-  static override description = `Runs each envelope through the first stages of the OpenWOP accept pipeline, in order: top-level shape (invalid_envelope_shape), kind known (unknown_envelope_kind), per-kind payload (envelope_invalid). Finding ids are the upstream error codes.
+  static override description = `Runs each AIEnvelope through the OpenWOP accept pipeline (RFC 0021; RFC 0030 for reasoning), in its order, with the upstream code as the rule id: top-level shape (invalid_envelope_shape) → kind known (unknown_envelope_kind) → schemaVersion (unknown_schema_version, envelope_schema_version_drift) → payload (envelope_invalid) → limits (cap.breached/envelopes, cap.breached/clarification, cap.breached/schema) → redaction and trust → dedup (envelope_correlation_conflict; a replay is info). A stage that refuses an envelope ends its pipeline, as a host would.
 
-Inputs: JSON files holding one envelope or an array of envelopes; NDJSON/JSONL streams (.ndjson, .jsonl, or any input whose first line is a whole JSON value), read line by line and never held in memory whole; folders (recursive; node_modules and .git skipped); globs; - for stdin.
+INPUTS
+  JSON files holding one envelope or an array of envelopes; NDJSON/JSONL streams (.ndjson, .jsonl, or any input whose first line is a whole JSON value), checked line by line as they are read; folders (recursive; node_modules and .git skipped); globs; - for stdin.
+  --protocol auto (default) decides per JSON value: an object with "status" and "version" or "command", and none of "envelopeId", "correlationId", "type", is foxctl Protocol v1; anything else is an AIEnvelope. openwop and foxctl force one.
+  --kind KIND reads each document as a bare payload of KIND (a JSON array is one payload).
 
---protocol auto (default) decides per document: an object with "version" and "status" and no "envelopeId" is foxctl Protocol v1, anything else OpenWOP.
+KINDS AND HOSTS
+  Known kinds: the four universal kinds and media.image/audio/file (bundled schemas), plus <kind>.schema.json files from --schemas DIR and config "kindSchemas" (a file wins over a bundled schema of the same kind). Without --capabilities an unknown kind is a warning and its payload is not checked; with --capabilities (a saved /.well-known/openwop document or its URL; config "capabilities") the kind must be in the host's supportedEnvelopes (an empty list is an engine-only host: every envelope is refused), and an unknown kind is an error, as it is with --strict.
+  schemaVersion (absent = 0) is compared with the host's schemaVersions: higher is unknown_schema_version; lower is a drift warning under envelopeStrictness warn and unknown_schema_version under strict (or --strict).
+  Kind naming (no upstream grammar; ours): vendor.<owner>.<kind…> and private.<owner>.<kind…> with owner [a-z][a-z0-9-]* and segments [a-z][a-zA-Z0-9_-]*; openwop.*, core.*, community.*, local.*, media.*, ui.* with at least one such segment; the universal kinds as they are. Legacy prd.create, theme.create, tasks.create are deprecated (envelope-legacy-kind). Both are warnings, errors with --strict.
+
+STREAMS (one input = one stream)
+  envelopeId must be unique (envelope-duplicate-id). A turn is the envelopes whose correlationId shares the runId:nodeId:turnIndex prefix of runId:nodeId:turnIndex:kindHash; limits.envelopesPerTurn counts per turn, clarificationRounds counts clarification.request per runId:nodeId, schemaRounds counts schema.request per runId:nodeId and requested envelopeType. Limits count envelopes that pass shape, kind and payload, replays included, a partial emission once.
+  Partial chunks of one emission share a correlationId: index 0, 1, 2… in order, one total (-1 = unknown, which may become known), isPartial true on all but the last chunk.
+  Memory stays bounded whatever the stream's length: ids are kept as 64-bit fingerprints in tables that remember at least the last 393,216 and at most 786,432 keys each (28 MB at most; 64 MB with all three host limits); a duplicate further apart is not seen, and two ids sharing a fingerprint (odds about 1 in 4 million for 3 million ids) would be a false duplicate. Findings past --max-findings-per-rule (per rule, per input) are counted in one closing finding.
+
+TRUST AND REDACTION
+  Untrusted envelopes (meta.contentTrust "untrusted") whose payload text is not wrapped in <UNTRUSTED>…</UNTRUSTED> get an info (a host must wrap it before forwarding). A [REDACTED:<id>] marker rewritten as <REDACTED…>, [REDACTED] or a whole value "***" is an error. Secret-shaped strings anywhere in an envelope (OpenAI sk-/sk-proj-, Anthropic sk-ant-, Google AIza, AWS AKIA/ASIA, GitHub ghp_/github_pat_, Slack xox*-, secret:…, Bearer tokens) are envelope-reasoning-secret-redaction errors; no output ever shows more than a masked form such as sk-proj-…f3a9 (164 chars).
+
+FOXCTL PROTOCOL V1 (rule ids foxctl/*)
+  Everything upstream's foxctl proto validate checks, plus what it skips: the command grammar, duration_ms, the error catalog, progress meta.seq from 0 strictly increasing and data.pct never decreasing, exactly one terminal ok/error envelope and it last, inline data over 32 KB artifactized with size_bytes/kind/preview and a preview under 1 KB, meta.cas_digest equal to data.artifact, "cache" needing cache_key, error summaries with a 4xx/5xx status_code, retry details, secrets redacted as "***". Where real foxctl output drifts from its written spec (dotted command names, codes outside the catalog, error: {} on ok, meta.source outside run/cache/memory, no duration_ms, artifact fields beside data.summary, fields the spec does not define) the finding is a foxctl/drift/* warning; --strict makes it an error and, like upstream's --strict, also refuses trailing data in a .json input. A command that fits neither form is always an error.
 
 ${EXIT_CODES_HELP}`;
 
   static override examples = [
     {description: 'Validate one envelope file', command: '<%= config.bin %> <%= command.id %> envelope.json'},
     {description: 'Validate a recorded NDJSON stream from stdin, as SARIF', command: 'cat run.ndjson | <%= config.bin %> <%= command.id %> - --format sarif'},
-    {description: 'Validate every envelope under a folder, JSON report to a file', command: '<%= config.bin %> <%= command.id %> fixtures/ --json --output report.json'},
-    {description: 'Validate foxctl goldens', command: '<%= config.bin %> <%= command.id %> golden/envelopes --protocol foxctl'},
+    {description: 'Check a stream against a host: its kinds, schemaVersions, limits and strictness', command: '<%= config.bin %> <%= command.id %> run.ndjson --capabilities https://host.example/.well-known/openwop'},
+    {description: 'Vendor kinds with their payload schemas, unknown kinds refused', command: '<%= config.bin %> <%= command.id %> envelopes/ --schemas schemas/envelopes --strict'},
+    {description: 'A bare payload of a kind', command: '<%= config.bin %> <%= command.id %> payload.json --kind clarification.request'},
+    {description: 'foxctl output, drift as errors', command: 'foxctl fs/ls . | <%= config.bin %> <%= command.id %> - --protocol foxctl --strict'},
+    {description: 'Every envelope under a folder, JSON report to a file', command: '<%= config.bin %> <%= command.id %> fixtures/ --json --output report.json'},
   ];
 
   // oclif copies only a command's own static fields, so each command sets this itself (PATHS is variadic).
@@ -28,19 +49,34 @@ ${EXIT_CODES_HELP}`;
   };
 
   static override flags = {
-    protocol: Flags.string({summary: 'Envelope protocol.', options: ['auto', 'openwop', 'foxctl'], default: 'auto'}),
+    protocol: Flags.string({summary: 'Envelope protocol: auto decides per JSON value.', options: ['auto', 'openwop', 'foxctl'], default: 'auto'}),
+    strict: Flags.boolean({summary: 'Check as the strictest host: unknown kinds, naming and foxctl drift are errors; envelopeStrictness strict; foxctl trailing data refused.'}),
+    schemas: Flags.string({summary: 'Folder of <kind>.schema.json payload schemas for vendor kinds (repeatable; adds to config kindSchemas).', multiple: true, helpValue: 'DIR'}),
+    capabilities: Flags.string({summary: "A host's capabilities (saved /.well-known/openwop file or URL): kinds, schemaVersions, limits, strictness.", helpValue: 'FILE|URL'}),
+    kind: Flags.string({summary: 'Inputs are bare payloads of this kind, not envelopes.', helpValue: 'KIND'}),
     'max-size': Flags.integer({summary: 'Largest single JSON document (a file, or one stream line) to read, in MB.', default: 100, min: 1}),
+    'max-findings-per-rule': Flags.integer({summary: 'List at most N findings of one rule per input; the rest are counted (0: list all).', default: 1000, min: 0}),
   };
 
   protected readonly commandName = 'validate envelope';
 
   protected async check(ctx: CheckContext): Promise<CheckOutcome> {
     const {argv, flags} = await this.parse(ValidateEnvelope);
+    const {config, baseDir} = ctx.config;
+    const fromConfig = (p: string) => (isAbsolute(p) ? p : resolve(baseDir, p));
+    const capabilities = flags.capabilities ?? (config.capabilities === undefined ? undefined : /^https?:\/\//i.test(config.capabilities) ? config.capabilities : fromConfig(config.capabilities));
+    const stylish = !flags.json && flags.format === 'stylish';
     return validateEnvelopeInputs(argv as string[], {
       cwd: ctx.cwd,
-      ignore: ctx.config.config.ignore,
+      ignore: config.ignore,
       protocol: flags.protocol as 'auto' | 'openwop' | 'foxctl',
+      strict: flags.strict,
+      schemaDirs: [...(config.kindSchemas ?? []).map(fromConfig), ...(flags.schemas ?? [])],
+      capabilities,
+      kind: flags.kind,
       maxDocumentBytes: flags['max-size'] * 1024 * 1024,
+      maxFindingsPerRule: flags['max-findings-per-rule'],
+      progress: ctx.interactive && stylish ? process.stderr : undefined,
     });
   }
 }

@@ -1,8 +1,24 @@
 import {expandInputs} from '../io/inputs.js';
-import type {FileResult, RuleDescriptor} from '../report/finding.js';
+import type {RuleDescriptor} from '../report/finding.js';
+import type {FormatContext} from '../report/format-context.js';
+import {UserError} from '../report/user-error.js';
+import type {EnvelopeRunContext} from './context.js';
+import {DEFAULT_MAX_FINDINGS_PER_RULE} from './finding-sink.js';
 import {FOXCTL_RULES} from './foxctl/rules.js';
+import {loadHostProfile} from './host.js';
+import {KindSchemas} from './kind-schemas.js';
 import {ENVELOPE_RULES, IO_RULES} from './openwop/rules.js';
-import {addTally, emptyTally, validateEnvelopeSource, type Protocol} from './validate-source.js';
+import {createProgress} from './progress.js';
+import {envelopeSummaryRenderer} from './render-summary.js';
+import {addTally, emptyTally, type EnvelopeTally} from './tally.js';
+import {type EnvelopeFileResult, type Protocol, validateEnvelopeSource} from './validate-source.js';
+
+export type {HostProfile} from './host.js';
+export type {EnvelopeTally} from './tally.js';
+export type {EnvelopeFileResult, Protocol} from './validate-source.js';
+export {hostProfile} from './host.js';
+export {GENERATION as STREAM_STATE_GENERATION} from './openwop/stream-state.js';
+export {findSecrets, maskSecrets} from './scan/secrets.js';
 
 export const ENVELOPE_EXTENSIONS = ['.json', '.ndjson', '.jsonl'] as const;
 
@@ -10,36 +26,80 @@ export interface ValidateEnvelopeOptions {
   cwd: string;
   ignore?: string[];
   protocol?: Protocol;
+  /** Checks as the strictest host would: unknown kinds, naming and foxctl drift are errors. */
+  strict?: boolean;
+  /** Folders of `<kind>.schema.json` payload schemas (relative to cwd). */
+  schemaDirs?: string[];
+  /** A capabilities document (file path relative to cwd, or http(s) URL). */
+  capabilities?: string;
+  /** Inputs are bare payloads of this kind. */
+  kind?: string;
   maxDocumentBytes?: number;
+  maxFindingsPerRule?: number;
   stdin?: AsyncIterable<Buffer | string>;
+  /** Show a spinner on this stream when it is a TTY and the run is long. */
+  progress?: NodeJS.WritableStream & {isTTY?: boolean};
 }
 
 export interface ValidateEnvelopeOutcome {
-  results: FileResult[];
+  results: EnvelopeFileResult[];
   fatal: boolean;
   rules: RuleDescriptor[];
-  summary: Record<string, unknown>;
+  summary: EnvelopeTally & {protocol: Protocol; strict: boolean; capabilities?: string};
+  renderExtras: NonNullable<FormatContext['renderExtras']>;
 }
 
-/** `openwop validate envelope` as a library call: every input, in order, with a per-run tally. */
+export const ENVELOPE_RULE_DESCRIPTORS: readonly RuleDescriptor[] = [...Object.values(ENVELOPE_RULES), ...Object.values(FOXCTL_RULES), ...IO_RULES];
+
+/** `openwop validate envelope` as a library call: every input, in order, with per-input and per-run tallies. */
 export async function validateEnvelopeInputs(paths: readonly string[], options: ValidateEnvelopeOptions): Promise<ValidateEnvelopeOutcome> {
+  const protocol = options.protocol ?? 'auto';
+  const run = await runContext(options);
+  if (options.kind !== undefined) {
+    if (protocol === 'foxctl') throw new UserError('--kind checks bare OpenWOP payloads; it cannot be combined with --protocol foxctl');
+    if (!run.kinds.has(options.kind)) throw new UserError(`no payload schema for kind "${options.kind}"`, 'Give a folder holding <kind>.schema.json with --schemas DIR.');
+  }
   const {sources, problems} = await expandInputs(paths, {cwd: options.cwd, extensions: ENVELOPE_EXTENSIONS, ignore: options.ignore});
-  const results: FileResult[] = problems.map((p) => ({
+  const results: EnvelopeFileResult[] = problems.map((p) => ({
     file: p.display,
     findings: [{ruleId: p.ruleId, severity: 'error', message: p.message, file: p.display, pointer: '', line: 1, column: 1}],
+    ...emptyTally(),
   }));
   let fatal = problems.length > 0;
-  const tally = emptyTally();
-  for (const source of sources) {
-    const outcome = await validateEnvelopeSource(source, {protocol: options.protocol, maxDocumentBytes: options.maxDocumentBytes, stdin: options.stdin});
-    results.push(outcome.result);
-    addTally(tally, outcome.tally);
-    fatal ||= outcome.fatal;
+  const total = emptyTally();
+  const progress = createProgress(options.progress ?? process.stderr, options.progress !== undefined);
+  try {
+    for (const source of sources) {
+      const before = total.envelopes;
+      const outcome = await validateEnvelopeSource(source, {
+        run,
+        protocol,
+        kind: options.kind,
+        maxDocumentBytes: options.maxDocumentBytes,
+        maxFindingsPerRule: options.maxFindingsPerRule ?? DEFAULT_MAX_FINDINGS_PER_RULE,
+        stdin: options.stdin,
+        onProgress: (n) => progress.tick(before + n, source.display),
+      });
+      results.push(outcome.result);
+      addTally(total, outcome.result);
+      fatal ||= outcome.fatal;
+    }
+  } finally {
+    progress.stop();
   }
   return {
     results,
     fatal,
-    rules: [...Object.values(ENVELOPE_RULES), ...Object.values(FOXCTL_RULES), ...IO_RULES],
-    summary: {...tally},
+    rules: [...ENVELOPE_RULE_DESCRIPTORS],
+    summary: {...total, protocol, strict: run.strict, ...(run.host ? {capabilities: run.host.origin} : {})},
+    renderExtras: envelopeSummaryRenderer(total, results),
+  };
+}
+
+async function runContext(options: ValidateEnvelopeOptions): Promise<EnvelopeRunContext> {
+  return {
+    strict: options.strict ?? false,
+    kinds: KindSchemas.fromFolders(options.schemaDirs ?? [], options.cwd),
+    host: options.capabilities === undefined ? undefined : await loadHostProfile(options.capabilities, options.cwd),
   };
 }

@@ -1,72 +1,126 @@
 import type {InputSource} from '../io/inputs.js';
+import type {JsonDocument} from '../io/json-document.js';
 import {readDocuments, type ReadOptions} from '../io/read-documents.js';
-import type {FileResult, Finding} from '../report/finding.js';
-import {checkFoxctlEnvelope, looksLikeFoxctl} from './foxctl/check-envelope.js';
-import {checkEnvelope} from './openwop/check-envelope.js';
+import type {FileResult} from '../report/finding.js';
+import {checkBarePayload} from './bare-payload.js';
+import type {DocScan, EnvelopeRunContext, RefName} from './context.js';
+import {FindingSink} from './finding-sink.js';
+import {checkFoxctlEnvelope} from './foxctl/check-envelope.js';
+import {looksLikeFoxctl} from './foxctl/detect.js';
+import {FOXCTL_RULES} from './foxctl/rules.js';
+import {FoxctlStreamState} from './foxctl/stream-state.js';
+import {checkOpenwopEnvelope} from './openwop/check-envelope.js';
+import {scanDocument} from './openwop/content.js';
 import {ENVELOPE_RULES} from './openwop/rules.js';
-
-export interface EnvelopeTally {
-  envelopes: number;
-  valid: number;
-  invalid: number;
-  kinds: Record<string, number>;
-}
+import {OpenwopStreamState} from './openwop/stream-state.js';
+import {countKind, emptyTally, type EnvelopeTally} from './tally.js';
 
 export type Protocol = 'auto' | 'openwop' | 'foxctl';
 
 export interface SourceOptions extends ReadOptions {
-  protocol?: Protocol;
+  run: EnvelopeRunContext;
+  protocol: Protocol;
+  /** Bare payloads of this kind instead of envelopes. */
+  kind?: string;
+  maxFindingsPerRule?: number;
+  /** Called every PROGRESS_EVERY envelopes. */
+  onProgress?: (envelopes: number) => void;
 }
 
+/** A result with the input's envelope counts beside its findings (`--format json` carries them). */
+export type EnvelopeFileResult = FileResult & EnvelopeTally;
+
 export interface SourceOutcome {
-  result: FileResult;
-  tally: EnvelopeTally;
+  result: EnvelopeFileResult;
   fatal: boolean;
 }
 
-export function emptyTally(): EnvelopeTally {
-  return {envelopes: 0, valid: 0, invalid: 0, kinds: Object.create(null)};
-}
+const PROGRESS_EVERY = 4096;
+const STREAM_EXTENSIONS = /\.(ndjson|jsonl)$/i;
 
-/** Validates every envelope in one input: a JSON object, a JSON array of envelopes, or an NDJSON stream of either. */
-export async function validateEnvelopeSource(source: InputSource, options: SourceOptions = {}): Promise<SourceOutcome> {
-  const protocol = options.protocol ?? 'auto';
-  const findings: Finding[] = [];
+/**
+ * Validates every envelope in one input — a JSON object, a JSON array of envelopes, or an NDJSON stream of either —
+ * as it is read: a stream is never held in memory, and stream state is bounded (see OpenwopStreamState).
+ */
+export async function validateEnvelopeSource(source: InputSource, options: SourceOptions): Promise<SourceOutcome> {
+  const sink = new FindingSink(options.maxFindingsPerRule);
   const tally = emptyTally();
   let fatal = false;
+  let mode: 'document' | 'stream' = 'document';
+  const refName: RefName = (ref) => (mode === 'stream' ? `line ${ref}` : `/${ref}`);
+  let openwop: OpenwopStreamState | undefined;
+  let foxctl: FoxctlStreamState | undefined;
+  let documents = 0;
+  let trailingReported = false;
+  // An end-of-stream error (no terminal envelope) is about the last envelope: it then no longer counts as valid.
+  let lastValid = false;
+  // Upstream's --strict refuses anything after the first JSON value of a .json input.
+  const singleValueInput = options.run.strict && source.kind === 'file' && !STREAM_EXTENSIONS.test(source.path);
+
+  const checkValue = (doc: JsonDocument, pointer: string, value: unknown, ref: number, line: number | undefined, scan: DocScan): void => {
+    const errorsBefore = sink.errors;
+    let kind: string | undefined;
+    if (options.protocol === 'foxctl' || (options.protocol === 'auto' && looksLikeFoxctl(value))) {
+      if (singleValueInput && documents > 1 && !trailingReported) {
+        trailingReported = true;
+        sink.add(doc.finding(FOXCTL_RULES.trailingData.id, 'error', 'a second JSON value in a .json input (--strict, like upstream\'s, refuses trailing data; name NDJSON streams .ndjson)', pointer));
+      }
+      checkFoxctlEnvelope({strict: options.run.strict}, doc, pointer, value, scan, sink);
+      (foxctl ??= new FoxctlStreamState(refName)).check(value, doc, pointer, ref, sink);
+      const status = (value as {status?: unknown} | null)?.status;
+      kind = `foxctl:${typeof status === 'string' ? status : '?'}`;
+    } else {
+      openwop ??= new OpenwopStreamState(options.run.host?.limits, refName);
+      kind = checkOpenwopEnvelope(options.run, openwop, doc, pointer, value, ref, line, scan, sink);
+    }
+    lastValid = sink.errors === errorsBefore;
+    count(tally, lastValid, kind);
+    if (options.onProgress && tally.envelopes % PROGRESS_EVERY === 0) options.onProgress(tally.envelopes);
+  };
+
   for await (const event of readDocuments(source, options)) {
     if (event.type === 'problem') {
-      findings.push(event.finding);
+      sink.add(event.finding);
       fatal ||= Boolean(event.fatal);
       continue;
     }
     const {doc} = event;
-    findings.push(...doc.problemFindings());
+    mode = event.mode;
+    documents++;
+    if (doc.problems.length > 0) sink.addAll(doc.problemFindings());
     if (!doc.parsed) {
-      tally.envelopes++;
-      tally.invalid++;
+      lastValid = false;
+      count(tally, false, undefined);
       continue;
     }
-    const entries: [string, unknown][] = Array.isArray(doc.value) ? doc.value.map((v, i) => [`/${i}`, v]) : [['', doc.value]];
-    if (Array.isArray(doc.value) && doc.value.length === 0) {
-      findings.push(doc.finding(ENVELOPE_RULES.shape.id, 'warning', 'an empty array: no envelopes to check', ''));
+    const scan = scanDocument(doc.text);
+    const ref = event.line ?? 0;
+    if (options.kind !== undefined) {
+      const errorsBefore = sink.errors;
+      checkBarePayload(options.run, options.kind, doc, doc.value, scan, sink);
+      count(tally, sink.errors === errorsBefore, options.kind);
+      continue;
     }
-    for (const [pointer, value] of entries) {
-      const foxctl = protocol === 'foxctl' || (protocol === 'auto' && looksLikeFoxctl(value));
-      const verdict = foxctl ? checkFoxctlEnvelope(doc, pointer, value) : checkEnvelope(doc, pointer, value);
-      tally.envelopes++;
-      if (verdict.valid) tally.valid++;
-      else tally.invalid++;
-      if (verdict.kind) tally.kinds[verdict.kind] = (tally.kinds[verdict.kind] ?? 0) + 1;
-      findings.push(...verdict.findings);
+    if (!Array.isArray(doc.value)) {
+      checkValue(doc, '', doc.value, ref, event.line, scan);
+      continue;
     }
+    if (doc.value.length === 0) sink.add(doc.finding(ENVELOPE_RULES.shape.id, 'warning', 'an empty array: no envelopes to check', ''));
+    for (let i = 0; i < doc.value.length; i++) checkValue(doc, `/${i}`, doc.value[i], event.line ?? i, event.line, scan);
   }
-  return {result: {file: source.display, findings}, tally, fatal};
+  const errorsBefore = sink.errors;
+  if (openwop) sink.addAll(openwop.finish(source.display));
+  foxctl?.finish(sink);
+  if (sink.errors > errorsBefore && lastValid) {
+    tally.valid--;
+    tally.invalid++;
+  }
+  return {result: {file: source.display, findings: sink.findings(), ...tally}, fatal};
 }
 
-export function addTally(into: EnvelopeTally, from: EnvelopeTally): void {
-  into.envelopes += from.envelopes;
-  into.valid += from.valid;
-  into.invalid += from.invalid;
-  for (const [k, n] of Object.entries(from.kinds)) into.kinds[k] = (into.kinds[k] ?? 0) + n;
+function count(tally: EnvelopeTally, valid: boolean, kind: string | undefined): void {
+  tally.envelopes++;
+  if (valid) tally.valid++;
+  else tally.invalid++;
+  if (kind !== undefined) countKind(tally, kind);
 }

@@ -1,7 +1,7 @@
-import {readdirSync, writeFileSync} from 'node:fs';
+import {mkdirSync, readdirSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
-import {REFERENCE, runCli, STACK_TRACE, tempDir} from '../helpers/cli.js';
+import {REFERENCE, ROOT, runCli, STACK_TRACE, tempDir} from '../helpers/cli.js';
 import {assertSarifStructure} from '../report/sarif-structure.js';
 
 const FIXTURES = join(REFERENCE, 'openwop/fixtures/envelopes');
@@ -243,5 +243,71 @@ describe('validate envelope never prints a secret', () => {
       expect(r.stdout, format).not.toContain('plain-value-123');
       expect(r.stdout, format).toContain(`(${secrets[0].length} chars)`);
     }
+  });
+});
+
+describe('validate envelope with hosts and vendor kinds', () => {
+  const HOST = {protocolVersion: '1.0', supportedEnvelopes: ['clarification.request', 'schema.request', 'schema.response', 'error', 'vendor.acme.plan.create'], schemaVersions: {error: 1}, limits: {clarificationRounds: 3, schemaRounds: 2, envelopesPerTurn: 1}};
+  let dir: string;
+  beforeAll(() => {
+    dir = tempDir();
+    mkdirSync(join(dir, 'kinds'));
+    writeFileSync(join(dir, 'kinds', 'vendor.acme.plan.create.schema.json'), JSON.stringify({type: 'object', required: ['title'], properties: {title: {type: 'string'}}}));
+    writeFileSync(join(dir, 'host.json'), JSON.stringify(HOST));
+    const lines = [
+      {...ENVELOPE, schemaVersion: 1, type: 'vendor.acme.plan.create', payload: {title: 'Q3'}},
+      {...ENVELOPE, schemaVersion: 1, envelopeId: 'e-2', correlationId: 'run:n:0:k2'},
+      {...ENVELOPE, schemaVersion: 1, envelopeId: 'e-3', correlationId: 'run:n:1:k', type: 'vendor.acme.plan.create', payload: {}},
+    ];
+    writeFileSync(join(dir, 'plan.ndjson'), lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+  });
+
+  it('--schemas and --capabilities (a file), and the same from the config file', async () => {
+    const flags = await runCli(['validate', 'envelope', 'plan.ndjson', '--schemas', 'kinds', '--capabilities', 'host.json', '--json'], {cwd: dir});
+    const rules = (r: {stdout: string}) => JSON.parse(r.stdout).results[0].findings.map((f: {ruleId: string; line: number}) => `${f.line} ${f.ruleId}`);
+    expect(flags.code).toBe(1);
+    expect(rules(flags)).toEqual(['2 cap.breached/envelopes', '3 envelope_invalid']);
+    expect(JSON.parse(flags.stdout).summary.capabilities).toBe('host.json');
+    writeFileSync(join(dir, 'openwop.config.json'), JSON.stringify({kindSchemas: ['kinds'], capabilities: 'host.json'}));
+    const config = await runCli(['validate', 'envelope', 'plan.ndjson', '--json'], {cwd: dir});
+    expect(rules(config)).toEqual(['2 cap.breached/envelopes', '3 envelope_invalid']);
+  });
+
+  it('--capabilities URL fetches the document', async () => {
+    const {createServer} = await import('node:http');
+    const server = createServer((_req, res) => {
+      res.writeHead(200, {'content-type': 'application/json'});
+      res.end(JSON.stringify({...HOST, supportedEnvelopes: ['error']}));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const {port} = server.address() as {port: number};
+      const r = await runCli(['validate', 'envelope', join(dir, 'plan.ndjson'), '--capabilities', `http://127.0.0.1:${port}/.well-known/openwop`, '--json'], {cwd: tempDir()});
+      expect(r.code).toBe(1);
+      expect(JSON.parse(r.stdout).results[0].findings.map((f: {ruleId: string}) => f.ruleId)).toEqual(['unknown_envelope_kind', 'unknown_envelope_kind']);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('the bundled foxctl example stream passes even under --strict', async () => {
+    const r = await runCli(['validate', 'envelope', 'examples/envelopes/foxctl-progress.ndjson', '--strict', '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).summary.kinds).toEqual({'foxctl:progress': 3, 'foxctl:ok': 1});
+  });
+});
+
+describe('validate envelope imports what it needs, when it needs it', () => {
+  it('a plain run (no --capabilities URL) does not load undici', async () => {
+    const {spawnSync} = await import('node:child_process');
+    const script = `
+      import {createRequire} from 'node:module';
+      const {validateEnvelopeInputs} = await import('./dist/src/envelope/index.js');
+      await validateEnvelopeInputs(['examples/envelopes/stream.ndjson'], {cwd: process.cwd(), progress: process.stderr});
+      const loaded = Object.keys(createRequire(import.meta.url).cache);
+      process.stdout.write(JSON.stringify({undici: loaded.some((k) => k.includes('/undici/'))}));`;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], {cwd: ROOT, encoding: 'utf8'});
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toEqual({undici: false});
   });
 });

@@ -1,20 +1,253 @@
+import type {ErrorObject} from 'ajv';
 import type {JsonDocument} from '../../io/json-document.js';
+import {childPointer, parsePointer} from '../../io/json-pointer.js';
+import type {Severity} from '../../report/finding.js';
 import {ajvFindings} from '../../schemas/ajv-findings.js';
 import {getValidator} from '../../schemas/index.js';
-import type {EnvelopeVerdict} from '../openwop/check-envelope.js';
+import type {DocScan} from '../context.js';
+import type {FindingSink} from '../finding-sink.js';
+import {findSecrets} from '../scan/secrets.js';
+import {walkStrings} from '../scan/walk-strings.js';
 import {FOXCTL_RULES} from './rules.js';
+import {
+  ARTIFACT,
+  CODE_ONLY_ERRORS,
+  COMMAND,
+  DRIFT_COMMAND,
+  ERROR_CATALOG,
+  ERROR_CODE_FORM,
+  INLINE_LIMIT_BYTES,
+  KNOWN_ERROR,
+  KNOWN_META,
+  KNOWN_TOP,
+  PREVIEW_LIMIT_BYTES,
+  SECRET_KEY,
+  SECRET_KEY_HINT,
+  SOURCES,
+} from './spec.js';
 
-/** A foxctl Protocol v1 envelope against its structural schema. */
-export function checkFoxctlEnvelope(doc: JsonDocument, pointer: string, value: unknown): EnvelopeVerdict {
-  const validate = getValidator('foxctl/envelope-v1');
-  const kind = `foxctl:${(value as {status?: unknown})?.status ?? '?'}`;
-  if (validate(value)) return {kind, valid: true, findings: []};
-  return {kind, valid: false, findings: ajvFindings(validate.errors, doc, {ruleId: FOXCTL_RULES.schema.id, base: pointer, label: 'foxctl envelope', value})};
+type Obj = Record<string, unknown>;
+
+export interface FoxctlOptions {
+  strict: boolean;
 }
 
-/** foxctl envelopes carry `version` and `status`; OpenWOP's carry `envelopeId`. */
-export function looksLikeFoxctl(value: unknown): boolean {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
-  const v = value as Record<string, unknown>;
-  return 'version' in v && 'status' in v && !('envelopeId' in v);
+/** Per-envelope context shared by the rule functions below. */
+interface Check {
+  doc: JsonDocument;
+  pointer: string;
+  sink: FindingSink;
+  drift: Severity;
+}
+
+/**
+ * One foxctl Protocol v1 envelope: the bundled structural schema (its errors sorted into rule ids), then the rules
+ * upstream's `foxctl proto validate` skips. Stream order is checked by FoxctlStreamState.
+ */
+export function checkFoxctlEnvelope(opts: FoxctlOptions, doc: JsonDocument, pointer: string, value: unknown, scan: DocScan, sink: FindingSink): void {
+  const c: Check = {doc, pointer, sink, drift: opts.strict ? 'error' : 'warning'};
+  const validate = getValidator('foxctl/envelope-v1');
+  if (!validate(value)) reportSchemaErrors(c, validate.errors ?? [], value);
+  if (!isObj(value)) return;
+  const meta = isObj(value.meta) ? value.meta : undefined;
+  const data = isObj(value.data) ? value.data : undefined;
+  checkCommand(c, value.command);
+  checkErrorFields(c, value);
+  if (meta) checkMeta(c, value, meta);
+  if (data && value.status === 'error') checkStatusCode(c, data);
+  checkArtifact(c, data, meta, value);
+  checkUnknownFields(c, value, meta);
+  scan.credentialKeys ??= SECRET_KEY_HINT.test(doc.text);
+  if (scan.secrets || scan.credentialKeys) checkSecrets(c, value);
+}
+
+/** Which rule an Ajv error of the structural schema belongs to. */
+function ruleFor(err: ErrorObject): string {
+  const path = err.instancePath;
+  const missing = err.keyword === 'required' ? String((err.params as {missingProperty?: unknown}).missingProperty) : undefined;
+  const field = missing !== undefined ? `${path}/${missing}` : path;
+  if (field === '/command') return FOXCTL_RULES.command.id;
+  if (field === '/error' || field.startsWith('/error/')) return FOXCTL_RULES.errorFields.id;
+  if (field === '/meta/ts') return FOXCTL_RULES.metaTs.id;
+  if (field === '/meta/duration_ms') return FOXCTL_RULES.duration.id;
+  if (field === '/meta/runner') return FOXCTL_RULES.runner.id;
+  if (field === '/meta/seq') return FOXCTL_RULES.progressSeq.id;
+  if (field === '/meta/cas_digest') return FOXCTL_RULES.casDigest.id;
+  if (field === '/meta/cache_key') return FOXCTL_RULES.cacheKey.id;
+  return FOXCTL_RULES.schema.id;
+}
+
+function reportSchemaErrors(c: Check, errors: ErrorObject[], value: unknown): void {
+  const byRule = new Map<string, ErrorObject[]>();
+  // if/then errors only say "a branch failed"; the branch's own errors say why.
+  for (const err of errors) {
+    if (err.keyword === 'if') continue;
+    const id = ruleFor(err);
+    byRule.set(id, [...(byRule.get(id) ?? []), err]);
+  }
+  for (const [ruleId, errs] of byRule) c.sink.addAll(ajvFindings(errs, c.doc, {ruleId, base: c.pointer, label: 'foxctl envelope', value}));
+}
+
+function checkCommand(c: Check, command: unknown): void {
+  if (typeof command !== 'string' || command.trim() === '' || COMMAND.test(command)) return;
+  const at = `${c.pointer}/command`;
+  if (DRIFT_COMMAND.test(command)) {
+    c.sink.add(c.doc.finding(FOXCTL_RULES.driftCommand.id, c.drift, `command "${command}" is not <namespace>/<verb> as the spec writes it (foxctl itself emits such names: drift)`, at));
+  } else {
+    c.sink.add(c.doc.finding(FOXCTL_RULES.command.id, 'error', `command "${command}" must be <namespace>/<verb> in lowercase letters, digits and hyphens (^[a-z0-9][a-z0-9-]*/[a-z0-9][a-z0-9-]*$)`, at));
+  }
+}
+
+function checkErrorFields(c: Check, env: Obj): void {
+  const at = `${c.pointer}/error`;
+  const error = env.error;
+  if (env.status === 'error') {
+    if (!isObj(error) || typeof error.code !== 'string' || error.code === '') return; // the schema reported it
+    const code = error.code;
+    if (ERROR_CATALOG.has(code)) return checkRetryDetails(c, code, error);
+    if (ERROR_CODE_FORM.test(code)) {
+      const why = CODE_ONLY_ERRORS.has(code) ? 'foxctl\'s code uses it, its written catalog does not list it' : 'foxctl emits such codes: drift';
+      c.sink.add(c.doc.finding(FOXCTL_RULES.driftErrorCode.id, c.drift, `error code "${code}" is not in the Protocol v1 error catalog (${why})`, `${at}/code`));
+    } else {
+      c.sink.add(c.doc.finding(FOXCTL_RULES.errorCode.id, 'error', `error code "${code}" is not an error code: codes are upper-case, from the catalog (EARG, EAUTH, ERUNTIME, …)`, `${at}/code`));
+    }
+    return;
+  }
+  if (env.status !== 'ok' && env.status !== 'progress') return;
+  if (error === undefined) {
+    c.sink.add(c.doc.finding(FOXCTL_RULES.driftOkError.id, c.drift, `no error object; the spec wants error: {"code": null, "message": null} on ${env.status} envelopes`, c.pointer));
+  } else if (isObj(error) && (!('code' in error) || !('message' in error) || error.code === '' || error.message === '')) {
+    c.sink.add(c.doc.finding(FOXCTL_RULES.driftOkError.id, c.drift, `error is ${JSON.stringify(error) === '{}' ? '{}' : 'missing code or message'}; the spec wants "code": null and "message": null on ${env.status} envelopes (foxctl omits them: drift)`, at));
+  }
+}
+
+/** Retry transparency (spec §5.3): attempts, backoff and retry_after in error.details, with sane types. */
+function checkRetryDetails(c: Check, code: string, error: Obj): void {
+  const at = `${c.pointer}/error/details`;
+  const details = isObj(error.details) ? error.details : undefined;
+  if (code === 'ERATELIMIT' && details?.attempts === undefined) {
+    c.sink.add(c.doc.finding(FOXCTL_RULES.retryDetails.id, 'warning', 'ERATELIMIT should say how many attempts were made (error.details.attempts), with backoff and retry_after when known', details ? at : `${c.pointer}/error`));
+  }
+  if (!details) return;
+  if (details.attempts !== undefined && (!Number.isInteger(details.attempts) || (details.attempts as number) < 1)) {
+    c.sink.add(c.doc.finding(FOXCTL_RULES.retryDetails.id, 'error', 'error.details.attempts must be an integer ≥ 1', `${at}/attempts`));
+  }
+  if (details.retry_after !== undefined && typeof details.retry_after !== 'string' && typeof details.retry_after !== 'number') {
+    c.sink.add(c.doc.finding(FOXCTL_RULES.retryDetails.id, 'error', 'error.details.retry_after must be a string (Retry-After value) or a number of seconds', `${at}/retry_after`));
+  }
+  if (details.backoff !== undefined && typeof details.backoff !== 'string' && !isObj(details.backoff)) {
+    c.sink.add(c.doc.finding(FOXCTL_RULES.retryDetails.id, 'error', 'error.details.backoff must name or describe the backoff strategy (a string or an object)', `${at}/backoff`));
+  }
+}
+
+function checkMeta(c: Check, env: Obj, meta: Obj): void {
+  const at = `${c.pointer}/meta`;
+  if (typeof meta.source === 'string' && meta.source !== '' && !SOURCES.has(meta.source)) {
+    c.sink.add(c.doc.finding(FOXCTL_RULES.driftSource.id, c.drift, `meta.source "${meta.source}" is not run, cache or memory (foxctl emits it: drift)`, `${at}/source`));
+  }
+  if ((env.status === 'ok' || env.status === 'error') && meta.duration_ms === undefined) {
+    c.sink.add(c.doc.finding(FOXCTL_RULES.driftDuration.id, c.drift, 'no meta.duration_ms: the spec requires it on results (foxctl omits a zero duration: drift)', at));
+  }
+}
+
+/** Upstream's own rule: an error envelope's HTTP summary must carry an error status. */
+function checkStatusCode(c: Check, data: Obj): void {
+  const summary = data.summary;
+  if (!isObj(summary) || typeof summary.status_code !== 'number') return;
+  const code = summary.status_code;
+  if (code < 400 || code >= 600) {
+    c.sink.add(c.doc.finding(FOXCTL_RULES.errorStatusCode.id, 'error', `an error envelope with data.summary.status_code ${code}; expected 400–599`, `${c.pointer}/data/summary/status_code`));
+  }
+}
+
+function checkArtifact(c: Check, data: Obj | undefined, meta: Obj | undefined, env: Obj): void {
+  const artifact = data?.artifact;
+  const digest = meta?.cas_digest;
+  const at = `${c.pointer}/data`;
+  if (artifact === undefined || artifact === '' || artifact === null) {
+    if (typeof digest === 'string' && digest !== '') {
+      c.sink.add(c.doc.finding(FOXCTL_RULES.casDigest.id, 'error', 'meta.cas_digest is set but data.artifact is not; the digest must name the artifact', `${c.pointer}/meta/cas_digest`));
+    }
+    const size = data ? inlineBytes(c.doc, data) : 0;
+    if (size > INLINE_LIMIT_BYTES) {
+      c.sink.add(c.doc.finding(FOXCTL_RULES.artifactRequired.id, 'error', `inline data is ${size} bytes, over the ${INLINE_LIMIT_BYTES}-byte inline limit: store it as an artifact and send a summary with data.artifact`, at));
+    }
+    return;
+  }
+  if (typeof artifact !== 'string' || !ARTIFACT.test(artifact)) {
+    c.sink.add(c.doc.finding(FOXCTL_RULES.artifact.id, 'error', 'data.artifact must be a content address sha256:<64 lowercase hex digits>', `${at}/artifact`));
+  }
+  if (digest === undefined || digest === '') {
+    // The written spec makes cas_digest optional; foxctl's own validator refuses an artifact without it.
+    c.sink.add(c.doc.finding(FOXCTL_RULES.casDigest.id, c.drift, 'data.artifact is set but meta.cas_digest is not (foxctl\'s own validator refuses this; the written spec makes cas_digest optional)', meta ? `${c.pointer}/meta` : c.pointer));
+  } else if (digest !== artifact) {
+    c.sink.add(c.doc.finding(FOXCTL_RULES.casDigest.id, 'error', 'meta.cas_digest does not match data.artifact', `${c.pointer}/meta/cas_digest`));
+  }
+  if (env.status !== 'progress') checkSummary(c, data as Obj);
+}
+
+/**
+ * An artifactized result describes the artifact with size_bytes, kind and preview in data.summary. foxctl often puts
+ * them beside it (artifact_size_bytes, artifact_kind, data.preview): found there, it is drift; found nowhere, an error.
+ */
+function checkSummary(c: Check, data: Obj): void {
+  const summary = isObj(data.summary) ? data.summary : {};
+  const at = `${c.pointer}/data`;
+  const wanted: [string, string[]][] = [
+    ['size_bytes', ['size_bytes', 'artifact_size_bytes']],
+    ['kind', ['kind', 'artifact_kind']],
+    ['preview', ['preview']],
+  ];
+  const beside: string[] = [];
+  const missing: string[] = [];
+  for (const [field, aliases] of wanted) {
+    if (summary[field] !== undefined) continue;
+    const alias = aliases.find((a) => data[a] !== undefined);
+    if (alias) beside.push(`data.${alias}`);
+    else missing.push(field);
+  }
+  if (missing.length > 0) {
+    c.sink.add(c.doc.finding(FOXCTL_RULES.artifactSummary.id, 'error', `an artifactized result must describe the artifact: no ${missing.join(', ')} in data.summary (or beside it)`, isObj(data.summary) ? `${at}/summary` : at));
+  } else if (beside.length > 0) {
+    c.sink.add(c.doc.finding(FOXCTL_RULES.driftArtifactSummary.id, c.drift, `${beside.join(', ')} stand${beside.length === 1 ? 's' : ''} beside data.summary instead of inside it (foxctl emits this: drift)`, at));
+  }
+  const previewAt = summary.preview !== undefined ? 'summary/preview' : 'preview';
+  const preview = summary.preview ?? data.preview;
+  if (preview !== undefined) {
+    const size = Buffer.byteLength(JSON.stringify(preview) ?? '', 'utf8');
+    if (size >= PREVIEW_LIMIT_BYTES) {
+      c.sink.add(c.doc.finding(FOXCTL_RULES.artifactPreview.id, 'warning', `the preview is ${size} bytes; keep it under ${PREVIEW_LIMIT_BYTES}`, `${at}/${previewAt}`));
+    }
+  }
+}
+
+/** Serialized size of `data`; the document text bounds it, so small documents never serialize anything. */
+function inlineBytes(doc: JsonDocument, data: Obj): number {
+  if (doc.text.length <= INLINE_LIMIT_BYTES / 3) return 0; // UTF-8 needs at most 3 bytes per UTF-16 unit
+  return Buffer.byteLength(JSON.stringify(data), 'utf8');
+}
+
+function checkUnknownFields(c: Check, env: Obj, meta: Obj | undefined): void {
+  const report = (where: string, key: string) =>
+    c.sink.add(c.doc.finding(FOXCTL_RULES.driftUnknownField.id, c.drift, `"${key}" is not a Protocol v1 field of ${where} (upstream's --strict refuses it)`, childPointer(`${c.pointer}${where === 'the envelope' ? '' : `/${where}`}`, key)));
+  for (const key of Object.keys(env)) if (!KNOWN_TOP.has(key)) report('the envelope', key);
+  if (meta) for (const key of Object.keys(meta)) if (!KNOWN_META.has(key)) report('meta', key);
+  if (isObj(env.error)) for (const key of Object.keys(env.error)) if (!KNOWN_ERROR.has(key)) report('error', key);
+}
+
+/** Secrets must be redacted as "***": a secret-shaped value anywhere, or any value under a credential-named key. */
+function checkSecrets(c: Check, env: Obj): void {
+  walkStrings(env, c.pointer, (text, pointer) => {
+    for (const hit of findSecrets(text)) {
+      c.sink.add(c.doc.finding(FOXCTL_RULES.secret.id, 'error', `${pointer} holds ${hit.label}, ${hit.masked}, not redacted as "***"`, pointer));
+    }
+    const key = parsePointer(pointer).pop() ?? '';
+    if (SECRET_KEY.test(key) && text !== '***' && text.trim() !== '' && !/^\[REDACTED:[^\]]+\]$/.test(text)) {
+      c.sink.add(c.doc.finding(FOXCTL_RULES.secret.id, 'error', `"${key}" holds a ${text.length}-character value, not "***": credentials must be redacted`, pointer));
+    }
+  });
+}
+
+function isObj(v: unknown): v is Obj {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
 }

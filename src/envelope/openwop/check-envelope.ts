@@ -1,32 +1,132 @@
 import type {JsonDocument} from '../../io/json-document.js';
-import type {Finding} from '../../report/finding.js';
 import {ajvFindings} from '../../schemas/ajv-findings.js';
-import {builtinKindSchema, getValidator} from '../../schemas/index.js';
+import {getValidator} from '../../schemas/index.js';
+import type {DocScan, EnvelopeRunContext} from '../context.js';
+import type {FindingSink} from '../finding-sink.js';
+import {DEFAULT_MAX_INLINE_MEDIA_BYTES} from '../host.js';
+import {checkContent} from './content.js';
+import {classifyKindName, type KindName} from './kinds.js';
 import {ENVELOPE_RULES} from './rules.js';
+import type {AcceptedEnvelope, OpenwopStreamState} from './stream-state.js';
 
-export interface EnvelopeVerdict {
-  kind?: string;
-  valid: boolean;
-  findings: Finding[];
+interface Envelope extends AcceptedEnvelope {
+  schemaVersion?: number;
+  meta: {contentTrust?: string};
 }
 
 /**
- * One AIEnvelope through the accept pipeline's first stages, in the normative order: shape → kind known → payload.
- * A stage that refuses the envelope ends the pipeline, as a host would.
+ * One AIEnvelope through the accept pipeline in its normative order: shape → kind known → (schemaVersion) →
+ * payload → limits → redaction → trust → dedup. A stage that refuses the envelope ends its pipeline, as a host
+ * would; naming, redaction and trust findings never stop it. Returns the envelope's kind for the tally.
  */
-export function checkEnvelope(doc: JsonDocument, pointer: string, value: unknown): EnvelopeVerdict {
+export function checkOpenwopEnvelope(
+  run: EnvelopeRunContext,
+  stream: OpenwopStreamState,
+  doc: JsonDocument,
+  pointer: string,
+  value: unknown,
+  ref: number,
+  line: number | undefined,
+  scan: DocScan,
+  sink: FindingSink,
+): string | undefined {
   const shape = getValidator('ai-envelope');
   if (!shape(value)) {
-    return {valid: false, findings: ajvFindings(shape.errors, doc, {ruleId: ENVELOPE_RULES.shape.id, base: pointer, label: 'envelope', value})};
+    sink.addAll(ajvFindings(shape.errors, doc, {ruleId: ENVELOPE_RULES.shape.id, base: pointer, label: 'envelope', value}));
+    // A leak is a leak even in an envelope a host would refuse.
+    checkContent(doc, pointer, value, scan, undefined, sink);
+    const type = (value as {type?: unknown} | null)?.type;
+    return typeof type === 'string' && type !== '' ? type : undefined;
   }
-  const envelope = value as {type: string; payload: unknown};
-  const schemaName = builtinKindSchema(envelope.type);
-  if (!schemaName) {
-    const message = `unknown envelope kind "${envelope.type}": its payload was not checked (give its schema with --schemas DIR)`;
-    return {kind: envelope.type, valid: true, findings: [doc.finding(ENVELOPE_RULES.unknownKind.id, 'warning', message, `${pointer}/type`)]};
+  const env = value as Envelope;
+  const kind = env.type;
+  const errorsBefore = sink.errors;
+  stream.checkId(env.envelopeId, doc, pointer, ref, sink);
+
+  if (!kindKnown(run, kind, doc, pointer, sink)) return kind;
+  checkKindName(run, kind, doc, pointer, sink);
+  if (!schemaVersionAccepted(run, env, doc, pointer, sink)) return kind;
+  checkPayload(run, env, doc, pointer, sink);
+  checkContent(doc, pointer, value, scan, env.meta.contentTrust === 'untrusted' ? `${pointer}/payload` : undefined, sink);
+  if (sink.errors === errorsBefore) stream.accepted(env, doc, pointer, ref, line, sink);
+  return kind;
+}
+
+function kindKnown(run: EnvelopeRunContext, kind: string, doc: JsonDocument, pointer: string, sink: FindingSink): boolean {
+  if (run.host ? run.host.supportedEnvelopes.has(kind) : run.kinds.has(kind)) return true;
+  const at = `${pointer}/type`;
+  if (run.host) {
+    const why = run.host.supportedEnvelopes.size === 0 ? 'advertises no envelope kinds at all (an engine-only host)' : 'does not advertise it in supportedEnvelopes';
+    sink.add(doc.finding(ENVELOPE_RULES.unknownKind.id, 'error', `unknown envelope kind "${kind}": the host (${run.host.origin}) ${why}`, at));
+    return false;
   }
-  const payload = getValidator(schemaName);
-  if (payload(envelope.payload)) return {kind: envelope.type, valid: true, findings: []};
-  const findings = ajvFindings(payload.errors, doc, {ruleId: ENVELOPE_RULES.payload.id, base: `${pointer}/payload`, label: `payload of "${envelope.type}"`, value: envelope.payload});
-  return {kind: envelope.type, valid: false, findings};
+  const message = `unknown envelope kind "${kind}": its payload was not checked (give its schema with --schemas DIR, or the host's kinds with --capabilities)`;
+  sink.add(doc.finding(ENVELOPE_RULES.unknownKind.id, run.strict ? 'error' : 'warning', message, at));
+  return !run.strict;
+}
+
+/** Kind names repeat across a stream; remember the verdicts (up to a bound). */
+const kindNames = new Map<string, KindName>();
+
+function checkKindName(run: EnvelopeRunContext, kind: string, doc: JsonDocument, pointer: string, sink: FindingSink): void {
+  let name = kindNames.get(kind);
+  if (name === undefined) {
+    name = classifyKindName(kind);
+    if (kindNames.size < 4096) kindNames.set(kind, name);
+  }
+  const severity = run.strict ? 'error' : 'warning';
+  if (name === 'legacy') {
+    sink.add(doc.finding(ENVELOPE_RULES.legacyKind.id, severity, `"${kind}" is a legacy un-namespaced kind, tolerated in v1.x and deprecated: use vendor.<host>.${kind}`, `${pointer}/type`));
+  } else if (name === 'unnamespaced') {
+    sink.add(doc.finding(ENVELOPE_RULES.kindNaming.id, severity, `kind "${kind}" is not namespaced: name a domain kind vendor.<host>.<kind> (or openwop.*, core.*, community.*, private.<host>.*, local.*, ui.*, media.*)`, `${pointer}/type`));
+  }
+}
+
+/** Absent schemaVersion is 0. Checked only against a host's advertised schemaVersions for the kind. */
+function schemaVersionAccepted(run: EnvelopeRunContext, env: Envelope, doc: JsonDocument, pointer: string, sink: FindingSink): boolean {
+  const advertised = run.host?.schemaVersions.get(env.type);
+  if (advertised === undefined) return true;
+  const emitted = env.schemaVersion ?? 0;
+  const at = env.schemaVersion === undefined ? pointer : `${pointer}/schemaVersion`;
+  if (emitted > advertised) {
+    sink.add(doc.finding(ENVELOPE_RULES.schemaVersion.id, 'error', `schemaVersion ${emitted} of "${env.type}" is higher than the ${advertised} the host advertises; a host refuses it whatever its strictness`, at));
+    return false;
+  }
+  if (emitted < advertised) {
+    const strict = run.strict || run.host?.strictness === 'strict';
+    if (strict) {
+      sink.add(doc.finding(ENVELOPE_RULES.schemaVersion.id, 'error', `schemaVersion ${emitted} of "${env.type}" is lower than the ${advertised} the host advertises; under envelopeStrictness strict${run.strict ? ' (--strict)' : ''} it is refused`, at));
+      return false;
+    }
+    sink.add(doc.finding(ENVELOPE_RULES.schemaVersionDrift.id, 'warning', `schemaVersion ${emitted} of "${env.type}" is lower than the ${advertised} the host advertises; a warn host validates it against version ${advertised}`, at));
+  }
+  return true;
+}
+
+function checkPayload(run: EnvelopeRunContext, env: Envelope, doc: JsonDocument, pointer: string, sink: FindingSink): void {
+  const validate = run.kinds.validator(env.type);
+  if (validate === undefined) {
+    // Reached only for a kind the host advertises (or, without --strict, an unknown one already reported).
+    if (run.host) sink.add(doc.finding(ENVELOPE_RULES.kindSchemaMissing.id, 'info', `no payload schema for "${env.type}": its payload was not checked (give it with --schemas DIR)`, `${pointer}/payload`));
+    return;
+  }
+  if (!validate(env.payload)) {
+    sink.addAll(ajvFindings(validate.errors, doc, {ruleId: ENVELOPE_RULES.payload.id, base: `${pointer}/payload`, label: `payload of "${env.type}"`, value: env.payload}));
+    return;
+  }
+  const payload = env.payload as Record<string, unknown>;
+  if ((env.type === 'schema.request' || env.type === 'schema.response') && run.host && typeof payload.envelopeType === 'string' && !run.host.supportedEnvelopes.has(payload.envelopeType)) {
+    sink.add(doc.finding(ENVELOPE_RULES.unknownKind.id, 'error', `${env.type} names "${payload.envelopeType}", which the host (${run.host.origin}) does not advertise`, `${pointer}/payload/envelopeType`));
+  }
+  if (env.type.startsWith('media.') && typeof payload.base64 === 'string') {
+    const limit = run.host?.maxInlineMediaBytes ?? DEFAULT_MAX_INLINE_MEDIA_BYTES;
+    const bytes = base64Bytes(payload.base64);
+    if (bytes > limit) sink.add(doc.finding(ENVELOPE_RULES.mediaInline.id, 'error', `inline base64 media of ${bytes} bytes is over the ${limit}-byte limit (aiProviders.maxInlineMediaBytes); pass it by url instead`, `${pointer}/payload/base64`));
+  }
+}
+
+function base64Bytes(text: string): number {
+  const body = text.replace(/\s+/g, '');
+  const padding = body.endsWith('==') ? 2 : body.endsWith('=') ? 1 : 0;
+  return Math.floor((body.length * 3) / 4) - padding;
 }

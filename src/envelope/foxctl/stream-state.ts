@@ -1,0 +1,86 @@
+import type {JsonDocument} from '../../io/json-document.js';
+import type {RefName} from '../context.js';
+import type {FindingSink} from '../finding-sink.js';
+import {FOXCTL_RULES} from './rules.js';
+
+type Obj = Record<string, unknown>;
+
+/**
+ * Stream rules over one input: zero or more progress envelopes with meta.seq from 0, strictly increasing, and
+ * data.pct never decreasing; then exactly one terminal ok/error envelope, last; one command throughout. One input
+ * (file, or stdin) is one stream. Holds a few numbers and the last envelope's position, whatever the stream's length.
+ */
+export class FoxctlStreamState {
+  private seen = 0;
+  private lastSeq: number | undefined;
+  private lastPct: number | undefined;
+  private terminalRef: number | undefined;
+  private command: string | undefined;
+  private last: {doc: JsonDocument; pointer: string} | undefined;
+
+  constructor(private readonly refName: RefName) {}
+
+  check(value: unknown, doc: JsonDocument, pointer: string, ref: number, sink: FindingSink): void {
+    if (!isObj(value)) return;
+    this.seen++;
+    this.last = {doc, pointer};
+    const meta = isObj(value.meta) ? value.meta : {};
+    const status = value.status;
+    if (typeof value.command === 'string') {
+      if (this.command === undefined) this.command = value.command;
+      else if (value.command !== this.command) {
+        sink.add(doc.finding(FOXCTL_RULES.streamCommand.id, 'warning', `command "${value.command}" differs from "${this.command}" earlier in this stream`, `${pointer}/command`));
+      }
+    }
+    if (status === 'progress') this.progress(value, meta, doc, pointer, sink);
+    else if (status === 'ok' || status === 'error') this.terminal(meta, doc, pointer, ref, sink);
+  }
+
+  /** A stream that had progress envelopes must end with its terminal one. */
+  finish(sink: FindingSink): void {
+    if (this.seen === 0 || this.terminalRef !== undefined || this.last === undefined) return;
+    const {doc, pointer} = this.last;
+    sink.add(doc.finding(FOXCTL_RULES.streamTerminal.id, 'error', 'the stream ends without its terminal ok/error envelope (truncated, or the command never finished?)', pointer));
+  }
+
+  private progress(env: Obj, meta: Obj, doc: JsonDocument, pointer: string, sink: FindingSink): void {
+    if (this.terminalRef !== undefined) {
+      sink.add(doc.finding(FOXCTL_RULES.streamTerminal.id, 'error', `a progress envelope after the terminal one (${this.refName(this.terminalRef)}): the terminal envelope must come last`, `${pointer}/status`));
+    }
+    if (meta.final === true) sink.add(doc.finding(FOXCTL_RULES.streamFinal.id, 'error', 'meta.final is true on a progress envelope; only the terminal envelope is final', `${pointer}/meta/final`));
+    const seq = meta.seq;
+    if (Number.isInteger(seq)) {
+      const n = seq as number;
+      if (this.lastSeq === undefined && n !== 0) {
+        sink.add(doc.finding(FOXCTL_RULES.progressSeq.id, 'error', `the first progress envelope has meta.seq ${n}; seq starts at 0`, `${pointer}/meta/seq`));
+      } else if (this.lastSeq !== undefined && n <= this.lastSeq) {
+        sink.add(doc.finding(FOXCTL_RULES.progressSeq.id, 'error', `meta.seq ${n} follows ${this.lastSeq}; seq must strictly increase`, `${pointer}/meta/seq`));
+      }
+      this.lastSeq = this.lastSeq === undefined ? n : Math.max(this.lastSeq, n);
+    }
+    const pct = isObj(env.data) ? env.data.pct : undefined;
+    if (pct === undefined) return;
+    if (typeof pct !== 'number' || pct < 0 || pct > 100) {
+      sink.add(doc.finding(FOXCTL_RULES.progressPct.id, 'error', 'data.pct must be a number from 0 to 100', `${pointer}/data/pct`));
+      return;
+    }
+    if (this.lastPct !== undefined && pct < this.lastPct) {
+      sink.add(doc.finding(FOXCTL_RULES.progressPct.id, 'error', `data.pct went down from ${this.lastPct} to ${pct}; once set it must not decrease`, `${pointer}/data/pct`));
+    }
+    this.lastPct = Math.max(this.lastPct ?? pct, pct);
+  }
+
+  private terminal(meta: Obj, doc: JsonDocument, pointer: string, ref: number, sink: FindingSink): void {
+    if (this.terminalRef !== undefined) {
+      sink.add(doc.finding(FOXCTL_RULES.streamTerminal.id, 'error', `a second terminal envelope (the first is ${this.refName(this.terminalRef)}): a stream has exactly one`, `${pointer}/status`));
+    } else this.terminalRef = ref;
+    if (meta.final === false) sink.add(doc.finding(FOXCTL_RULES.streamFinal.id, 'error', 'meta.final is false on the terminal envelope', `${pointer}/meta/final`));
+    if (Number.isInteger(meta.seq) && this.lastSeq !== undefined && (meta.seq as number) <= this.lastSeq) {
+      sink.add(doc.finding(FOXCTL_RULES.progressSeq.id, 'error', `the terminal envelope's meta.seq ${meta.seq as number} does not follow the last progress seq ${this.lastSeq}`, `${pointer}/meta/seq`));
+    }
+  }
+}
+
+function isObj(v: unknown): v is Obj {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}

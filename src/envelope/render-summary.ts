@@ -1,0 +1,18 @@
+import type {FileResult} from '../report/finding.js';
+import type {FormatContext} from '../report/format-context.js';
+import {describeTally, type EnvelopeTally} from './tally.js';
+
+/**
+ * Stylish's readable summary: with several inputs, a file with findings gets its own count line under them; the last
+ * file also gets the run's line, so even a clean run says how many envelopes it checked. Machine formats carry the
+ * same numbers as result fields and in `summary`.
+ */
+export function envelopeSummaryRenderer(run: EnvelopeTally, results: readonly FileResult[]): NonNullable<FormatContext['renderExtras']> {
+  const last = results.at(-1)?.file;
+  return (result: FileResult) => {
+    const lines: string[] = [];
+    if (results.length > 1 && result.findings.length > 0 && typeof result.envelopes === 'number') lines.push(describeTally(result as unknown as EnvelopeTally));
+    if (result.file === last) lines.push(results.length > 1 ? `all ${results.length} inputs: ${describeTally(run)}` : describeTally(run));
+    return lines;
+  };
+}
