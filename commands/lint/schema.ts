@@ -35,8 +35,8 @@ KIND DETECTION (for reasoning/missing and reasoning/forbidden-on-ack)
 
 $REF
   Local (#/…, #anchor) and relative file refs (resolved against the schema's folder; the working directory for stdin)
-  are followed; findings inside a referenced file name that file. http(s) refs are never fetched (ref/remote-not-fetched,
-  info). A $ref cycle is reported (ref/recursive) and not followed.
+  are followed; findings inside a referenced file name that file. http(s) refs are fetched only with --allow-remote-refs
+  (otherwise ref/remote-not-fetched, info); a failed fetch is ref/unresolved with the reason. A $ref cycle is reported (ref/recursive) and not followed.
 
 FIXES
   --fix adds "additionalProperties": false where it is absent, lists optional properties in "required" with a null
@@ -74,7 +74,7 @@ ${EXIT_CODES_HELP}`;
     'fix-dry-run': Flags.boolean({summary: 'Print the diff --fix would make; change nothing.', exclusive: ['fix'], helpGroup: 'LINT'}),
     explain: Flags.string({summary: 'Explain RULE: what, why, profiles, targets, sources with the month verified, examples.', helpValue: 'RULE', helpGroup: 'LINT'}),
     'list-rules': Flags.boolean({summary: 'List every rule (with --json: as JSON).', helpGroup: 'LINT'}),
-    'allow-remote-refs': Flags.boolean({summary: 'Accepted for forward compatibility; remote $refs are still never fetched (not implemented).', helpGroup: 'LINT'}),
+    'allow-remote-refs': Flags.boolean({summary: 'Fetch and check the schemas http(s) $refs name (10 s timeout, 5 MB cap, same-origin redirects, at most 20 documents).', helpGroup: 'LINT'}),
     'max-size': Flags.integer({summary: 'Largest schema file to read, in MB.', default: 100, min: 1}),
   };
 

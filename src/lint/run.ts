@@ -9,6 +9,7 @@ import {readInputFile} from '../io/read-file.js';
 import type {FileResult, Finding, RuleDescriptor} from '../report/finding.js';
 import {writeOutput} from '../report/write-output.js';
 import {unifiedDiff} from './diff.js';
+import {fetchRemoteRefs, fetchSchemaText} from './remote-refs.js';
 import {ENGINE_RULES, lintSchemaDocument, type LintOptions} from './engine.js';
 import {DEFAULT_MAX_FIX_PASSES, fixSchemaText} from './fixer.js';
 import {detectKind} from './kind.js';
@@ -55,7 +56,8 @@ export async function lintSchemaFile(input: string | {text: string; file: string
 async function lintOne(input: string | {text: string; file: string}, options: LintFileOptions): Promise<SourceOutcome> {
   const cwd = options.cwd ?? process.cwd();
   if (typeof input !== 'string') {
-    return {result: lintText(input.text.replace(/^\uFEFF/, ''), input.file, {...options, cwd}, undefined), fatal: false};
+    const text = input.text.replace(/^\uFEFF/, '');
+    return {result: lintText(text, input.file, await withRemoteRefs(text, input.file, {...options, cwd}), undefined), fatal: false};
   }
   const abs = resolve(cwd, input);
   const display = displayPath(abs, cwd);
@@ -70,7 +72,7 @@ async function lintOne(input: string | {text: string; file: string}, options: Li
     return {result: {file: display, findings: [{ruleId: decoded.problem.ruleId, severity: 'error', message: decoded.problem.message, file: display, pointer: '', ...at}]}, fatal: false};
   }
   const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-  const result = lintText(decoded.text, display, {...options, cwd, path: abs}, {abs, bom});
+  const result = lintText(decoded.text, display, await withRemoteRefs(decoded.text, display, {...options, cwd, path: abs}), {abs, bom});
   if (result.pendingWrite) {
     try {
       await writeOutput(result.pendingWrite, {file: abs});
@@ -83,6 +85,14 @@ async function lintOne(input: string | {text: string; file: string}, options: Li
     delete result.pendingWrite;
   }
   return {result, fatal: false};
+}
+
+/** With --allow-remote-refs, fetches what the schema's http(s) `$ref`s name before the (synchronous) walk. */
+async function withRemoteRefs<T extends LintFileOptions>(text: string, file: string, options: T): Promise<T> {
+  if (!options.allowRemoteRefs || !/"\$ref"\s*:\s*"https?:/i.test(text)) return options;
+  const doc = JsonDocument.parse(text, {file});
+  if (!doc.parsed) return options;
+  return {...options, remote: await fetchRemoteRefs(doc, fetchSchemaText)};
 }
 
 function lintText(text: string, file: string, options: LintFileOptions & {cwd: string}, target: {abs: string; bom: boolean} | undefined): LintFileResult & {pendingWrite?: string} {
@@ -216,7 +226,8 @@ async function lintSource(source: InputSource, options: LintInputsOptions): Prom
       findings.push({ruleId: 'lint/not-fixed', severity: 'warning', message: '--fix cannot write back to stdin; use --fix-dry-run to see the diff', file: source.display, pointer: '', line: 1, column: 1});
     }
     if (event.mode === 'document') {
-      const one = lintText(event.doc.text, source.display, {...resolved, cwd: options.cwd, path: resolve(options.cwd, '<stdin>'), fix: options.fix === 'dry-run' ? 'dry-run' : undefined}, undefined);
+      const settings = {...resolved, cwd: options.cwd, path: resolve(options.cwd, '<stdin>'), fix: options.fix === 'dry-run' ? ('dry-run' as const) : undefined};
+      const one = lintText(event.doc.text, source.display, await withRemoteRefs(event.doc.text, source.display, settings), undefined);
       findings.push(...one.findings);
       for (const k of ['kind', 'kindSource', 'fixed', 'diff'] as const) if (one[k] !== undefined) (result as Record<string, unknown>)[k] = one[k];
     } else findings.push(...lintSchemaDocument(event.doc, {...resolved, cwd: options.cwd, path: resolve(options.cwd, '<stdin>')}));

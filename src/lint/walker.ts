@@ -5,6 +5,7 @@ import {displayPath} from '../io/inputs.js';
 import {JsonDocument} from '../io/json-document.js';
 import {toPointer} from '../io/json-pointer.js';
 import {isStdinName} from '../report/paths.js';
+import {remoteUrl, type RemoteDocs} from './remote-refs.js';
 import {isAncestorOrSelf, isObject, ptr, type JsonObject} from './schema-util.js';
 import {TIER1_MAX_DEPTH, UPSTREAM_EDGES, type EdgeKind, type RefInfo, type SchemaNode} from './types.js';
 
@@ -15,6 +16,8 @@ export interface WalkOptions {
   path?: string;
   /** Reads a referenced file (tests pass their own); the default reads the disk. */
   readFile?: (absolutePath: string) => Uint8Array | string;
+  /** Remote documents fetched beforehand (--allow-remote-refs), by URL; without an entry a remote ref is not followed. */
+  remote?: RemoteDocs;
   /** Upper bound on visits, against pathological `$ref` fan-out. */
   maxVisits?: number;
 }
@@ -175,6 +178,7 @@ class RefResolver {
   private readonly docs = new Map<string, JsonDocument | string>();
   private readonly paths = new Map<JsonDocument, string | undefined>();
   private readonly ids = new Map<JsonDocument, number>();
+  private readonly urls = new Map<JsonDocument, string>();
 
   constructor(
     root: JsonDocument,
@@ -185,6 +189,7 @@ class RefResolver {
     const path = options.path ?? (isStdinName(file) ? undefined : resolve(cwd, file));
     this.paths.set(root, path);
     if (path) this.docs.set(path, root);
+    for (const [url, doc] of options.remote ?? []) if (typeof doc !== 'string') this.urls.set(doc, url);
   }
 
   idOf(doc: JsonDocument): number {
@@ -201,8 +206,15 @@ class RefResolver {
     if (location !== '') {
       const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(location)?.[1]?.toLowerCase();
       const ownId = isObject(from.value) && typeof from.value.$id === 'string' ? from.value.$id.replace(/#.*$/, '') : undefined;
+      const base = this.urls.get(from);
       if (ownId !== undefined && location === ownId) doc = from;
-      else if (scheme === 'http' || scheme === 'https') return {status: 'remote', ref};
+      else if (scheme === 'http' || scheme === 'https' || (!scheme && base)) {
+        const url = remoteUrl(location, base);
+        const fetched = url === undefined ? undefined : this.options.remote?.get(url);
+        if (fetched === undefined) return {status: 'remote', ref};
+        if (typeof fetched === 'string') return {status: 'unresolved', ref, reason: fetched};
+        doc = fetched;
+      }
       else if (scheme) return {status: 'unresolved', ref, reason: `only local ("#/…") and relative file references are followed, not "${scheme}:" URIs`};
       else {
         const loaded = this.load(from, location);

@@ -1,6 +1,6 @@
 import {decodeJsonBytes} from '../io/decode.js';
 import type {Finding} from '../report/finding.js';
-import {HttpFailure, type HttpFailureKind, type HttpGetOptions, type HttpResponse, httpGet} from './http-get.js';
+import {HttpFailure, type HttpFailureKind, type HttpGetOptions, type HttpResponse, httpGet} from '../io/http-get.js';
 import {PROBE_RULES, type ProbeRuleKey} from './rules.js';
 
 export type FetchSettings = Omit<HttpGetOptions, 'accept'>;

@@ -1,6 +1,6 @@
 import type {JsonDocument} from '../io/json-document.js';
 import type {Finding} from '../report/finding.js';
-import type {HttpResponse, Redirect} from './http-get.js';
+import type {HttpResponse, Redirect} from '../io/http-get.js';
 import {PROBE_RULES} from './rules.js';
 
 /** What `probe host` reports about the HTTP exchange (the `http` field of its JSON result). */

@@ -185,11 +185,14 @@ describe('our extension walk', () => {
     expect(findings[0].file).toBe('main.schema.json');
   });
 
-  it('never fetches remote refs', () => {
+  it('never fetches remote refs itself: it follows only documents fetched beforehand', () => {
     const findings = lint(closed({a: {$ref: 'https://example.com/a.json#/x'}}), {profile: 'load-bearing'});
     expect(findings.map((f) => [f.ruleId, f.severity])).toEqual([['ref/remote-not-fetched', 'info']]);
-    const allowed = lint(closed({a: {$ref: 'https://example.com/a.json'}}), {profile: 'load-bearing', allowRemoteRefs: true});
-    expect(allowed[0].message).toContain('not implemented');
+    const remote = new Map([['https://example.com/a.json', JsonDocument.parse('{"x": {"oneOf": [{"type": "string"}]}}', {file: 'https://example.com/a.json'})]]);
+    const followed = lint(closed({a: {$ref: 'https://example.com/a.json#/x'}}), {profile: 'load-bearing', remote});
+    expect(followed.map((f) => [f.ruleId, f.file, f.pointer])).toEqual([['tier1-ext/forbidden-keyword', 'https://example.com/a.json', '/x/oneOf']]);
+    const failed = lint(closed({a: {$ref: 'https://example.com/a.json'}}), {profile: 'load-bearing', remote: new Map([['https://example.com/a.json', 'could not fetch it: HTTP 404']])});
+    expect(failed.map((f) => f.ruleId)).toEqual(['ref/unresolved']);
   });
 
   it('treats a $ref to the document\'s own $id as local', () => {
