@@ -111,9 +111,24 @@ function checkPayload(run: EnvelopeRunContext, env: Envelope, doc: JsonDocument,
     return;
   }
   if (!validate(env.payload)) {
-    sink.addAll(ajvFindings(validate.errors, doc, {ruleId: ENVELOPE_RULES.payload.id, base: `${pointer}/payload`, label: `payload of "${env.type}"`, value: env.payload}));
+    // RFC 0030 §D: strict-mode emitters send `reasoning: null` and readers treat it as absent, but the universal kinds'
+    // schemas type reasoning as a plain string; so a payload that fails only because of a null reasoning is valid.
+    const asAbsent = withoutNullReasoning(env.payload);
+    if (asAbsent && validate(asAbsent)) return checkPayloadValue(run, env, doc, pointer, sink);
+    sink.addAll(ajvFindings(validate.errors, doc, {ruleId: ENVELOPE_RULES.payload.id, base: `${pointer}/payload`, label: `payload of "${env.type}"`, value: asAbsent ?? env.payload}));
     return;
   }
+  checkPayloadValue(run, env, doc, pointer, sink);
+}
+
+function withoutNullReasoning(payload: unknown): Record<string, unknown> | undefined {
+  if (!payload || typeof payload !== 'object' || Array.isArray(payload) || (payload as Record<string, unknown>).reasoning !== null) return undefined;
+  const {reasoning: _absent, ...rest} = payload as Record<string, unknown>;
+  return rest;
+}
+
+/** Checks past the schema: what a valid payload may still get wrong. */
+function checkPayloadValue(run: EnvelopeRunContext, env: Envelope, doc: JsonDocument, pointer: string, sink: FindingSink): void {
   const payload = env.payload as Record<string, unknown>;
   if ((env.type === 'schema.request' || env.type === 'schema.response') && run.host && typeof payload.envelopeType === 'string' && !run.host.supportedEnvelopes.has(payload.envelopeType)) {
     sink.add(doc.finding(ENVELOPE_RULES.unknownKind.id, 'error', `${env.type} names "${payload.envelopeType}", which the host (${run.host.origin}) does not advertise`, `${pointer}/payload/envelopeType`));
