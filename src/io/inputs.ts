@@ -37,8 +37,8 @@ export async function expandInputs(args: readonly string[], options: ExpandOptio
   const ignored = options.ignore?.length ? picomatch([...options.ignore], {dot: true}) : () => false;
   const add = (abs: string) => {
     if (seen.has(abs)) return;
+    if (options.ignore?.length && ignored(relative(options.ignoreBase ?? options.cwd, abs).split(sep).join('/'))) return;
     const display = displayPath(abs, options.cwd);
-    if (ignored(relative(options.ignoreBase ?? options.cwd, abs).split(sep).join('/'))) return;
     seen.add(abs);
     sources.push({kind: 'file', path: abs, display});
   };

@@ -165,32 +165,48 @@ interface Shape {
 
 function inspect(root: unknown, maxDepth: number): Shape {
   const shape: Shape = {keys: 0, tooDeep: false, protoPaths: []};
-  const path: PathSegment[] = [];
+  let sawProto = false;
+  // Hot for every document read: no path bookkeeping here; the rare `__proto__` key is located by a second walk.
   const walk = (v: unknown, depth: number): void => {
-    if (v === null || typeof v !== 'object' || shape.tooDeep) return;
     if (depth >= maxDepth) {
       shape.tooDeep = true;
       return;
     }
     if (Array.isArray(v)) {
       for (let i = 0; i < v.length; i++) {
-        path.push(i);
-        walk(v[i], depth + 1);
-        path.pop();
+        const item = v[i];
+        if (item !== null && typeof item === 'object') walk(item, depth + 1);
+        if (shape.tooDeep) return;
       }
       return;
     }
-    const keys = Object.keys(v);
-    shape.keys += keys.length;
-    for (const k of keys) {
-      path.push(k);
-      if (k === '__proto__') shape.protoPaths.push([...path]);
-      walk((v as Record<string, unknown>)[k], depth + 1);
-      path.pop();
+    const obj = v as Record<string, unknown>;
+    for (const k in obj) {
+      shape.keys++;
+      if (k === '__proto__') sawProto = true;
+      const child = obj[k];
+      if (child !== null && typeof child === 'object') walk(child, depth + 1);
+      if (shape.tooDeep) return;
     }
   };
-  walk(root, 0);
+  if (root !== null && typeof root === 'object') walk(root, 0);
+  if (sawProto && !shape.tooDeep) shape.protoPaths = protoPaths(root);
   return shape;
+}
+
+function protoPaths(root: unknown): PathSegment[][] {
+  const found: PathSegment[][] = [];
+  const stack: {value: unknown; path: PathSegment[]}[] = [{value: root, path: []}];
+  while (stack.length > 0) {
+    const {value, path} = stack.pop() as {value: unknown; path: PathSegment[]};
+    if (value === null || typeof value !== 'object') continue;
+    const entries: [PathSegment, unknown][] = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.keys(value).map((k) => [k, (value as Record<string, unknown>)[k]]);
+    for (const [k, v] of entries.reverse()) {
+      if (k === '__proto__') found.push([...path, k]);
+      stack.push({value: v, path: [...path, k]});
+    }
+  }
+  return found;
 }
 
 /**
