@@ -7,7 +7,8 @@ import {DEFAULT_MAX_FINDINGS_PER_RULE} from './finding-sink.js';
 import {FOXCTL_RULES} from './foxctl/rules.js';
 import {loadHostProfile} from './host.js';
 import {KindSchemas} from './kind-schemas.js';
-import {ENVELOPE_RULES, IO_RULES} from './openwop/rules.js';
+import {IO_RULE_DESCRIPTORS} from '../io/io-rules.js';
+import {ENVELOPE_RULES} from './openwop/rules.js';
 import {createProgress} from './progress.js';
 import {envelopeSummaryRenderer} from './render-summary.js';
 import {addTally, emptyTally, type EnvelopeTally} from './tally.js';
@@ -49,7 +50,7 @@ export interface ValidateEnvelopeOutcome {
   renderExtras: NonNullable<FormatContext['renderExtras']>;
 }
 
-export const ENVELOPE_RULE_DESCRIPTORS: readonly RuleDescriptor[] = [...Object.values(ENVELOPE_RULES), ...Object.values(FOXCTL_RULES), ...IO_RULES];
+export const ENVELOPE_RULE_DESCRIPTORS: readonly RuleDescriptor[] = [...Object.values(ENVELOPE_RULES), ...Object.values(FOXCTL_RULES), ...IO_RULE_DESCRIPTORS];
 
 /** `openwop validate envelope` as a library call: every input, in order, with per-input and per-run tallies. */
 export async function validateEnvelopeInputs(paths: readonly string[], options: ValidateEnvelopeOptions): Promise<ValidateEnvelopeOutcome> {

@@ -7,7 +7,6 @@ import {JsonDocument} from './json-document.js';
 import {readLines, type StreamLine} from './lines.js';
 import {fileFinding, mb, readInputFile, tooLargeMessage, unreadableFinding} from './read-file.js';
 
-export {fileFinding} from './read-file.js';
 
 export const DEFAULT_MAX_DOCUMENT_BYTES = 100 * 1024 * 1024;
 const STREAM_EXTENSIONS = ['.ndjson', '.jsonl'];

@@ -1,20 +1,23 @@
 import {closeSync, fstatSync, openSync, readSync} from 'node:fs';
 import type {Finding} from '../report/finding.js';
 
-export type FileRead = {ok: true; bytes: Buffer} | {ok: false; finding: Finding};
+/** Why a file could not be read: `missing` (absent, or a folder) and `too-large` are told apart from other failures. */
+export type ReadFailureReason = 'missing' | 'too-large' | 'unreadable';
+
+export type FileRead = {ok: true; bytes: Buffer} | {ok: false; reason: ReadFailureReason; finding: Finding};
 
 /**
  * Reads a whole input file, refusing folders and files over `maxBytes` before reading them.
  * Synchronous on purpose: a CLI reading thousands of small files spends more time hopping to the thread pool than reading.
  * Every failure is a finding (the caller treats it as fatal: the input could not be checked at all).
  */
-export function readInputFile(abs: string, display: string, maxBytes: number): FileRead {
+export function readInputFile(abs: string, display: string, maxBytes: number, tooLarge: (display: string, size: number, maxBytes: number) => string = tooLargeMessage): FileRead {
   let fd: number | undefined;
   try {
     fd = openSync(abs, 'r');
     const info = fstatSync(fd);
-    if (info.isDirectory()) return failed(display, 'io/unreadable', `${display} is a folder, not a file`);
-    if (info.size > maxBytes) return failed(display, 'io/too-large', tooLargeMessage(display, info.size, maxBytes));
+    if (info.isDirectory()) return failed('missing', display, 'io/unreadable', `${display} is a folder, not a file`);
+    if (info.size > maxBytes) return failed('too-large', display, 'io/too-large', tooLarge(display, info.size, maxBytes));
     const bytes = Buffer.allocUnsafe(info.size);
     let read = 0;
     while (read < info.size) {
@@ -24,7 +27,9 @@ export function readInputFile(abs: string, display: string, maxBytes: number): F
     }
     return {ok: true, bytes: read === info.size ? bytes : bytes.subarray(0, read)};
   } catch (error) {
-    return {ok: false, finding: unreadableFinding(display, error as NodeJS.ErrnoException)};
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR' ? 'missing' : 'unreadable';
+    return {ok: false, reason, finding: unreadableFinding(display, error as NodeJS.ErrnoException)};
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
@@ -32,8 +37,8 @@ export function readInputFile(abs: string, display: string, maxBytes: number): F
 
 export function unreadableFinding(display: string, error: NodeJS.ErrnoException): Finding {
   const code = error.code;
-  const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EISDIR' ? 'it is a folder' : error.message;
-  return fileFinding(display, code === 'ENOENT' ? 'io/not-found' : 'io/unreadable', `cannot read ${display}: ${why}`);
+  const why = code === 'ENOENT' || code === 'ENOTDIR' ? 'no such file' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EISDIR' ? 'it is a folder' : error.message;
+  return fileFinding(display, code === 'ENOENT' || code === 'ENOTDIR' ? 'io/not-found' : 'io/unreadable', `cannot read ${display}: ${why}`);
 }
 
 export function tooLargeMessage(display: string, size: number, maxBytes: number): string {
@@ -48,6 +53,6 @@ export function mb(bytes: number): string {
   return (bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '');
 }
 
-function failed(display: string, ruleId: string, message: string): FileRead {
-  return {ok: false, finding: fileFinding(display, ruleId, message)};
+function failed(reason: ReadFailureReason, display: string, ruleId: string, message: string): FileRead {
+  return {ok: false, reason, finding: fileFinding(display, ruleId, message)};
 }

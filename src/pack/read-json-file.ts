@@ -1,40 +1,15 @@
-import {closeSync, fstatSync, openSync, readSync} from 'node:fs';
 import {decodeJsonBytes} from '../io/decode.js';
 import {JsonDocument} from '../io/json-document.js';
 import {LineIndex} from '../io/line-index.js';
-import {fileFinding} from '../io/read-documents.js';
+import {fileFinding, mb, readInputFile, type ReadFailureReason} from '../io/read-file.js';
 import type {Finding} from '../report/finding.js';
 
-/** Why a file could not be read: `missing` (absent, or a folder) and `too-large` are told apart from other failures. */
-export type ReadFailure = {reason: 'missing' | 'too-large' | 'unreadable'; finding: Finding};
+export type ReadFailure = {reason: ReadFailureReason; finding: Finding};
 
-/**
- * A whole small file, read synchronously with one open/fstat/read: a manifest names a handful of small files, and
- * the async path's thread-pool round trips (plus a separate stat per file) cost more CPU than the reads themselves
- * (bench/pack.bench.mjs).
- */
+/** A whole small file (a manifest names a handful), read by the shared synchronous reader with a manifest-sized message. */
 export function readSmallFile(path: string, display: string, maxBytes: number, what = 'one file'): {bytes: Buffer} | ReadFailure {
-  let fd: number | undefined;
-  try {
-    fd = openSync(path, 'r');
-    const info = fstatSync(fd);
-    if (info.isDirectory()) return {reason: 'missing', finding: fileFinding(display, 'io/unreadable', `${display} is a folder, not a file`)};
-    if (info.size > maxBytes) {
-      return {reason: 'too-large', finding: fileFinding(display, 'io/too-large', `${display} is ${mb(info.size)} MB, over the ${mb(maxBytes)} MB limit for ${what} (real ones are a few KB); raise it with --max-size if this is intended`)};
-    }
-    const bytes = Buffer.allocUnsafe(info.size);
-    let read = 0;
-    for (let n = -1; read < info.size && n !== 0; read += n) n = readSync(fd, bytes, read, info.size - read, read);
-    return {bytes: bytes.subarray(0, read)};
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EISDIR') return {reason: 'missing', finding: fileFinding(display, 'io/unreadable', `${display} is a folder, not a file`)};
-    if (code === 'ENOENT' || code === 'ENOTDIR') return {reason: 'missing', finding: fileFinding(display, 'io/not-found', `cannot read ${display}: no such file`)};
-    const why = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (error as Error).message;
-    return {reason: 'unreadable', finding: fileFinding(display, 'io/unreadable', `cannot read ${display}: ${why}`)};
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
+  const read = readInputFile(path, display, maxBytes, (d, size, max) => `${d} is ${mb(size)} MB, over the ${mb(max)} MB limit for ${what} (real ones are a few KB); raise it with --max-size if this is intended`);
+  return read.ok ? {bytes: read.bytes} : {reason: read.reason, finding: read.finding};
 }
 
 export type ReadJsonOutcome = {doc: JsonDocument} | (ReadFailure & {fatal: boolean});
@@ -53,8 +28,4 @@ export function readJsonFile(path: string, display: string, maxBytes: number, wh
     return {reason: 'unreadable', finding: {...fileFinding(display, decoded.problem.ruleId, decoded.problem.message), line, column}, fatal: false};
   }
   return {doc: JsonDocument.parse(decoded.text, {file: display})};
-}
-
-function mb(bytes: number): string {
-  return (bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '');
 }

@@ -29,17 +29,3 @@ export const ENVELOPE_RULES = {
   redactionRewritten: {id: 'envelope-redaction-marker-rewritten', description: 'A [REDACTED:<id>] marker was rewritten (to <REDACTED:…>, [REDACTED] or ***); markers must be preserved verbatim.'},
   secret: {id: 'envelope-reasoning-secret-redaction', description: 'A secret-shaped string (API key, token) in reasoning or elsewhere in the envelope: a leak. The secret is never echoed.'},
 } as const satisfies Record<string, RuleDescriptor>;
-
-export const IO_RULES: RuleDescriptor[] = [
-  {id: 'json/syntax', description: 'The text is not valid JSON.'},
-  {id: 'json/duplicate-key', description: 'An object repeats a key; JSON parsers disagree on which value wins.'},
-  {id: 'json/proto-key', description: 'An object has a "__proto__" key, which JavaScript consumers may mishandle.'},
-  {id: 'json/too-deep', description: 'The document nests deeper than the depth limit.'},
-  {id: 'io/empty', description: 'The input is empty.'},
-  {id: 'io/binary', description: 'The input is a binary file.'},
-  {id: 'io/invalid-utf8', description: 'The input is not valid UTF-8.'},
-  {id: 'io/too-large', description: 'The input is over the size limit.'},
-  {id: 'io/not-found', description: 'The input does not exist.'},
-  {id: 'io/unreadable', description: 'The input cannot be read.'},
-  {id: 'io/no-match', description: 'A glob matched no files.'},
-];
