@@ -1,6 +1,6 @@
 // `node bench/run.mjs [--runs N] [--only NAME]`: runs every bench/*.bench.mjs, prints each figure and writes
 // bench/RESULTS.md. Run after `npm run build`.
-import {readdirSync, writeFileSync} from 'node:fs';
+import {existsSync, readFileSync, readdirSync, writeFileSync} from 'node:fs';
 import {cpus, totalmem} from 'node:os';
 import {join} from 'node:path';
 import {pathToFileURL} from 'node:url';
@@ -33,6 +33,9 @@ const md = [
   ...sections.flatMap((s) => s.rows.map((r) => `| ${r.name} | ${fmt(r.value)}${r.unit} | ${fmt(r.ratio?.min)}–${fmt(r.ratio?.max)} | ≤ ${r.target ?? '-'}${r.unit} | ${r.met === undefined ? '' : r.met ? 'yes' : '**no**'} | ${r.detail} |`)),
   '',
 ];
+// Hand-written context for the figures (why a target is not met, what would close it) follows the table.
+const notes = join(ROOT, 'bench', 'NOTES.md');
+if (existsSync(notes)) md.push(readFileSync(notes, 'utf8'));
 if (!only) writeFileSync(join(ROOT, 'bench', 'RESULTS.md'), md.join('\n'));
 
 function fmt(v) {

@@ -2,6 +2,11 @@ import {Command, Flags} from '@oclif/core';
 
 export default class Commands extends Command {
   static override summary = 'List every openwop command.';
+  static override description = `List every openwop command with its summary (hidden commands left out).
+
+EXIT CODES
+  0  the list was printed
+  2  usage error (an unknown flag)`;
   static override examples = ['<%= config.bin %> commands', '<%= config.bin %> commands --json'];
   static override flags = {json: Flags.boolean({summary: 'Print the list as JSON.'})};
 

@@ -1,0 +1,40 @@
+// `node bench/startup-breakdown.mjs [--runs N]`: where a cold start's time goes, phase by phase, as bin/run.js reports
+// it with OPENWOP_TIMING=1 (median of N runs each), next to `node -e 0`. Not a figure of RESULTS.md: an explanation
+// of the cold-start figures there. Run after `npm run build`.
+import {spawnSync} from 'node:child_process';
+import {mkdirSync, writeFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {BIN, DATA, ROOT, stats, timeProcess} from './lib.mjs';
+
+const args = process.argv.slice(2);
+const runs = Number(args[args.indexOf('--runs') + 1]) || 11;
+
+mkdirSync(DATA, {recursive: true});
+const envelope = join(DATA, 'one-envelope.json');
+writeFileSync(envelope, JSON.stringify({type: 'error', envelopeId: 'e', correlationId: 'c', payload: {code: 'x', message: 'y'}, meta: {source: 'system', ts: '2026-01-01T00:00:00Z'}}));
+const schema = join(ROOT, 'examples', 'schemas', 'clean', 'vendor.acme.plan.create.schema.json');
+
+const jobs = [
+  ['openwop --version', ['--version']],
+  ['openwop lint schema <one file>', ['lint', 'schema', schema]],
+  ['openwop validate envelope <one file>', ['validate', 'envelope', envelope]],
+];
+
+const node = stats(Array.from({length: runs}, () => timeProcess(['-e', '0'])));
+console.log(`node -e 0: median ${node.median.toFixed(1)} ms (${runs} runs), Node ${process.version}\n`);
+
+for (const [name, argv] of jobs) {
+  const phases = new Map();
+  const walls = [];
+  for (let i = 0; i < runs; i++) {
+    const start = process.hrtime.bigint();
+    const r = spawnSync(process.execPath, [BIN, ...argv], {env: {...process.env, OPENWOP_TIMING: '1'}, encoding: 'utf8'});
+    walls.push(Number(process.hrtime.bigint() - start) / 1e6);
+    for (const m of r.stderr.matchAll(/^\s+([\d.]+) ms {2}(.+)$/gm)) phases.set(m[2], [...(phases.get(m[2]) ?? []), Number(m[1])]);
+  }
+  const wall = stats(walls).median;
+  console.log(`${name}: wall median ${wall.toFixed(1)} ms = ${(wall / node.median).toFixed(2)} × node -e 0`);
+  // --version never loads oclif, so it reports no phases.
+  for (const [what, values] of phases) console.log(`  ${stats(values).median.toFixed(1).padStart(7)} ms  ${what}`);
+  console.log('');
+}

@@ -1,0 +1,68 @@
+// bin/run.js: the `--version` fast path answers exactly as oclif would, the commands run from the dist/cli bundle,
+// OPENWOP_TIMING=1 explains where start-up time goes, and every help screen has examples and exit codes.
+import {Config} from '@oclif/core';
+import {describe, expect, it} from 'vitest';
+import {ROOT, runCli} from '../helpers/cli.js';
+
+const OUR_COMMANDS = ['lint schema', 'validate envelope', 'validate pack', 'scaffold kind', 'probe host', 'simulate retry', 'commands'];
+
+describe('openwop --version (answered without loading oclif)', () => {
+  it("prints oclif's own user agent, byte for byte", async () => {
+    const config = await Config.load({root: ROOT});
+    for (const args of [['--version'], ['--version', 'ignored']]) {
+      const r = await runCli(args);
+      expect(r.code).toBe(0);
+      expect(r.stderr).toBe('');
+      expect(r.stdout).toBe(`${config.userAgent}\n`);
+    }
+  });
+
+  it('leaves `version` elsewhere in the argument list to oclif', async () => {
+    const r = await runCli(['lint', 'schema', '--version']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('Nonexistent flag: --version');
+  });
+});
+
+describe('OPENWOP_TIMING=1', () => {
+  it('prints each start-up phase on stderr and leaves stdout alone', async () => {
+    const plain = await runCli(['lint', 'schema', 'examples/schemas/clean', '--format', 'json']);
+    const timed = await runCli(['lint', 'schema', 'examples/schemas/clean', '--format', 'json'], {env: {OPENWOP_TIMING: '1'}});
+    expect(timed.code).toBe(plain.code);
+    expect(JSON.parse(timed.stdout)).toEqual(JSON.parse(plain.stdout));
+    const phases = [...timed.stderr.matchAll(/^\s+([\d.]+) ms {2}(.+)$/gm)].map((m) => ({ms: Number(m[1]), what: m[2]}));
+    expect(phases.map((p) => p.what)).toEqual([
+      'node start-up (process start → bin/run.js)',
+      'load the CLI (dist/cli bundle)',
+      'oclif init (config, plugins, manifest)',
+      '  of which plugins',
+      'load the command module',
+      'run the command (incl. its lazy imports)',
+      'total until the command returned',
+      'total until exit',
+    ]);
+    for (const p of phases) expect(p.ms, p.what).toBeGreaterThan(0);
+  });
+});
+
+describe('help screens', () => {
+  it('the root help lists examples and the exit codes', async () => {
+    const r = await runCli(['--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/EXAMPLES\n(\s+\$ openwop .+\n){5,}/);
+    expect(r.stdout).toMatch(/EXIT CODES[^\n]*\n\s+0 .+\n\s+1 .+\n\s+2 .+/);
+    expect(r.stdout).toMatch(/^\s+autocomplete\s/m);
+  });
+
+  for (const id of OUR_COMMANDS) {
+    it(`${id}: examples and exit codes, the same through \`openwop help\``, async () => {
+      const r = await runCli([...id.split(' '), '--help']);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/^EXAMPLES\n(.*\n)*?\s+\$ openwop /m);
+      expect(r.stdout).toMatch(/EXIT CODES\n\s+0 /);
+      expect(r.stdout).toMatch(/\n\s+2 /);
+      const viaHelp = await runCli(['help', ...id.split(' ')]);
+      expect(viaHelp.stdout).toBe(r.stdout);
+    });
+  }
+});

@@ -1,0 +1,81 @@
+import {spawn} from 'node:child_process';
+import {existsSync, readFileSync} from 'node:fs';
+import {createServer, type Server} from 'node:http';
+import {join, resolve, sep} from 'node:path';
+import {ROOT} from '../helpers/cli.js';
+
+export interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+/** Runs a program to completion (no shell), capturing both streams. */
+export function run(command: string, args: string[], options: {cwd: string; env?: NodeJS.ProcessEnv; input?: string}): Promise<Run> {
+  const start = performance.now();
+  return new Promise((done, fail) => {
+    const child = spawn(command, args, {cwd: options.cwd, env: options.env ?? process.env});
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (d: Buffer) => out.push(d));
+    child.stderr.on('data', (d: Buffer) => err.push(d));
+    child.on('error', fail);
+    child.stdin.on('error', () => {});
+    child.stdin.end(options.input ?? '');
+    child.on('close', (code) => done({code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), ms: performance.now() - start}));
+  });
+}
+
+/** Fails with the command's own output, so a broken step says why. */
+export function expectOk(r: Run, what: string): Run {
+  if (r.code !== 0) throw new Error(`${what} exited ${r.code}\n--- stdout\n${r.stdout}\n--- stderr\n${r.stderr}`);
+  return r;
+}
+
+/**
+ * The bundled example host (examples/hosts) on 127.0.0.1: its discovery document and the schemas it advertises, as
+ * `npm run demo` serves them. `dir` lets a test serve a copy of the examples instead of the checkout's.
+ */
+export async function startExampleHost(dir = join(ROOT, 'examples', 'hosts')): Promise<{url: string; close(): Promise<void>}> {
+  const base = resolve(dir);
+  const server: Server = createServer((req, res) => {
+    const file = req.url === '/.well-known/openwop' ? join(base, 'acme.well-known-openwop.json') : resolve(base, 'acme', `.${req.url ?? ''}`);
+    if (!file.startsWith(base + sep) || !existsSync(file)) {
+      res.writeHead(404, {'content-type': 'application/json'}).end('{"error":"not_found"}');
+      return;
+    }
+    res.writeHead(200, {'content-type': 'application/json'}).end(readFileSync(file));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('example host: no port');
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}
+
+/**
+ * One invocation of every command on the bundled examples, with the exit code each example is meant to produce
+ * (relative paths: run from a folder holding a copy of examples/). `host` is the example host's URL.
+ */
+export function exampleInvocations(host: string, scratch: string): Array<{name: string; args: string[]; code: number}> {
+  const rec = 'examples/recordings';
+  return [
+    {name: 'validate envelope (valid)', args: ['validate', 'envelope', 'examples/envelopes/clarification.json'], code: 0},
+    {name: 'validate envelope (stream with two bad envelopes)', args: ['validate', 'envelope', 'examples/envelopes/stream.ndjson'], code: 1},
+    {name: 'lint schema (clean)', args: ['lint', 'schema', 'examples/schemas/clean'], code: 0},
+    {name: 'lint schema (violations)', args: ['lint', 'schema', 'examples/schemas/violations'], code: 1},
+    {name: 'validate pack (clean, with --lint-schemas)', args: ['validate', 'pack', 'examples/packs/webhook', '--lint-schemas'], code: 0},
+    {name: 'validate pack (defective)', args: ['validate', 'pack', 'examples/packs/webhook-defective'], code: 1},
+    {name: 'probe host (loopback example host)', args: ['probe', 'host', host, '--lint-schemas'], code: 0},
+    {name: 'simulate retry (conformant host HAR)', args: ['simulate', 'retry', `${rec}/anthropic-conformant-host.har`, '--schema', `${rec}/ticket.schema.json`, '--capabilities', `${rec}/capabilities.json`, '--node-id', 'extract-ticket', '--trace', `${rec}/anthropic-conformant-host.events.ndjson`], code: 0},
+    {name: 'simulate retry (mis-routing host HAR)', args: ['simulate', 'retry', `${rec}/openai-responses-nonconformant-host.har`, '--schema', `${rec}/ticket.schema.json`], code: 1},
+    {name: 'scaffold kind', args: ['scaffold', 'kind', 'vendor.acme.plan.create', '--field', 'title:string:Plan title', '--out', scratch], code: 0},
+  ];
+}
