@@ -12,14 +12,14 @@ export async function loadConfig(options: {cwd: string; explicitPath?: string}):
   if (options.explicitPath) {
     const path = resolve(options.cwd, options.explicitPath);
     const text = (await readText(path, true)) as string;
-    return parseConfig(text, path, false) ?? {config: {}, path, baseDir: dirname(path)};
+    return (await parseConfig(text, path, false)) ?? {config: {}, path, baseDir: dirname(path)};
   }
   for (let dir = resolve(options.cwd); ; dir = dirname(dir)) {
     for (const name of CONFIG_FILES) {
       const path = join(dir, name);
       const text = await readText(path, false);
       if (text === undefined) continue;
-      const loaded = parseConfig(text, path, name === 'package.json');
+      const loaded = await parseConfig(text, path, name === 'package.json');
       if (loaded) return loaded;
     }
     if (dirname(dir) === dir) return {config: {}, baseDir: resolve(options.cwd)};
@@ -37,7 +37,7 @@ async function readText(path: string, required: boolean): Promise<string | undef
 }
 
 /** undefined for a package.json without an `openwop` key. */
-function parseConfig(text: string, path: string, isPackageJson: boolean): LoadedConfig | undefined {
+async function parseConfig(text: string, path: string, isPackageJson: boolean): Promise<LoadedConfig | undefined> {
   const doc = JsonDocument.parse(text.replace(/^\uFEFF/, ''), {file: path});
   const broken = doc.problemFindings().find((f) => f.severity === 'error');
   if (broken) throw new UserError(`invalid config ${path}:${broken.line}:${broken.column}: ${broken.message}`);
@@ -49,7 +49,7 @@ function parseConfig(text: string, path: string, isPackageJson: boolean): Loaded
     value = pkg.openwop;
     pointerBase = '/openwop';
   }
-  const problem = validateConfigShape(value);
+  const problem = await validateConfigShape(value);
   if (problem) {
     const at = doc.locate(pointerBase + problem.pointer);
     throw new UserError(`invalid config ${path}:${at.line}:${at.column}: ${problem.message}`);

@@ -1,7 +1,4 @@
-import {readFileSync} from 'node:fs';
-import {Ajv2020, type ValidateFunction} from 'ajv/dist/2020.js';
-import {packageRoot} from '../io/package-root.js';
-import {join} from 'node:path';
+import type {ValidateFunction} from 'ajv/dist/2020.js';
 
 let validator: ValidateFunction | undefined;
 
@@ -10,9 +7,9 @@ export interface ConfigProblem {
   message: string;
 }
 
-/** First problem with the config object, or undefined when it is valid. */
-export function validateConfigShape(value: unknown): ConfigProblem | undefined {
-  validator ??= compile();
+/** First problem with the config object, or undefined when it is valid. Ajv loads only when a config file exists. */
+export async function validateConfigShape(value: unknown): Promise<ConfigProblem | undefined> {
+  validator ??= (await import('./compile-validator.js')).compileConfigValidator();
   if (validator(value)) return undefined;
   const err = validator.errors?.[0];
   if (!err) return {pointer: '', message: 'invalid config'};
@@ -25,10 +22,4 @@ export function validateConfigShape(value: unknown): ConfigProblem | undefined {
     return {pointer: err.instancePath, message: `${err.instancePath || 'value'} must be one of ${allowed}`};
   }
   return {pointer: err.instancePath, message: `${err.instancePath || 'config'} ${err.message ?? 'is invalid'}`};
-}
-
-function compile(): ValidateFunction {
-  const schema = JSON.parse(readFileSync(join(packageRoot(), 'schemas', 'openwop-config.schema.json'), 'utf8'));
-  // The config schema uses `format: uri` only as documentation; no formats plugin needed here.
-  return new Ajv2020({allErrors: false, strict: false, validateFormats: false}).compile(schema);
 }

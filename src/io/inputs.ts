@@ -1,6 +1,5 @@
 import {readdir, realpath, stat} from 'node:fs/promises';
 import {extname, isAbsolute, join, relative, resolve, sep} from 'node:path';
-import {glob, isDynamicPattern} from 'tinyglobby';
 import picomatch from 'picomatch';
 
 export type InputSource = {kind: 'file'; path: string; display: string} | {kind: 'stdin'; display: '<stdin>'};
@@ -55,7 +54,9 @@ export async function expandInputs(args: readonly string[], options: ExpandOptio
     try {
       info = await stat(abs);
     } catch (error) {
-      if (isDynamicPattern(arg)) {
+      if (picomatch.scan(arg).isGlob) {
+        // The glob walker loads only when a pattern is given: a pre-commit hook passes plain paths.
+        const {glob} = await import('tinyglobby');
         const matches = await glob(arg, {cwd: options.cwd, absolute: true, dot: false, ignore: ['**/node_modules/**', '**/.git/**']});
         const files = matches.filter((m) => wanted(m)).sort();
         if (files.length === 0) problems.push({display: arg, ruleId: 'io/no-match', message: `no files match the pattern "${arg}"`});
