@@ -33,7 +33,7 @@ ${EXIT_CODES_HELP}`;
   };
 
   static override flags = {
-    header: Flags.string({summary: 'Request header NAME:VALUE (repeatable). Sent to the probed origin only.', multiple: true, helpValue: 'NAME:VALUE', helpGroup: 'HTTP'}),
+    header: Flags.string({summary: 'Request header NAME:VALUE (repeatable). Sent to the probed origin only.', multiple: true, multipleNonGreedy: true, helpValue: 'NAME:VALUE', helpGroup: 'HTTP'}),
     'token-env': Flags.string({summary: 'Send "Authorization: Bearer <value of VAR>". The token is never printed.', helpValue: 'VAR', helpGroup: 'HTTP'}),
     timeout: Flags.integer({summary: 'Total time for each request, redirects and body included, in ms.', default: 10_000, min: 1, helpGroup: 'HTTP'}),
     'connect-timeout': Flags.integer({summary: 'Time to connect (TCP and TLS handshake), in ms.', default: 5_000, min: 1, helpGroup: 'HTTP'}),

@@ -51,7 +51,7 @@ ${EXIT_CODES_HELP}`;
   static override flags = {
     protocol: Flags.string({summary: 'Envelope protocol: auto decides per JSON value.', options: ['auto', 'openwop', 'foxctl'], default: 'auto'}),
     strict: Flags.boolean({summary: 'Check as the strictest host: unknown kinds, naming and foxctl drift are errors; envelopeStrictness strict; foxctl trailing data refused.'}),
-    schemas: Flags.string({summary: 'Folder of <kind>.schema.json payload schemas for vendor kinds (repeatable; adds to config kindSchemas).', multiple: true, helpValue: 'DIR'}),
+    schemas: Flags.string({summary: 'Folder of <kind>.schema.json payload schemas for vendor kinds (repeatable; adds to config kindSchemas).', multiple: true, multipleNonGreedy: true, helpValue: 'DIR'}),
     capabilities: Flags.string({summary: "A host's capabilities (saved /.well-known/openwop file or URL): kinds, schemaVersions, limits, strictness.", helpValue: 'FILE|URL'}),
     kind: Flags.string({summary: 'Inputs are bare payloads of this kind, not envelopes.', helpValue: 'KIND'}),
     'max-size': Flags.integer({summary: 'Largest single JSON document (a file, or one stream line) to read, in MB.', default: 100, min: 1}),

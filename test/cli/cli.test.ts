@@ -36,4 +36,11 @@ describe('the openwop CLI', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('frobnicate');
   });
+
+  it('repeatable flags take one value per occurrence, so paths may follow them', async () => {
+    const r = await runCli(['validate', 'envelope', '--schemas', 'examples/schemas/clean', 'examples/envelopes/clarification.json']);
+    expect(r.code, r.stderr).toBe(0);
+    const help = await runCli(['validate', 'envelope', '--help']);
+    expect(help.stdout).not.toContain('provide all arguments before');
+  });
 });
