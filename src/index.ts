@@ -19,3 +19,4 @@ export {getFormatter, FORMATS, type FormatName} from './report/formatters/index.
 export {buildReport} from './report/report.js';
 export {exitCodeFor} from './report/exit-code.js';
 export type {FileResult, Finding, Report, Severity} from './report/finding.js';
+export type {CheckOutcome} from './report/outcome.js';

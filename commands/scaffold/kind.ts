@@ -7,6 +7,7 @@ import {writeOutput} from '../../src/report/write-output.js';
 import {checkKindName, DEFAULT_ID_BASE, DEFAULT_OUT, preflight, ScaffoldCancelled, scaffoldKind, TYPE_HELP, VENDOR_KIND_GRAMMAR} from '../../src/scaffold/index.js';
 import {askForKind, commandLine} from '../../src/scaffold/interactive.js';
 import {renderScaffoldJson, renderScaffoldText} from '../../src/scaffold/render.js';
+import {configFlag, reportCommandError, verboseFlag} from '../_common.js';
 
 export default class ScaffoldKind extends Command {
   static override summary = 'Create a vendor envelope kind: a Tier-1-clean payload schema with reasoning first, plus a valid and an invalid example envelope.';
@@ -75,8 +76,8 @@ EXIT CODES
     force: Flags.boolean({summary: 'Overwrite existing files.'}),
     'dry-run': Flags.boolean({summary: 'Print the files that would be written; write nothing.'}),
     json: Flags.boolean({summary: 'Print the result as JSON (files, actions, the invalid example\'s reason).'}),
-    config: Flags.string({char: 'c', summary: 'Config file (default: openwop.config.json, .openwoprc.json or package.json "openwop", found upward).'}),
-    verbose: Flags.boolean({summary: 'Print stack traces of internal errors.'}),
+    config: configFlag(),
+    verbose: verboseFlag(),
   };
 
   async run(): Promise<void> {
@@ -136,14 +137,6 @@ EXIT CODES
       process.exitCode = ScaffoldCancelled.EXIT_CODE;
       return;
     }
-    if (error instanceof UserError) {
-      process.stderr.write(`openwop: ${error.message}\n${error.hint ? `  ${error.hint}\n` : ''}`);
-      process.exitCode = 2;
-      return;
-    }
-    if (error.oclif?.exit !== undefined) return super.catch(error);
-    const verbose = this.argv.includes('--verbose') || /openwop/.test(process.env.DEBUG ?? '');
-    process.stderr.write(`openwop: internal error: ${error.message}\n${verbose ? `${error.stack}\n` : '  (run again with --verbose for the stack trace)\n'}`);
-    process.exitCode = 2;
+    if (!reportCommandError(error, this.argv)) return super.catch(error);
   }
 }

@@ -1,9 +1,6 @@
 import {resolve} from 'node:path';
 import {Args, Flags} from '@oclif/core';
-import {loadConfig, parseRuleFlags} from '../../src/config/load.js';
-import {packageVersion} from '../../src/io/package-root.js';
-import {applyRuleOverridesToReport, exitCodeFor, type RuleLevel} from '../../src/report/exit-code.js';
-import {buildReport} from '../../src/report/report.js';
+import {configCapabilities, configKindSchemaDirs} from '../../src/config/paths.js';
 import {UserError} from '../../src/report/user-error.js';
 import {writeOutput} from '../../src/report/write-output.js';
 import {CAP_RULE, PROVIDER_IDS, RECOVERY_PATHS, simulateRetry, type RealProviderId, type RecoveryPath} from '../../src/retry/index.js';
@@ -87,17 +84,17 @@ ${EXIT_CODES_HELP}`;
     const {argv, flags} = await this.parse(SimulateRetry);
     const multiplier = flags.multiplier === undefined ? undefined : Number(flags.multiplier);
     if (multiplier !== undefined && !(multiplier >= 1 && multiplier <= 8)) throw new UserError(`--multiplier ${flags.multiplier}: expected a number from 1 to 8 (RFC 0033 truncationBudgetMultiplier)`);
-    const capabilitiesSource = flags.capabilities ?? (ctx.config.config.capabilities === undefined ? undefined : resolveAgainst(ctx.config.config.capabilities, ctx.config.baseDir));
+    const capabilitiesSource = flags.capabilities ?? configCapabilities(ctx.config);
     let capabilities: Record<string, unknown> | undefined;
     if (capabilitiesSource !== undefined) {
-      const {loadCapabilities} = await import('../../src/probe/capabilities-source.js');
+      const {loadCapabilities} = await import('../../src/probe/index.js');
       capabilities = (await loadCapabilities(capabilitiesSource, ctx.cwd)).document;
     }
     return simulateRetry(argv as string[], {
       cwd: ctx.cwd,
       schema: flags.schema,
       kind: flags.kind,
-      schemaDirs: [...(flags.schemas ?? []).map((d) => resolve(ctx.cwd, d)), ...(ctx.config.config.kindSchemas ?? []).map((d) => resolve(ctx.config.baseDir, d))],
+      schemaDirs: [...(flags.schemas ?? []).map((d) => resolve(ctx.cwd, d)), ...configKindSchemaDirs(ctx.config)],
       maxTokens: flags['max-tokens'],
       multiplier,
       maxAttempts: flags['max-attempts'],
@@ -114,12 +111,7 @@ ${EXIT_CODES_HELP}`;
   /** --format ndjson-events: the same simulation and exit code, but stdout holds only the events. */
   private async runEventsOnly(): Promise<void> {
     const {flags} = await this.parse(SimulateRetry);
-    const cwd = process.cwd();
-    const config = await loadConfig({cwd, explicitPath: flags.config});
-    const overrides = new Map<string, RuleLevel>(Object.entries({...config.config.rules, ...parseRuleFlags(flags.rule ?? [])}));
-    const outcome = await this.check({cwd, config, interactive: false});
-    const report = applyRuleOverridesToReport(buildReport(this.commandName, packageVersion(), outcome.results, outcome.summary), overrides);
-    const exitCode = exitCodeFor(report, {failOn: flags['fail-on'] as 'error' | 'warning', maxWarnings: flags['max-warnings'], fatal: outcome.fatal});
+    const {report, exitCode} = await this.evaluate(flags, process.cwd(), false);
     const lines = report.results.flatMap((r) => (Array.isArray(r.events) ? r.events.map((e) => JSON.stringify(e)) : []));
     await writeOutput(lines.length ? `${lines.join('\n')}\n` : '', flags.output ? {file: flags.output} : {stream: process.stdout});
     const {errors, warnings} = report.summary;
@@ -145,8 +137,4 @@ function withoutEventsFormat(argv: readonly string[]): string[] | undefined {
     else out.push(a);
   }
   return found ? out : undefined;
-}
-
-function resolveAgainst(source: string, baseDir: string): string {
-  return /^https?:\/\//i.test(source) ? source : resolve(baseDir, source);
 }

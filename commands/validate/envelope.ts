@@ -1,5 +1,5 @@
-import {isAbsolute, resolve} from 'node:path';
 import {Args, Flags} from '@oclif/core';
+import {configCapabilities, configKindSchemaDirs} from '../../src/config/paths.js';
 import {validateEnvelopeInputs} from '../../src/envelope/index.js';
 import {CheckCommand, EXIT_CODES_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
 
@@ -62,17 +62,14 @@ ${EXIT_CODES_HELP}`;
 
   protected async check(ctx: CheckContext): Promise<CheckOutcome> {
     const {argv, flags} = await this.parse(ValidateEnvelope);
-    const {config, baseDir} = ctx.config;
-    const fromConfig = (p: string) => (isAbsolute(p) ? p : resolve(baseDir, p));
-    const capabilities = flags.capabilities ?? (config.capabilities === undefined ? undefined : /^https?:\/\//i.test(config.capabilities) ? config.capabilities : fromConfig(config.capabilities));
     const stylish = !flags.json && flags.format === 'stylish';
     return validateEnvelopeInputs(argv as string[], {
       cwd: ctx.cwd,
-      ignore: config.ignore,
+      ignore: ctx.config.config.ignore,
       protocol: flags.protocol as 'auto' | 'openwop' | 'foxctl',
       strict: flags.strict,
-      schemaDirs: [...(config.kindSchemas ?? []).map(fromConfig), ...(flags.schemas ?? [])],
-      capabilities,
+      schemaDirs: [...configKindSchemaDirs(ctx.config), ...(flags.schemas ?? [])],
+      capabilities: flags.capabilities ?? configCapabilities(ctx.config),
       kind: flags.kind,
       maxDocumentBytes: flags['max-size'] * 1024 * 1024,
       maxFindingsPerRule: flags['max-findings-per-rule'],

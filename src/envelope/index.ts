@@ -1,13 +1,15 @@
 import {expandInputs} from '../io/inputs.js';
+import {IO_RULE_DESCRIPTORS} from '../io/io-rules.js';
+import {fileFinding} from '../io/read-file.js';
 import type {RuleDescriptor} from '../report/finding.js';
 import type {FormatContext} from '../report/format-context.js';
+import type {CheckOutcome} from '../report/outcome.js';
 import {UserError} from '../report/user-error.js';
 import type {EnvelopeRunContext} from './context.js';
 import {DEFAULT_MAX_FINDINGS_PER_RULE} from './finding-sink.js';
 import {FOXCTL_RULES} from './foxctl/rules.js';
 import {loadHostProfile} from './host.js';
 import {KindSchemas} from './kind-schemas.js';
-import {IO_RULE_DESCRIPTORS} from '../io/io-rules.js';
 import {ENVELOPE_RULES} from './openwop/rules.js';
 import {createProgress} from './progress.js';
 import {envelopeSummaryRenderer} from './render-summary.js';
@@ -42,10 +44,7 @@ export interface ValidateEnvelopeOptions {
   progress?: NodeJS.WritableStream & {isTTY?: boolean};
 }
 
-export interface ValidateEnvelopeOutcome {
-  results: EnvelopeFileResult[];
-  fatal: boolean;
-  rules: RuleDescriptor[];
+export interface ValidateEnvelopeOutcome extends CheckOutcome<EnvelopeFileResult> {
   summary: EnvelopeTally & {protocol: Protocol; strict: boolean; capabilities?: string};
   renderExtras: NonNullable<FormatContext['renderExtras']>;
 }
@@ -63,7 +62,7 @@ export async function validateEnvelopeInputs(paths: readonly string[], options: 
   const {sources, problems} = await expandInputs(paths, {cwd: options.cwd, extensions: ENVELOPE_EXTENSIONS, ignore: options.ignore});
   const results: EnvelopeFileResult[] = problems.map((p) => ({
     file: p.display,
-    findings: [{ruleId: p.ruleId, severity: 'error', message: p.message, file: p.display, pointer: '', line: 1, column: 1}],
+    findings: [fileFinding(p.display, p.ruleId, p.message)],
     ...emptyTally(),
   }));
   let fatal = problems.length > 0;

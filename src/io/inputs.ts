@@ -1,6 +1,7 @@
 import {readdir, realpath, stat} from 'node:fs/promises';
-import {extname, isAbsolute, join, relative, resolve, sep} from 'node:path';
+import {join, relative, resolve, sep} from 'node:path';
 import picomatch from 'picomatch';
+import {relativeToCwd} from '../report/paths.js';
 
 export type InputSource = {kind: 'file'; path: string; display: string} | {kind: 'stdin'; display: '<stdin>'};
 
@@ -120,12 +121,7 @@ function statProblem(display: string, error: NodeJS.ErrnoException): InputProble
   return {display, ruleId: 'io/unreadable', message: `cannot read ${display}: ${error.message}`};
 }
 
+/** How findings name a file: relative to cwd with forward slashes when it is inside cwd, else its absolute path. */
 export function displayPath(abs: string, cwd: string): string {
-  const rel = relative(cwd, abs);
-  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return abs;
-  return rel.split(sep).join('/');
-}
-
-export function hasExtension(path: string, exts: readonly string[]): boolean {
-  return exts.includes(extname(path).toLowerCase());
+  return relativeToCwd(abs, cwd) ?? abs;
 }

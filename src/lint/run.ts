@@ -1,18 +1,19 @@
 import {resolve} from 'node:path';
+import type {CheckOutcome} from '../report/outcome.js';
 import type {OpenwopConfig} from '../config/types.js';
 import {decodeJsonBytes} from '../io/decode.js';
 import {displayPath, expandInputs, type InputSource} from '../io/inputs.js';
 import {IO_RULE_DESCRIPTORS} from '../io/io-rules.js';
 import {JsonDocument} from '../io/json-document.js';
 import {DEFAULT_MAX_DOCUMENT_BYTES, readDocuments} from '../io/read-documents.js';
-import {readInputFile} from '../io/read-file.js';
+import {LineIndex} from '../io/line-index.js';
+import {fileFinding, readInputFile} from '../io/read-file.js';
 import type {FileResult, Finding, RuleDescriptor} from '../report/finding.js';
 import {writeOutput} from '../report/write-output.js';
 import {unifiedDiff} from './diff.js';
 import {fetchRemoteRefs, fetchSchemaText} from './remote-refs.js';
-import {ENGINE_RULES, lintSchemaDocument, type LintOptions} from './engine.js';
+import {ENGINE_RULES, lintSchemaDocument, lintWithKind, type LintOptions} from './engine.js';
 import {DEFAULT_MAX_FIX_PASSES, fixSchemaText} from './fixer.js';
-import {detectKind} from './kind.js';
 import {resolveLintOptions, type LintCliFlags} from './options.js';
 import {RULES} from './rules/index.js';
 
@@ -67,9 +68,11 @@ async function lintOne(input: string | {text: string; file: string}, options: Li
   const bytes = read.bytes;
   const decoded = decodeJsonBytes(bytes);
   if (decoded.problem) {
-    const doc = JsonDocument.parse(decoded.text, {file: display});
-    const at = doc.rangeAt(decoded.problem.offset, 1);
-    return {result: {file: display, findings: [{ruleId: decoded.problem.ruleId, severity: 'error', message: decoded.problem.message, file: display, pointer: '', ...at}]}, fatal: false};
+    const lines = new LineIndex(decoded.text);
+    const at = lines.at(decoded.problem.offset);
+    const end = lines.at(decoded.problem.offset + 1);
+    const finding = {...fileFinding(display, decoded.problem.ruleId, decoded.problem.message), ...at, endLine: end.line, endColumn: end.column};
+    return {result: {file: display, findings: [finding]}, fatal: false};
   }
   const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   const result = lintText(decoded.text, display, await withRemoteRefs(decoded.text, display, {...options, cwd, path: abs}), {abs, bom});
@@ -77,7 +80,7 @@ async function lintOne(input: string | {text: string; file: string}, options: Li
     try {
       await writeOutput(result.pendingWrite, {file: abs});
     } catch (error) {
-      result.findings.unshift({ruleId: 'io/unwritable', severity: 'error', message: `could not write the fixes to ${display}: ${(error as Error).message}; the file is unchanged`, file: display, pointer: '', line: 1, column: 1});
+      result.findings.unshift(fileFinding(display, 'io/unwritable', `could not write the fixes to ${display}: ${(error as Error).message}; the file is unchanged`));
       result.fixed = 0;
       delete result.pendingWrite;
       return {result, fatal: true};
@@ -88,14 +91,15 @@ async function lintOne(input: string | {text: string; file: string}, options: Li
 }
 
 /** With --allow-remote-refs, fetches what the schema's http(s) `$ref`s name before the (synchronous) walk. */
-async function withRemoteRefs<T extends LintFileOptions>(text: string, file: string, options: T): Promise<T> {
+async function withRemoteRefs<T extends LintFileOptions>(text: string, file: string, options: T, parsed?: JsonDocument): Promise<T> {
   if (!options.allowRemoteRefs || !/"\$ref"\s*:\s*"https?:/i.test(text)) return options;
-  const doc = JsonDocument.parse(text, {file});
+  const doc = parsed ?? JsonDocument.parse(text, {file});
   if (!doc.parsed) return options;
   return {...options, remote: await fetchRemoteRefs(doc, fetchSchemaText)};
 }
 
-function lintText(text: string, file: string, options: LintFileOptions & {cwd: string}, target: {abs: string; bom: boolean} | undefined): LintFileResult & {pendingWrite?: string} {
+/** `parsed`: `text` already parsed (stdin), reused when no fix changed it. */
+function lintText(text: string, file: string, options: LintFileOptions & {cwd: string}, target: {abs: string; bom: boolean} | undefined, parsed?: JsonDocument): LintFileResult & {pendingWrite?: string} {
   const {fix, maxFixPasses, ...lintOptions} = options;
   let finalText = text;
   const extra: {fixed?: number; diff?: string; pendingWrite?: string; refused?: string} = {};
@@ -109,9 +113,9 @@ function lintText(text: string, file: string, options: LintFileOptions & {cwd: s
       else if (target) extra.pendingWrite = (target.bom ? '\uFEFF' : '') + finalText;
     }
   }
-  const doc = JsonDocument.parse(finalText, {file});
-  const findings: Finding[] = lintSchemaDocument(doc, lintOptions);
-  const kind = doc.parsed ? (options.kind ? {kind: options.kind, source: 'option'} : detectKind(doc.value, file)) : undefined;
+  const doc = parsed && finalText === text ? parsed : JsonDocument.parse(finalText, {file});
+  const {findings, kind: detected} = lintWithKind(doc, lintOptions);
+  const kind = detected && {kind: detected.kind, source: options.kind ? 'option' : detected.source};
   // When a parse error blocked fixing, that error already says why; otherwise say it.
   if (extra.refused && !findings.some((f) => f.ruleId.startsWith('json/') && f.severity === 'error')) {
     findings.unshift({ruleId: 'lint/not-fixed', severity: 'warning', message: extra.refused, file, pointer: '', line: 1, column: 1});
@@ -140,10 +144,7 @@ export interface LintInputsOptions {
   stdin?: AsyncIterable<Buffer | string>;
 }
 
-export interface LintInputsOutcome {
-  results: LintFileResult[];
-  fatal: boolean;
-  rules: RuleDescriptor[];
+export interface LintInputsOutcome extends CheckOutcome<LintFileResult> {
   summary: Record<string, unknown>;
   /** Config severities and per-glob overrides are already applied to each file's findings. */
   severitiesResolved: true;
@@ -166,10 +167,7 @@ export function lintRuleDescriptors(): RuleDescriptor[] {
 export async function lintSchemaInputs(paths: readonly string[], options: LintInputsOptions): Promise<LintInputsOutcome> {
   const {cwd} = options;
   const {sources, problems} = await expandInputs(paths, {cwd, extensions: SCHEMA_EXTENSIONS, ignore: options.config?.ignore, ignoreBase: options.configBaseDir});
-  const results: LintFileResult[] = problems.map((p) => ({
-    file: p.display,
-    findings: [{ruleId: p.ruleId, severity: 'error', message: p.message, file: p.display, pointer: '', line: 1, column: 1}],
-  }));
+  const results: LintFileResult[] = problems.map((p) => ({file: p.display, findings: [fileFinding(p.display, p.ruleId, p.message)]}));
   let isFatal = problems.length > 0;
   let fixed = 0;
   const seen = new Set<string>();
@@ -227,7 +225,7 @@ async function lintSource(source: InputSource, options: LintInputsOptions): Prom
     }
     if (event.mode === 'document') {
       const settings = {...resolved, cwd: options.cwd, path: resolve(options.cwd, '<stdin>'), fix: options.fix === 'dry-run' ? ('dry-run' as const) : undefined};
-      const one = lintText(event.doc.text, source.display, await withRemoteRefs(event.doc.text, source.display, settings), undefined);
+      const one = lintText(event.doc.text, source.display, await withRemoteRefs(event.doc.text, source.display, settings, event.doc), undefined, event.doc);
       findings.push(...one.findings);
       for (const k of ['kind', 'kindSource', 'fixed', 'diff'] as const) if (one[k] !== undefined) (result as Record<string, unknown>)[k] = one[k];
     } else findings.push(...lintSchemaDocument(event.doc, {...resolved, cwd: options.cwd, path: resolve(options.cwd, '<stdin>')}));

@@ -1,6 +1,8 @@
 import type {OpenwopConfig} from '../config/types.js';
+import type {CheckOutcome} from '../report/outcome.js';
 import {IO_RULE_DESCRIPTORS} from '../io/io-rules.js';
 import {readDocuments} from '../io/read-documents.js';
+import {fileFinding, mb} from '../io/read-file.js';
 import type {FileResult, Finding, RuleDescriptor} from '../report/finding.js';
 import type {FormatContext} from '../report/format-context.js';
 import {checkManifest, type PackResult, type SchemaLinter} from './check-manifest.js';
@@ -40,21 +42,15 @@ export interface ValidatePackOptions {
   stdin?: AsyncIterable<Buffer | string>;
 }
 
-export interface ValidatePackOutcome {
-  results: FileResult[];
-  fatal: boolean;
-  rules: RuleDescriptor[];
+export interface ValidatePackOutcome extends CheckOutcome {
   summary: Record<string, unknown>;
-  renderExtras: (result: FileResult, ctx: FormatContext) => string[];
+  renderExtras: NonNullable<FormatContext['renderExtras']>;
 }
 
 /** `openwop validate pack` as a library call: every manifest the inputs name, in order. */
 export async function validatePackInputs(paths: readonly string[], options: ValidatePackOptions): Promise<ValidatePackOutcome> {
   const inputs = await resolvePackInputs(paths, {cwd: options.cwd, ignore: options.ignore, ignoreBase: options.ignoreBase});
-  const results: FileResult[] = inputs.problems.map((p) => ({
-    file: p.display,
-    findings: [{ruleId: p.ruleId, severity: 'error', message: p.message, file: p.display, pointer: '', line: 1, column: 1}],
-  }));
+  const results: FileResult[] = inputs.problems.map((p) => ({file: p.display, findings: [fileFinding(p.display, p.ruleId, p.message)]}));
   results.push(...inputs.findings.map((f) => ({file: f.file, findings: [f]})));
   let fatal = inputs.problems.length > 0;
   const maxBytes = options.maxDocumentBytes ?? DEFAULT_MAX_MANIFEST_BYTES;
@@ -90,7 +86,6 @@ function emptyResult(file: string, finding: Finding): PackResult {
 /** For stdin: the io layer's size message suggests NDJSON streaming, which means nothing for a manifest. */
 function manifestSizeFinding(finding: Finding, maxBytes: number): Finding {
   if (finding.ruleId !== 'io/too-large') return finding;
-  const mb = (n: number) => (n / 1048576).toFixed(1).replace(/\.0$/, '');
   const size = /is ([\d.]+) MB/.exec(finding.message)?.[1];
   return {...finding, message: `${finding.file} is ${size ?? 'over'} MB, over the ${mb(maxBytes)} MB limit for a pack manifest (real ones are a few KB); raise it with --max-size if this is intended`};
 }

@@ -1,4 +1,5 @@
 import {IO_RULE_DESCRIPTORS} from '../io/io-rules.js';
+import type {CheckOutcome} from '../report/outcome.js';
 import {JsonDocument} from '../io/json-document.js';
 import type {FileResult, Finding, RuleDescriptor} from '../report/finding.js';
 import {UserError} from '../report/user-error.js';
@@ -50,11 +51,8 @@ export interface ProbeResult extends FileResult {
   compare?: {against: string; changes: number};
 }
 
-export interface ProbeOutcome {
-  results: FileResult[];
-  /** The advertisement could not be read (unreachable, timeout, HTTP error, not JSON): exit 2. */
-  fatal: boolean;
-  rules: RuleDescriptor[];
+/** `fatal`: the advertisement could not be read (unreachable, timeout, HTTP error, not JSON): exit 2. */
+export interface ProbeOutcome extends CheckOutcome {
   summary: Record<string, unknown>;
 }
 

@@ -1,5 +1,6 @@
 import {UserError} from '../report/user-error.js';
-import type {FileResult, RuleDescriptor} from '../report/finding.js';
+import type {CheckOutcome} from '../report/outcome.js';
+import type {FileResult} from '../report/finding.js';
 import type {FormatContext} from '../report/format-context.js';
 import {resolvePayloadValidator} from './payload-schema.js';
 import {capabilityRoot, resolvePolicy} from './policy.js';
@@ -43,10 +44,7 @@ export interface SimulateRetryOptions {
   stdin?: AsyncIterable<Buffer | string>;
 }
 
-export interface SimulateRetryOutcome {
-  results: FileResult[];
-  fatal: boolean;
-  rules: RuleDescriptor[];
+export interface SimulateRetryOutcome extends CheckOutcome {
   summary: Record<string, unknown>;
   renderExtras: NonNullable<FormatContext['renderExtras']>;
 }

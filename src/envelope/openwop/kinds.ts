@@ -1,13 +1,4 @@
-/** The kinds every host must recognise; a contract gate never refuses them (RFC 0021). */
-export const UNIVERSAL_KINDS = ['clarification.request', 'schema.request', 'schema.response', 'error'] as const;
-export const MEDIA_KINDS = ['media.image', 'media.audio', 'media.file'] as const;
-export const BUILTIN_KINDS: readonly string[] = [...UNIVERSAL_KINDS, ...MEDIA_KINDS];
-/** Un-namespaced kinds tolerated in v1.x for backward compatibility, deprecated. */
-export const LEGACY_KINDS: readonly string[] = ['prd.create', 'theme.create', 'tasks.create'];
-
-export function isUniversalKind(kind: string): boolean {
-  return (UNIVERSAL_KINDS as readonly string[]).includes(kind);
-}
+import {LEGACY_KINDS, UNIVERSAL_KINDS} from '../../schemas/index.js';
 
 /**
  * Kind naming [open upstream: no regex exists]. Our grammar: a segment is `[a-z][a-zA-Z0-9_-]*`; an owner segment
@@ -22,7 +13,7 @@ const PREFIXED = /^(openwop|core|community|local|media|ui)(\.[a-z][a-zA-Z0-9_-]*
 export type KindName = 'universal' | 'namespaced' | 'legacy' | 'unnamespaced';
 
 export function classifyKindName(kind: string): KindName {
-  if (isUniversalKind(kind)) return 'universal';
-  if (LEGACY_KINDS.includes(kind)) return 'legacy';
+  if ((UNIVERSAL_KINDS as readonly string[]).includes(kind)) return 'universal';
+  if (LEGACY_KINDS.has(kind)) return 'legacy';
   return OWNED.test(kind) || PREFIXED.test(kind) ? 'namespaced' : 'unnamespaced';
 }

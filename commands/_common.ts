@@ -1,0 +1,26 @@
+import {Flags} from '@oclif/core';
+import {UserError} from '../src/report/user-error.js';
+
+/** Pieces every command shares, checking or not; kept apart from _base so scaffold does not load the reporters. */
+
+export const configFlag = (helpGroup?: string) =>
+  Flags.string({char: 'c', summary: 'Config file (default: openwop.config.json, .openwoprc.json or package.json "openwop", found upward).', helpGroup});
+
+export const verboseFlag = (helpGroup?: string) => Flags.boolean({summary: 'Print stack traces of internal errors.', helpGroup});
+
+/**
+ * A user's mistake gets one clear line and exit 2; only internal errors may show a stack, and only when asked.
+ * Returns false for oclif's own errors (flag parsing: oclif already exits 2), which the caller hands back to oclif.
+ */
+export function reportCommandError(error: Error & {oclif?: {exit?: number}}, argv: readonly string[]): boolean {
+  if (error instanceof UserError) {
+    process.stderr.write(`openwop: ${error.message}\n${error.hint ? `  ${error.hint}\n` : ''}`);
+    process.exitCode = 2;
+    return true;
+  }
+  if (error.oclif?.exit !== undefined) return false;
+  const verbose = argv.includes('--verbose') || /openwop/.test(process.env.DEBUG ?? '');
+  process.stderr.write(`openwop: internal error: ${error.message}\n${verbose ? `${error.stack}\n` : '  (run again with --verbose for the stack trace)\n'}`);
+  process.exitCode = 2;
+  return true;
+}
