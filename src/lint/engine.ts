@@ -3,7 +3,7 @@ import type {Finding, RuleDescriptor, Severity} from '../report/finding.js';
 import {detectKind} from './kind.js';
 import {DEFAULT_PROFILE, DEFAULT_REASONING_MISSING_MIN_PROPERTIES, DEFAULT_TARGETS, levelFor} from './options.js';
 import {RULES} from './rules/index.js';
-import type {LintProfile, LintRule, LintTarget, RootInfo, RuleContext, RuleLevel, RuleOptions, SchemaNode} from './types.js';
+import type {DetectedKind, LintProfile, LintRule, LintTarget, RootInfo, RuleContext, RuleLevel, RuleOptions, SchemaNode} from './types.js';
 import {walkSchema, type WalkOptions} from './walker.js';
 
 export interface LintOptions extends WalkOptions {
@@ -62,8 +62,13 @@ function computeActive(options: Pick<LintOptions, 'profile' | 'targets' | 'rules
  * Findings are sorted (the linted file first, then files reached through `$ref`; by position) and deduplicated.
  */
 export function lintSchemaDocument(doc: JsonDocument, options: LintOptions = {}): Finding[] {
+  return lintWithKind(doc, options).findings;
+}
+
+/** {@link lintSchemaDocument}, plus the kind the kind-specific rules saw (none when the document does not parse). */
+export function lintWithKind(doc: JsonDocument, options: LintOptions = {}): {findings: Finding[]; kind?: DetectedKind} {
   const findings: Finding[] = doc.problemFindings();
-  if (!doc.parsed) return findings;
+  if (!doc.parsed) return {findings};
   const ruleOptions: RuleOptions = {
     profile: options.profile ?? DEFAULT_PROFILE,
     targets: options.targets?.length ? options.targets : DEFAULT_TARGETS,
@@ -110,7 +115,7 @@ export function lintSchemaDocument(doc: JsonDocument, options: LintOptions = {})
   }
 
   if (produced.length > 0) findings.push(...dedupe(produced, options.ruleSet ?? RULES));
-  return sortFindings(findings, doc.source.file);
+  return {findings: sortFindings(findings, doc.source.file), ...(detected ? {kind: detected} : {})};
 }
 
 const impliedCache = new WeakMap<readonly LintRule[], Map<string, readonly string[]>>();
@@ -133,7 +138,7 @@ function dedupe(findings: Finding[], rules: readonly LintRule[]): Finding[] {
   return out;
 }
 
-export function sortFindings(findings: Finding[], mainFile: string): Finding[] {
+function sortFindings(findings: Finding[], mainFile: string): Finding[] {
   return findings.sort(
     (a, b) =>
       Number(a.file !== mainFile) - Number(b.file !== mainFile) ||

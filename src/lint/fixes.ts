@@ -2,7 +2,7 @@ import {parseTree, type Node} from 'jsonc-parser';
 import type {JsonDocument} from '../io/json-document.js';
 import {parsePointer} from '../io/json-pointer.js';
 import type {Fix, TextEdit} from '../report/finding.js';
-import {has, isObject, propertiesOf, requiredList, typesOf, type JsonObject} from './schema-util.js';
+import {has, isObject, propertiesOf, ptr, requiredList, typesOf, type JsonObject} from './schema-util.js';
 
 /*
  * Fix builders. Every edit is minimal and relative to the document's text as read: an insertion after the last member
@@ -123,15 +123,6 @@ export function moveToFront(doc: JsonDocument, pointer: string, index: number): 
   ];
 }
 
-/** The position of `key` among the object's members in the text (JSON.parse's key order differs for integer-like keys). */
-export function memberIndex(doc: JsonDocument, pointer: string, key: string): number {
-  const node = nodeAt(doc, pointer);
-  if (!node || node.type !== 'object') return -1;
-  const kids = members(node);
-  for (let i = kids.length - 1; i >= 0; i--) if (kids[i].children?.[0]?.value === key) return i;
-  return -1;
-}
-
 /** Keys of the object at `pointer` in text order. */
 export function keysInTextOrder(doc: JsonDocument, pointer: string, value: JsonObject): string[] {
   const keys = Object.keys(value);
@@ -225,7 +216,7 @@ export function safelyRequirable(doc: JsonDocument, objectPointer: string, schem
 export function fixRequireNullable(doc: JsonDocument, objectPointer: string, schema: JsonObject, focus: string, names: string[]): Fix | undefined {
   const props = propertiesOf(schema);
   if (!props || (names.length > 0 && !names.includes(focus))) return undefined;
-  const typeEdits = nullableEdits(doc, `${objectPointer}/properties/${escape(focus)}`, props[focus]);
+  const typeEdits = nullableEdits(doc, ptr(objectPointer, 'properties', focus), props[focus]);
   if (!typeEdits) return undefined;
   if (names.length === 0) return typeEdits.length ? {description: `allow null for "${focus}" (RFC 0030 §D)`, edits: typeEdits} : undefined;
   const quoted = names.map((n) => JSON.stringify(n));
@@ -244,8 +235,4 @@ export function fixRequireNullable(doc: JsonDocument, objectPointer: string, sch
 export function fixMoveFirst(doc: JsonDocument, containerPointer: string, index: number, what: string): Fix | undefined {
   const edits = moveToFront(doc, containerPointer, index);
   return edits && {description: `move ${what} first`, edits};
-}
-
-function escape(seg: string): string {
-  return seg.replaceAll('~', '~0').replaceAll('/', '~1');
 }

@@ -7,7 +7,7 @@ export {explainRule, lastVerified, listRules, ruleMatrix, suggestRules, type Rul
 export {applyFixes, DEFAULT_MAX_FIX_PASSES, fixSchemaText, type FixOutcome} from './fixer.js';
 export {unifiedDiff} from './diff.js';
 export {currentRulesSection, replaceRulesSection, rulesMarkdown, RULES_END, RULES_START} from './docs.js';
-export {detectKind, isVendorKind, UNIVERSAL_KINDS} from './kind.js';
+export {detectKind, isVendorKind} from './kind.js';
 export {
   DEFAULT_PROFILE,
   DEFAULT_REASONING_MISSING_MIN_PROPERTIES,

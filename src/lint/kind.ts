@@ -6,7 +6,6 @@ import {isObject} from './schema-util.js';
 const KIND_NAME = /^[a-z][a-z0-9-]*(\.[a-zA-Z0-9][a-zA-Z0-9_-]*)*$/;
 const SCHEMA_FILE = /^(.+)\.schema\.json$/i;
 
-export const UNIVERSAL_KINDS = ['clarification.request', 'schema.request', 'schema.response', 'error'] as const;
 
 /**
  * Which envelope kind a payload schema is for, first match wins:

@@ -1,12 +1,11 @@
 import type {JsonDocument} from '../io/json-document.js';
 import type {Finding} from '../report/finding.js';
-import {UNIVERSAL_KINDS} from '../schemas/index.js';
+import {LEGACY_KINDS, UNIVERSAL_KINDS} from '../schemas/index.js';
 import {isObject, type JsonObject} from './manifest.js';
 import {PACK_RULES} from './rules.js';
 
 /** SPEC-NOTES §1 lint grammar for a vendor kind ([open] upstream has no regex; this is the documented choice). */
 export const VENDOR_KIND = /^vendor\.[a-z][a-z0-9-]*(\.[a-z][a-zA-Z0-9_-]*)+$/;
-const LEGACY_KINDS = new Set(['prd.create', 'theme.create', 'tasks.create']);
 
 export type EnvelopeTypeClass = 'universal' | 'media' | 'ui' | 'vendor' | 'legacy' | 'other';
 

@@ -1,6 +1,7 @@
 import {readdir, stat} from 'node:fs/promises';
 import {basename, join, resolve} from 'node:path';
 import {displayPath, expandInputs, type InputProblem, type InputSource} from '../io/inputs.js';
+import {fileFinding} from '../io/read-file.js';
 import type {Finding} from '../report/finding.js';
 import {PACK_RULES} from './rules.js';
 
@@ -94,13 +95,5 @@ async function missingManifest(folder: string, cwd: string): Promise<Finding> {
   }
   const lookalike = names.find((n) => n === 'package.json' || n === 'manifest.json' || /^pack\.jsonc?$/i.test(n));
   const hint = lookalike ? ` (found ${lookalike}; the OpenWOP manifest must be named pack.json)` : '';
-  return {
-    ruleId: PACK_RULES.missingManifest.id,
-    severity: 'error',
-    message: `no pack.json in ${display}, and no pack.json or *.pack.json below it${hint}`,
-    file: display,
-    pointer: '',
-    line: 1,
-    column: 1,
-  };
+  return fileFinding(display, PACK_RULES.missingManifest.id, `no pack.json in ${display}, and no pack.json or *.pack.json below it${hint}`);
 }

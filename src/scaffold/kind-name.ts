@@ -1,4 +1,4 @@
-import {UNIVERSAL_KINDS} from '../schemas/index.js';
+import {LEGACY_KINDS, UNIVERSAL_KINDS} from '../schemas/index.js';
 
 /**
  * The vendor-kind grammar. Upstream publishes no regex for kinds (SPEC-NOTES §1, [open]); this is the "safe lint
@@ -9,7 +9,6 @@ export const VENDOR_KIND_GRAMMAR = /^vendor\.[a-z][a-z0-9-]*(\.[a-z][a-zA-Z0-9_-
 /** `<kind>.invalid.json` is the longest file we write; most file systems cap a name at 255 bytes. */
 export const MAX_KIND_LENGTH = 255 - '.invalid.json'.length;
 
-const LEGACY_KINDS = new Set(['prd.create', 'theme.create', 'tasks.create']);
 const RESERVED_PREFIXES = ['media.', 'ui.'];
 /** Canonical namespaces that are not the vendor's own (SPEC-NOTES §1). */
 const OTHER_NAMESPACES = ['openwop.', 'core.', 'community.', 'private.', 'local.'];

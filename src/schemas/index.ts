@@ -7,6 +7,7 @@ export {
   bundledSchemaId,
   isBundledSchemaName,
   packManifestSchema,
+  LEGACY_KINDS,
   UNIVERSAL_KINDS,
   type UniversalKind,
 } from './names.js';

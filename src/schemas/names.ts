@@ -89,6 +89,9 @@ export const UNIVERSAL_KINDS = Object.freeze(['clarification.request', 'schema.r
 
 export type UniversalKind = (typeof UNIVERSAL_KINDS)[number];
 
+/** Un-namespaced kinds from before vendor namespacing: tolerated in v1.x, deprecated (RFC 0021). */
+export const LEGACY_KINDS: ReadonlySet<string> = new Set(['prd.create', 'theme.create', 'tasks.create']);
+
 const KIND_SCHEMAS: Readonly<Record<string, BundledSchemaName>> = {
   'clarification.request': 'envelopes/clarification.request',
   'schema.request': 'envelopes/schema.request',

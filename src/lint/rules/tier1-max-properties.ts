@@ -1,4 +1,4 @@
-import {SINCE, SOURCES, tier1Checks} from '../rule-helpers.js';
+import {addCount, SINCE, SOURCES, tier1Checks} from '../rule-helpers.js';
 import {propertiesOf} from '../schema-util.js';
 import type {LintRule} from '../types.js';
 
@@ -32,7 +32,7 @@ const rule: LintRule = {
   check(node, ctx) {
     if (!tier1Checks(node)) return;
     const props = propertiesOf(node.schema);
-    if (props) ctx.state.count = ((ctx.state.count as number | undefined) ?? 0) + Object.keys(props).length;
+    if (props) addCount(ctx, 'count', Object.keys(props).length);
   },
   end(ctx) {
     const count = (ctx.state.count as number | undefined) ?? 0;

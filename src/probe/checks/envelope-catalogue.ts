@@ -1,10 +1,9 @@
 import {childPointer} from '../../io/json-pointer.js';
-import {UNIVERSAL_KINDS} from '../../schemas/index.js';
+import {LEGACY_KINDS, UNIVERSAL_KINDS} from '../../schemas/index.js';
 import {isObject} from '../advert-view.js';
 import type {AdvertCheck} from './context.js';
 
 const UNIVERSAL: ReadonlySet<string> = new Set(UNIVERSAL_KINDS);
-const LEGACY: ReadonlySet<string> = new Set(['prd.create', 'theme.create', 'tasks.create']);
 const SEGMENT = '[a-z][a-zA-Z0-9_-]*';
 /** [open] upstream has no kind regex; this is SPEC-NOTES §1's safe grammar for vendor kinds. */
 export const VENDOR_KIND = new RegExp(`^vendor\\.[a-z][a-z0-9-]*(\\.${SEGMENT})+$`);
@@ -14,7 +13,7 @@ const OPEN_PREFIX_KIND = new RegExp(`^(media|ui|openwop|core|community|local)(\\
 /** Why a kind name is off, or undefined when it is fine (SPEC-NOTES §1, Kind naming). */
 export function kindNameProblem(kind: string): {severity: 'warning'; message: string} | undefined {
   if (UNIVERSAL.has(kind) || VENDOR_KIND.test(kind) || PRIVATE_KIND.test(kind) || OPEN_PREFIX_KIND.test(kind)) return undefined;
-  if (LEGACY.has(kind)) {
+  if (LEGACY_KINDS.has(kind)) {
     return {severity: 'warning', message: `"${kind}" is a legacy un-namespaced kind, tolerated in v1.x but deprecated: advertise it as vendor.<host>.${kind}`};
   }
   if (kind.startsWith('vendor.') || kind.startsWith('private.')) {
