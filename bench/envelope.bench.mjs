@@ -6,11 +6,10 @@
 // - Memory: peak RSS of `openwop validate envelope` on a 1 GiB NDJSON stream (~3.1M envelopes). Target ≤ 200 MB.
 // Peak RSS and CPU time are what each child process reports about itself at exit (process.resourceUsage(),
 // preloaded with --import), so the figures are the kernel's, not an estimate.
-import {spawnSync} from 'node:child_process';
 import {closeSync, existsSync, mkdirSync, openSync, renameSync, statSync, writeSync} from 'node:fs';
 import {join} from 'node:path';
 import {pathToFileURL} from 'node:url';
-import {BIN, DATA, ROOT, figure, paired, stats} from './lib.mjs';
+import {BIN, DATA, ROOT, figure, paired, runProcess, stats} from './lib.mjs';
 
 export const title = 'Envelope throughput and memory';
 
@@ -94,13 +93,10 @@ export async function measure({runs}) {
 }
 
 function run(args) {
-  const start = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, ['--import', USAGE_HOOK, ...args], {encoding: 'utf8', maxBuffer: 256 * 2 ** 20});
-  const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  if (r.status !== 0) throw new Error(`${args.slice(0, 4).join(' ')} exited ${r.status}: ${r.stderr.slice(0, 2000)}`);
+  const r = runProcess(['--import', USAGE_HOOK, ...args]);
   const usage = /BENCH-USAGE (\{.*\})/.exec(r.stderr);
   if (!usage) throw new Error(`no usage report from ${args[0]}`);
-  return {ms, stdout: r.stdout, ...JSON.parse(usage[1])};
+  return {ms: r.ms, stdout: r.stdout, ...JSON.parse(usage[1])};
 }
 
 /**

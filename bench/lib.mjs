@@ -1,6 +1,7 @@
 // Shared measuring helpers for bench/*.bench.mjs. Figures are ratios taken in one run on one machine, in pairs
 // (subject, then baseline, alternating), so machine noise hits both sides alike.
 import {spawnSync} from 'node:child_process';
+import {mkdirSync, writeFileSync} from 'node:fs';
 import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 
@@ -8,13 +9,26 @@ export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const BIN = join(ROOT, 'bin', 'run.js');
 export const DATA = join(ROOT, 'bench', '.data');
 
+/** Runs `node ...args` to completion: its wall time in ms and what it printed. An exit code not in `okCodes` throws. */
+export function runProcess(args, {okCodes = [0], ...options} = {}) {
+  const start = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, args, {encoding: 'utf8', maxBuffer: 256 * 2 ** 20, ...options});
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  if (!okCodes.includes(r.status)) throw new Error(`${args.slice(0, 4).join(' ')} exited ${r.status}: ${String(r.stderr ?? '').slice(0, 2000)}`);
+  return {ms, stdout: r.stdout, stderr: r.stderr};
+}
+
 /** Wall time of one process run, in ms. */
 export function timeProcess(args, options = {}) {
-  const start = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, args, {stdio: ['ignore', 'ignore', 'pipe'], ...options});
-  const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  if (r.status !== 0 && !(options.okCodes ?? [0]).includes(r.status)) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
-  return ms;
+  return runProcess(args, {stdio: ['ignore', 'ignore', 'pipe'], ...options}).ms;
+}
+
+/** One small valid envelope, for cold-start jobs. */
+export function oneEnvelopeFile() {
+  mkdirSync(DATA, {recursive: true});
+  const file = join(DATA, 'one-envelope.json');
+  writeFileSync(file, JSON.stringify({type: 'error', envelopeId: 'e', correlationId: 'c', payload: {code: 'x', message: 'y'}, meta: {source: 'system', ts: '2026-01-01T00:00:00Z'}}));
+  return file;
 }
 
 /** Runs subject and baseline alternately `runs` times (after `warmup` unrecorded pairs); returns ratio statistics. */

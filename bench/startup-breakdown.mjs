@@ -1,17 +1,13 @@
 // `node bench/startup-breakdown.mjs [--runs N]`: where a cold start's time goes, phase by phase, as bin/run.js reports
 // it with OPENWOP_TIMING=1 (median of N runs each), next to `node -e 0`. Not a figure of RESULTS.md: an explanation
 // of the cold-start figures there. Run after `npm run build`.
-import {spawnSync} from 'node:child_process';
-import {mkdirSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {BIN, DATA, ROOT, stats, timeProcess} from './lib.mjs';
+import {BIN, oneEnvelopeFile, ROOT, runProcess, stats, timeProcess} from './lib.mjs';
 
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1]) || 11;
 
-mkdirSync(DATA, {recursive: true});
-const envelope = join(DATA, 'one-envelope.json');
-writeFileSync(envelope, JSON.stringify({type: 'error', envelopeId: 'e', correlationId: 'c', payload: {code: 'x', message: 'y'}, meta: {source: 'system', ts: '2026-01-01T00:00:00Z'}}));
+const envelope = oneEnvelopeFile();
 const schema = join(ROOT, 'examples', 'schemas', 'clean', 'vendor.acme.plan.create.schema.json');
 
 const jobs = [
@@ -27,9 +23,8 @@ for (const [name, argv] of jobs) {
   const phases = new Map();
   const walls = [];
   for (let i = 0; i < runs; i++) {
-    const start = process.hrtime.bigint();
-    const r = spawnSync(process.execPath, [BIN, ...argv], {env: {...process.env, OPENWOP_TIMING: '1'}, encoding: 'utf8'});
-    walls.push(Number(process.hrtime.bigint() - start) / 1e6);
+    const r = runProcess([BIN, ...argv], {env: {...process.env, OPENWOP_TIMING: '1'}, okCodes: [0, 1]});
+    walls.push(r.ms);
     for (const m of r.stderr.matchAll(/^\s+([\d.]+) ms {2}(.+)$/gm)) phases.set(m[2], [...(phases.get(m[2]) ?? []), Number(m[1])]);
   }
   const wall = stats(walls).median;

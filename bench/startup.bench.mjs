@@ -1,14 +1,10 @@
 // Cold start (DESIGN §6): `openwop --version` and `openwop <one small job>` wall time ÷ `node -e 0`.
-import {mkdirSync, writeFileSync} from 'node:fs';
-import {join} from 'node:path';
-import {BIN, DATA, figure, paired, timeProcess} from './lib.mjs';
+import {BIN, figure, oneEnvelopeFile, paired, timeProcess} from './lib.mjs';
 
 export const title = 'Cold start';
 
 export async function measure({runs}) {
-  mkdirSync(DATA, {recursive: true});
-  const envelope = join(DATA, 'one-envelope.json');
-  writeFileSync(envelope, JSON.stringify({type: 'error', envelopeId: 'e', correlationId: 'c', payload: {code: 'x', message: 'y'}, meta: {source: 'system', ts: '2026-01-01T00:00:00Z'}}));
+  const envelope = oneEnvelopeFile();
   const node = () => timeProcess(['-e', '0']);
   const rows = [];
   const version = await paired(() => timeProcess([BIN, '--version']), node, {runs});

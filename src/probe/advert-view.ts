@@ -52,17 +52,6 @@ export function buildAdvertView(root: Record<string, unknown>): AdvertView {
   };
 }
 
-/** Reads `pointer` from `root`; undefined when any step is missing. */
-export function valueAt(root: unknown, pointer: string): unknown {
-  let v = root;
-  for (const seg of parsePointer(pointer)) {
-    if (Array.isArray(v) && /^(0|[1-9]\d*)$/.test(seg)) v = v[Number(seg)];
-    else if (isObject(v) && Object.hasOwn(v, seg)) v = v[seg];
-    else return undefined;
-  }
-  return v;
-}
-
 /** A `__proto__` key must become a property, not the object's prototype. */
 function define(target: Record<string, unknown>, key: string, value: unknown): void {
   Object.defineProperty(target, key, {value, enumerable: true, writable: true, configurable: true});

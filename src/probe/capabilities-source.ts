@@ -1,7 +1,8 @@
-import {readFile} from 'node:fs/promises';
 import {resolve} from 'node:path';
 import {decodeJsonBytes} from '../io/decode.js';
 import {JsonDocument} from '../io/json-document.js';
+import {DEFAULT_MAX_DOCUMENT_BYTES} from '../io/read-documents.js';
+import {mb, readInputFile} from '../io/read-file.js';
 import {UserError} from '../report/user-error.js';
 import {buildAdvertView, isObject} from './advert-view.js';
 
@@ -28,14 +29,9 @@ export async function loadCapabilities(source: string, cwd: string): Promise<Cap
     if (!got.ok) throw new UserError(`capabilities ${source}: ${got.finding.message}`);
     text = got.text;
   } else {
-    let bytes: Buffer;
-    try {
-      bytes = await readFile(resolve(cwd, source));
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      throw new UserError(`cannot read capabilities file ${source}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message}`);
-    }
-    const decoded = decodeJsonBytes(bytes);
+    const read = readInputFile(resolve(cwd, source), `capabilities file ${source}`, DEFAULT_MAX_DOCUMENT_BYTES, (what, size, max) => `${what} is ${mb(size)} MB, over the ${mb(max)} MB limit`);
+    if (!read.ok) throw new UserError(read.finding.message);
+    const decoded = decodeJsonBytes(read.bytes);
     if (decoded.problem) throw new UserError(`capabilities ${source}: ${decoded.problem.message}`);
     text = decoded.text;
   }

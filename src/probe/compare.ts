@@ -1,5 +1,5 @@
 import {isDeepStrictEqual} from 'node:util';
-import {childPointer} from '../io/json-pointer.js';
+import {childPointer, parsePointer, toPointer} from '../io/json-pointer.js';
 import {isObject} from './advert-view.js';
 import type {AdvertContext} from './checks/context.js';
 
@@ -92,16 +92,14 @@ function diffPaths(a: unknown, b: unknown, pointer: string, out: string[]): void
 
 /** A removed leaf has no position in the current document; its nearest existing parent does. */
 function pointerInCurrent(current: Record<string, unknown>, pointer: string): string {
-  const segments = pointer.split('/').slice(1);
+  const kept: string[] = [];
   let v: unknown = current;
-  let at = '';
-  for (const seg of segments) {
-    const key = seg.replaceAll('~1', '/').replaceAll('~0', '~');
+  for (const key of parsePointer(pointer)) {
     if (!isObject(v) || !Object.hasOwn(v, key)) break;
     v = v[key];
-    at += `/${seg}`;
+    kept.push(key);
   }
-  return at;
+  return toPointer(kept);
 }
 
 function kindList(value: unknown): string[] {

@@ -1,6 +1,7 @@
 import {decodeJsonBytes} from '../io/decode.js';
 import type {Finding} from '../report/finding.js';
 import {HttpFailure, type HttpFailureKind, type HttpGetOptions, type HttpResponse, httpGet} from '../io/http-get.js';
+import {fileFinding} from '../io/read-file.js';
 import {PROBE_RULES, type ProbeRuleKey} from './rules.js';
 
 export type FetchSettings = Omit<HttpGetOptions, 'accept'>;
@@ -63,7 +64,7 @@ export async function fetchJson(url: string, settings: FetchSettings): Promise<J
 }
 
 export function fatalFinding(rule: ProbeRuleKey, message: string, file: string): Finding {
-  return {ruleId: PROBE_RULES[rule].id, severity: 'error', message, file, pointer: '', line: 1, column: 1};
+  return fileFinding(file, PROBE_RULES[rule].id, message);
 }
 
 /** A short reason from the body: an OpenWOP error envelope's code and message, or what to try for auth failures. */

@@ -1,7 +1,9 @@
-import {readFile} from 'node:fs/promises';
 import {join, resolve} from 'node:path';
 import type {ValidateFunction} from 'ajv';
+import {decodeJsonBytes} from '../io/decode.js';
 import {JsonDocument} from '../io/json-document.js';
+import {DEFAULT_MAX_DOCUMENT_BYTES} from '../io/read-documents.js';
+import {mb, readInputFile, type FileRead} from '../io/read-file.js';
 import {UserError} from '../report/user-error.js';
 import {builtinKindSchema, createAjv, getValidator, loadBundledSchema} from '../schemas/index.js';
 import {describeIssues} from './corrective-fragment.js';
@@ -21,7 +23,10 @@ export interface PayloadSchemaOptions {
 export async function resolvePayloadValidator(options: PayloadSchemaOptions): Promise<PayloadValidator | null> {
   if (options.schema !== undefined) {
     const path = resolve(options.cwd, options.schema);
-    return compileFile(path, `--schema ${options.schema}`, await readSchemaText(path, `--schema ${options.schema}`));
+    const label = `--schema ${options.schema}`;
+    const read = readSchema(path, label);
+    if (!read.ok) throw new UserError(read.finding.message);
+    return compileFile(path, label, read.bytes);
   }
   if (options.kind === undefined) return null;
   const kind = options.kind;
@@ -29,13 +34,11 @@ export async function resolvePayloadValidator(options: PayloadSchemaOptions): Pr
   if (bundled) return wrap(getValidator(bundled), loadBundledSchema(bundled), `kind ${kind}`);
   for (const dir of options.schemaDirs) {
     const path = join(dir, `${kind}.schema.json`);
-    let text: string;
-    try {
-      text = await readFile(path, 'utf8');
-    } catch {
-      continue;
-    }
-    return compileFile(path, `kind ${kind} (${path})`, text);
+    const label = `kind ${kind} (${path})`;
+    const read = readSchema(path, label);
+    if (!read.ok && read.reason === 'missing') continue;
+    if (!read.ok) throw new UserError(read.finding.message);
+    return compileFile(path, label, read.bytes);
   }
   throw new UserError(
     `no payload schema for kind "${kind}": the spec does not define it and no ${kind}.schema.json was found${options.schemaDirs.length ? ` in ${options.schemaDirs.join(', ')}` : ''}`,
@@ -43,16 +46,14 @@ export async function resolvePayloadValidator(options: PayloadSchemaOptions): Pr
   );
 }
 
-async function readSchemaText(path: string, label: string): Promise<string> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    throw new UserError(`cannot read ${label}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
-  }
+function readSchema(path: string, label: string): FileRead {
+  return readInputFile(path, label, DEFAULT_MAX_DOCUMENT_BYTES, (what, size, max) => `${what} is ${mb(size)} MB, over the ${mb(max)} MB limit for a schema`);
 }
 
-function compileFile(path: string, label: string, text: string): PayloadValidator {
-  const doc = JsonDocument.parse(text.replace(/^\uFEFF/, ''), {file: path});
+function compileFile(path: string, label: string, bytes: Buffer): PayloadValidator {
+  const decoded = decodeJsonBytes(bytes);
+  if (decoded.problem) throw new UserError(`${label}: ${decoded.problem.message}`);
+  const doc = JsonDocument.parse(decoded.text, {file: path});
   const broken = doc.problemFindings().find((f) => f.severity === 'error');
   if (broken) throw new UserError(`${label}:${broken.line}:${broken.column}: ${broken.message}`);
   const schema = doc.value;

@@ -12,12 +12,20 @@ export interface CliResult {
   code: number | null;
   stdout: string;
   stderr: string;
+  /** Wall time from spawn to close. */
+  ms: number;
 }
 
 /** Runs the built CLI as a user would (npm test builds first). */
 export function runCli(args: string[], options: {cwd?: string; input?: string | Buffer; env?: NodeJS.ProcessEnv} = {}): Promise<CliResult> {
+  return runProgram(process.execPath, [BIN, ...args], {cwd: options.cwd ?? ROOT, input: options.input, env: {...process.env, NO_COLOR: '1', ...options.env}});
+}
+
+/** Runs any program to completion (no shell), capturing both streams; `env` is its whole environment (default: ours). */
+export function runProgram(command: string, args: string[], options: {cwd: string; input?: string | Buffer; env?: NodeJS.ProcessEnv}): Promise<CliResult> {
+  const start = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {cwd: options.cwd ?? ROOT, env: {...process.env, NO_COLOR: '1', ...options.env}});
+    const child = spawn(command, args, {cwd: options.cwd, env: options.env ?? process.env});
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (d: Buffer) => out.push(d));
@@ -25,7 +33,7 @@ export function runCli(args: string[], options: {cwd?: string; input?: string | 
     child.on('error', reject);
     child.stdin.on('error', () => {});
     child.stdin.end(options.input ?? '');
-    child.on('close', (code) => resolve({code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8')}));
+    child.on('close', (code) => resolve({code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), ms: performance.now() - start}));
   });
 }
 

@@ -1,34 +1,10 @@
-import {spawn} from 'node:child_process';
 import {existsSync, readFileSync} from 'node:fs';
 import {createServer, type Server} from 'node:http';
 import {join, resolve, sep} from 'node:path';
-import {ROOT} from '../helpers/cli.js';
-
-export interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  ms: number;
-}
-
-/** Runs a program to completion (no shell), capturing both streams. */
-export function run(command: string, args: string[], options: {cwd: string; env?: NodeJS.ProcessEnv; input?: string}): Promise<Run> {
-  const start = performance.now();
-  return new Promise((done, fail) => {
-    const child = spawn(command, args, {cwd: options.cwd, env: options.env ?? process.env});
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (d: Buffer) => out.push(d));
-    child.stderr.on('data', (d: Buffer) => err.push(d));
-    child.on('error', fail);
-    child.stdin.on('error', () => {});
-    child.stdin.end(options.input ?? '');
-    child.on('close', (code) => done({code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), ms: performance.now() - start}));
-  });
-}
+import {type CliResult, ROOT} from '../helpers/cli.js';
 
 /** Fails with the command's own output, so a broken step says why. */
-export function expectOk(r: Run, what: string): Run {
+export function expectOk(r: CliResult, what: string): CliResult {
   if (r.code !== 0) throw new Error(`${what} exited ${r.code}\n--- stdout\n${r.stdout}\n--- stderr\n${r.stderr}`);
   return r;
 }

@@ -3,8 +3,8 @@
 import {cpSync, existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {ROOT, tempDir} from '../helpers/cli.js';
-import {exampleInvocations, expectOk, run, startExampleHost} from './helpers.js';
+import {ROOT, runProgram, tempDir} from '../helpers/cli.js';
+import {exampleInvocations, expectOk, startExampleHost} from './helpers.js';
 
 interface PackInfo {
   filename: string;
@@ -26,12 +26,12 @@ describe('the packed npm package', () => {
   beforeAll(async () => {
     const out = tempDir('openwop-pack-out-');
     // --ignore-scripts: packs the build `npm test` just made; prepack would wipe dist/ under the other running tests.
-    const packed = expectOk(await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', out], {cwd: ROOT, env: npmEnv}), 'npm pack');
+    const packed = expectOk(await runProgram('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', out], {cwd: ROOT, env: npmEnv}), 'npm pack');
     pack = (JSON.parse(packed.stdout) as PackInfo[])[0];
 
     app = tempDir('openwop-pack-app-');
     writeFileSync(join(app, 'package.json'), JSON.stringify({name: 'openwop-consumer', version: '1.0.0', private: true, type: 'module'}));
-    const install = expectOk(await run('npm', ['install', '--no-audit', '--no-fund', join(out, pack.filename)], {cwd: app, env: npmEnv}), 'npm install <tarball>');
+    const install = expectOk(await runProgram('npm', ['install', '--no-audit', '--no-fund', join(out, pack.filename)], {cwd: app, env: npmEnv}), 'npm install <tarball>');
     installMs = install.ms;
     // The commands read copies of the examples, from the consumer's folder.
     cpSync(join(ROOT, 'examples'), join(app, 'examples'), {recursive: true});
@@ -62,10 +62,10 @@ describe('the packed npm package', () => {
   });
 
   it('`npx openwop --help` and `--version` work from the consumer folder', async () => {
-    const help = expectOk(await run('npx', ['--no-install', 'openwop', '--help'], {cwd: app, env: npmEnv}), 'npx openwop --help');
+    const help = expectOk(await runProgram('npx', ['--no-install', 'openwop', '--help'], {cwd: app, env: npmEnv}), 'npx openwop --help');
     for (const topic of ['lint', 'validate', 'scaffold', 'probe', 'simulate']) expect(help.stdout).toMatch(new RegExp(`^\\s+${topic}\\s`, 'm'));
     expect(help.stdout).toContain('EXIT CODES');
-    const version = expectOk(await run(bin(), ['--version'], {cwd: app, env: npmEnv}), 'openwop --version');
+    const version = expectOk(await runProgram(bin(), ['--version'], {cwd: app, env: npmEnv}), 'openwop --version');
     expect(version.stdout).toBe(`openwop/${pack.filename.match(/openwop-(.+)\.tgz/)?.[1]} ${process.platform}-${process.arch} node-${process.version}\n`);
   });
 
@@ -73,13 +73,13 @@ describe('the packed npm package', () => {
     const scratch = join(app, 'kinds');
     mkdirSync(scratch);
     for (const c of exampleInvocations(host.url, scratch)) {
-      const r = await run(bin(), c.args, {cwd: app, env: npmEnv});
+      const r = await runProgram(bin(), c.args, {cwd: app, env: npmEnv});
       expect(r.code, `${c.name}\n${r.stdout}\n${r.stderr}`).toBe(c.code);
       expect(r.stderr, c.name).not.toMatch(/internal error|\n\s+at /);
     }
     expect(existsSync(join(scratch, 'vendor.acme.plan.create.schema.json'))).toBe(true);
     // Shell completion comes with the package (@oclif/plugin-autocomplete).
-    const completion = expectOk(await run(bin(), ['autocomplete', 'script', 'bash'], {cwd: app, env: {...npmEnv, XDG_CACHE_HOME: tempDir()}}), 'openwop autocomplete script bash');
+    const completion = expectOk(await runProgram(bin(), ['autocomplete', 'script', 'bash'], {cwd: app, env: {...npmEnv, XDG_CACHE_HOME: tempDir()}}), 'openwop autocomplete script bash');
     expect(completion.stdout).toContain('OPENWOP_AC_BASH_SETUP_PATH');
   });
 
@@ -90,16 +90,16 @@ describe('the packed npm package', () => {
       const missing = names.filter((n) => typeof api[n] !== 'function');
       const outcome = await api.validateEnvelopes(['examples/envelopes/stream.ndjson'], {cwd: process.cwd()});
       process.stdout.write(JSON.stringify({missing, lines: outcome.results[0].findings.map((f) => f.line)}));`;
-    const r = expectOk(await run(process.execPath, ['--input-type=module', '-e', script], {cwd: app, env: npmEnv}), "import('openwop')");
+    const r = expectOk(await runProgram(process.execPath, ['--input-type=module', '-e', script], {cwd: app, env: npmEnv}), "import('openwop')");
     expect(JSON.parse(r.stdout)).toEqual({missing: [], lines: [3, 4]});
 
     writeFileSync(join(app, 'check.ts'), "import {validateEnvelopes, type Finding} from 'openwop';\nconst f: Promise<{results: Array<{findings: Finding[]}>}> = validateEnvelopes(['x'], {cwd: '.'});\nexport default f;\n");
     writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({compilerOptions: {module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true, noEmit: true, skipLibCheck: true, types: []}, files: ['check.ts']}));
-    const tsc = await run(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], {cwd: app});
+    const tsc = await runProgram(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], {cwd: app});
     expect(tsc.code, tsc.stdout + tsc.stderr).toBe(0);
     // And a wrong use is a type error: the declarations are really being read.
     writeFileSync(join(app, 'check.ts'), "import {validateEnvelopes} from 'openwop';\nvalidateEnvelopes(42);\n");
-    const wrong = await run(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], {cwd: app});
+    const wrong = await runProgram(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], {cwd: app});
     expect(wrong.code).not.toBe(0);
     expect(wrong.stdout).toContain('check.ts');
   });

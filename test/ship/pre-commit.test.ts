@@ -6,8 +6,8 @@ import {spawnSync} from 'node:child_process';
 import {cpSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
-import {ROOT, tempDir} from '../helpers/cli.js';
-import {expectOk, type Run, run} from './helpers.js';
+import {type CliResult, ROOT, runProgram, tempDir} from '../helpers/cli.js';
+import {expectOk} from './helpers.js';
 
 const HOOKS = ['openwop-lint-schema', 'openwop-validate-envelope', 'openwop-validate-pack'];
 
@@ -43,9 +43,9 @@ describe('pre-commit hooks (.pre-commit-hooks.yaml) through the real framework',
   const timings: Record<string, number> = {};
 
   /** `git commit` through the installed hook; returns what the hook printed. */
-  async function commit(message: string): Promise<Run> {
+  async function commit(message: string): Promise<CliResult> {
     git(['add', '-A'], repo);
-    const r = await run('git', ['commit', '-m', message], {cwd: repo, env});
+    const r = await runProgram('git', ['commit', '-m', message], {cwd: repo, env});
     timings[message] = r.ms;
     return r;
   }
@@ -74,9 +74,9 @@ describe('pre-commit hooks (.pre-commit-hooks.yaml) through the real framework',
       join(repo, '.pre-commit-config.yaml'),
       `repos:\n  - repo: ${JSON.stringify(ROOT.replace(/\/$/, ''))}\n    rev: ${sha}\n    hooks:\n${HOOKS.map((id) => `      - id: ${id}\n`).join('')}`,
     );
-    expectOk(await run('pre-commit', ['install'], {cwd: repo, env}), 'pre-commit install');
+    expectOk(await runProgram('pre-commit', ['install'], {cwd: repo, env}), 'pre-commit install');
     // Building the hook environment (clone, npm install, npm pack with our prepack build, npm install -g) happens once.
-    const setup = expectOk(await run('pre-commit', ['install-hooks'], {cwd: repo, env}), 'pre-commit install-hooks');
+    const setup = expectOk(await runProgram('pre-commit', ['install-hooks'], {cwd: repo, env}), 'pre-commit install-hooks');
     timings['install-hooks'] = setup.ms;
   }, 900_000);
 

@@ -34,6 +34,11 @@ export function notOk(ruleId: string, message: string): Adapted {
   return {ok: false, ruleId, message};
 }
 
+/** An `error` event inside a stream: the answer ends there, as an `other` stop; what streamed before it is kept. */
+export function streamError(provider: RealProviderId, stopReason: string, sofar: Pick<NormalisedResponse, 'text' | 'model' | 'outputTokens'>): Adapted {
+  return ok({provider, stopClass: 'other', stopReason, ...sofar, refusalText: null, safetyCategory: null});
+}
+
 export const NO_STOP_RULE = 'retry/sse-no-stop';
 export const BODY_RULE = 'retry/provider-body';
 

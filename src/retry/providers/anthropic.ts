@@ -1,6 +1,6 @@
 import {canonicalJson, int, isRecord, record, str, type JsonRecord} from '../json-shape.js';
 import type {StopClass} from '../types.js';
-import {BODY_RULE, classOf, NO_STOP_RULE, notOk, ok, type ProviderAdapter, type StreamEvent} from './adapter.js';
+import {BODY_RULE, classOf, NO_STOP_RULE, notOk, ok, streamError, type ProviderAdapter, type StreamEvent} from './adapter.js';
 
 // Anthropic Messages. `pause_turn` (a server-tool loop paused) asks the host to resubmit: it is not a failure.
 
@@ -96,7 +96,7 @@ export const anthropic: ProviderAdapter = {
         outputTokens = int(record(d.usage)?.output_tokens) ?? outputTokens;
       } else if (d.type === 'error') {
         const kind = str(record(d.error)?.type) ?? 'error';
-        return ok({provider: 'anthropic', stopClass: 'other', stopReason: `error:${kind}`, text, model, outputTokens, refusalText: null, safetyCategory: null});
+        return streamError('anthropic', `error:${kind}`, {text, model, outputTokens});
       }
     }
     if (stopReason === null) return notOk(NO_STOP_RULE, 'the stream ends before a message_delta carries stop_reason: the capture is incomplete');

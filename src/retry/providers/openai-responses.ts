@@ -1,6 +1,6 @@
 import {canonicalJson, int, isRecord, list, record, str, type JsonRecord} from '../json-shape.js';
 import type {StopClass} from '../types.js';
-import {BODY_RULE, classOf, NO_STOP_RULE, notOk, ok, type ProviderAdapter, type StreamEvent} from './adapter.js';
+import {BODY_RULE, classOf, NO_STOP_RULE, notOk, ok, streamError, type ProviderAdapter, type StreamEvent} from './adapter.js';
 
 // OpenAI Responses. The stop signal is `status` plus `incomplete_details.reason`; a refusal is a content part of type
 // "refusal" inside a response whose status can still be "completed".
@@ -83,7 +83,7 @@ export const openaiResponses: ProviderAdapter = {
       if (type === 'response.output_text.delta' && delta !== null) text = (text ?? '') + delta;
       else if (type === 'response.refusal.delta' && delta !== null) refusal = (refusal ?? '') + delta;
       else if (type === 'response.function_call_arguments.delta' && delta !== null) toolArgs = (toolArgs ?? '') + delta;
-      else if (type === 'error') return ok({provider: 'openai-responses', stopClass: 'other', stopReason: 'error', text, model: null, outputTokens: null, refusalText: null, safetyCategory: null});
+      else if (type === 'error') return streamError('openai-responses', 'error', {text, model: null, outputTokens: null});
       else if (TERMINAL_EVENTS.has(type) && isRecord(e.data.response)) {
         // The terminal event may repeat the whole output; the deltas win when there were any.
         const final = readOutput(e.data.response.output);

@@ -1,7 +1,8 @@
-import {open, readdir, readFile, stat} from 'node:fs/promises';
+import {open, readdir, stat} from 'node:fs/promises';
 import {extname, join, resolve} from 'node:path';
-import {isUtf8} from 'node:buffer';
+import {decodeJsonBytes, type ByteProblemId} from '../../io/decode.js';
 import {displayPath, type InputSource} from '../../io/inputs.js';
+import {fileFinding, mb, readInputFile} from '../../io/read-file.js';
 import {DEFAULT_MAX_DOCUMENT_BYTES, readDocuments} from '../../io/read-documents.js';
 import type {JsonDocument} from '../../io/json-document.js';
 import type {Finding} from '../../report/finding.js';
@@ -63,7 +64,7 @@ class Builder {
     const r = this.recording;
     if (r.calls.length === 0) {
       if (!r.findings.some((f) => f.severity === 'error')) {
-        r.findings.push({ruleId: 'retry/empty-recording', severity: 'error', message: 'the recording holds no usable provider calls: nothing to replay', file: r.file, pointer: '', line: 1, column: 1});
+        r.findings.push(fileFinding(r.file, 'retry/empty-recording', 'the recording holds no usable provider calls: nothing to replay'));
       }
       r.fatal = true;
     }
@@ -83,7 +84,7 @@ export async function loadRecording(arg: string, options: LoadOptions): Promise<
   } catch (error) {
     const b = new Builder(display, 'provider-bodies');
     const code = (error as NodeJS.ErrnoException).code;
-    b.problem(fileProblem(display, code === 'ENOENT' ? 'io/not-found' : 'io/unreadable', `cannot read ${display}: ${code === 'ENOENT' ? 'no such file or folder' : (error as Error).message}`), true);
+    b.problem(fileFinding(display, code === 'ENOENT' ? 'io/not-found' : 'io/unreadable', `cannot read ${display}: ${code === 'ENOENT' ? 'no such file or folder' : (error as Error).message}`), true);
     return b.done();
   }
   if (info.isDirectory()) return loadFolder(path, display, options, maxBytes);
@@ -100,7 +101,7 @@ async function loadStdin(options: LoadOptions, maxBytes: number): Promise<Record
     size += buf.length;
     if (size > maxBytes) {
       const b = new Builder('<stdin>', 'provider-bodies');
-      b.problem(fileProblem('<stdin>', 'io/too-large', `stdin is over the ${Math.round(maxBytes / 1048576)} MB limit for one recording (raise it with --max-size)`), true);
+      b.problem(fileFinding('<stdin>', 'io/too-large', `stdin is over the ${mb(maxBytes)} MB limit for one recording (raise it with --max-size)`), true);
       return b.done();
     }
     chunks.push(buf);
@@ -111,10 +112,10 @@ async function loadStdin(options: LoadOptions, maxBytes: number): Promise<Record
 }
 
 async function loadSseFile(path: string, display: string, options: LoadOptions, maxBytes: number): Promise<Recording> {
-  const read = await readCapped(path, display, maxBytes);
-  if ('problem' in read) {
+  const read = readInputFile(path, display, maxBytes, tooLarge);
+  if (!read.ok) {
     const b = new Builder(display, 'sse-capture');
-    b.problem(read.problem, true);
+    b.problem(read.finding, true);
     return b.done();
   }
   return sseRecording(read.bytes, display, options);
@@ -187,7 +188,7 @@ async function loadFolder(path: string, display: string, options: LoadOptions, m
   try {
     names = (await readdir(path, {withFileTypes: true})).filter((d) => d.isFile() && FOLDER_EXTENSIONS.has(extname(d.name).toLowerCase())).map((d) => d.name);
   } catch (error) {
-    b.problem(fileProblem(display, 'io/unreadable', `cannot read the folder ${display}: ${(error as Error).message}`), true);
+    b.problem(fileFinding(display, 'io/unreadable', `cannot read the folder ${display}: ${(error as Error).message}`), true);
     return b.done();
   }
   // Attempt order is the file names' natural order: 2.json before 10.json.
@@ -197,9 +198,9 @@ async function loadFolder(path: string, display: string, options: LoadOptions, m
     const file = join(path, name);
     const fileDisplay = displayPath(file, options.cwd);
     if (extname(name).toLowerCase() === '.sse') {
-      const read = await readCapped(file, fileDisplay, maxBytes);
-      if ('problem' in read) {
-        b.problem(read.problem, true);
+      const read = readInputFile(file, fileDisplay, maxBytes, tooLarge);
+      if (!read.ok) {
+        b.problem(read.finding, true);
         b.stop();
         continue;
       }
@@ -246,36 +247,24 @@ async function startsLikeSse(path: string): Promise<boolean> {
   }
 }
 
-async function readCapped(path: string, display: string, maxBytes: number): Promise<{bytes: Buffer} | {problem: Finding}> {
-  try {
-    const info = await stat(path);
-    if (info.size > maxBytes) return {problem: fileProblem(display, 'io/too-large', `${display} is over the ${Math.round(maxBytes / 1048576)} MB limit for one recording (raise it with --max-size)`)};
-    return {bytes: await readFile(path)};
-  } catch (error) {
-    return {problem: fileProblem(display, 'io/unreadable', `cannot read ${display}: ${(error as Error).message}`)};
-  }
+function tooLarge(display: string, _size: number, maxBytes: number): string {
+  return `${display} is over the ${mb(maxBytes)} MB limit for one recording (raise it with --max-size)`;
 }
 
-/** SSE text: UTF-8, not empty, not binary. A problem becomes a finding on the builder and null is returned. */
+/** The shared byte checks (BOM, empty, binary, UTF-8), told in a capture's terms. */
+const CAPTURE_PROBLEMS: Record<ByteProblemId, {ruleId: string; message: string}> = {
+  'io/empty': {ruleId: 'retry/empty-recording', message: 'the capture is empty: nothing to replay'},
+  'io/binary': {ruleId: 'io/binary', message: 'this looks like a binary file, not an SSE capture'},
+  'io/invalid-utf8': {ruleId: 'io/invalid-utf8', message: 'invalid UTF-8 byte sequence: an SSE capture is UTF-8 text'},
+};
+
+/** SSE text; a problem becomes a fatal finding on the builder and null is returned. */
 function decodeText(bytes: Buffer, display: string, b: Builder): string | null {
-  const body = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
-  if (body.toString('utf8').trim() === '') {
-    b.problem(fileProblem(display, 'retry/empty-recording', 'the capture is empty: nothing to replay'), true);
-    return null;
-  }
-  if (body.subarray(0, 8000).includes(0)) {
-    b.problem(fileProblem(display, 'io/binary', 'this looks like a binary file, not an SSE capture'), true);
-    return null;
-  }
-  if (!isUtf8(body)) {
-    b.problem(fileProblem(display, 'io/invalid-utf8', 'invalid UTF-8 byte sequence: an SSE capture is UTF-8 text'), true);
-    return null;
-  }
-  return body.toString('utf8');
-}
-
-function fileProblem(file: string, ruleId: string, message: string): Finding {
-  return {ruleId, severity: 'error', message, file, pointer: '', line: 1, column: 1};
+  const decoded = decodeJsonBytes(bytes);
+  if (!decoded.problem) return decoded.text;
+  const {ruleId, message} = CAPTURE_PROBLEMS[decoded.problem.ruleId];
+  b.problem(fileFinding(display, ruleId, message), true);
+  return null;
 }
 
 async function* once(bytes: Buffer): AsyncGenerator<Buffer> {
