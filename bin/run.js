@@ -1,15 +1,15 @@
 #!/usr/bin/env node
 // The production entry. Start-up time matters (a pre-commit hook pays it on every commit), so:
 // - `openwop --version` is answered here, without loading oclif, in exactly oclif's words;
-// - the commands run from the esbuild bundle in dist/cli (scripts/bundle.mjs), with package.json handed to oclif
-//   so it need not find and read it again;
-// - on Node >= 22.1, V8's compile cache is switched on;
+// - the commands run from the esbuild bundle dist/cli/openwop.cjs (scripts/bundle.mjs), compiled from the V8 code
+//   cache the build wrote beside it (bin/load-bundle.js), with package.json handed to oclif so it need not find and
+//   read it again;
 // - OPENWOP_TIMING=1 prints where the time went, on stderr.
 import {existsSync, readFileSync} from 'node:fs';
-import module from 'node:module';
 import {arch, platform, release} from 'node:os';
 import {dirname, join} from 'node:path';
-import {fileURLToPath, pathToFileURL} from 'node:url';
+import {fileURLToPath} from 'node:url';
+import {BUNDLE_FILE, COMMANDS_EXPORT, loadBundle} from './load-bundle.js';
 
 const started = performance.now();
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,34 +31,33 @@ if (argv[0] === '--version' && !maybeWsl()) {
   // oclif's Config.userAgent: `${name}/${version} ${platform}-${arch} node-${process.version}`, ia32 shown as x86.
   process.stdout.write(`${pjson.name}/${pjson.version} ${platform()}-${arch() === 'ia32' ? 'x86' : arch()} node-${process.version}\n`);
 } else {
-  // Node >= 22.1 keeps compiled code on disk between runs (the bundle then starts without re-parsing); a no-op on 20.
-  module.enableCompileCache?.();
   const timing = process.env.OPENWOP_TIMING === '1';
   // oclif's settings live on globalThis.oclif; its performance markers are off unless asked for.
   if (timing) globalThis.oclif = {...globalThis.oclif, performanceEnabled: true};
-  const bundled = join(root, 'dist', 'cli', 'run.js');
+  const bundled = join(root, BUNDLE_FILE);
   const loadOptions = {root, pjson};
   let oclif;
+  let cacheUsed = false;
   if (existsSync(bundled)) {
-    oclif = await import(pathToFileURL(bundled).href);
-    pjson.oclif = {...pjson.oclif, commands: {...pjson.oclif.commands, target: './dist/cli/commands'}};
+    ({exports: oclif, cacheUsed} = loadBundle(bundled));
+    pjson.oclif = {...pjson.oclif, commands: {strategy: 'explicit', target: `./${BUNDLE_FILE}`, identifier: COMMANDS_EXPORT}};
   } else {
     // A tsc-only build (no bundle yet): the compiled commands under dist/commands, as package.json says.
     oclif = await import('@oclif/core');
   }
   const loaded = performance.now();
   await oclif.execute({loadOptions, args: argv});
-  if (timing) await printTiming(oclif.Performance, {started, loaded, done: performance.now(), bundled: existsSync(bundled)});
+  if (timing) await printTiming(oclif.Performance, {started, loaded, done: performance.now(), bundled: existsSync(bundled), cacheUsed});
 }
 
 /** Phase times on stderr: node's own start-up, loading the CLI, oclif's config and command load, the command. */
-async function printTiming(Performance, {started, loaded, done, bundled}) {
+async function printTiming(Performance, {started, loaded, done, bundled, cacheUsed}) {
   await Performance.collect();
   const p = Performance.oclifPerf;
   const ms = (n) => `${n.toFixed(1)} ms`;
   const rows = [
     ['node start-up (process start → bin/run.js)', started],
-    [`load the CLI (${bundled ? 'dist/cli bundle' : 'unbundled @oclif/core'})`, loaded - started],
+    [`load the CLI (${bundled ? `dist/cli bundle, ${cacheUsed ? 'from the code cache' : 'compiled: no usable code cache'}` : 'unbundled @oclif/core'})`, loaded - started],
     ['oclif init (config, plugins, manifest)', p['oclif.initMs']],
     ['  of which plugins', p['oclif.corePluginsLoadMs'] + p['oclif.userPluginsLoadMs'] + p['oclif.linkedPluginsLoadMs']],
     ['load the command module', p['oclif.commandLoadMs']],

@@ -1,51 +1,73 @@
-// Bundles the compiled CLI (dist/commands + dist/src + @oclif/core and the small dependencies) into dist/cli with
-// esbuild: one module graph instead of hundreds of files to resolve and read on every start (a pre-commit hook pays
-// cold start on every commit). Each command stays its own entry so oclif loads only the one that runs; code shared by
-// several commands lands in shared chunks, our own lazily imported modules become chunks loaded only when used, and
-// the packages src/ imports on demand (undici, inquirer, ora, jsonrepair) stay real imports of the installed package.
+// Bundles the compiled CLI (dist/commands + dist/src + @oclif/core and the small dependencies) into one CommonJS file,
+// dist/cli/openwop.cjs, with esbuild. A pre-commit hook pays cold start on every commit, and on Node 20 the only way
+// to skip V8's parse and compile of ~1 MB of JavaScript on each start is a script compiled from cached data
+// (bin/load-bundle.js); that needs one classic script, not a graph of ES modules.
+// - Commands are exported as getters (oclif's `explicit` discovery reads only the one that runs), and each command's
+//   modules are initialised on first use, so a start evaluates oclif and the running command, nothing else.
+// - A script compiled from cached data cannot run `import()` on Node 20 (the dynamic-import callback is lost), so
+//   the few dynamic imports that must stay real — oclif loading plugins and TypeScript hooks, and the packages src/
+//   imports on demand (undici, ora, @inquirer/prompts, jsonrepair) — call `globalThis.__openwopImport`, which
+//   bin/load-bundle.js defines as a real `import()`. The build fails if any other `import(` survives.
 // The library API (dist/src) is not bundled: it is what `import('openwop')` gives.
-import {rmSync} from 'node:fs';
-import {join, relative} from 'node:path';
+import {readFileSync, rmSync, statSync} from 'node:fs';
+import {dirname, join, relative} from 'node:path';
 import {build} from 'esbuild';
 import {globSync} from 'tinyglobby';
+import {BUNDLE_FILE, COMMANDS_EXPORT} from '../bin/load-bundle.js';
 
-/** Where bin/run.js finds the bundle; package.json's oclif.commands.target stays ./dist/commands for bin/dev.js. */
-export const BUNDLE_DIR = 'dist/cli';
-
-/** Packages src/ only ever import()s on demand: probe's HTTP client and spinner, scaffold's prompts, retry's repair. */
+/** Packages src/ only ever import() on demand: probe's HTTP client and spinner, scaffold's prompts, retry's repair. */
 const LAZY_PACKAGES = ['undici', 'ora', '@inquirer/prompts', 'jsonrepair'];
+const LAZY_IMPORT = new RegExp(`\\bimport\\((?=(["'])(${LAZY_PACKAGES.map((p) => p.replace(/[/@]/g, '\\$&')).join('|')})\\1\\))`, 'g');
+/**
+ * oclif's runtime import()s: module-loader (plugins' commands and hooks), ts-path (TypeScript hooks in development)
+ * and lilconfig, which oclif's package.json reader uses for `.oclifrc.mjs`-style files.
+ */
+const OCLIF_DYNAMIC = /[\\/](@oclif[\\/]core[\\/]lib[\\/](module-loader|config[\\/]ts-path)|lilconfig[\\/]src[\\/]index)\.js$/;
+/** `import(` followed by an argument: a call, not the "import()" text of an error message. */
+const ANY_IMPORT_CALL = /\bimport\((?=[^)])/g;
 
-/** The entry bin/run.js imports: the parts of @oclif/core it drives. */
-const ENTRY = "export {execute, Performance} from '@oclif/core';";
+/** Command id (oclif's `topic:verb`) → compiled file, for every command under dist/commands. */
+export function commandFiles(root) {
+  const files = globSync(['dist/commands/**/*.js', '!**/_*.js'], {cwd: root}).sort();
+  if (files.length === 0) throw new Error('bundle: no compiled commands under dist/commands (run tsc first)');
+  return files.map((file) => ({id: relative('dist/commands', file).slice(0, -3).split(/[\\/]/).join(':'), file}));
+}
 
 export async function bundle(root) {
-  const out = join(root, BUNDLE_DIR);
-  rmSync(out, {recursive: true, force: true});
-  const commands = globSync(['dist/commands/**/*.js', '!**/_*.js'], {cwd: root}).sort();
-  if (commands.length === 0) throw new Error('bundle: no compiled commands under dist/commands (run tsc first)');
-  const result = await build({
+  rmSync(join(root, dirname(BUNDLE_FILE)), {recursive: true, force: true});
+  const getters = commandFiles(root).map(({id, file}) => `get ${JSON.stringify(id)}() { return require(${JSON.stringify(`./${file}`)}).default; }`);
+  const entry = `const {execute, Performance} = require('@oclif/core');\nmodule.exports = {execute, Performance, ${COMMANDS_EXPORT}: {${getters.join(', ')}}};\n`;
+  await build({
     absWorkingDir: root,
-    entryPoints: [{in: 'openwop-entry', out: 'run'}, ...commands.map((file) => ({in: file, out: join('commands', relative('dist/commands', file)).slice(0, -3)}))],
-    outdir: out,
+    stdin: {contents: entry, resolveDir: root, sourcefile: 'openwop-entry.js', loader: 'js'},
+    outfile: join(root, BUNDLE_FILE),
     bundle: true,
-    splitting: true,
-    format: 'esm',
+    format: 'cjs',
     platform: 'node',
     target: 'node20.18',
+    // Less source to read and hash on every start; names kept because oclif and our errors print class names.
+    minify: true,
+    keepNames: true,
     // jsonc-parser's "main" is a UMD build whose require() calls esbuild cannot follow; its "module" build is ESM.
     mainFields: ['module', 'main'],
-    // oclif only needs TypeScript compilers in development mode (bin/dev.js); plugins are loaded by oclif from
-    // node_modules by name, as oclif expects. What src/ imports lazily stays a real import() of the installed package:
-    // bundling it would not make any start faster, and Node's own CommonJS interop (undici) is the one it is tested with.
+    // TypeScript compilers only serve bin/dev.js; oclif loads plugins from node_modules by name, as it expects.
     external: ['typescript', 'ts-node', 'tsx', '@oclif/plugin-*', ...LAZY_PACKAGES],
-    // CommonJS dependencies bundled into ESM still call require() for Node builtins.
-    banner: {js: "import {createRequire as __openwopCreateRequire} from 'node:module'; const require = __openwopCreateRequire(import.meta.url);"},
-    plugins: [{name: 'openwop-entry', setup(b) {
-      b.onResolve({filter: /^openwop-entry$/}, () => ({path: 'openwop-entry', namespace: 'openwop-entry'}));
-      b.onLoad({filter: /.*/, namespace: 'openwop-entry'}, () => ({contents: ENTRY, resolveDir: root, loader: 'js'}));
+    // src/io/package-root.ts finds the package from its own location.
+    define: {'import.meta.url': '__openwopModuleUrl'},
+    banner: {js: "var __openwopModuleUrl = require('node:url').pathToFileURL(__filename).href;"},
+    plugins: [{name: 'openwop-dynamic-import', setup(b) {
+      b.onLoad({filter: /\.js$/}, (args) => {
+        const ours = args.path.startsWith(join(root, 'dist'));
+        const oclif = OCLIF_DYNAMIC.test(args.path);
+        if (!ours && !oclif) return undefined;
+        const source = readFileSync(args.path, 'utf8');
+        return {contents: source.replace(oclif ? ANY_IMPORT_CALL : LAZY_IMPORT, 'globalThis.__openwopImport('), loader: 'js'};
+      });
     }}],
     logLevel: 'warning',
-    metafile: true,
   });
-  return {files: Object.keys(result.metafile.outputs).length, bytes: Object.values(result.metafile.outputs).reduce((n, o) => n + o.bytes, 0)};
+  const out = readFileSync(join(root, BUNDLE_FILE), 'utf8');
+  const left = [...out.matchAll(ANY_IMPORT_CALL)].map((m) => out.slice(Math.max(0, m.index - 60), m.index + 60));
+  if (left.length > 0) throw new Error(`bundle: import() calls would fail in the cached script; route them through __openwopImport:\n${left.join('\n')}`);
+  return {file: BUNDLE_FILE, bytes: statSync(join(root, BUNDLE_FILE)).size};
 }

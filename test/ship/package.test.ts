@@ -45,7 +45,7 @@ describe('the packed npm package', () => {
 
   it('carries the CLI, the library with its types, schemas and templates, and no tests, sources or examples', () => {
     const paths = pack.files.map((f) => f.path);
-    for (const needed of ['bin/run.js', 'dist/cli/run.js', 'dist/src/index.js', 'dist/src/index.d.ts', 'oclif.manifest.json', 'schemas/ai-envelope.schema.json', 'package.json', 'README.md']) expect(paths, needed).toContain(needed);
+    for (const needed of ['bin/run.js', 'bin/load-bundle.js', 'dist/cli/openwop.cjs', 'dist/cli/openwop.cjs.cache', 'dist/src/index.js', 'dist/src/index.d.ts', 'oclif.manifest.json', 'schemas/ai-envelope.schema.json', 'package.json', 'README.md']) expect(paths, needed).toContain(needed);
     expect(paths.some((p) => p.startsWith('templates/'))).toBe(true);
     expect(paths.filter((p) => /^(test|src|commands|bench|scripts|examples)\//.test(p) || p.endsWith('.ts') && !p.endsWith('.d.ts'))).toEqual([]);
     // The CLI runs from the bundle; the unbundled command modules would be dead weight.

@@ -1,0 +1,40 @@
+// Build step (run by scripts/manifest.mjs in a fresh process): writes dist/cli/openwop.cjs.cache, V8's cached data for
+// the bundle, which bin/run.js compiles the bundle from. The cache holds every function compiled so far, so the bundled
+// examples are run through the real CLI first: the code paths a start needs are then in it, not only the top level.
+import {readFileSync} from 'node:fs';
+import {dirname, join} from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {BUNDLE_FILE, COMMANDS_EXPORT, loadBundle, writeCodeCache} from '../bin/load-bundle.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const file = join(root, BUNDLE_FILE);
+const pjson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+pjson.oclif = {...pjson.oclif, commands: {strategy: 'explicit', target: `./${BUNDLE_FILE}`, identifier: COMMANDS_EXPORT}};
+
+/** Offline runs that exit 0: what a pre-commit hook or CI job typically starts. */
+const WARM_UP = [
+  ['lint', 'schema', 'examples/schemas/clean'],
+  ['validate', 'envelope', 'examples/envelopes/clarification.json'],
+  ['validate', 'envelope', 'examples/envelopes/foxctl-progress.ndjson', '--protocol', 'foxctl'],
+  ['validate', 'pack', 'examples/packs/webhook'],
+  ['lint', 'schema', '--help'],
+];
+
+const {exports: cli, script} = loadBundle(file);
+const write = process.stdout.write;
+/** Swallows the report; calls back as a real write would, since the CLI waits for stdout to drain before it returns. */
+const discard = (_chunk, encoding, callback) => {
+  (typeof encoding === 'function' ? encoding : callback)?.();
+  return true;
+};
+for (const args of WARM_UP) {
+  process.stdout.write = discard;
+  try {
+    await cli.execute({loadOptions: {root, pjson}, args});
+  } finally {
+    process.stdout.write = write;
+  }
+  if (process.exitCode) throw new Error(`code cache: \`openwop ${args.join(' ')}\` exited ${process.exitCode}; the warm-up runs must succeed`);
+}
+writeCodeCache(script, file);
+console.log(`${BUNDLE_FILE}.cache: written after ${WARM_UP.length} warm-up runs`);
