@@ -41,6 +41,9 @@ if (argv[0] === '--version' && !maybeWsl()) {
   if (existsSync(bundled)) {
     ({exports: oclif, cacheUsed} = loadBundle(bundled));
     pjson.oclif = {...pjson.oclif, commands: {strategy: 'explicit', target: `./${BUNDLE_FILE}`, identifier: COMMANDS_EXPORT}};
+    // plugin-help and plugin-autocomplete bring only their own commands (and install-time hooks): running one of ours
+    // needs neither, and loading them is ~5 ms of every start. `openwop commands`, `help` and the rest keep them.
+    if (Object.hasOwn(oclif[COMMANDS_EXPORT], commandId(argv))) pjson.oclif.plugins = [];
   } else {
     // A tsc-only build (no bundle yet): the compiled commands under dist/commands, as package.json says.
     oclif = await import('@oclif/core');
@@ -48,6 +51,11 @@ if (argv[0] === '--version' && !maybeWsl()) {
   const loaded = performance.now();
   await oclif.execute({loadOptions, args: argv});
   if (timing) await printTiming(oclif.Performance, {started, loaded, done: performance.now(), bundled: existsSync(bundled), cacheUsed});
+}
+
+/** The id oclif gives `openwop lint schema …` or `openwop lint:schema …`: `lint:schema`. */
+function commandId(args) {
+  return args[0]?.includes(':') ? args[0] : `${args[0]}:${args[1]}`;
 }
 
 /** Phase times on stderr: node's own start-up, loading the CLI, oclif's config and command load, the command. */

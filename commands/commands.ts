@@ -13,7 +13,9 @@ EXIT CODES
   async run(): Promise<void> {
     const {flags} = await this.parse(Commands);
     const visible = this.config.commands.filter((c) => !c.hidden && c.id !== 'commands').sort((a, b) => a.id.localeCompare(b.id));
-    const rows = visible.map((c) => ({id: c.id.replaceAll(':', ' '), summary: c.summary ?? c.description?.split('\n')[0] ?? ''}));
+    // Summaries may name the binary through oclif's template (plugin-help's does); that is the only one in use.
+    const summaryOf = (c: (typeof visible)[number]) => (c.summary ?? c.description?.split('\n')[0] ?? '').replaceAll('<%= config.bin %>', this.config.bin);
+    const rows = visible.map((c) => ({id: c.id.replaceAll(':', ' '), summary: summaryOf(c)}));
     if (flags.json) {
       this.log(JSON.stringify(rows, null, 2));
       return;

@@ -28,7 +28,11 @@ describe('the openwop CLI', () => {
   it('`openwop commands` lists every command', async () => {
     const r = await runCli(['commands', '--json']);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout).map((c: {id: string}) => c.id)).toContain('validate envelope');
+    const rows = JSON.parse(r.stdout) as {id: string; summary: string}[];
+    expect(rows.map((c) => c.id)).toEqual(expect.arrayContaining(['validate envelope', 'help', 'autocomplete']));
+    // Plugins' summaries are templates (plugin-help: "Display help for <%= config.bin %>."): shown rendered.
+    expect(rows.find((c) => c.id === 'help')?.summary).toBe('Display help for openwop.');
+    expect(r.stdout).not.toContain('<%');
   });
 
   it('an unknown command exits 2 without a stack trace', async () => {

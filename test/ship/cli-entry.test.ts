@@ -33,7 +33,8 @@ describe('OPENWOP_TIMING=1', () => {
     const phases = [...timed.stderr.matchAll(/^\s+([\d.]+) ms {2}(.+)$/gm)].map((m) => ({ms: Number(m[1]), what: m[2]}));
     expect(phases.map((p) => p.what)).toEqual([
       'node start-up (process start → bin/run.js)',
-      'load the CLI (dist/cli bundle)',
+      // The build leaves a code cache for this Node, and the bundle is compiled from it.
+      'load the CLI (dist/cli bundle, from the code cache)',
       'oclif init (config, plugins, manifest)',
       '  of which plugins',
       'load the command module',
@@ -41,7 +42,8 @@ describe('OPENWOP_TIMING=1', () => {
       'total until the command returned',
       'total until exit',
     ]);
-    for (const p of phases) expect(p.ms, p.what).toBeGreaterThan(0);
+    // Running one of our own commands loads no plugin (plugin-help and plugin-autocomplete only add commands).
+    for (const p of phases) expect(p.ms, p.what).toSatisfy((ms: number) => (p.what === '  of which plugins' ? ms === 0 : ms > 0));
   });
 });
 
