@@ -1,8 +1,12 @@
 // bin/run.js: the `--version` fast path answers exactly as oclif would, the commands run from the dist/cli bundle,
 // OPENWOP_TIMING=1 explains where start-up time goes, and every help screen has examples and exit codes.
+import {copyFileSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {pathToFileURL} from 'node:url';
 import {Config} from '@oclif/core';
-import {describe, expect, it} from 'vitest';
-import {ROOT, runCli} from '../helpers/cli.js';
+import {afterAll, describe, expect, it} from 'vitest';
+import {ROOT, runCli, runProgram} from '../helpers/cli.js';
 
 const OUR_COMMANDS = ['lint schema', 'validate envelope', 'validate pack', 'scaffold kind', 'probe host', 'simulate retry', 'commands'];
 
@@ -44,6 +48,35 @@ describe('OPENWOP_TIMING=1', () => {
     ]);
     // Running one of our own commands loads no plugin (plugin-help and plugin-autocomplete only add commands).
     for (const p of phases) expect(p.ms, p.what).toSatisfy((ms: number) => (p.what === '  of which plugins' ? ms === 0 : ms > 0));
+  });
+});
+
+describe('the code cache of the bundle (bin/load-bundle.js)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'openwop-code-cache-'));
+  const bundle = join(dir, 'openwop.cjs');
+  copyFileSync(join(ROOT, 'dist', 'cli', 'openwop.cjs'), bundle);
+  afterAll(() => rmSync(dir, {recursive: true, force: true}));
+
+  /** Loads the copy in a fresh node, as bin/run.js does; says whether V8 took the cache and which commands it offers. */
+  async function load(): Promise<{cacheUsed: boolean; commands: string[]}> {
+    const code = `import {loadBundle} from ${JSON.stringify(pathToFileURL(join(ROOT, 'bin', 'load-bundle.js')).href)};
+      const {exports, cacheUsed} = loadBundle(${JSON.stringify(bundle)});
+      process.stdout.write(JSON.stringify({cacheUsed, commands: Object.keys(exports.COMMANDS)}));`;
+    const r = await runProgram(process.execPath, ['--input-type=module', '-e', code], {cwd: dir});
+    expect(r.code, r.stderr).toBe(0);
+    return JSON.parse(r.stdout);
+  }
+
+  it('is used when the build made it on this Node, wherever the bundle is', async () => {
+    copyFileSync(join(ROOT, 'dist', 'cli', 'openwop.cjs.cache'), `${bundle}.cache`);
+    expect(await load()).toEqual({cacheUsed: true, commands: expect.arrayContaining(['lint:schema', 'validate:envelope', 'commands'])});
+  });
+
+  it('a cache V8 rejects (another Node, or damaged) or none at all: the bundle is compiled from source and works', async () => {
+    writeFileSync(`${bundle}.cache`, Buffer.alloc(4096, 7));
+    expect(await load()).toEqual({cacheUsed: false, commands: expect.arrayContaining(['lint:schema'])});
+    rmSync(`${bundle}.cache`);
+    expect(await load()).toEqual({cacheUsed: false, commands: expect.arrayContaining(['lint:schema'])});
   });
 });
 
