@@ -16,32 +16,34 @@ export interface FileRef {
 interface RefSite {
   list: string;
   within?: string;
-  schemas: readonly string[];
-  json?: readonly string[];
+  /** Schema fields first, then other JSON files: the order findings come in. */
+  fields: readonly {key: string; type: 'schema' | 'json'}[];
+}
+
+function site(list: string, within: string | undefined, schemas: readonly string[], json: readonly string[] = []): RefSite {
+  return {list, within, fields: [...schemas.map((key) => ({key, type: 'schema' as const})), ...json.map((key) => ({key, type: 'json' as const}))]};
 }
 
 const REF_SITES: readonly RefSite[] = [
-  {list: 'nodes', schemas: ['configSchemaRef', 'inputSchemaRef', 'outputSchemaRef'], json: ['envelopeContractRef']},
-  {list: 'agents', within: 'handoff', schemas: ['taskSchemaRef', 'returnSchemaRef']},
-  {list: 'artifactTypes', schemas: ['schemaRef']},
-  {list: 'cards', schemas: ['outputSchemaRef']},
+  site('nodes', undefined, ['configSchemaRef', 'inputSchemaRef', 'outputSchemaRef'], ['envelopeContractRef']),
+  site('agents', 'handoff', ['taskSchemaRef', 'returnSchemaRef']),
+  site('artifactTypes', undefined, ['schemaRef']),
+  site('cards', undefined, ['outputSchemaRef']),
 ];
 
 /** Every schema, contract and entry reference of a manifest of any kind, entry by entry. */
 export function collectFileRefs(manifest: JsonObject): FileRef[] {
   const refs: FileRef[] = [];
-  for (const site of REF_SITES) {
-    const list = manifest[site.list];
+  for (const {list: listKey, within, fields} of REF_SITES) {
+    const list = manifest[listKey];
     if (!Array.isArray(list)) continue;
     for (let i = 0; i < list.length; i++) {
-      const base = site.within ? [site.list, String(i), site.within] : [site.list, String(i)];
-      const holder: unknown = site.within && isObject(list[i]) ? (list[i] as JsonObject)[site.within] : list[i];
+      const entry: unknown = list[i];
+      const holder = within && isObject(entry) ? entry[within] : entry;
       if (!isObject(holder)) continue;
-      for (const [type, keys] of [['schema', site.schemas], ['json', site.json ?? []]] as const) {
-        for (const key of keys) {
-          const ref = holder[key];
-          if (typeof ref === 'string') refs.push({pointer: toPointer([...base, key]), ref, type, key});
-        }
+      for (const {key, type} of fields) {
+        const ref = holder[key];
+        if (typeof ref === 'string') refs.push({pointer: toPointer(within ? [listKey, i, within, key] : [listKey, i, key]), ref, type, key});
       }
     }
   }
