@@ -12,23 +12,39 @@ export interface FileRef {
   key: string;
 }
 
+interface RefField {
+  key: string;
+  type: 'schema' | 'json';
+  /**
+   * A plain property read: most entries hold none of these fields, and looking up absent keys by a computed name
+   * that changes from field to field sends V8 down its slow generic path on every read.
+   */
+  read: (holder: JsonObject) => unknown;
+}
+
 /** Where the pack schemas allow a file reference: list entries (or an object inside each), and which fields. */
 interface RefSite {
   list: string;
   within?: string;
   /** Schema fields first, then other JSON files: the order findings come in. */
-  fields: readonly {key: string; type: 'schema' | 'json'}[];
+  fields: readonly RefField[];
 }
 
-function site(list: string, within: string | undefined, schemas: readonly string[], json: readonly string[] = []): RefSite {
-  return {list, within, fields: [...schemas.map((key) => ({key, type: 'schema' as const})), ...json.map((key) => ({key, type: 'json' as const}))]};
-}
+const schema = (key: string, read: RefField['read']): RefField => ({key, type: 'schema', read});
 
 const REF_SITES: readonly RefSite[] = [
-  site('nodes', undefined, ['configSchemaRef', 'inputSchemaRef', 'outputSchemaRef'], ['envelopeContractRef']),
-  site('agents', 'handoff', ['taskSchemaRef', 'returnSchemaRef']),
-  site('artifactTypes', undefined, ['schemaRef']),
-  site('cards', undefined, ['outputSchemaRef']),
+  {
+    list: 'nodes',
+    fields: [
+      schema('configSchemaRef', (n) => n.configSchemaRef),
+      schema('inputSchemaRef', (n) => n.inputSchemaRef),
+      schema('outputSchemaRef', (n) => n.outputSchemaRef),
+      {key: 'envelopeContractRef', type: 'json', read: (n) => n.envelopeContractRef},
+    ],
+  },
+  {list: 'agents', within: 'handoff', fields: [schema('taskSchemaRef', (h) => h.taskSchemaRef), schema('returnSchemaRef', (h) => h.returnSchemaRef)]},
+  {list: 'artifactTypes', fields: [schema('schemaRef', (a) => a.schemaRef)]},
+  {list: 'cards', fields: [schema('outputSchemaRef', (c) => c.outputSchemaRef)]},
 ];
 
 /** Every schema, contract and entry reference of a manifest of any kind, entry by entry. */
@@ -41,8 +57,8 @@ export function collectFileRefs(manifest: JsonObject): FileRef[] {
       const entry: unknown = list[i];
       const holder = within && isObject(entry) ? entry[within] : entry;
       if (!isObject(holder)) continue;
-      for (const {key, type} of fields) {
-        const ref = holder[key];
+      for (const {key, type, read} of fields) {
+        const ref = read(holder);
         if (typeof ref === 'string') refs.push({pointer: toPointer(within ? [listKey, i, within, key] : [listKey, i, key]), ref, type, key});
       }
     }
