@@ -1,4 +1,4 @@
-import {statSync} from 'node:fs';
+import {existsSync, statSync} from 'node:fs';
 import {isAbsolute, join, normalize, sep} from 'node:path';
 import {displayPath} from '../io/inputs.js';
 import type {JsonDocument} from '../io/json-document.js';
@@ -7,6 +7,7 @@ import type {Finding, Severity} from '../report/finding.js';
 import {type FileRef, isUrl} from './file-refs.js';
 import {type ReadFailure, readJsonFile, readSmallFile} from './read-json-file.js';
 import {PACK_RULES} from './rules.js';
+import {withSmallFile} from './small-file.js';
 
 export interface FileCheckContext {
   doc: JsonDocument;
@@ -95,7 +96,7 @@ export function checkFiles(refs: readonly FileRef[], ctx: FileCheckContext): Fil
     const idFinding = checkSchemaId(file.doc.value, inside.split(sep).join('/'), ref, ctx);
     if (idFinding) findings.push(idFinding);
   }
-  findings.push(...collapseLoneMissing(missing, refs.filter((r) => !isUrl(r.ref)).length, ctx));
+  findings.push(...collapseLoneMissing(missing, refs, ctx));
   outcome.schemas = [...schemas.values()];
   return outcome;
 }
@@ -140,6 +141,13 @@ function checkEntry(abs: string, ref: FileRef, ctx: FileCheckContext, missing: F
     if (why) missing.push(ctx.doc.finding(PACK_RULES.missingFile.id, severity, `runtime.entry "${ref.ref}" ${why}`, ref.pointer));
     return undefined;
   }
+  // A lone manifest away from its pack has no entry next to it: find that out without the cost of a thrown error.
+  if (!existsSync(abs) && whyNotAFile(abs) === 'does not exist') {
+    missing.push(ctx.doc.finding(PACK_RULES.missingFile.id, severity, `runtime.entry "${ref.ref}" does not exist`, ref.pointer));
+    return undefined;
+  }
+  const text = withSmallFile(abs, MAX_ENTRY_SCAN_BYTES, utf8);
+  if (text !== undefined) return {path: abs, text};
   // Named as written: the entry of every pack is read, and its display path is only needed for a finding.
   const read = readSmallFile(abs, ref.ref, MAX_ENTRY_SCAN_BYTES);
   if ('bytes' in read) return {path: abs, text: read.bytes.toString('utf8')};
@@ -147,6 +155,10 @@ function checkEntry(abs: string, ref: FileRef, ctx: FileCheckContext, missing: F
   else if (read.reason === 'unreadable') missing.push(ctx.doc.finding(PACK_RULES.missingFile.id, severity, `runtime.entry "${ref.ref}": ${read.finding.message}`, ref.pointer));
   // too large: it exists; a bundle that size is not worth a regex scan
   return undefined;
+}
+
+function utf8(bytes: Buffer): string {
+  return bytes.toString('utf8');
 }
 
 /** Why `abs` is not a readable file (a .wasm or wheel entry need not be read, only be there), or undefined. */
@@ -185,8 +197,10 @@ function checkSchemaId(schema: unknown, relPath: string, ref: FileRef, ctx: File
 }
 
 /** A lone manifest copied away from its files would get one warning per reference; say it once instead. */
-function collapseLoneMissing(missing: Finding[], total: number, ctx: FileCheckContext): Finding[] {
-  if (ctx.inPackFolder || missing.length < 2 || missing.length < total) return missing;
+function collapseLoneMissing(missing: Finding[], refs: readonly FileRef[], ctx: FileCheckContext): Finding[] {
+  if (ctx.inPackFolder || missing.length < 2) return missing;
+  const total = refs.filter((r) => !isUrl(r.ref)).length;
+  if (missing.length < total) return missing;
   const [first] = missing;
   const ref = /"([^"]*)"/.exec(first.message)?.[1] ?? '';
   return [{...first, message: `none of the ${total} files this manifest points at are next to it (first: ${ref}); a lone manifest's files are checked only when present: validate its pack folder to check them`}];

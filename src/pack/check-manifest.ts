@@ -114,11 +114,13 @@ function gateFindings(doc: JsonDocument, gate: GateResult, requires: readonly st
 }
 
 function requirementFindings(doc: JsonDocument, entry: {path: string; text: string}, declared: readonly string[], runtime: JsonObject, cwd: string): Finding[] {
+  const uses = scanEntry(entry.text);
+  if (uses.length === 0) return [];
   const pointer = 'requires' in runtime ? '/runtime/requires' : '/runtime';
   // A builtin written where a primitive belongs (node:crypto) is already an invalid_manifest error naming the
   // primitive; it still shows what the author meant, so it counts as declaring that primitive here.
   const meant = [...declared, ...declared.filter((d) => !isRuntimeToken(d)).flatMap((d) => tokensForBuiltin(d))];
-  return undeclaredUses(scanEntry(entry.text), meant).map((use) =>
+  return undeclaredUses(uses, meant).map((use) =>
     doc.finding(
       PACK_RULES.undeclaredRequirement.id,
       'warning',

@@ -34,12 +34,14 @@ function checkCollection(doc: JsonDocument, owner: JsonObject, ownerPointer: str
   let list: unknown = owner;
   for (const seg of c.path) list = isObject(list) ? list[seg] : undefined;
   if (!Array.isArray(list)) return;
-  const base = c.path.reduce((p, seg) => childPointer(p, seg), ownerPointer);
+  // Most lists hold no duplicate and nothing nested: build the list's pointer only when something needs it.
+  let pointer: string | undefined;
+  const base = () => (pointer ??= c.path.reduce((p, seg) => childPointer(p, seg), ownerPointer));
   const first = new Map<string, number>();
   for (let i = 0; i < list.length; i++) {
     const entry: unknown = list[i];
     if (!isObject(entry)) continue;
-    if (c.inner) for (const inner of c.inner) checkCollection(doc, entry, childPointer(base, i), inner, findings);
+    if (c.inner) for (const inner of c.inner) checkCollection(doc, entry, childPointer(base(), i), inner, findings);
     const key = idOf(entry, c.keys);
     if (key === undefined) continue;
     const earlier = first.get(key);
@@ -49,7 +51,7 @@ function checkCollection(doc: JsonDocument, owner: JsonObject, ownerPointer: str
     }
     const parts = c.keys.map((k) => entry[k] as string);
     const shown = parts.length === 1 ? `"${parts[0]}"` : `(${parts.map((p) => `"${p}"`).join(', ')})`;
-    findings.push(doc.finding(PACK_RULES.duplicateId.id, 'error', `duplicate ${c.what} ${shown}: already used by ${childPointer(base, earlier)}`, childPointer(childPointer(base, i), c.keys[0])));
+    findings.push(doc.finding(PACK_RULES.duplicateId.id, 'error', `duplicate ${c.what} ${shown}: already used by ${childPointer(base(), earlier)}`, childPointer(childPointer(base(), i), c.keys[0])));
   }
 }
 

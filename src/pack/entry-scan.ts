@@ -30,16 +30,17 @@ const FS_WRITE = /\b(?:writeFile|writeFileSync|appendFile|appendFileSync|createW
  */
 export function scanEntry(text: string): EntryUse[] {
   const code = blankComments(text);
-  const lines = new LineIndex(code);
-  const lineAt = (offset: number) => lines.at(offset).line;
+  let lines: LineIndex | undefined;
   const uses: EntryUse[] = [];
   const seen = new Set<RuntimeToken>();
   const add = (token: RuntimeToken, offset: number, evidence: string) => {
     if (seen.has(token)) return;
     seen.add(token);
-    uses.push({token, line: lineAt(offset), evidence});
+    uses.push({token, line: (lines ??= new LineIndex(code)).at(offset).line, evidence});
   };
-  for (const m of code.matchAll(IMPORT)) {
+  // exec on the shared /g patterns (lastIndex reset first): matchAll would copy each pattern on every call.
+  IMPORT.lastIndex = 0;
+  for (let m = IMPORT.exec(code); m !== null; m = IMPORT.exec(code)) {
     const base = builtinModuleName(m[2]);
     const mapped = base === undefined ? undefined : SCANNED[base];
     if (mapped === undefined) continue;
@@ -49,7 +50,8 @@ export function scanEntry(text: string): EntryUse[] {
       if (FS_WRITE.test(code)) add('fs.write', m.index, `${evidence} and writes files`);
     } else add(mapped, m.index, evidence);
   }
-  for (const m of code.matchAll(PROCESS_ENV)) add('env.read', m.index, 'reads process.env');
+  PROCESS_ENV.lastIndex = 0;
+  for (let m = PROCESS_ENV.exec(code); m !== null; m = PROCESS_ENV.exec(code)) add('env.read', m.index, 'reads process.env');
   return uses.sort((a, b) => a.line - b.line);
 }
 
@@ -60,7 +62,9 @@ export function undeclaredUses(uses: readonly EntryUse[], declared: readonly str
 
 /** Replaces // and /* *\/ comments with spaces (newlines kept), leaving strings, templates and regex-free code as is. */
 export function blankComments(text: string): string {
-  const out = text.split('');
+  // Built from slices of the text between comments: a file without comments comes back as is, uncopied.
+  let out = '';
+  let kept = 0;
   let i = 0;
   while (i < text.length) {
     const ch = text[i];
@@ -68,19 +72,17 @@ export function blankComments(text: string): string {
       i = skipString(text, i, ch);
       continue;
     }
-    if (ch === '/' && text[i + 1] === '/') {
-      while (i < text.length && text[i] !== '\n') out[i++] = ' ';
-      continue;
-    }
-    if (ch === '/' && text[i + 1] === '*') {
-      const end = text.indexOf('*/', i + 2);
-      const stop = end === -1 ? text.length : end + 2;
-      for (; i < stop; i++) if (text[i] !== '\n') out[i] = ' ';
+    if (ch === '/' && (text[i + 1] === '/' || text[i + 1] === '*')) {
+      const block = text[i + 1] === '*';
+      const end = block ? text.indexOf('*/', i + 2) : text.indexOf('\n', i + 2);
+      const stop = end === -1 ? text.length : block ? end + 2 : end;
+      out += text.slice(kept, i) + (block ? text.slice(i, stop).replace(/[^\n]/g, ' ') : ' '.repeat(stop - i));
+      kept = i = stop;
       continue;
     }
     i++;
   }
-  return out.join('');
+  return kept === 0 ? text : out + text.slice(kept);
 }
 
 function skipString(text: string, start: number, quote: string): number {

@@ -19,18 +19,26 @@ export function classifyEnvelopeType(type: string): EnvelopeTypeClass {
 }
 
 /** Where an envelopeType may appear in a manifest (SPEC-NOTES §6): chain node config and prompt template hints. */
-function* envelopeTypeSites(manifest: JsonObject): Generator<{pointer: string; value: unknown}> {
-  const chains = Array.isArray(manifest.chains) ? manifest.chains : [];
-  for (const [c, chain] of chains.entries()) {
-    const nodes = isObject(chain) && isObject(chain.dag) && Array.isArray(chain.dag.nodes) ? chain.dag.nodes : [];
-    for (const [n, node] of nodes.entries()) {
-      if (isObject(node) && isObject(node.config) && 'envelopeType' in node.config) yield {pointer: `/chains/${c}/dag/nodes/${n}/config/envelopeType`, value: node.config.envelopeType};
+function envelopeTypeSites(manifest: JsonObject): {pointer: string; value: unknown}[] {
+  const sites: {pointer: string; value: unknown}[] = [];
+  const {chains, prompts} = manifest;
+  if (Array.isArray(chains)) {
+    for (let c = 0; c < chains.length; c++) {
+      const chain: unknown = chains[c];
+      const nodes = isObject(chain) && isObject(chain.dag) && Array.isArray(chain.dag.nodes) ? chain.dag.nodes : [];
+      for (let n = 0; n < nodes.length; n++) {
+        const node: unknown = nodes[n];
+        if (isObject(node) && isObject(node.config) && 'envelopeType' in node.config) sites.push({pointer: `/chains/${c}/dag/nodes/${n}/config/envelopeType`, value: node.config.envelopeType});
+      }
     }
   }
-  const prompts = Array.isArray(manifest.prompts) ? manifest.prompts : [];
-  for (const [p, prompt] of prompts.entries()) {
-    if (isObject(prompt) && isObject(prompt.modelHints) && 'envelopeType' in prompt.modelHints) yield {pointer: `/prompts/${p}/modelHints/envelopeType`, value: prompt.modelHints.envelopeType};
+  if (Array.isArray(prompts)) {
+    for (let p = 0; p < prompts.length; p++) {
+      const prompt: unknown = prompts[p];
+      if (isObject(prompt) && isObject(prompt.modelHints) && 'envelopeType' in prompt.modelHints) sites.push({pointer: `/prompts/${p}/modelHints/envelopeType`, value: prompt.modelHints.envelopeType});
+    }
   }
+  return sites;
 }
 
 export function checkEnvelopeTypes(doc: JsonDocument, manifest: JsonObject): Finding[] {

@@ -12,36 +12,54 @@ export interface FileRef {
   key: string;
 }
 
+interface RefField {
+  key: string;
+  type: 'schema' | 'json';
+  /**
+   * A plain property read: most entries hold none of these fields, and looking up absent keys by a computed name
+   * that changes from field to field sends V8 down its slow generic path on every read.
+   */
+  read: (holder: JsonObject) => unknown;
+}
+
 /** Where the pack schemas allow a file reference: list entries (or an object inside each), and which fields. */
 interface RefSite {
   list: string;
   within?: string;
-  schemas: readonly string[];
-  json?: readonly string[];
+  /** Schema fields first, then other JSON files: the order findings come in. */
+  fields: readonly RefField[];
 }
 
+const schema = (key: string, read: RefField['read']): RefField => ({key, type: 'schema', read});
+
 const REF_SITES: readonly RefSite[] = [
-  {list: 'nodes', schemas: ['configSchemaRef', 'inputSchemaRef', 'outputSchemaRef'], json: ['envelopeContractRef']},
-  {list: 'agents', within: 'handoff', schemas: ['taskSchemaRef', 'returnSchemaRef']},
-  {list: 'artifactTypes', schemas: ['schemaRef']},
-  {list: 'cards', schemas: ['outputSchemaRef']},
+  {
+    list: 'nodes',
+    fields: [
+      schema('configSchemaRef', (n) => n.configSchemaRef),
+      schema('inputSchemaRef', (n) => n.inputSchemaRef),
+      schema('outputSchemaRef', (n) => n.outputSchemaRef),
+      {key: 'envelopeContractRef', type: 'json', read: (n) => n.envelopeContractRef},
+    ],
+  },
+  {list: 'agents', within: 'handoff', fields: [schema('taskSchemaRef', (h) => h.taskSchemaRef), schema('returnSchemaRef', (h) => h.returnSchemaRef)]},
+  {list: 'artifactTypes', fields: [schema('schemaRef', (a) => a.schemaRef)]},
+  {list: 'cards', fields: [schema('outputSchemaRef', (c) => c.outputSchemaRef)]},
 ];
 
 /** Every schema, contract and entry reference of a manifest of any kind, entry by entry. */
 export function collectFileRefs(manifest: JsonObject): FileRef[] {
   const refs: FileRef[] = [];
-  for (const site of REF_SITES) {
-    const list = manifest[site.list];
+  for (const {list: listKey, within, fields} of REF_SITES) {
+    const list = manifest[listKey];
     if (!Array.isArray(list)) continue;
     for (let i = 0; i < list.length; i++) {
-      const base = site.within ? [site.list, String(i), site.within] : [site.list, String(i)];
-      const holder: unknown = site.within && isObject(list[i]) ? (list[i] as JsonObject)[site.within] : list[i];
+      const entry: unknown = list[i];
+      const holder = within && isObject(entry) ? entry[within] : entry;
       if (!isObject(holder)) continue;
-      for (const [type, keys] of [['schema', site.schemas], ['json', site.json ?? []]] as const) {
-        for (const key of keys) {
-          const ref = holder[key];
-          if (typeof ref === 'string') refs.push({pointer: toPointer([...base, key]), ref, type, key});
-        }
+      for (const {key, type, read} of fields) {
+        const ref = read(holder);
+        if (typeof ref === 'string') refs.push({pointer: toPointer(within ? [listKey, i, within, key] : [listKey, i, key]), ref, type, key});
       }
     }
   }

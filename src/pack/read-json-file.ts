@@ -3,6 +3,7 @@ import {JsonDocument} from '../io/json-document.js';
 import {LineIndex} from '../io/line-index.js';
 import {fileFinding, mb, readInputFile, type ReadFailureReason} from '../io/read-file.js';
 import type {Finding} from '../report/finding.js';
+import {withSmallFile} from './small-file.js';
 
 export type ReadFailure = {reason: ReadFailureReason; finding: Finding};
 
@@ -20,9 +21,12 @@ export type ReadJsonOutcome = {doc: JsonDocument} | (ReadFailure & {fatal: boole
  * findings but not fatal: the file was read, it just holds no JSON.
  */
 export function readJsonFile(path: string, display: string, maxBytes: number, what?: string): ReadJsonOutcome {
-  const read = readSmallFile(path, display, maxBytes, what);
-  if (!('bytes' in read)) return {...read, fatal: true};
-  const decoded = decodeJsonBytes(read.bytes);
+  let decoded = withSmallFile(path, maxBytes, decodeJsonBytes);
+  if (decoded === undefined) {
+    const read = readSmallFile(path, display, maxBytes, what);
+    if (!('bytes' in read)) return {...read, fatal: true};
+    decoded = decodeJsonBytes(read.bytes);
+  }
   if (decoded.problem) {
     const {line, column} = new LineIndex(decoded.text).at(decoded.problem.offset);
     return {reason: 'unreadable', finding: {...fileFinding(display, decoded.problem.ruleId, decoded.problem.message), line, column}, fatal: false};
