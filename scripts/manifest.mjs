@@ -1,5 +1,6 @@
-// Post-tsc build step: bundles the CLI (scripts/bundle.mjs), writes oclif.manifest.json so the CLI can list commands
-// and parse their flags without loading every command, then writes the bundle's V8 code cache (scripts/code-cache.mjs).
+// Post-tsc build step: generates the bundled schemas' validators (scripts/precompile-schemas.mjs), bundles the CLI
+// (scripts/bundle.mjs), writes oclif.manifest.json so the CLI can list commands and parse their flags without loading
+// every command, then writes the bundle's V8 code cache (scripts/code-cache.mjs).
 // (The `oclif` packaging tool does the manifest through this same @oclif/core API, but brings a large dependency tree.)
 import {spawnSync} from 'node:child_process';
 import {readFileSync, writeFileSync} from 'node:fs';
@@ -10,6 +11,7 @@ import {BUNDLE_FILE, COMMANDS_EXPORT} from '../bin/load-bundle.js';
 import {bundle} from './bundle.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+await import('./precompile-schemas.mjs');
 const bundled = await bundle(root);
 console.log(`${bundled.file}: ${(bundled.bytes / 1024).toFixed(0)} KiB`);
 // The manifest is made from the bundle, which is what bin/run.js runs.

@@ -1,6 +1,7 @@
 import {Ajv2020, type ValidateFunction} from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 
+import {loadCompiledValidator} from './compiled.js';
 import {loadBundledFile} from './load.js';
 import {type BundledSchemaName, bundledSchemaFiles, bundledSchemaId} from './names.js';
 
@@ -10,10 +11,11 @@ const addFormats = addFormatsModule.default;
 /**
  * A fresh Ajv (draft 2020-12) with format checks on and every bundled schema registered but not compiled:
  * Ajv compiles a schema the first time it is asked for, so a command that needs one schema pays for one.
- * `strict: false` keeps vendor keywords such as `propertyOrdering` from throwing.
+ * `strict: false` keeps vendor keywords such as `propertyOrdering` from throwing. `standaloneSource` keeps the
+ * generated code, for the build's precompiled validators (Ajv standalone).
  */
-export function createAjv(): Ajv2020 {
-  const ajv = new Ajv2020({allErrors: true, strict: false});
+export function createAjv(options: {standaloneSource?: boolean} = {}): Ajv2020 {
+  const ajv = new Ajv2020({allErrors: true, strict: false, ...(options.standaloneSource ? {code: {source: true}} : {})});
   addFormats(ajv);
   for (const {file} of bundledSchemaFiles()) {
     // Bundled files are checked against the meta-schema by the test suite, so skip that cost at run time.
@@ -30,18 +32,21 @@ export function getSharedAjv(): Ajv2020 {
   return (shared ??= createAjv());
 }
 
-/** A compiled validator for a bundled schema, compiled on first use and cached for the process. */
+/**
+ * A compiled validator for a bundled schema, cached for the process: the one the build generated when the schemas
+ * are unchanged since, else compiled on first use.
+ */
 export function getValidator(name: BundledSchemaName): ValidateFunction {
   let validate = validators.get(name);
   if (validate === undefined) {
-    validate = getSharedAjv().getSchema(bundledSchemaId(name));
+    validate = loadCompiledValidator(name) ?? getSharedAjv().getSchema(bundledSchemaId(name));
     if (validate === undefined) throw new Error(`openwop: bundled schema ${name} did not resolve`);
     validators.set(name, validate);
   }
   return validate;
 }
 
-/** Names compiled so far through {@link getValidator}; lets tests and benchmarks check that compiling stays lazy. */
+/** Names handed out so far by {@link getValidator}; lets tests and benchmarks check that loading stays lazy. */
 export function compiledSchemaNames(): BundledSchemaName[] {
   return [...validators.keys()];
 }
