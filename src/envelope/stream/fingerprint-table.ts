@@ -116,7 +116,8 @@ function grow(from: Table, maxCapacity: number): Table {
     const lo = data[at + 1];
     if (hi === 0 && lo === 0) continue;
     const free = -to.probe(hi, lo) - 1;
-    to.data.set(data.subarray(at, at + stride), free);
+    // Word by word: a subarray view per entry would be an allocation per entry.
+    for (let w = 0; w < stride; w++) to.data[free + w] = data[at + w];
   }
   to.size = from.size;
   return to;
