@@ -54,13 +54,16 @@ async function baseline() {
 
 async function timed(fn) {
   const start = process.hrtime.bigint();
+  const cpu = process.cpuUsage();
   const counts = await fn();
-  return {ms: Number(process.hrtime.bigint() - start) / 1e6, counts};
+  const used = process.cpuUsage(cpu);
+  return {ms: Number(process.hrtime.bigint() - start) / 1e6, cpuMs: (used.user + used.system) / 1000, counts};
 }
 
 const s = [];
 const b = [];
 const ratios = [];
+const cpuRatios = [];
 for (let i = 0; i < runs + 1; i++) {
   const a = await timed(subject);
   const c = await timed(baseline);
@@ -69,9 +72,11 @@ for (let i = 0; i < runs + 1; i++) {
   s.push(a.ms);
   b.push(c.ms);
   ratios.push(a.ms / c.ms);
+  cpuRatios.push(a.cpuMs / c.cpuMs);
 }
 const f = (x) => `${x.median.toFixed(0)} ms (${x.min.toFixed(0)}–${x.max.toFixed(0)})`;
 const r = stats(ratios);
+const cr = stats(cpuRatios);
 console.log(`subject  ${f(stats(s))}`);
 console.log(`baseline ${f(stats(b))}`);
-console.log(`ratio    ${r.median.toFixed(3)} (${r.min.toFixed(3)}–${r.max.toFixed(3)}), ${runs} pairs; maxRSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+console.log(`ratio    ${r.median.toFixed(3)} (${r.min.toFixed(3)}–${r.max.toFixed(3)}), ${runs} pairs; CPU-time ratio ${cr.median.toFixed(3)} (${cr.min.toFixed(3)}–${cr.max.toFixed(3)}); maxRSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);

@@ -10,6 +10,11 @@ import {fileFinding, mb, readInputFile, tooLargeMessage, unreadableFinding} from
 
 export const DEFAULT_MAX_DOCUMENT_BYTES = 100 * 1024 * 1024;
 const STREAM_EXTENSIONS = ['.ndjson', '.jsonl'];
+/**
+ * Stream read size. Measured on a 35 MB stream against 64 KiB and 1 MiB: fewer reads and awaits than the first, and
+ * ~25 MB less peak memory than the second (each read is a fresh buffer that lives until the collector frees it).
+ */
+const READ_CHUNK_BYTES = 256 * 1024;
 
 export interface ReadOptions {
   maxDocumentBytes?: number;
@@ -47,7 +52,7 @@ export async function* readDocumentBatches(source: InputSource, options: ReadOpt
       yield [{type: 'problem', fatal: true, finding: unreadableFinding(source.display, error as NodeJS.ErrnoException)}];
       return;
     }
-    yield* readStream(readLineBatches(createReadStream(source.path, {highWaterMark: 1 << 20}), maxBytes), source.display, options);
+    yield* readStream(readLineBatches(createReadStream(source.path, {highWaterMark: READ_CHUNK_BYTES}), maxBytes), source.display, options);
     return;
   }
   yield readWholeFile(source.path, source.display, maxBytes, options);

@@ -58,7 +58,7 @@ describe('readLines on large chunks', () => {
   it('gives the same lines, numbers and byte sizes however the stream is cut', async () => {
     const lines: Buffer[] = [];
     for (let i = 0; i < 3000; i++) {
-      const text = i % 11 === 0 ? `{"i":${i},"t":"héllo — 漢字 😀"}` : i % 13 === 0 ? '   ' : `{"i":${i},"pad":"${'x'.repeat(i % 97)}"}`;
+      const text = i % 11 === 0 ? `{"i":${i},"t":"héllo — 漢字 😀 \uFFFD"}` : i % 13 === 0 ? '   ' : `{"i":${i},"pad":"${'x'.repeat(i % 97)}"}`;
       lines.push(Buffer.from(text + (i % 7 === 0 ? '\r\n' : '\n')));
     }
     lines.splice(1500, 0, Buffer.from([0x7b, 0xff, 0x7d, 0x0a]));
