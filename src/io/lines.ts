@@ -23,7 +23,7 @@ const CR = 0x0d;
 const DECODE_BYTES = 64 * 1024;
 
 /**
- * Splits a byte stream into lines without holding more than one line (plus a read chunk) in memory.
+ * Splits a byte stream into lines without holding more than one line (plus a read chunk and one decoded piece of it) in memory.
  * CRLF endings are accepted; blank lines are skipped.
  */
 export async function* readLines(chunks: AsyncIterable<Buffer | string>, maxLineBytes: number): AsyncGenerator<StreamLine> {
