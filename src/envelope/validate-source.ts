@@ -1,6 +1,6 @@
 import type {InputSource} from '../io/inputs.js';
 import type {JsonDocument} from '../io/json-document.js';
-import {readDocuments, type ReadOptions} from '../io/read-documents.js';
+import {readDocumentBatches, type ReadEvent, type ReadOptions} from '../io/read-documents.js';
 import type {FileResult} from '../report/finding.js';
 import {checkBarePayload} from './bare-payload.js';
 import type {DocScan, EnvelopeRunContext, RefName} from './context.js';
@@ -78,11 +78,11 @@ export async function validateEnvelopeSource(source: InputSource, options: Sourc
     if (options.onProgress && tally.envelopes % PROGRESS_EVERY === 0) options.onProgress(tally.envelopes);
   };
 
-  for await (const event of readDocuments(source, options)) {
+  const checkEvent = (event: ReadEvent): void => {
     if (event.type === 'problem') {
       sink.add(event.finding);
       fatal ||= Boolean(event.fatal);
-      continue;
+      return;
     }
     const {doc} = event;
     mode = event.mode;
@@ -91,7 +91,7 @@ export async function validateEnvelopeSource(source: InputSource, options: Sourc
     if (!doc.parsed) {
       lastValid = false;
       count(tally, false, undefined);
-      continue;
+      return;
     }
     const scan = scanDocument(doc.text);
     const ref = event.line ?? 0;
@@ -99,15 +99,17 @@ export async function validateEnvelopeSource(source: InputSource, options: Sourc
       const errorsBefore = sink.errors;
       checkBarePayload(options.run, options.kind, doc, doc.value, scan, sink);
       count(tally, sink.errors === errorsBefore, options.kind);
-      continue;
+      return;
     }
     if (!Array.isArray(doc.value)) {
       checkValue(doc, '', doc.value, ref, event.line, scan);
-      continue;
+      return;
     }
     if (doc.value.length === 0) sink.add(doc.finding(ENVELOPE_RULES.shape.id, 'warning', 'an empty array: no envelopes to check', ''));
     for (let i = 0; i < doc.value.length; i++) checkValue(doc, `/${i}`, doc.value[i], event.line ?? i, event.line, scan);
-  }
+  };
+
+  for await (const batch of readDocumentBatches(source, options)) for (const event of batch) checkEvent(event);
   const errorsBefore = sink.errors;
   if (openwop) sink.addAll(openwop.finish(source.display));
   foxctl?.finish(sink);

@@ -11,11 +11,10 @@ const SECRET_HINT = new RegExp(SECRET_HINT_SOURCE);
 const MARKER_HINT = new RegExp(MARKER_SOURCE);
 // One pass answers "nothing to look at" for almost every document; only a hit pays for the two precise tests.
 const ANY_HINT = new RegExp(`${SECRET_HINT_SOURCE}|${MARKER_SOURCE}`);
-const NOTHING: DocScan = Object.freeze({secrets: false, markers: false});
 
 /** Which content checks a parsed document's strings need, from its raw text. */
 export function scanDocument(text: string): DocScan {
-  if (!ANY_HINT.test(text)) return {...NOTHING};
+  if (!ANY_HINT.test(text)) return {secrets: false, markers: false};
   return {secrets: SECRET_HINT.test(text), markers: MARKER_HINT.test(text)};
 }
 
