@@ -1,4 +1,5 @@
 import {createScanner, SyntaxKind, type JSONScanner} from 'jsonc-parser';
+import {CLOSE_BRACE, CLOSE_BRACKET, COMMA, OPEN_BRACE, OPEN_BRACKET, skipWhitespace, stringAt, stringEnd, valueEnd} from './json-skip.js';
 
 export interface OffsetRange {
   start: number;
@@ -94,4 +95,102 @@ function skipValue(sc: JSONScanner, kind: SyntaxKind): number {
     else if (next === SyntaxKind.CloseBraceToken || next === SyntaxKind.CloseBracketToken) depth--;
   }
   return sc.getTokenOffset() + sc.getTokenLength();
+}
+
+/** The pointers wanted under one value, as a tree of their segments. */
+interface Wanted {
+  children: Map<string, Wanted>;
+  /** Indexes (into the caller's list) of the paths that end here. */
+  ends: number[];
+  found: boolean;
+}
+
+/**
+ * {@link locateOffsets} for many paths at once, in a text JSON.parse accepted whose objects repeat no key: the same
+ * ranges, from one forward pass that goes no further than the last member asked for, descends only into members some
+ * path names, and skips every other value by characters, not tokens.
+ */
+export function locateAllInJson(text: string, paths: readonly (readonly string[])[]): OffsetRange[] {
+  const root: Wanted = {children: new Map(), ends: [], found: true};
+  paths.forEach((segments, i) => {
+    let node = root;
+    for (const seg of segments) {
+      let child = node.children.get(seg);
+      if (!child) node.children.set(seg, (child = {children: new Map(), ends: [], found: false}));
+      node = child;
+    }
+    node.ends.push(i);
+  });
+  const out: OffsetRange[] = new Array(paths.length);
+  const start = skipWhitespace(text, 0);
+  resolveWanted(text, root, start, start, false, out);
+  return out;
+}
+
+/**
+ * Resolves the paths under the value at `valueOffset` (a member from `keyOffset`). Returns the offset just past the
+ * value when the caller needs it (`needEnd`) or a path ends here or misses below; otherwise -1, having stopped early.
+ */
+function resolveWanted(text: string, wanted: Wanted, keyOffset: number, valueOffset: number, needEnd: boolean, out: OffsetRange[]): number {
+  const mustEnd = needEnd || wanted.ends.length > 0;
+  const c = text.charCodeAt(valueOffset);
+  let end: number;
+  if (wanted.children.size === 0) end = valueEnd(text, valueOffset);
+  else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+    end = (c === OPEN_BRACE ? resolveMembers : resolveElements)(text, wanted.children, valueOffset, mustEnd, out);
+    if (end < 0) return -1;
+  } else end = valueEnd(text, valueOffset);
+  const range = {start: keyOffset, end};
+  for (const i of wanted.ends) out[i] = range;
+  // A missing path points at its nearest existing ancestor.
+  for (const child of wanted.children.values()) if (!child.found) fillWanted(child, range, out);
+  return end;
+}
+
+function fillWanted(wanted: Wanted, range: OffsetRange, out: OffsetRange[]): void {
+  for (const i of wanted.ends) out[i] = range;
+  for (const child of wanted.children.values()) fillWanted(child, range, out);
+}
+
+/** `open` is on `{`. Returns the offset past the object, or -1 when every child was found and `mustEnd` is false. */
+function resolveMembers(text: string, children: ReadonlyMap<string, Wanted>, open: number, mustEnd: boolean, out: OffsetRange[]): number {
+  let remaining = children.size;
+  let i = skipWhitespace(text, open + 1);
+  while (i < text.length && text.charCodeAt(i) !== CLOSE_BRACE) {
+    const keyEnd = stringEnd(text, i);
+    const valueOffset = skipWhitespace(text, skipWhitespace(text, keyEnd) + 1);
+    const child = remaining > 0 ? children.get(stringAt(text, i, keyEnd)) : undefined;
+    let after: number;
+    // The first of repeated keys, as the token scan does when it is not told that keys repeat.
+    if (child && !child.found) {
+      child.found = true;
+      remaining--;
+      after = resolveWanted(text, child, i, valueOffset, remaining > 0 || mustEnd, out);
+      if (remaining === 0 && !mustEnd) return -1;
+    } else after = valueEnd(text, valueOffset);
+    i = skipWhitespace(text, after);
+    if (text.charCodeAt(i) !== COMMA) break;
+    i = skipWhitespace(text, i + 1);
+  }
+  return Math.min(i + 1, text.length);
+}
+
+/** `open` is on `[`: {@link resolveMembers} by element index. */
+function resolveElements(text: string, children: ReadonlyMap<string, Wanted>, open: number, mustEnd: boolean, out: OffsetRange[]): number {
+  let remaining = children.size;
+  let i = skipWhitespace(text, open + 1);
+  for (let index = 0; i < text.length && text.charCodeAt(i) !== CLOSE_BRACKET; index++) {
+    const child = remaining > 0 ? children.get(String(index)) : undefined;
+    let after: number;
+    if (child) {
+      child.found = true;
+      remaining--;
+      after = resolveWanted(text, child, i, i, remaining > 0 || mustEnd, out);
+      if (remaining === 0 && !mustEnd) return -1;
+    } else after = valueEnd(text, i);
+    i = skipWhitespace(text, after);
+    if (text.charCodeAt(i) !== COMMA) break;
+    i = skipWhitespace(text, i + 1);
+  }
+  return Math.min(i + 1, text.length);
 }
