@@ -3,7 +3,7 @@ import type {Finding, RuleDescriptor, Severity} from '../report/finding.js';
 import {detectKind} from './kind.js';
 import {DEFAULT_PROFILE, DEFAULT_REASONING_MISSING_MIN_PROPERTIES, DEFAULT_TARGETS, levelFor} from './options.js';
 import {RULES} from './rules/index.js';
-import type {DetectedKind, LintProfile, LintRule, LintTarget, RootInfo, RuleContext, RuleLevel, RuleOptions, SchemaNode} from './types.js';
+import type {DetectedKind, LintProfile, LintRule, LintTarget, ReportDescriptor, RootInfo, RuleContext, RuleLevel, RuleOptions, SchemaNode} from './types.js';
 import {walkSchema, type WalkOptions} from './walker.js';
 
 export interface LintOptions extends WalkOptions {
@@ -77,45 +77,127 @@ export function lintWithKind(doc: JsonDocument, options: LintOptions = {}): {fin
   };
   const detected = options.kind ? {kind: options.kind, source: 'x-openwop-kind' as const} : detectKind(doc.value, doc.source.file);
   const root: RootInfo = {doc, value: doc.value, ...(detected ? {kind: detected} : {})};
-  const active = activeRules(options);
-  const produced: Finding[] = [];
-  const contexts = active.map(({rule, severity}) => {
-    const ctx: RuleContext = {
-      options: ruleOptions,
-      root,
-      state: {},
-      report(d) {
-        const target = d.doc ?? doc;
-        const finding = target.finding(rule.meta.id, severity, d.message, d.pointer);
-        if (options.withFixes && target === doc && d.fix) {
-          try {
-            const fix = d.fix();
-            if (fix && fix.edits.length > 0) finding.fix = fix;
-          } catch {
-            // A fix that cannot be built is simply not offered.
-          }
-        }
-        produced.push(finding);
-      },
-    };
-    return {rule, ctx};
-  });
+  const plan = planFor(activeRules(options));
+  const sink = new FindingSink(doc, options.withFixes ?? false);
+  const contexts = plan.active.map(({rule, severity}) => new Context(rule.meta.id, severity, ruleOptions, root, sink));
 
-  for (const {rule, ctx} of contexts) rule.begin?.(ctx);
-  const forReach = (reach: 'upstream' | 'extension') =>
-    contexts.filter(({rule}) => rule.check && (rule.meta.reach ?? 'all') !== (reach === 'upstream' ? 'extension' : 'upstream')).map(({rule, ctx}) => ({check: rule.check as NonNullable<LintRule['check']>, ctx}));
-  const upstreamCheckers = forReach('upstream');
-  const extensionCheckers = forReach('extension');
+  plan.begin.forEach((begin, i) => begin(contexts[plan.beginAt[i]]));
   const stats = walkSchema(doc, options, (node: SchemaNode) => {
-    for (const {check, ctx} of node.reach === 'upstream' ? upstreamCheckers : extensionCheckers) check(node, ctx);
+    const upstream = node.reach === 'upstream';
+    const checks = upstream ? plan.upstream : plan.extension;
+    const at = upstream ? plan.upstreamAt : plan.extensionAt;
+    for (let i = 0; i < checks.length; i++) checks[i](node, contexts[at[i]]);
   });
-  for (const {rule, ctx} of contexts) rule.end?.(ctx);
+  plan.end.forEach((end, i) => end(contexts[plan.endAt[i]]));
   if (stats.truncated) {
-    produced.push(doc.finding('lint/incomplete', 'warning', `the schema expands (through $ref) to more than ${stats.visits - 1} sub-schemas; the walk stopped there and the rest was not checked`, ''));
+    sink.produced.push(doc.finding('lint/incomplete', 'warning', `the schema expands (through $ref) to more than ${stats.visits - 1} sub-schemas; the walk stopped there and the rest was not checked`, ''));
   }
 
-  if (produced.length > 0) findings.push(...dedupe(produced, options.ruleSet ?? RULES));
+  if (sink.produced.length > 0) findings.push(...sink.positioned(dedupe(sink.produced, options.ruleSet ?? RULES)));
   return {findings: sortFindings(findings, doc.source.file), ...(detected ? {kind: detected} : {})};
+}
+
+type Active = {rule: LintRule; severity: Severity}[];
+type Hook = (ctx: RuleContext) => void;
+type Check = NonNullable<LintRule['check']>;
+
+/** The hooks of one active-rule set, with the index of each hook's rule: built once per set, not per document. */
+interface Plan {
+  active: Active;
+  begin: Hook[];
+  beginAt: number[];
+  /** Checks of rules that look at nodes the upstream walker visits, and at the others. */
+  upstream: Check[];
+  upstreamAt: number[];
+  extension: Check[];
+  extensionAt: number[];
+  end: Hook[];
+  endAt: number[];
+}
+
+const plans = new WeakMap<Active, Plan>();
+
+function planFor(active: Active): Plan {
+  let plan = plans.get(active);
+  if (plan) return plan;
+  plan = {active, begin: [], beginAt: [], upstream: [], upstreamAt: [], extension: [], extensionAt: [], end: [], endAt: []};
+  const add = <T>(hooks: T[], at: number[], hook: T | undefined, i: number) => {
+    if (!hook) return;
+    hooks.push(hook);
+    at.push(i);
+  };
+  for (const [i, {rule}] of active.entries()) {
+    const reach = rule.meta.reach ?? 'all';
+    add(plan.begin, plan.beginAt, rule.begin, i);
+    if (reach !== 'extension') add(plan.upstream, plan.upstreamAt, rule.check, i);
+    if (reach !== 'upstream') add(plan.extension, plan.extensionAt, rule.check, i);
+    add(plan.end, plan.endAt, rule.end, i);
+  }
+  plans.set(active, plan);
+  return plan;
+}
+
+/** What one rule sees while linting one document. */
+class Context implements RuleContext {
+  private ownState: Record<string, unknown> | undefined;
+
+  constructor(
+    private readonly ruleId: string,
+    private readonly severity: Severity,
+    readonly options: RuleOptions,
+    readonly root: RootInfo,
+    private readonly sink: FindingSink,
+  ) {}
+
+  get state(): Record<string, unknown> {
+    return (this.ownState ??= {});
+  }
+
+  report(descriptor: ReportDescriptor): void {
+    this.sink.add(this.ruleId, this.severity, descriptor);
+  }
+}
+
+/** One document's findings; their positions are found after deduplication, for all of a document's findings in one pass. */
+class FindingSink {
+  readonly produced: Finding[] = [];
+  private readonly docOf = new Map<Finding, JsonDocument>();
+
+  constructor(
+    private readonly doc: JsonDocument,
+    private readonly withFixes: boolean,
+  ) {}
+
+  add(ruleId: string, severity: Severity, d: ReportDescriptor): void {
+    const target = d.doc ?? this.doc;
+    const finding: Finding = {ruleId, severity, message: d.message, file: target.source.file, pointer: d.pointer, line: 0, column: 0, endLine: 0, endColumn: 0};
+    this.docOf.set(finding, target);
+    if (this.withFixes && target === this.doc && d.fix) {
+      try {
+        const fix = d.fix();
+        if (fix && fix.edits.length > 0) finding.fix = fix;
+      } catch {
+        // A fix that cannot be built is simply not offered.
+      }
+    }
+    this.produced.push(finding);
+  }
+
+  positioned(findings: Finding[]): Finding[] {
+    const byDoc = new Map<JsonDocument, Finding[]>();
+    for (const f of findings) {
+      const doc = this.docOf.get(f);
+      if (!doc) continue;
+      const list = byDoc.get(doc);
+      if (list) list.push(f);
+      else byDoc.set(doc, [f]);
+    }
+    for (const [doc, list] of byDoc) {
+      const ranges = doc.locateAll(list.map((f) => f.pointer));
+      list.forEach((f, i) => Object.assign(f, ranges[i]));
+    }
+    return findings;
+  }
 }
 
 const impliedCache = new WeakMap<readonly LintRule[], Map<string, readonly string[]>>();
