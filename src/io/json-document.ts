@@ -2,6 +2,7 @@ import {createScanner, parse as jsoncParse, ParseErrorCode, parseTree, printPars
 import type {Finding, Severity} from '../report/finding.js';
 import {parsePointer, toPointer, type PathSegment} from './json-pointer.js';
 import {locateAllInJson, locateOffsets, type MemberCache} from './json-locate.js';
+import {isWhitespace} from './json-skip.js';
 import {LineIndex} from './line-index.js';
 
 /** Positions asked of one document before a full position tree is cheaper than scanning for each. */
@@ -226,12 +227,17 @@ function protoPaths(root: unknown): PathSegment[][] {
 }
 
 /**
- * Counts `":` pairs: every key token ends that way in compact or ordinary JSON, and string content can only add to it.
- * Equal to the parsed key count therefore proves there is no duplicate; anything else sends us to the exact scan.
+ * Counts colons that follow a string (across any whitespace): every key token is one, and string content can only add
+ * to them. Equal to the parsed key count therefore proves there is no duplicate; anything else sends us to the exact scan.
  */
 function countKeyTokens(text: string): number {
   let n = 0;
-  for (let i = text.indexOf('":'); i !== -1; i = text.indexOf('":', i + 2)) n++;
+  // A one-character search: several times faster in V8 than searching for `":`, which would also miss `"a" :`.
+  for (let i = text.indexOf(':'); i !== -1; i = text.indexOf(':', i + 1)) {
+    let before = i - 1;
+    while (before >= 0 && isWhitespace(text.charCodeAt(before))) before--;
+    if (text.charCodeAt(before) === 0x22) n++;
+  }
   return n;
 }
 

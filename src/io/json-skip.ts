@@ -16,7 +16,7 @@ const TAB = 0x09;
 const LF = 0x0a;
 const CR = 0x0d;
 
-function isWhitespace(c: number): boolean {
+export function isWhitespace(c: number): boolean {
   return c === SPACE || c === LF || c === CR || c === TAB;
 }
 
@@ -60,6 +60,12 @@ function containerEnd(text: string, at: number): number {
     else if ((c === CLOSE_BRACE || c === CLOSE_BRACKET) && --depth === 0) return i + 1;
   }
   return text.length;
+}
+
+/** The string token from `at` to `end` holds an escape. */
+export function hasEscape(text: string, at: number, end: number): boolean {
+  for (let i = at + 1; i < end - 1; i++) if (text.charCodeAt(i) === BACKSLASH) return true;
+  return false;
 }
 
 /** The value of the string token from `at` (its opening quote) to `end` (just past its closing quote). */
