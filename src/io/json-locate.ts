@@ -1,5 +1,5 @@
 import {createScanner, SyntaxKind, type JSONScanner} from 'jsonc-parser';
-import {CLOSE_BRACE, CLOSE_BRACKET, COMMA, OPEN_BRACE, OPEN_BRACKET, skipWhitespace, stringAt, stringEnd, valueEnd} from './json-skip.js';
+import {CLOSE_BRACE, CLOSE_BRACKET, COMMA, hasEscape, OPEN_BRACE, OPEN_BRACKET, skipWhitespace, stringAt, stringEnd, valueEnd} from './json-skip.js';
 
 export interface OffsetRange {
   start: number;
@@ -99,10 +99,21 @@ function skipValue(sc: JSONScanner, kind: SyntaxKind): number {
 
 /** The pointers wanted under one value, as a tree of their segments. */
 interface Wanted {
-  children: Map<string, Wanted>;
+  /** This node's segment: a member name, or an element index. */
+  seg: string;
+  /** `seg` as an array index, or -1 when it is not one. */
+  index: number;
+  /** `seg` holds a backslash (so a key matching it textually is escaped, and means something else). */
+  backslash: boolean;
+  children: Wanted[];
   /** Indexes (into the caller's list) of the paths that end here. */
   ends: number[];
   found: boolean;
+}
+
+function wanted(seg: string): Wanted {
+  const index = /^(0|[1-9]\d*)$/.test(seg) ? Number(seg) : -1;
+  return {seg, index, backslash: seg.includes('\\'), children: [], ends: [], found: false};
 }
 
 /**
@@ -111,12 +122,12 @@ interface Wanted {
  * path names, and skips every other value by characters, not tokens.
  */
 export function locateAllInJson(text: string, paths: readonly (readonly string[])[]): OffsetRange[] {
-  const root: Wanted = {children: new Map(), ends: [], found: true};
+  const root = wanted('');
   paths.forEach((segments, i) => {
     let node = root;
     for (const seg of segments) {
-      let child = node.children.get(seg);
-      if (!child) node.children.set(seg, (child = {children: new Map(), ends: [], found: false}));
+      let child = node.children.find((c) => c.seg === seg);
+      if (!child) node.children.push((child = wanted(seg)));
       node = child;
     }
     node.ends.push(i);
@@ -131,38 +142,37 @@ export function locateAllInJson(text: string, paths: readonly (readonly string[]
  * Resolves the paths under the value at `valueOffset` (a member from `keyOffset`). Returns the offset just past the
  * value when the caller needs it (`needEnd`) or a path ends here or misses below; otherwise -1, having stopped early.
  */
-function resolveWanted(text: string, wanted: Wanted, keyOffset: number, valueOffset: number, needEnd: boolean, out: OffsetRange[]): number {
-  const mustEnd = needEnd || wanted.ends.length > 0;
+function resolveWanted(text: string, node: Wanted, keyOffset: number, valueOffset: number, needEnd: boolean, out: OffsetRange[]): number {
+  const mustEnd = needEnd || node.ends.length > 0;
   const c = text.charCodeAt(valueOffset);
   let end: number;
-  if (wanted.children.size === 0) end = valueEnd(text, valueOffset);
-  else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
-    end = (c === OPEN_BRACE ? resolveMembers : resolveElements)(text, wanted.children, valueOffset, mustEnd, out);
-    if (end < 0) return -1;
-  } else end = valueEnd(text, valueOffset);
+  if (node.children.length > 0 && c === OPEN_BRACE) end = resolveMembers(text, node.children, valueOffset, mustEnd, out);
+  else if (node.children.length > 0 && c === OPEN_BRACKET) end = resolveElements(text, node.children, valueOffset, mustEnd, out);
+  else end = valueEnd(text, valueOffset);
+  if (end < 0) return -1;
   const range = {start: keyOffset, end};
-  for (const i of wanted.ends) out[i] = range;
+  for (const i of node.ends) out[i] = range;
   // A missing path points at its nearest existing ancestor.
-  for (const child of wanted.children.values()) if (!child.found) fillWanted(child, range, out);
+  for (const child of node.children) if (!child.found) fillWanted(child, range, out);
   return end;
 }
 
-function fillWanted(wanted: Wanted, range: OffsetRange, out: OffsetRange[]): void {
-  for (const i of wanted.ends) out[i] = range;
-  for (const child of wanted.children.values()) fillWanted(child, range, out);
+function fillWanted(node: Wanted, range: OffsetRange, out: OffsetRange[]): void {
+  for (const i of node.ends) out[i] = range;
+  for (const child of node.children) fillWanted(child, range, out);
 }
 
 /** `open` is on `{`. Returns the offset past the object, or -1 when every child was found and `mustEnd` is false. */
-function resolveMembers(text: string, children: ReadonlyMap<string, Wanted>, open: number, mustEnd: boolean, out: OffsetRange[]): number {
-  let remaining = children.size;
+function resolveMembers(text: string, children: readonly Wanted[], open: number, mustEnd: boolean, out: OffsetRange[]): number {
+  let remaining = children.length;
   let i = skipWhitespace(text, open + 1);
   while (i < text.length && text.charCodeAt(i) !== CLOSE_BRACE) {
     const keyEnd = stringEnd(text, i);
     const valueOffset = skipWhitespace(text, skipWhitespace(text, keyEnd) + 1);
-    const child = remaining > 0 ? children.get(stringAt(text, i, keyEnd)) : undefined;
-    let after: number;
     // The first of repeated keys, as the token scan does when it is not told that keys repeat.
-    if (child && !child.found) {
+    const child = remaining > 0 ? children.find((c) => !c.found && keyIs(text, i, keyEnd, c)) : undefined;
+    let after: number;
+    if (child) {
       child.found = true;
       remaining--;
       after = resolveWanted(text, child, i, valueOffset, remaining > 0 || mustEnd, out);
@@ -176,11 +186,11 @@ function resolveMembers(text: string, children: ReadonlyMap<string, Wanted>, ope
 }
 
 /** `open` is on `[`: {@link resolveMembers} by element index. */
-function resolveElements(text: string, children: ReadonlyMap<string, Wanted>, open: number, mustEnd: boolean, out: OffsetRange[]): number {
-  let remaining = children.size;
+function resolveElements(text: string, children: readonly Wanted[], open: number, mustEnd: boolean, out: OffsetRange[]): number {
+  let remaining = children.length;
   let i = skipWhitespace(text, open + 1);
   for (let index = 0; i < text.length && text.charCodeAt(i) !== CLOSE_BRACKET; index++) {
-    const child = remaining > 0 ? children.get(String(index)) : undefined;
+    const child = remaining > 0 ? children.find((c) => c.index === index) : undefined;
     let after: number;
     if (child) {
       child.found = true;
@@ -193,4 +203,12 @@ function resolveElements(text: string, children: ReadonlyMap<string, Wanted>, op
     i = skipWhitespace(text, i + 1);
   }
   return Math.min(i + 1, text.length);
+}
+
+/** The key token from `open` to `end` names `node`, compared without building the key's string unless it is escaped. */
+function keyIs(text: string, open: number, end: number, node: Wanted): boolean {
+  const length = end - open - 2;
+  if (length === node.seg.length) return !node.backslash && text.startsWith(node.seg, open + 1);
+  // An escape is the only way a key's text is longer than its value.
+  return length > node.seg.length && hasEscape(text, open, end) && stringAt(text, open, end) === node.seg;
 }
