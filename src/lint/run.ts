@@ -61,7 +61,12 @@ async function lintOne(input: string | {text: string; file: string}, options: Li
     return {result: lintText(text, input.file, await withRemoteRefs(text, input.file, {...options, cwd}), undefined), fatal: false};
   }
   const abs = resolve(cwd, input);
-  const display = displayPath(abs, cwd);
+  return lintFile(abs, displayPath(abs, cwd), {...options, cwd});
+}
+
+/** `abs` is the file's absolute path, `display` its name in findings. */
+async function lintFile(abs: string, display: string, options: LintFileOptions & {cwd: string}): Promise<SourceOutcome> {
+  const {cwd} = options;
   const maxBytes = options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
   const read = readInputFile(abs, display, maxBytes);
   if (!read.ok) return {result: {file: display, findings: [read.finding]}, fatal: true};
@@ -207,7 +212,7 @@ async function lintSource(source: InputSource, options: LintInputsOptions): Prom
   const baseDir = options.configBaseDir ?? options.cwd;
   if (source.kind === 'file') {
     const resolved = resolveLintOptions(options.config, source.path, options.cli, baseDir);
-    return lintOne(source.path, {...resolved, cwd: options.cwd, fix: options.fix, maxDocumentBytes: options.maxDocumentBytes});
+    return lintFile(source.path, source.display, {...resolved, cwd: options.cwd, fix: options.fix, maxDocumentBytes: options.maxDocumentBytes});
   }
   // stdin: one schema (or an NDJSON stream of them); relative $refs resolve against the working directory.
   const resolved = resolveLintOptions(options.config, '-', options.cli, baseDir);
