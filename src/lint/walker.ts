@@ -123,16 +123,19 @@ export function walkSchema(root: JsonDocument, options: WalkOptions, visit: (nod
     // Children go on the stack in document order, then that stretch is reversed so the first is popped first.
     const from = stack.length;
     const tier1 = node.tier1 && node.depth <= TIER1_MAX_DEPTH;
-    members(stack, node, tier1, 'properties', 'properties');
-    elements(stack, node, tier1, 'anyOf', 'anyOf');
-    pushChild(stack, node, tier1, schema.items, 'items', 'items', undefined);
-    members(stack, node, tier1, '$defs', '$defs');
-    members(stack, node, tier1, 'definitions', 'definitions');
-    pushChild(stack, node, tier1, schema.additionalProperties, 'additionalProperties', 'additionalProperties', undefined);
-    members(stack, node, tier1, 'patternProperties', 'patternProperties');
-    pushChild(stack, node, tier1, schema.contains, 'contains', 'contains', undefined);
-    elements(stack, node, tier1, 'prefixItems', 'prefixItems');
-    elements(stack, node, tier1, 'items', 'tupleItems');
+    const edges = edgesOf(schema);
+    if (edges) {
+      members(stack, node, tier1, edges.properties, 'properties', 'properties');
+      elements(stack, node, tier1, edges.anyOf, 'anyOf', 'anyOf');
+      pushChild(stack, node, tier1, edges.items, 'items', 'items', undefined);
+      members(stack, node, tier1, edges.$defs, '$defs', '$defs');
+      members(stack, node, tier1, edges.definitions, 'definitions', 'definitions');
+      pushChild(stack, node, tier1, edges.additionalProperties, 'additionalProperties', 'additionalProperties', undefined);
+      members(stack, node, tier1, edges.patternProperties, 'patternProperties', 'patternProperties');
+      pushChild(stack, node, tier1, edges.contains, 'contains', 'contains', undefined);
+      elements(stack, node, tier1, edges.prefixItems, 'prefixItems', 'prefixItems');
+      elements(stack, node, tier1, edges.items, 'items', 'tupleItems');
+    }
     if (refTarget) {
       const key = `${(resolver as RefResolver).idOf(refTarget.doc)}\u0000${refTarget.pointer}\u0000${Math.min(node.depth, DEPTH_MEMO_CAP)}\u0000${tier1}`;
       if (!memo.has(key)) {
@@ -152,14 +155,37 @@ function pushChild(stack: WalkNode[], node: WalkNode, tier1: boolean, value: unk
   stack.push(new WalkNode(value, node.doc, node.depth + 1, edge, node, reach, tier1, false, node.trail, keyword, key));
 }
 
-function members(stack: WalkNode[], node: WalkNode, tier1: boolean, keyword: string, edge: EdgeKind): void {
-  const v = node.schema[keyword];
+function members(stack: WalkNode[], node: WalkNode, tier1: boolean, v: unknown, keyword: string, edge: EdgeKind): void {
   if (isObject(v)) for (const k in v) if (Object.hasOwn(v, k)) pushChild(stack, node, tier1, v[k], edge, keyword, k);
 }
 
-function elements(stack: WalkNode[], node: WalkNode, tier1: boolean, keyword: string, edge: EdgeKind): void {
-  const v = node.schema[keyword];
+function elements(stack: WalkNode[], node: WalkNode, tier1: boolean, v: unknown, keyword: string, edge: EdgeKind): void {
   if (Array.isArray(v)) for (let i = 0; i < v.length; i++) pushChild(stack, node, tier1, v[i], edge, keyword, i);
+}
+
+type EdgeKeyword = 'properties' | 'anyOf' | 'items' | '$defs' | 'definitions' | 'additionalProperties' | 'patternProperties' | 'contains' | 'prefixItems';
+
+/**
+ * The schema's edge keywords, from one pass over its keys, or undefined when it has none. Looking each keyword up
+ * instead costs a failed property lookup per absent keyword, which on most sub-schemas is all ten.
+ */
+function edgesOf(schema: JsonObject): Partial<Record<EdgeKeyword, unknown>> | undefined {
+  let edges: Partial<Record<EdgeKeyword, unknown>> | undefined;
+  for (const k in schema) {
+    switch (k) {
+      case 'properties':
+      case 'anyOf':
+      case 'items':
+      case '$defs':
+      case 'definitions':
+      case 'additionalProperties':
+      case 'patternProperties':
+      case 'contains':
+      case 'prefixItems':
+        if (Object.hasOwn(schema, k)) (edges ??= {})[k] = schema[k];
+    }
+  }
+  return edges;
 }
 
 function reverseFrom<T>(list: T[], from: number): void {
