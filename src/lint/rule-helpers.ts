@@ -1,4 +1,4 @@
-import {ptr, typeIncludes} from './schema-util.js';
+import {ptr, typeIn} from './schema-util.js';
 import type {LintRule, RuleContext, RuleDocs, RuleSource, SchemaNode} from './types.js';
 import {TIER1_MAX_DEPTH} from './types.js';
 
@@ -54,7 +54,7 @@ export function underAdditionalProperties(sub: unknown): unknown {
 /** One finding per constraint keyword present on a schema of one of `types` (how upstream counts). */
 export function constraintCheck(types: string[], keywords: string[], what: string): NonNullable<LintRule['check']> {
   return (node, ctx) => {
-    if (!tier1Checks(node) || !typeIncludes(node.schema, ...types)) return;
+    if (!tier1Checks(node) || !typeIn(node.schema, types)) return;
     for (const kw of keywords) {
       if (!Object.hasOwn(node.schema, kw)) continue;
       ctx.report({

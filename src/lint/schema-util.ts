@@ -18,13 +18,19 @@ export function typesOf(schema: JsonObject): string[] {
   return [];
 }
 
-/** `type` is `name` or a list that includes it (`["string", "null"]` is a string type). */
-export function typeIncludes(schema: JsonObject, ...names: string[]): boolean {
-  return typesOf(schema).some((t) => names.includes(t));
+/** `type` is one of `names` or a list that includes one (`["string", "null"]` is a string type). Allocates nothing: it runs on every sub-schema. */
+export function typeIn(schema: JsonObject, names: readonly string[]): boolean {
+  const t = schema.type;
+  if (typeof t === 'string') return names.includes(t);
+  if (!Array.isArray(t)) return false;
+  for (const x of t) if (typeof x === 'string' && names.includes(x)) return true;
+  return false;
 }
 
+const OBJECT = ['object'];
+
 export function isObjectType(schema: JsonObject): boolean {
-  return typeIncludes(schema, 'object');
+  return typeIn(schema, OBJECT);
 }
 
 export function requiredList(schema: JsonObject): string[] {
