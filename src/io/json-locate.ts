@@ -1,5 +1,12 @@
 import {createScanner, SyntaxKind, type JSONScanner} from 'jsonc-parser';
-import {CLOSE_BRACE, CLOSE_BRACKET, COMMA, hasEscape, OPEN_BRACE, OPEN_BRACKET, skipWhitespace, stringAt, stringEnd, valueEnd} from './json-skip.js';
+import {hasEscape, skipWhitespace, stringAt, stringEnd, valueEnd} from './json-skip.js';
+
+// Local, not imported: V8 folds a module's own constants into hot loops, not imported bindings.
+const COMMA = 0x2c;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
 
 export interface OffsetRange {
   start: number;
@@ -101,8 +108,6 @@ function skipValue(sc: JSONScanner, kind: SyntaxKind): number {
 interface Wanted {
   /** This node's segment: a member name, or an element index. */
   seg: string;
-  /** `seg` as an array index, or -1 when it is not one. */
-  index: number;
   /** `seg` holds a backslash (so a key matching it textually is escaped, and means something else). */
   backslash: boolean;
   children: Wanted[];
@@ -112,8 +117,7 @@ interface Wanted {
 }
 
 function wanted(seg: string): Wanted {
-  const index = /^(0|[1-9]\d*)$/.test(seg) ? Number(seg) : -1;
-  return {seg, index, backslash: seg.includes('\\'), children: [], ends: [], found: false};
+  return {seg, backslash: seg.includes('\\'), children: [], ends: [], found: false};
 }
 
 /**
@@ -170,7 +174,7 @@ function resolveMembers(text: string, children: readonly Wanted[], open: number,
     const keyEnd = stringEnd(text, i);
     const valueOffset = skipWhitespace(text, skipWhitespace(text, keyEnd) + 1);
     // The first of repeated keys, as the token scan does when it is not told that keys repeat.
-    const child = remaining > 0 ? children.find((c) => !c.found && keyIs(text, i, keyEnd, c)) : undefined;
+    const child = remaining > 0 ? memberNamed(text, i, keyEnd, children) : undefined;
     let after: number;
     if (child) {
       child.found = true;
@@ -190,7 +194,8 @@ function resolveElements(text: string, children: readonly Wanted[], open: number
   let remaining = children.length;
   let i = skipWhitespace(text, open + 1);
   for (let index = 0; i < text.length && text.charCodeAt(i) !== CLOSE_BRACKET; index++) {
-    const child = remaining > 0 ? children.find((c) => c.index === index) : undefined;
+    const seg = remaining > 0 ? String(index) : undefined;
+    const child = seg === undefined ? undefined : children.find((c) => c.seg === seg);
     let after: number;
     if (child) {
       child.found = true;
@@ -203,6 +208,12 @@ function resolveElements(text: string, children: readonly Wanted[], open: number
     i = skipWhitespace(text, i + 1);
   }
   return Math.min(i + 1, text.length);
+}
+
+/** The child the key token from `open` to `end` names, unless it was found already. */
+function memberNamed(text: string, open: number, end: number, children: readonly Wanted[]): Wanted | undefined {
+  for (const child of children) if (!child.found && keyIs(text, open, end, child)) return child;
+  return undefined;
 }
 
 /** The key token from `open` to `end` names `node`, compared without building the key's string unless it is escaped. */

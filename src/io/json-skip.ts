@@ -6,11 +6,11 @@
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
-export const COMMA = 0x2c;
-export const OPEN_BRACE = 0x7b;
-export const CLOSE_BRACE = 0x7d;
-export const OPEN_BRACKET = 0x5b;
-export const CLOSE_BRACKET = 0x5d;
+const COMMA = 0x2c;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
 const SPACE = 0x20;
 const TAB = 0x09;
 const LF = 0x0a;
@@ -52,14 +52,21 @@ export function valueEnd(text: string, at: number): number {
 }
 
 function containerEnd(text: string, at: number): number {
+  const length = text.length;
   let depth = 0;
-  for (let i = at; i < text.length; i++) {
+  for (let i = at; i < length; i++) {
     const c = text.charCodeAt(i);
-    if (c === QUOTE) i = stringEnd(text, i) - 1;
-    else if (c === OPEN_BRACE || c === OPEN_BRACKET) depth++;
+    if (c === QUOTE) {
+      // Inline rather than stringEnd: this loop is where positions spend their time.
+      for (i++; i < length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === QUOTE) break;
+        if (d === BACKSLASH) i++;
+      }
+    } else if (c === OPEN_BRACE || c === OPEN_BRACKET) depth++;
     else if ((c === CLOSE_BRACE || c === CLOSE_BRACKET) && --depth === 0) return i + 1;
   }
-  return text.length;
+  return length;
 }
 
 /** The string token from `at` to `end` holds an escape. */
