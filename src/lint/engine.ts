@@ -34,13 +34,35 @@ const activeCache = new Map<string, {rule: LintRule; severity: Severity}[]>();
 /** The rules that run under these options, with the severity each runs at. */
 export function activeRules(options: Pick<LintOptions, 'profile' | 'targets' | 'rules' | 'ruleSet'>): {rule: LintRule; severity: Severity}[] {
   if (options.ruleSet) return computeActive(options);
-  const key = JSON.stringify([options.profile, options.targets, options.rules]);
+  const key = activeKey(options);
   let hit = activeCache.get(key);
   if (!hit) {
     if (activeCache.size > 64) activeCache.clear();
     activeCache.set(key, (hit = computeActive(options)));
   }
   return hit;
+}
+
+/** The settings `computeActive` reads, as a string: asked for every document, so built by hand rather than by JSON.stringify. */
+function activeKey(options: Pick<LintOptions, 'profile' | 'targets' | 'rules'>): string {
+  let key = '';
+  let ambiguous = false;
+  const add = (part: unknown) => {
+    // A separator inside a part, or a part that is not a string, could make two settings read alike.
+    ambiguous ||= typeof part !== 'string' || part.includes('\u0000') || part.includes('\u0001');
+    key += `${String(part)}\u0000`;
+  };
+  if (options.profile === undefined) key += '\u0001';
+  else add(options.profile);
+  for (const target of options.targets ?? []) add(target);
+  key += '\u0001';
+  const rules = options.rules ?? {};
+  for (const id in rules) {
+    if (!Object.hasOwn(rules, id)) continue;
+    add(id);
+    add(rules[id]);
+  }
+  return ambiguous ? JSON.stringify([options.profile, options.targets, options.rules]) : key;
 }
 
 function computeActive(options: Pick<LintOptions, 'profile' | 'targets' | 'rules' | 'ruleSet'>): {rule: LintRule; severity: Severity}[] {
@@ -76,10 +98,10 @@ export function lintWithKind(doc: JsonDocument, options: LintOptions = {}): {fin
     allowRemoteRefs: options.allowRemoteRefs ?? false,
   };
   const detected = options.kind ? {kind: options.kind, source: 'x-openwop-kind' as const} : detectKind(doc.value, doc.source.file);
-  const root: RootInfo = {doc, value: doc.value, ...(detected ? {kind: detected} : {})};
+  const root: RootInfo = detected ? {doc, value: doc.value, kind: detected} : {doc, value: doc.value};
   const plan = planFor(activeRules(options));
   const sink = new FindingSink(doc, options.withFixes ?? false);
-  const contexts = plan.active.map(({rule, severity}) => new Context(rule.meta.id, severity, ruleOptions, root, sink));
+  const contexts = plan.contexts(ruleOptions, root, sink);
 
   plan.begin.forEach((begin, i) => begin(contexts[plan.beginAt[i]]));
   const stats = walkSchema(doc, options, (node: SchemaNode) => {
@@ -93,61 +115,87 @@ export function lintWithKind(doc: JsonDocument, options: LintOptions = {}): {fin
     sink.produced.push(doc.finding('lint/incomplete', 'warning', `the schema expands (through $ref) to more than ${stats.visits - 1} sub-schemas; the walk stopped there and the rest was not checked`, ''));
   }
 
+  plan.release(contexts);
   if (sink.produced.length > 0) findings.push(...sink.positioned(dedupe(sink.produced, options.ruleSet ?? RULES)));
-  return {findings: sortFindings(findings, doc.source.file), ...(detected ? {kind: detected} : {})};
+  sortFindings(findings, doc.source.file);
+  return detected ? {findings, kind: detected} : {findings};
 }
 
 type Active = {rule: LintRule; severity: Severity}[];
 type Hook = (ctx: RuleContext) => void;
 type Check = NonNullable<LintRule['check']>;
 
-/** The hooks of one active-rule set, with the index of each hook's rule: built once per set, not per document. */
-interface Plan {
-  active: Active;
-  begin: Hook[];
-  beginAt: number[];
+/**
+ * The hooks of one active-rule set, with the index of each hook's rule, and the rules' contexts: built once per set,
+ * not per document.
+ */
+class Plan {
+  readonly begin: Hook[] = [];
+  readonly beginAt: number[] = [];
   /** Checks of rules that look at nodes the upstream walker visits, and at the others. */
-  upstream: Check[];
-  upstreamAt: number[];
-  extension: Check[];
-  extensionAt: number[];
-  end: Hook[];
-  endAt: number[];
+  readonly upstream: Check[] = [];
+  readonly upstreamAt: number[] = [];
+  readonly extension: Check[] = [];
+  readonly extensionAt: number[] = [];
+  readonly end: Hook[] = [];
+  readonly endAt: number[] = [];
+  /** Contexts not in use: a rule that lints another document while one is linted gets fresh ones. */
+  private spare: Context[] | undefined;
+
+  constructor(readonly active: Active) {
+    const add = <T>(hooks: T[], at: number[], hook: T | undefined, i: number) => {
+      if (!hook) return;
+      hooks.push(hook);
+      at.push(i);
+    };
+    for (const [i, {rule}] of active.entries()) {
+      const reach = rule.meta.reach ?? 'all';
+      add(this.begin, this.beginAt, rule.begin, i);
+      if (reach !== 'extension') add(this.upstream, this.upstreamAt, rule.check, i);
+      if (reach !== 'upstream') add(this.extension, this.extensionAt, rule.check, i);
+      add(this.end, this.endAt, rule.end, i);
+    }
+  }
+
+  contexts(options: RuleOptions, root: RootInfo, sink: FindingSink): Context[] {
+    const contexts = this.spare;
+    this.spare = undefined;
+    if (!contexts) return this.active.map(({rule, severity}) => new Context(rule.meta.id, severity, options, root, sink));
+    for (const ctx of contexts) ctx.start(options, root, sink);
+    return contexts;
+  }
+
+  release(contexts: Context[]): void {
+    this.spare = contexts;
+  }
 }
 
 const plans = new WeakMap<Active, Plan>();
 
 function planFor(active: Active): Plan {
   let plan = plans.get(active);
-  if (plan) return plan;
-  plan = {active, begin: [], beginAt: [], upstream: [], upstreamAt: [], extension: [], extensionAt: [], end: [], endAt: []};
-  const add = <T>(hooks: T[], at: number[], hook: T | undefined, i: number) => {
-    if (!hook) return;
-    hooks.push(hook);
-    at.push(i);
-  };
-  for (const [i, {rule}] of active.entries()) {
-    const reach = rule.meta.reach ?? 'all';
-    add(plan.begin, plan.beginAt, rule.begin, i);
-    if (reach !== 'extension') add(plan.upstream, plan.upstreamAt, rule.check, i);
-    if (reach !== 'upstream') add(plan.extension, plan.extensionAt, rule.check, i);
-    add(plan.end, plan.endAt, rule.end, i);
-  }
-  plans.set(active, plan);
+  if (!plan) plans.set(active, (plan = new Plan(active)));
   return plan;
 }
 
-/** What one rule sees while linting one document. */
+/** What one rule sees while linting one document; reused for the next document once this one is done. */
 class Context implements RuleContext {
   private ownState: Record<string, unknown> | undefined;
 
   constructor(
     private readonly ruleId: string,
     private readonly severity: Severity,
-    readonly options: RuleOptions,
-    readonly root: RootInfo,
-    private readonly sink: FindingSink,
+    public options: RuleOptions,
+    public root: RootInfo,
+    private sink: FindingSink,
   ) {}
+
+  start(options: RuleOptions, root: RootInfo, sink: FindingSink): void {
+    this.options = options;
+    this.root = root;
+    this.sink = sink;
+    this.ownState = undefined;
+  }
 
   get state(): Record<string, unknown> {
     return (this.ownState ??= {});
@@ -161,7 +209,7 @@ class Context implements RuleContext {
 /** One document's findings; their positions are found after deduplication, for all of a document's findings in one pass. */
 class FindingSink {
   readonly produced: Finding[] = [];
-  private readonly docOf = new Map<Finding, JsonDocument>();
+  private docOf: Map<Finding, JsonDocument> | undefined;
 
   constructor(
     private readonly doc: JsonDocument,
@@ -171,7 +219,7 @@ class FindingSink {
   add(ruleId: string, severity: Severity, d: ReportDescriptor): void {
     const target = d.doc ?? this.doc;
     const finding: Finding = {ruleId, severity, message: d.message, file: target.source.file, pointer: d.pointer, line: 0, column: 0, endLine: 0, endColumn: 0};
-    this.docOf.set(finding, target);
+    (this.docOf ??= new Map()).set(finding, target);
     if (this.withFixes && target === this.doc && d.fix) {
       try {
         const fix = d.fix();
@@ -186,7 +234,7 @@ class FindingSink {
   positioned(findings: Finding[]): Finding[] {
     const byDoc = new Map<JsonDocument, Finding[]>();
     for (const f of findings) {
-      const doc = this.docOf.get(f);
+      const doc = this.docOf?.get(f);
       if (!doc) continue;
       const list = byDoc.get(doc);
       if (list) list.push(f);
@@ -203,10 +251,11 @@ class FindingSink {
 const impliedCache = new WeakMap<readonly LintRule[], Map<string, readonly string[]>>();
 
 function dedupe(findings: Finding[], rules: readonly LintRule[]): Finding[] {
+  if (findings.length === 1) return findings;
   const at = (f: Finding) => `${f.file}\u0000${f.pointer}`;
-  const present = new Set(findings.map((f) => `${f.ruleId}\u0000${at(f)}`));
   let implied = impliedCache.get(rules);
   if (!implied) impliedCache.set(rules, (implied = new Map(rules.map((r) => [r.meta.id, r.meta.impliedBy ?? []]))));
+  let present: Set<string> | undefined;
   const seen = new Set<string>();
   const out: Finding[] = [];
   for (const f of findings) {
@@ -214,7 +263,10 @@ function dedupe(findings: Finding[], rules: readonly LintRule[]): Finding[] {
     if (seen.has(key)) continue;
     seen.add(key);
     const by = implied.get(f.ruleId);
-    if (by && by.length > 0 && by.some((id) => present.has(`${id}\u0000${at(f)}`))) continue;
+    if (by && by.length > 0) {
+      present ??= new Set(findings.map((g) => `${g.ruleId}\u0000${at(g)}`));
+      if (by.some((id) => (present as Set<string>).has(`${id}\u0000${at(f)}`))) continue;
+    }
     out.push(f);
   }
   return out;
