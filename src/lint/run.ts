@@ -66,7 +66,6 @@ async function lintOne(input: string | {text: string; file: string}, options: Li
 
 /** `abs` is the file's absolute path, `display` its name in findings. */
 async function lintFile(abs: string, display: string, options: LintFileOptions & {cwd: string}): Promise<SourceOutcome> {
-  const {cwd} = options;
   const maxBytes = options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
   const read = readInputFile(abs, display, maxBytes);
   if (!read.ok) return {result: {file: display, findings: [read.finding]}, fatal: true};
@@ -80,7 +79,8 @@ async function lintFile(abs: string, display: string, options: LintFileOptions &
     return {result: {file: display, findings: [finding]}, fatal: false};
   }
   const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-  const result = lintText(decoded.text, display, await withRemoteRefs(decoded.text, display, {...options, cwd, path: abs}), {abs, bom});
+  const withPath = {...options, path: abs};
+  const result = lintText(decoded.text, display, options.allowRemoteRefs ? await withRemoteRefs(decoded.text, display, withPath) : withPath, {abs, bom});
   if (result.pendingWrite) {
     try {
       await writeOutput(result.pendingWrite, {file: abs});
@@ -105,11 +105,11 @@ async function withRemoteRefs<T extends LintFileOptions>(text: string, file: str
 
 /** `parsed`: `text` already parsed (stdin), reused when no fix changed it. */
 function lintText(text: string, file: string, options: LintFileOptions & {cwd: string}, target: {abs: string; bom: boolean} | undefined, parsed?: JsonDocument): LintFileResult & {pendingWrite?: string} {
-  const {fix, maxFixPasses, ...lintOptions} = options;
+  const {fix, maxFixPasses} = options;
   let finalText = text;
   const extra: {fixed?: number; diff?: string; pendingWrite?: string; refused?: string} = {};
   if (fix) {
-    const outcome = fixSchemaText(text, file, lintOptions, maxFixPasses ?? DEFAULT_MAX_FIX_PASSES);
+    const outcome = fixSchemaText(text, file, options, maxFixPasses ?? DEFAULT_MAX_FIX_PASSES);
     finalText = outcome.text;
     extra.fixed = outcome.fixed;
     if (outcome.refused) extra.refused = outcome.refused;
@@ -119,20 +119,22 @@ function lintText(text: string, file: string, options: LintFileOptions & {cwd: s
     }
   }
   const doc = parsed && finalText === text ? parsed : JsonDocument.parse(finalText, {file});
-  const {findings, kind: detected} = lintWithKind(doc, lintOptions);
+  // The options also carry `fix` and the read limit, which the engine ignores.
+  const {findings, kind: detected} = lintWithKind(doc, options);
   const kind = detected && {kind: detected.kind, source: options.kind ? 'option' : detected.source};
   // When a parse error blocked fixing, that error already says why; otherwise say it.
   if (extra.refused && !findings.some((f) => f.ruleId.startsWith('json/') && f.severity === 'error')) {
     findings.unshift({ruleId: 'lint/not-fixed', severity: 'warning', message: extra.refused, file, pointer: '', line: 1, column: 1});
   }
-  return {
-    file,
-    findings,
-    ...(kind ? {kind: kind.kind, kindSource: kind.source} : {}),
-    ...(extra.fixed !== undefined ? {fixed: extra.fixed} : {}),
-    ...(extra.diff ? {diff: extra.diff} : {}),
-    ...(extra.pendingWrite !== undefined ? {pendingWrite: extra.pendingWrite} : {}),
-  };
+  const result: LintFileResult & {pendingWrite?: string} = {file, findings};
+  if (kind) {
+    result.kind = kind.kind;
+    result.kindSource = kind.source;
+  }
+  if (extra.fixed !== undefined) result.fixed = extra.fixed;
+  if (extra.diff) result.diff = extra.diff;
+  if (extra.pendingWrite !== undefined) result.pendingWrite = extra.pendingWrite;
+  return result;
 }
 
 
@@ -191,6 +193,7 @@ export async function lintSchemaInputs(paths: readonly string[], options: LintIn
  * not repeated.
  */
 function splitByFile(result: LintFileResult, seen: Set<string>): LintFileResult[] {
+  if (result.findings.every((f) => f.file === result.file)) return [result];
   const own: Finding[] = [];
   const others = new Map<string, Finding[]>();
   for (const f of result.findings) {
