@@ -64,8 +64,11 @@ async function lintOne(input: string | {text: string; file: string}, options: Li
   return lintFile(abs, displayPath(abs, cwd), {...options, cwd});
 }
 
-/** `abs` is the file's absolute path, `display` its name in findings. */
-async function lintFile(abs: string, display: string, options: LintFileOptions & {cwd: string}): Promise<SourceOutcome> {
+/**
+ * `abs` is the file's absolute path, `display` its name in findings. Synchronous unless it fetches remote refs or
+ * writes fixes back: a folder of thousands of schemas would otherwise wait a few event-loop turns per file.
+ */
+function lintFile(abs: string, display: string, options: LintFileOptions & {cwd: string}): SourceOutcome | Promise<SourceOutcome> {
   const maxBytes = options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
   const read = readInputFile(abs, display, maxBytes);
   if (!read.ok) return {result: {file: display, findings: [read.finding]}, fatal: true};
@@ -78,21 +81,24 @@ async function lintFile(abs: string, display: string, options: LintFileOptions &
     const finding = {...fileFinding(display, decoded.problem.ruleId, decoded.problem.message), ...at, endLine: end.line, endColumn: end.column};
     return {result: {file: display, findings: [finding]}, fatal: false};
   }
-  const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  const target = {abs, bom: bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf};
   const withPath = {...options, path: abs};
-  const result = lintText(decoded.text, display, options.allowRemoteRefs ? await withRemoteRefs(decoded.text, display, withPath) : withPath, {abs, bom});
-  if (result.pendingWrite) {
-    try {
-      await writeOutput(result.pendingWrite, {file: abs});
-    } catch (error) {
+  if (options.allowRemoteRefs) return withRemoteRefs(decoded.text, display, withPath).then((o) => writeBack(lintText(decoded.text, display, o, target), abs, display));
+  return writeBack(lintText(decoded.text, display, withPath, target), abs, display);
+}
+
+function writeBack(result: LintFileResult & {pendingWrite?: string}, abs: string, display: string): SourceOutcome | Promise<SourceOutcome> {
+  if (!result.pendingWrite) return {result, fatal: false};
+  const text = result.pendingWrite;
+  delete result.pendingWrite;
+  return writeOutput(text, {file: abs}).then(
+    () => ({result, fatal: false}),
+    (error: unknown) => {
       result.findings.unshift(fileFinding(display, 'io/unwritable', `could not write the fixes to ${display}: ${(error as Error).message}; the file is unchanged`));
       result.fixed = 0;
-      delete result.pendingWrite;
       return {result, fatal: true};
-    }
-    delete result.pendingWrite;
-  }
-  return {result, fatal: false};
+    },
+  );
 }
 
 /** With --allow-remote-refs, fetches what the schema's http(s) `$ref`s name before the (synchronous) walk. */
@@ -178,8 +184,10 @@ export async function lintSchemaInputs(paths: readonly string[], options: LintIn
   let isFatal = problems.length > 0;
   let fixed = 0;
   const seen = new Set<string>();
+  const settings = fileSettings(options);
   for (const source of sources) {
-    const outcome = await lintSource(source, options);
+    const pending = source.kind === 'file' ? lintFile(source.path, source.display, settings(source.path)) : lintStdin(source, options);
+    const outcome = pending instanceof Promise ? await pending : pending;
     results.push(...splitByFile(outcome.result, seen));
     fixed += outcome.result.fixed ?? 0;
     isFatal ||= outcome.fatal;
@@ -211,14 +219,18 @@ function splitByFile(result: LintFileResult, seen: Set<string>): LintFileResult[
   return [{...result, findings: own}, ...[...others].map(([file, findings]) => ({file, findings, referencedBy: result.file}))];
 }
 
-async function lintSource(source: InputSource, options: LintInputsOptions): Promise<SourceOutcome> {
+/** How each file is linted: config, its overrides for that file, and the flags; resolved once when no override can apply. */
+function fileSettings(options: LintInputsOptions): (path: string) => LintFileOptions & {cwd: string} {
   const baseDir = options.configBaseDir ?? options.cwd;
-  if (source.kind === 'file') {
-    const resolved = resolveLintOptions(options.config, source.path, options.cli, baseDir);
-    return lintFile(source.path, source.display, {...resolved, cwd: options.cwd, fix: options.fix, maxDocumentBytes: options.maxDocumentBytes});
-  }
-  // stdin: one schema (or an NDJSON stream of them); relative $refs resolve against the working directory.
-  const resolved = resolveLintOptions(options.config, '-', options.cli, baseDir);
+  const settings = (path: string) => ({...resolveLintOptions(options.config, path, options.cli, baseDir), cwd: options.cwd, fix: options.fix, maxDocumentBytes: options.maxDocumentBytes});
+  if (options.config?.overrides?.length) return settings;
+  let shared: LintFileOptions & {cwd: string};
+  return (path) => (shared ??= settings(path));
+}
+
+/** stdin: one schema (or an NDJSON stream of them); relative $refs resolve against the working directory. */
+async function lintStdin(source: InputSource, options: LintInputsOptions): Promise<SourceOutcome> {
+  const resolved = resolveLintOptions(options.config, '-', options.cli, options.configBaseDir ?? options.cwd);
   const findings: Finding[] = [];
   const result: LintFileResult = {file: source.display, findings};
   let isFatal = false;
