@@ -105,10 +105,10 @@ export function lintWithKind(doc: JsonDocument, options: LintOptions = {}): {fin
 
   plan.begin.forEach((begin, i) => begin(contexts[plan.beginAt[i]]));
   const stats = walkSchema(doc, options, (node: SchemaNode) => {
-    const upstream = node.reach === 'upstream';
-    const checks = upstream ? plan.upstream : plan.extension;
-    const at = upstream ? plan.upstreamAt : plan.extensionAt;
-    for (let i = 0; i < checks.length; i++) checks[i](node, contexts[at[i]]);
+    const checks = node.reach === 'upstream' ? plan.upstream : plan.extension;
+    checks.all.run(node, contexts);
+    if (node.isRoot) checks.root.run(node, contexts);
+    if (node.ref) checks.ref.run(node, contexts);
   });
   plan.end.forEach((end, i) => end(contexts[plan.endAt[i]]));
   if (stats.truncated) {
@@ -133,10 +133,8 @@ class Plan {
   readonly begin: Hook[] = [];
   readonly beginAt: number[] = [];
   /** Checks of rules that look at nodes the upstream walker visits, and at the others. */
-  readonly upstream: Check[] = [];
-  readonly upstreamAt: number[] = [];
-  readonly extension: Check[] = [];
-  readonly extensionAt: number[] = [];
+  readonly upstream = new NodeChecks();
+  readonly extension = new NodeChecks();
   readonly end: Hook[] = [];
   readonly endAt: number[] = [];
   /** Contexts not in use: a rule that lints another document while one is linted gets fresh ones. */
@@ -151,8 +149,8 @@ class Plan {
     for (const [i, {rule}] of active.entries()) {
       const reach = rule.meta.reach ?? 'all';
       add(this.begin, this.beginAt, rule.begin, i);
-      if (reach !== 'extension') add(this.upstream, this.upstreamAt, rule.check, i);
-      if (reach !== 'upstream') add(this.extension, this.extensionAt, rule.check, i);
+      if (reach !== 'extension') this.upstream.add(rule, i);
+      if (reach !== 'upstream') this.extension.add(rule, i);
       add(this.end, this.endAt, rule.end, i);
     }
   }
@@ -167,6 +165,32 @@ class Plan {
 
   release(contexts: Context[]): void {
     this.spare = contexts;
+  }
+}
+
+/** Checks split by the nodes they look at, so the engine calls each only where it can report. */
+class NodeChecks {
+  readonly all = new Checks();
+  readonly root = new Checks();
+  readonly ref = new Checks();
+
+  add(rule: LintRule, at: number): void {
+    if (rule.check) this[rule.meta.nodes ?? 'all'].add(rule.check, at);
+  }
+}
+
+/** Check functions and the index of each one's rule (and context). */
+class Checks {
+  private readonly checks: Check[] = [];
+  private readonly at: number[] = [];
+
+  add(check: Check, at: number): void {
+    this.checks.push(check);
+    this.at.push(at);
+  }
+
+  run(node: SchemaNode, contexts: readonly RuleContext[]): void {
+    for (let i = 0; i < this.checks.length; i++) this.checks[i](node, contexts[this.at[i]]);
   }
 }
 

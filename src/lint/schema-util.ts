@@ -33,6 +33,34 @@ export function isObjectType(schema: JsonObject): boolean {
   return typeIn(schema, OBJECT);
 }
 
+/** `type` names exactly one type (a string, or a list holding one string): that type. */
+export function soleType(schema: JsonObject): string | undefined {
+  const t = schema.type;
+  if (typeof t === 'string') return t;
+  if (!Array.isArray(t)) return undefined;
+  let sole: string | undefined;
+  for (const x of t) {
+    if (typeof x !== 'string') continue;
+    if (sole !== undefined) return undefined;
+    sole = x;
+  }
+  return sole;
+}
+
+/**
+ * Whether `key` is listed in the schema's `required`, as a reusable test: a plain scan for short lists (no allocation on
+ * every object sub-schema), a set for long ones.
+ */
+export function requiredTest(schema: JsonObject): (key: string) => boolean {
+  const required = schema.required;
+  if (!Array.isArray(required) || required.length === 0) return NONE_REQUIRED;
+  if (required.length <= 16) return (key) => required.includes(key);
+  const set = new Set(required);
+  return (key) => set.has(key);
+}
+
+const NONE_REQUIRED = () => false;
+
 export function requiredList(schema: JsonObject): string[] {
   return Array.isArray(schema.required) ? schema.required.filter((x): x is string => typeof x === 'string') : [];
 }

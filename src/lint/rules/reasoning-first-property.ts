@@ -13,6 +13,7 @@ const rule: LintRule = {
     fixable: true,
     since: SINCE,
     extension: true,
+    nodes: 'root',
     sources: [SOURCES.rfc0030],
     docs: {
       valid: [

@@ -13,6 +13,7 @@ const rule: LintRule = {
     fixable: true,
     since: SINCE,
     extension: true,
+    nodes: 'root',
     impliedBy: ['tier1/all-required', 'openai/all-required'],
     sources: [SOURCES.rfc0030],
     docs: {

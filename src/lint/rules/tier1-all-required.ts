@@ -1,15 +1,15 @@
 import {fixRequireNullable, nullablePlan, safelyRequirable} from '../fixes.js';
 import {SINCE, SOURCES, tier1Checks} from '../rule-helpers.js';
-import {propertiesOf, ptr, requiredList} from '../schema-util.js';
+import {propertiesOf, ptr, requiredTest} from '../schema-util.js';
 import type {LintRule, RuleContext, SchemaNode} from '../types.js';
 
 /** Shared by every "all properties required" rule: one finding per property missing from `required`. */
 export function checkAllRequired(node: SchemaNode, ctx: RuleContext): void {
   const props = propertiesOf(node.schema);
   if (!props) return;
-  const required = new Set(requiredList(node.schema));
-  for (const key of Object.keys(props)) {
-    if (required.has(key)) continue;
+  const isRequired = requiredTest(node.schema);
+  for (const key in props) {
+    if (!Object.hasOwn(props, key) || isRequired(key)) continue;
     const plan = nullablePlan(props[key]);
     ctx.report({
       doc: node.doc,

@@ -1,16 +1,16 @@
 import {SINCE, SOURCES, tier1Checks} from '../rule-helpers.js';
-import {isObject, propertiesOf, ptr, requiredList, typesOf, type JsonObject} from '../schema-util.js';
+import {isObject, propertiesOf, ptr, soleType, type JsonObject} from '../schema-util.js';
 import type {LintRule} from '../types.js';
 
 /** The branch's discriminator: a required property typed string with a single-value enum. */
 export function discriminatorOf(branch: JsonObject): string | undefined {
   const props = propertiesOf(branch);
-  if (!props) return undefined;
-  for (const key of requiredList(branch)) {
+  if (!props || !Array.isArray(branch.required)) return undefined;
+  for (const key of branch.required) {
+    if (typeof key !== 'string') continue;
     const p = props[key];
     if (!isObject(p)) continue;
-    const types = typesOf(p);
-    if (types.length === 1 && types[0] === 'string' && Array.isArray(p.enum) && p.enum.length === 1 && typeof p.enum[0] === 'string') return key;
+    if (soleType(p) === 'string' && Array.isArray(p.enum) && p.enum.length === 1 && typeof p.enum[0] === 'string') return key;
   }
   return undefined;
 }
