@@ -47,20 +47,6 @@ export function soleType(schema: JsonObject): string | undefined {
   return sole;
 }
 
-/**
- * Whether `key` is listed in the schema's `required`, as a reusable test: a plain scan for short lists (no allocation on
- * every object sub-schema), a set for long ones.
- */
-export function requiredTest(schema: JsonObject): (key: string) => boolean {
-  const required = schema.required;
-  if (!Array.isArray(required) || required.length === 0) return NONE_REQUIRED;
-  if (required.length <= 16) return (key) => required.includes(key);
-  const set = new Set(required);
-  return (key) => set.has(key);
-}
-
-const NONE_REQUIRED = () => false;
-
 export function requiredList(schema: JsonObject): string[] {
   return Array.isArray(schema.required) ? schema.required.filter((x): x is string => typeof x === 'string') : [];
 }
