@@ -7,7 +7,7 @@ import {toPointer} from '../io/json-pointer.js';
 import {isStdinName} from '../report/paths.js';
 import {remoteUrl, type RemoteDocs} from './remote-refs.js';
 import {isAncestorOrSelf, isObject, ptr, type JsonObject} from './schema-util.js';
-import {TIER1_MAX_DEPTH, UPSTREAM_EDGES, type EdgeKind, type RefInfo, type SchemaNode} from './types.js';
+import {TIER1_MAX_DEPTH, type EdgeKind, type RefInfo, type SchemaNode} from './types.js';
 
 export interface WalkOptions {
   /** Folder that display names (and refs from stdin) are relative to. */
@@ -54,20 +54,22 @@ class WalkNode implements SchemaNode {
     readonly parent: WalkNode | undefined,
     readonly reach: 'upstream' | 'extension',
     readonly tier1: boolean,
-    readonly isRoot: boolean,
     /** The `$ref` sites that led here, for recursion checks. */
     readonly trail: Trail | undefined,
-    /** With `key`: where this node sits under its parent (`properties` and `a` for …/properties/a); else `pointer` is exact. */
-    private readonly keyword: string | undefined,
+    /** Where this node sits under the keyword its edge names (`a` for …/properties/a), or exactly where it is. */
     private readonly key: string | number | undefined,
     pointer?: string,
   ) {
     this.ownPointer = pointer;
   }
 
+  get isRoot(): boolean {
+    return this.parent === undefined;
+  }
+
   get pointer(): string {
     if (this.ownPointer === undefined) {
-      const base = `${(this.parent as WalkNode).pointer}/${this.keyword as string}`;
+      const base = `${(this.parent as WalkNode).pointer}/${this.edge === 'tupleItems' ? 'items' : this.edge}`;
       this.ownPointer = this.key === undefined ? base : ptr(base, this.key);
     }
     return this.ownPointer;
@@ -91,8 +93,8 @@ export function walkSchema(root: JsonDocument, options: WalkOptions, visit: (nod
   if (!isObject(root.value)) return stats;
   let resolver: RefResolver | undefined;
 
-  const memo = new Set<string>();
-  const stack: WalkNode[] = [new WalkNode(root.value, root, 0, 'root', undefined, 'upstream', true, true, undefined, undefined, undefined, '')];
+  let memo: Set<string> | undefined;
+  const stack: WalkNode[] = [new WalkNode(root.value, root, 0, 'root', undefined, 'upstream', true, undefined, undefined, '')];
   while (stack.length > 0) {
     const node = stack.pop() as WalkNode;
     if (++stats.visits > maxVisits) {
@@ -124,24 +126,26 @@ export function walkSchema(root: JsonDocument, options: WalkOptions, visit: (nod
     const from = stack.length;
     const tier1 = node.tier1 && node.depth <= TIER1_MAX_DEPTH;
     const edges = edgesOf(schema);
-    if (edges) {
-      members(stack, node, tier1, edges.properties, 'properties', 'properties');
-      elements(stack, node, tier1, edges.anyOf, 'anyOf', 'anyOf');
-      pushChild(stack, node, tier1, edges.items, 'items', 'items', undefined);
-      members(stack, node, tier1, edges.$defs, '$defs', '$defs');
-      members(stack, node, tier1, edges.definitions, 'definitions', 'definitions');
-      pushChild(stack, node, tier1, edges.additionalProperties, 'additionalProperties', 'additionalProperties', undefined);
-      members(stack, node, tier1, edges.patternProperties, 'patternProperties', 'patternProperties');
-      pushChild(stack, node, tier1, edges.contains, 'contains', 'contains', undefined);
-      elements(stack, node, tier1, edges.prefixItems, 'prefixItems', 'prefixItems');
-      elements(stack, node, tier1, edges.items, 'items', 'tupleItems');
+    if (edges !== 0) {
+      const up = node.reach === 'upstream';
+      if (edges & PROPERTIES) members(stack, node, tier1, schema.properties, 'properties', up);
+      if (edges & ANY_OF) elements(stack, node, tier1, schema.anyOf, 'anyOf', up);
+      if (edges & ITEMS) pushChild(stack, node, tier1, schema.items, 'items', up, undefined);
+      if (edges & DEFS) members(stack, node, tier1, schema.$defs, '$defs', up);
+      if (edges & DEFINITIONS) members(stack, node, tier1, schema.definitions, 'definitions', false);
+      if (edges & ADDITIONAL_PROPERTIES) pushChild(stack, node, tier1, schema.additionalProperties, 'additionalProperties', false, undefined);
+      if (edges & PATTERN_PROPERTIES) members(stack, node, tier1, schema.patternProperties, 'patternProperties', false);
+      if (edges & CONTAINS) pushChild(stack, node, tier1, schema.contains, 'contains', false, undefined);
+      if (edges & PREFIX_ITEMS) elements(stack, node, tier1, schema.prefixItems, 'prefixItems', false);
+      if (edges & ITEMS) elements(stack, node, tier1, schema.items, 'tupleItems', false);
     }
     if (refTarget) {
       const key = `${(resolver as RefResolver).idOf(refTarget.doc)}\u0000${refTarget.pointer}\u0000${Math.min(node.depth, DEPTH_MEMO_CAP)}\u0000${tier1}`;
+      memo ??= new Set();
       if (!memo.has(key)) {
         memo.add(key);
         const trail = {doc: node.doc, pointer: node.pointer, prev: node.trail};
-        stack.push(new WalkNode(refTarget.value, refTarget.doc, node.depth, '$ref', node, 'extension', tier1, false, trail, undefined, undefined, refTarget.pointer));
+        stack.push(new WalkNode(refTarget.value, refTarget.doc, node.depth, '$ref', node, 'extension', tier1, trail, undefined, refTarget.pointer));
       }
     }
     reverseFrom(stack, from);
@@ -149,43 +153,66 @@ export function walkSchema(root: JsonDocument, options: WalkOptions, visit: (nod
   return stats;
 }
 
-function pushChild(stack: WalkNode[], node: WalkNode, tier1: boolean, value: unknown, edge: EdgeKind, keyword: string, key: string | number | undefined): void {
+/** `upstream`: the edge is one upstream's walker follows, so the child is upstream's when its parent is. */
+function pushChild(stack: WalkNode[], node: WalkNode, tier1: boolean, value: unknown, edge: EdgeKind, upstream: boolean, key: string | number | undefined): void {
   if (!isObject(value)) return;
-  const reach = node.reach === 'upstream' && UPSTREAM_EDGES.has(edge) ? 'upstream' : 'extension';
-  stack.push(new WalkNode(value, node.doc, node.depth + 1, edge, node, reach, tier1, false, node.trail, keyword, key));
+  stack.push(new WalkNode(value, node.doc, node.depth + 1, edge, node, upstream ? 'upstream' : 'extension', tier1, node.trail, key));
 }
 
-function members(stack: WalkNode[], node: WalkNode, tier1: boolean, v: unknown, keyword: string, edge: EdgeKind): void {
-  if (isObject(v)) for (const k in v) if (Object.hasOwn(v, k)) pushChild(stack, node, tier1, v[k], edge, keyword, k);
+function members(stack: WalkNode[], node: WalkNode, tier1: boolean, v: unknown, edge: EdgeKind, upstream: boolean): void {
+  if (isObject(v)) for (const k in v) if (Object.hasOwn(v, k)) pushChild(stack, node, tier1, v[k], edge, upstream, k);
 }
 
-function elements(stack: WalkNode[], node: WalkNode, tier1: boolean, v: unknown, keyword: string, edge: EdgeKind): void {
-  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) pushChild(stack, node, tier1, v[i], edge, keyword, i);
+function elements(stack: WalkNode[], node: WalkNode, tier1: boolean, v: unknown, edge: EdgeKind, upstream: boolean): void {
+  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) pushChild(stack, node, tier1, v[i], edge, upstream, i);
 }
 
-type EdgeKeyword = 'properties' | 'anyOf' | 'items' | '$defs' | 'definitions' | 'additionalProperties' | 'patternProperties' | 'contains' | 'prefixItems';
+const PROPERTIES = 1;
+const ANY_OF = 2;
+const ITEMS = 4;
+const DEFS = 8;
+const DEFINITIONS = 16;
+const ADDITIONAL_PROPERTIES = 32;
+const PATTERN_PROPERTIES = 64;
+const CONTAINS = 128;
+const PREFIX_ITEMS = 256;
 
 /**
- * The schema's edge keywords, from one pass over its keys, or undefined when it has none. Looking each keyword up
- * instead costs a failed property lookup per absent keyword, which on most sub-schemas is all ten.
+ * Which edge keywords the schema has (as bits), from one pass over its keys: looking each keyword up instead costs a
+ * failed property lookup per absent keyword, which on most sub-schemas is all ten.
  */
-function edgesOf(schema: JsonObject): Partial<Record<EdgeKeyword, unknown>> | undefined {
-  let edges: Partial<Record<EdgeKeyword, unknown>> | undefined;
+function edgesOf(schema: JsonObject): number {
+  let edges = 0;
   for (const k in schema) {
-    switch (k) {
-      case 'properties':
-      case 'anyOf':
-      case 'items':
-      case '$defs':
-      case 'definitions':
-      case 'additionalProperties':
-      case 'patternProperties':
-      case 'contains':
-      case 'prefixItems':
-        if (Object.hasOwn(schema, k)) (edges ??= {})[k] = schema[k];
-    }
+    const bit = edgeBit(k);
+    if (bit !== 0 && Object.hasOwn(schema, k)) edges |= bit;
   }
   return edges;
+}
+
+function edgeBit(key: string): number {
+  switch (key) {
+    case 'properties':
+      return PROPERTIES;
+    case 'anyOf':
+      return ANY_OF;
+    case 'items':
+      return ITEMS;
+    case '$defs':
+      return DEFS;
+    case 'definitions':
+      return DEFINITIONS;
+    case 'additionalProperties':
+      return ADDITIONAL_PROPERTIES;
+    case 'patternProperties':
+      return PATTERN_PROPERTIES;
+    case 'contains':
+      return CONTAINS;
+    case 'prefixItems':
+      return PREFIX_ITEMS;
+    default:
+      return 0;
+  }
 }
 
 function reverseFrom<T>(list: T[], from: number): void {
