@@ -1,5 +1,5 @@
 import {readdir, realpath, stat} from 'node:fs/promises';
-import {isAbsolute, join, relative, resolve, sep} from 'node:path';
+import {isAbsolute, relative, resolve, sep} from 'node:path';
 import picomatch from 'picomatch';
 import {relativeToCwd} from '../report/paths.js';
 
@@ -95,7 +95,8 @@ async function walkFolder(root: string, wanted: (name: string) => boolean, probl
     for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
       // Hidden entries (.git, .openwoprc.json, editor folders) are not content either.
       if (ALWAYS_SKIPPED.has(entry.name) || entry.name.startsWith('.')) continue;
-      const full = join(dir, entry.name);
+      // `dir` is already normalised and an entry name has no separator: what join() would give, without its normalising.
+      const full = dir.endsWith(sep) ? dir + entry.name : dir + sep + entry.name;
       let isDir = entry.isDirectory();
       let isFile = entry.isFile();
       if (entry.isSymbolicLink()) {
