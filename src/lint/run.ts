@@ -185,6 +185,7 @@ export async function lintSchemaInputs(paths: readonly string[], options: LintIn
   let fixed = 0;
   const seen = new Set<string>();
   const settings = fileSettings(options);
+  const rules = lintRuleDescriptors();
   for (const source of sources) {
     const pending = source.kind === 'file' ? lintFile(source.path, source.display, settings(source.path)) : lintStdin(source, options);
     const outcome = pending instanceof Promise ? await pending : pending;
@@ -192,7 +193,7 @@ export async function lintSchemaInputs(paths: readonly string[], options: LintIn
     fixed += outcome.result.fixed ?? 0;
     isFatal ||= outcome.fatal;
   }
-  return {results, fatal: isFatal, rules: lintRuleDescriptors(), summary: options.fix ? {fixed} : {}, severitiesResolved: true};
+  return {results, fatal: isFatal, rules, summary: options.fix ? {fixed} : {}, severitiesResolved: true};
 }
 
 /**
