@@ -3,7 +3,8 @@ import {isAbsolute, relative, resolve, sep} from 'node:path';
 import picomatch from 'picomatch';
 import {relativeToCwd} from '../report/paths.js';
 
-export type InputSource = {kind: 'file'; path: string; display: string} | {kind: 'stdin'; display: '<stdin>'};
+/** `regular`: the expansion saw a regular file there, so a reader need not ask again (see readRegularFile). */
+export type InputSource = {kind: 'file'; path: string; display: string; regular?: true} | {kind: 'stdin'; display: '<stdin>'};
 
 export interface InputProblem {
   display: string;
@@ -35,11 +36,13 @@ export async function expandInputs(args: readonly string[], options: ExpandOptio
   const problems: InputProblem[] = [];
   const seen = new Set<string>();
   const ignored = options.ignore?.length ? picomatch([...options.ignore], {dot: true}) : () => false;
-  const add = (abs: string, display?: string) => {
+  const add = (abs: string, display?: string, regular?: boolean) => {
     if (seen.has(abs)) return;
     if (options.ignore?.length && ignored(relative(options.ignoreBase ?? options.cwd, abs).split(sep).join('/'))) return;
     seen.add(abs);
-    sources.push({kind: 'file', path: abs, display: display ?? displayPath(abs, options.cwd)});
+    const source: InputSource = {kind: 'file', path: abs, display: display ?? displayPath(abs, options.cwd)};
+    if (regular) source.regular = true;
+    sources.push(source);
   };
   const wanted = (name: string) => options.extensions.some((ext) => name.endsWith(ext));
 
@@ -67,8 +70,8 @@ export async function expandInputs(args: readonly string[], options: ExpandOptio
       continue;
     }
     if (info.isDirectory()) {
-      for (const file of await walkFolder(abs, wanted, problems, options.cwd)) add(file.path, file.display);
-    } else add(abs);
+      for (const file of await walkFolder(abs, wanted, problems, options.cwd)) add(file.path, file.display, true);
+    } else add(abs, undefined, info.isFile());
   }
   return {sources, problems};
 }

@@ -1,13 +1,12 @@
 import {resolve} from 'node:path';
 import type {CheckOutcome} from '../report/outcome.js';
 import type {OpenwopConfig} from '../config/types.js';
-import {decodeJsonBytes} from '../io/decode.js';
 import {displayPath, expandInputs, type InputSource} from '../io/inputs.js';
 import {IO_RULE_DESCRIPTORS} from '../io/io-rules.js';
 import {JsonDocument} from '../io/json-document.js';
 import {DEFAULT_MAX_DOCUMENT_BYTES, readDocuments} from '../io/read-documents.js';
 import {LineIndex} from '../io/line-index.js';
-import {fileFinding, readInputFile} from '../io/read-file.js';
+import {fileFinding, readJsonFile} from '../io/read-file.js';
 import type {FileResult, Finding, RuleDescriptor} from '../report/finding.js';
 import {writeOutput} from '../report/write-output.js';
 import {unifiedDiff} from './diff.js';
@@ -65,15 +64,15 @@ async function lintOne(input: string | {text: string; file: string}, options: Li
 }
 
 /**
- * `abs` is the file's absolute path, `display` its name in findings. Synchronous unless it fetches remote refs or
- * writes fixes back: a folder of thousands of schemas would otherwise wait a few event-loop turns per file.
+ * `abs` is the file's absolute path, `display` its name in findings, `regular` whether the expansion saw a regular file
+ * there. Synchronous unless it fetches remote refs or writes fixes back: a folder of thousands of schemas would otherwise
+ * wait a few event-loop turns per file.
  */
-function lintFile(abs: string, display: string, options: LintFileOptions & {cwd: string}): SourceOutcome | Promise<SourceOutcome> {
+function lintFile(abs: string, display: string, options: LintFileOptions & {cwd: string}, regular?: boolean): SourceOutcome | Promise<SourceOutcome> {
   const maxBytes = options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
-  const read = readInputFile(abs, display, maxBytes);
+  const read = readJsonFile(abs, display, maxBytes, regular ?? false);
   if (!read.ok) return {result: {file: display, findings: [read.finding]}, fatal: true};
-  const bytes = read.bytes;
-  const decoded = decodeJsonBytes(bytes);
+  const {decoded} = read;
   if (decoded.problem) {
     const lines = new LineIndex(decoded.text);
     const at = lines.at(decoded.problem.offset);
@@ -81,7 +80,7 @@ function lintFile(abs: string, display: string, options: LintFileOptions & {cwd:
     const finding = {...fileFinding(display, decoded.problem.ruleId, decoded.problem.message), ...at, endLine: end.line, endColumn: end.column};
     return {result: {file: display, findings: [finding]}, fatal: false};
   }
-  const target = {abs, bom: bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf};
+  const target = {abs, bom: read.bom};
   const withPath = {...options, path: abs};
   if (options.allowRemoteRefs) return withRemoteRefs(decoded.text, display, withPath).then((o) => writeBack(lintText(decoded.text, display, o, target), abs, display));
   return writeBack(lintText(decoded.text, display, withPath, target), abs, display);
@@ -187,7 +186,7 @@ export async function lintSchemaInputs(paths: readonly string[], options: LintIn
   const settings = fileSettings(options);
   const rules = lintRuleDescriptors();
   for (const source of sources) {
-    const pending = source.kind === 'file' ? lintFile(source.path, source.display, settings(source.path)) : lintStdin(source, options);
+    const pending = source.kind === 'file' ? lintFile(source.path, source.display, settings(source.path), source.regular) : lintStdin(source, options);
     const outcome = pending instanceof Promise ? await pending : pending;
     results.push(...splitByFile(outcome.result, seen));
     fixed += outcome.result.fixed ?? 0;
