@@ -130,7 +130,7 @@ export function locateAllInJson(text: string, paths: readonly (readonly string[]
   paths.forEach((segments, i) => {
     let node = root;
     for (const seg of segments) {
-      let child = node.children.find((c) => c.seg === seg);
+      let child = childNamed(node.children, seg);
       if (!child) node.children.push((child = wanted(seg)));
       node = child;
     }
@@ -194,8 +194,7 @@ function resolveElements(text: string, children: readonly Wanted[], open: number
   let remaining = children.length;
   let i = skipWhitespace(text, open + 1);
   for (let index = 0; i < text.length && text.charCodeAt(i) !== CLOSE_BRACKET; index++) {
-    const seg = remaining > 0 ? String(index) : undefined;
-    const child = seg === undefined ? undefined : children.find((c) => c.seg === seg);
+    const child = remaining > 0 ? childNamed(children, String(index)) : undefined;
     let after: number;
     if (child) {
       child.found = true;
@@ -208,6 +207,11 @@ function resolveElements(text: string, children: readonly Wanted[], open: number
     i = skipWhitespace(text, i + 1);
   }
   return Math.min(i + 1, text.length);
+}
+
+function childNamed(children: readonly Wanted[], seg: string): Wanted | undefined {
+  for (const child of children) if (child.seg === seg) return child;
+  return undefined;
 }
 
 /** The child the key token from `open` to `end` names, unless it was found already. */
