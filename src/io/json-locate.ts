@@ -127,15 +127,16 @@ function wanted(seg: string): Wanted {
  */
 export function locateAllInJson(text: string, paths: readonly (readonly string[])[]): OffsetRange[] {
   const root = wanted('');
-  paths.forEach((segments, i) => {
+  for (let i = 0; i < paths.length; i++) {
+    const segments = paths[i];
     let node = root;
-    for (const seg of segments) {
-      let child = childNamed(node.children, seg);
-      if (!child) node.children.push((child = wanted(seg)));
+    for (let j = 0; j < segments.length; j++) {
+      let child = childNamed(node.children, segments[j]);
+      if (!child) node.children.push((child = wanted(segments[j])));
       node = child;
     }
     node.ends.push(i);
-  });
+  }
   const out: OffsetRange[] = new Array(paths.length);
   const start = skipWhitespace(text, 0);
   resolveWanted(text, root, start, start, false, out);

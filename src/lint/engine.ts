@@ -266,7 +266,14 @@ class FindingSink {
     }
     for (const [doc, list] of byDoc) {
       const ranges = doc.locateAll(list.map((f) => f.pointer));
-      list.forEach((f, i) => Object.assign(f, ranges[i]));
+      for (let i = 0; i < list.length; i++) {
+        const f = list[i];
+        const r = ranges[i];
+        f.line = r.line;
+        f.column = r.column;
+        f.endLine = r.endLine;
+        f.endColumn = r.endColumn;
+      }
     }
     return findings;
   }
