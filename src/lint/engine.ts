@@ -233,7 +233,8 @@ class Context implements RuleContext {
 /** One document's findings; their positions are found after deduplication, for all of a document's findings in one pass. */
 class FindingSink {
   readonly produced: Finding[] = [];
-  private docOf: Map<Finding, JsonDocument> | undefined;
+  /** Findings in other files (reached through `$ref`), with the document each is in. */
+  private elsewhere: Map<Finding, JsonDocument> | undefined;
 
   constructor(
     private readonly doc: JsonDocument,
@@ -242,8 +243,9 @@ class FindingSink {
 
   add(ruleId: string, severity: Severity, d: ReportDescriptor): void {
     const target = d.doc ?? this.doc;
+    // Line 0 until positioned(): real lines start at 1.
     const finding: Finding = {ruleId, severity, message: d.message, file: target.source.file, pointer: d.pointer, line: 0, column: 0, endLine: 0, endColumn: 0};
-    (this.docOf ??= new Map()).set(finding, target);
+    if (target !== this.doc) (this.elsewhere ??= new Map()).set(finding, target);
     if (this.withFixes && target === this.doc && d.fix) {
       try {
         const fix = d.fix();
@@ -256,26 +258,31 @@ class FindingSink {
   }
 
   positioned(findings: Finding[]): Finding[] {
+    const own: Finding[] = [];
     const byDoc = new Map<JsonDocument, Finding[]>();
     for (const f of findings) {
-      const doc = this.docOf?.get(f);
-      if (!doc) continue;
-      const list = byDoc.get(doc);
-      if (list) list.push(f);
+      if (f.line !== 0) continue;
+      const doc = this.elsewhere?.get(f);
+      if (!doc) own.push(f);
+      else if (byDoc.has(doc)) byDoc.get(doc)?.push(f);
       else byDoc.set(doc, [f]);
     }
-    for (const [doc, list] of byDoc) {
-      const ranges = doc.locateAll(list.map((f) => f.pointer));
-      for (let i = 0; i < list.length; i++) {
-        const f = list[i];
-        const r = ranges[i];
-        f.line = r.line;
-        f.column = r.column;
-        f.endLine = r.endLine;
-        f.endColumn = r.endColumn;
-      }
-    }
+    place(this.doc, own);
+    for (const [doc, list] of byDoc) place(doc, list);
     return findings;
+  }
+}
+
+function place(doc: JsonDocument, findings: Finding[]): void {
+  if (findings.length === 0) return;
+  const ranges = doc.locateAll(findings.map((f) => f.pointer));
+  for (let i = 0; i < findings.length; i++) {
+    const f = findings[i];
+    const r = ranges[i];
+    f.line = r.line;
+    f.column = r.column;
+    f.endLine = r.endLine;
+    f.endColumn = r.endColumn;
   }
 }
 
@@ -287,12 +294,15 @@ function dedupe(findings: Finding[], rules: readonly LintRule[]): Finding[] {
   let implied = impliedCache.get(rules);
   if (!implied) impliedCache.set(rules, (implied = new Map(rules.map((r) => [r.meta.id, r.meta.impliedBy ?? []]))));
   let present: Set<string> | undefined;
-  const seen = new Set<string>();
+  // Messages kept per rule and place: keying on the long message text itself cost more than the rest of dedupe.
+  const seen = new Map<string, string[]>();
   const out: Finding[] = [];
   for (const f of findings) {
-    const key = `${f.ruleId}\u0000${at(f)}\u0000${f.message}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
+    const place = `${f.ruleId}\u0000${at(f)}`;
+    const messages = seen.get(place);
+    if (messages?.includes(f.message)) continue;
+    if (messages) messages.push(f.message);
+    else seen.set(place, [f.message]);
     const by = implied.get(f.ruleId);
     if (by && by.length > 0) {
       present ??= new Set(findings.map((g) => `${g.ruleId}\u0000${at(g)}`));
