@@ -263,8 +263,12 @@ class FindingSink {
     for (const f of findings) {
       if (f.line !== 0) continue;
       const doc = this.elsewhere?.get(f);
-      if (!doc) own.push(f);
-      else if (byDoc.has(doc)) byDoc.get(doc)?.push(f);
+      if (!doc) {
+        own.push(f);
+        continue;
+      }
+      const list = byDoc.get(doc);
+      if (list) list.push(f);
       else byDoc.set(doc, [f]);
     }
     place(this.doc, own);
@@ -298,11 +302,11 @@ function dedupe(findings: Finding[], rules: readonly LintRule[]): Finding[] {
   const seen = new Map<string, string[]>();
   const out: Finding[] = [];
   for (const f of findings) {
-    const place = `${f.ruleId}\u0000${at(f)}`;
-    const messages = seen.get(place);
+    const where = `${f.ruleId}\u0000${at(f)}`;
+    const messages = seen.get(where);
     if (messages?.includes(f.message)) continue;
     if (messages) messages.push(f.message);
-    else seen.set(place, [f.message]);
+    else seen.set(where, [f.message]);
     const by = implied.get(f.ruleId);
     if (by && by.length > 0) {
       present ??= new Set(findings.map((g) => `${g.ruleId}\u0000${at(g)}`));
