@@ -1,5 +1,5 @@
-import type {JsonDocument} from '../io/json-document.js';
-import type {Finding, RuleDescriptor, Severity} from '../report/finding.js';
+import type {JsonDocument, Range} from '../io/json-document.js';
+import type {Finding, Fix, RuleDescriptor, Severity} from '../report/finding.js';
 import {detectKind} from './kind.js';
 import {DEFAULT_PROFILE, DEFAULT_REASONING_MISSING_MIN_PROPERTIES, DEFAULT_TARGETS, levelFor} from './options.js';
 import {RULES} from './rules/index.js';
@@ -112,11 +112,12 @@ export function lintWithKind(doc: JsonDocument, options: LintOptions = {}): {fin
   });
   plan.end.forEach((end, i) => end(contexts[plan.endAt[i]]));
   if (stats.truncated) {
-    sink.produced.push(doc.finding('lint/incomplete', 'warning', `the schema expands (through $ref) to more than ${stats.visits - 1} sub-schemas; the walk stopped there and the rest was not checked`, ''));
+    const message = `the schema expands (through $ref) to more than ${stats.visits - 1} sub-schemas; the walk stopped there and the rest was not checked`;
+    sink.produced.push({ruleId: 'lint/incomplete', severity: 'warning', message, file: doc.source.file, pointer: '', doc});
   }
 
   plan.release(contexts);
-  if (sink.produced.length > 0) findings.push(...sink.positioned(dedupe(sink.produced, options.ruleSet ?? RULES)));
+  if (sink.produced.length > 0) findings.push(...placed(dedupe(sink.produced, options.ruleSet ?? RULES)));
   sortFindings(findings, doc.source.file);
   return detected ? {findings, kind: detected} : {findings};
 }
@@ -230,11 +231,36 @@ class Context implements RuleContext {
   }
 }
 
-/** One document's findings; their positions are found after deduplication, for all of a document's findings in one pass. */
+/** A finding before its position is known: positions are found after deduplication, for all of a document's at once. */
+interface Unplaced {
+  ruleId: string;
+  severity: Severity;
+  message: string;
+  file: string;
+  pointer: string;
+  doc: JsonDocument;
+  fix?: Fix;
+}
+
+/** Positions for findings in several documents (the linted one and files reached through `$ref`), in their order. */
+function rangesByDoc(unplaced: Unplaced[]): Range[] {
+  const byDoc = new Map<JsonDocument, number[]>();
+  unplaced.forEach((u, i) => {
+    const at = byDoc.get(u.doc);
+    if (at) at.push(i);
+    else byDoc.set(u.doc, [i]);
+  });
+  const ranges: Range[] = [];
+  for (const [doc, at] of byDoc) {
+    const found = doc.locateAll(at.map((i) => unplaced[i].pointer));
+    at.forEach((i, j) => (ranges[i] = found[j]));
+  }
+  return ranges;
+}
+
+/** One document's findings, as rules report them. */
 class FindingSink {
-  readonly produced: Finding[] = [];
-  /** Findings in other files (reached through `$ref`), with the document each is in. */
-  private elsewhere: Map<Finding, JsonDocument> | undefined;
+  readonly produced: Unplaced[] = [];
 
   constructor(
     private readonly doc: JsonDocument,
@@ -243,9 +269,7 @@ class FindingSink {
 
   add(ruleId: string, severity: Severity, d: ReportDescriptor): void {
     const target = d.doc ?? this.doc;
-    // Line 0 until positioned(): real lines start at 1.
-    const finding: Finding = {ruleId, severity, message: d.message, file: target.source.file, pointer: d.pointer, line: 0, column: 0, endLine: 0, endColumn: 0};
-    if (target !== this.doc) (this.elsewhere ??= new Map()).set(finding, target);
+    const finding: Unplaced = {ruleId, severity, message: d.message, file: target.source.file, pointer: d.pointer, doc: target};
     if (this.withFixes && target === this.doc && d.fix) {
       try {
         const fix = d.fix();
@@ -256,51 +280,31 @@ class FindingSink {
     }
     this.produced.push(finding);
   }
-
-  positioned(findings: Finding[]): Finding[] {
-    const own: Finding[] = [];
-    const byDoc = new Map<JsonDocument, Finding[]>();
-    for (const f of findings) {
-      if (f.line !== 0) continue;
-      const doc = this.elsewhere?.get(f);
-      if (!doc) {
-        own.push(f);
-        continue;
-      }
-      const list = byDoc.get(doc);
-      if (list) list.push(f);
-      else byDoc.set(doc, [f]);
-    }
-    place(this.doc, own);
-    for (const [doc, list] of byDoc) place(doc, list);
-    return findings;
-  }
 }
 
-function place(doc: JsonDocument, findings: Finding[]): void {
-  if (findings.length === 0) return;
-  const ranges = doc.locateAll(findings.map((f) => f.pointer));
-  for (let i = 0; i < findings.length; i++) {
-    const f = findings[i];
+/** The findings with their positions, in the same order: one pass over each document they are in. */
+function placed(unplaced: Unplaced[]): Finding[] {
+  const doc = unplaced[0].doc;
+  const ranges = unplaced.every((u) => u.doc === doc) ? doc.locateAll(unplaced.map((u) => u.pointer)) : rangesByDoc(unplaced);
+  return unplaced.map((u, i) => {
     const r = ranges[i];
-    f.line = r.line;
-    f.column = r.column;
-    f.endLine = r.endLine;
-    f.endColumn = r.endColumn;
-  }
+    const finding: Finding = {ruleId: u.ruleId, severity: u.severity, message: u.message, file: u.file, pointer: u.pointer, line: r.line, column: r.column, endLine: r.endLine, endColumn: r.endColumn};
+    if (u.fix) finding.fix = u.fix;
+    return finding;
+  });
 }
 
 const impliedCache = new WeakMap<readonly LintRule[], Map<string, readonly string[]>>();
 
-function dedupe(findings: Finding[], rules: readonly LintRule[]): Finding[] {
+function dedupe<T extends Pick<Finding, 'ruleId' | 'file' | 'pointer' | 'message'>>(findings: T[], rules: readonly LintRule[]): T[] {
   if (findings.length === 1) return findings;
-  const at = (f: Finding) => `${f.file}\u0000${f.pointer}`;
+  const at = (f: T) => `${f.file}\u0000${f.pointer}`;
   let implied = impliedCache.get(rules);
   if (!implied) impliedCache.set(rules, (implied = new Map(rules.map((r) => [r.meta.id, r.meta.impliedBy ?? []]))));
   let present: Set<string> | undefined;
   // Messages kept per rule and place: keying on the long message text itself cost more than the rest of dedupe.
   const seen = new Map<string, string[]>();
-  const out: Finding[] = [];
+  const out: T[] = [];
   for (const f of findings) {
     const where = `${f.ruleId}\u0000${at(f)}`;
     const messages = seen.get(where);
