@@ -27,12 +27,18 @@ export function decodeJsonBytes(bytes: Uint8Array): Decoded {
     return {text: '', problem: {ruleId: 'io/binary', message: `this looks like a binary file (NUL byte at byte ${nul}), not JSON`, offset: 0}};
   }
   const text = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
-  if (!isUtf8(body)) {
+  // Invalid bytes always decode to U+FFFD: a text without one needs no second pass over the bytes.
+  if (text.includes('\uFFFD') && !isUtf8(body)) {
     const offset = Math.max(0, text.indexOf('\uFFFD'));
     return {text, problem: {ruleId: 'io/invalid-utf8', message: 'invalid UTF-8 byte sequence: JSON text must be UTF-8', offset}};
   }
-  if (text.trim() === '') return {text, problem: {ruleId: 'io/empty', message: 'the file holds only whitespace: expected JSON', offset: 0}};
+  if (isBlank(text)) return {text, problem: {ruleId: 'io/empty', message: 'the file holds only whitespace: expected JSON', offset: 0}};
   return {text};
+}
+
+/** What String.prototype.trim would empty; a test rather than trim(), which copies a text that ends in a newline. */
+function isBlank(text: string): boolean {
+  return !/\S/.test(text);
 }
 
 function hasBom(bytes: Uint8Array): boolean {

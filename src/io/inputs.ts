@@ -1,9 +1,10 @@
 import {readdir, realpath, stat} from 'node:fs/promises';
-import {join, relative, resolve, sep} from 'node:path';
+import {isAbsolute, relative, resolve, sep} from 'node:path';
 import picomatch from 'picomatch';
 import {relativeToCwd} from '../report/paths.js';
 
-export type InputSource = {kind: 'file'; path: string; display: string} | {kind: 'stdin'; display: '<stdin>'};
+/** `regular`: the expansion saw a regular file there, so a reader need not ask again (see readRegularFile). */
+export type InputSource = {kind: 'file'; path: string; display: string; regular?: true} | {kind: 'stdin'; display: '<stdin>'};
 
 export interface InputProblem {
   display: string;
@@ -35,12 +36,13 @@ export async function expandInputs(args: readonly string[], options: ExpandOptio
   const problems: InputProblem[] = [];
   const seen = new Set<string>();
   const ignored = options.ignore?.length ? picomatch([...options.ignore], {dot: true}) : () => false;
-  const add = (abs: string) => {
+  const add = (abs: string, display?: string, regular?: boolean) => {
     if (seen.has(abs)) return;
     if (options.ignore?.length && ignored(relative(options.ignoreBase ?? options.cwd, abs).split(sep).join('/'))) return;
-    const display = displayPath(abs, options.cwd);
     seen.add(abs);
-    sources.push({kind: 'file', path: abs, display});
+    const source: InputSource = {kind: 'file', path: abs, display: display ?? displayPath(abs, options.cwd)};
+    if (regular) source.regular = true;
+    sources.push(source);
   };
   const wanted = (name: string) => options.extensions.some((ext) => name.endsWith(ext));
 
@@ -61,21 +63,21 @@ export async function expandInputs(args: readonly string[], options: ExpandOptio
         const matches = await glob(arg, {cwd: options.cwd, absolute: true, dot: false, ignore: ['**/node_modules/**', '**/.git/**']});
         const files = matches.filter((m) => wanted(m)).sort();
         if (files.length === 0) problems.push({display: arg, ruleId: 'io/no-match', message: `no files match the pattern "${arg}"`});
-        files.forEach(add);
+        for (const file of files) add(file);
         continue;
       }
       problems.push(statProblem(arg, error as NodeJS.ErrnoException));
       continue;
     }
     if (info.isDirectory()) {
-      for (const file of await walkFolder(abs, wanted, problems, options.cwd)) add(file);
-    } else add(abs);
+      for (const file of await walkFolder(abs, wanted, problems, options.cwd)) add(file.path, file.display, true);
+    } else add(abs, undefined, info.isFile());
   }
   return {sources, problems};
 }
 
-async function walkFolder(root: string, wanted: (name: string) => boolean, problems: InputProblem[], cwd: string): Promise<string[]> {
-  const files: string[] = [];
+async function walkFolder(root: string, wanted: (name: string) => boolean, problems: InputProblem[], cwd: string): Promise<{path: string; display: string}[]> {
+  const files: {path: string; display: string}[] = [];
   // Real paths of folders already entered: a symlink pointing back up the tree is walked once, not forever.
   const visited = new Set<string>();
   const stack = [root];
@@ -92,10 +94,12 @@ async function walkFolder(root: string, wanted: (name: string) => boolean, probl
       problems.push(statProblem(displayPath(dir, cwd), error as NodeJS.ErrnoException));
       continue;
     }
+    const inFolder = childDisplay(dir, cwd);
     for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
       // Hidden entries (.git, .openwoprc.json, editor folders) are not content either.
       if (ALWAYS_SKIPPED.has(entry.name) || entry.name.startsWith('.')) continue;
-      const full = join(dir, entry.name);
+      // `dir` is already normalised and an entry name has no separator: what join() would give, without its normalising.
+      const full = dir.endsWith(sep) ? dir + entry.name : dir + sep + entry.name;
       let isDir = entry.isDirectory();
       let isFile = entry.isFile();
       if (entry.isSymbolicLink()) {
@@ -108,10 +112,22 @@ async function walkFolder(root: string, wanted: (name: string) => boolean, probl
         }
       }
       if (isDir) stack.push(full);
-      else if (isFile && wanted(entry.name) && !NOT_CONTENT.has(entry.name)) files.push(full);
+      else if (isFile && wanted(entry.name) && !NOT_CONTENT.has(entry.name)) files.push({path: full, display: inFolder(full, entry.name)});
     }
   }
-  return files.sort();
+  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/**
+ * {@link displayPath} for the entries of folder `dir`, from one relative path per folder rather than one per file (a
+ * folder of thousands of files spent more time naming them than reading them).
+ */
+function childDisplay(dir: string, cwd: string): (abs: string, name: string) => string {
+  const rel = relative(cwd, resolve(cwd, dir));
+  if (rel === '') return (_abs, name) => name;
+  const inside = rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
+  const prefix = rel.split(sep).join('/') + '/';
+  return inside ? (_abs, name) => prefix + name : (abs) => abs;
 }
 
 function statProblem(display: string, error: NodeJS.ErrnoException): InputProblem {

@@ -1,7 +1,8 @@
 import {createScanner, parse as jsoncParse, ParseErrorCode, parseTree, printParseErrorCode, ScanError, SyntaxKind, visit, type Node, type ParseError} from 'jsonc-parser';
 import type {Finding, Severity} from '../report/finding.js';
 import {parsePointer, toPointer, type PathSegment} from './json-pointer.js';
-import {locateOffsets, type MemberCache} from './json-locate.js';
+import {locateAllInJson, locateOffsets, type MemberCache} from './json-locate.js';
+import {isWhitespace} from './json-skip.js';
 import {LineIndex} from './line-index.js';
 
 /** Positions asked of one document before a full position tree is cheaper than scanning for each. */
@@ -90,16 +91,11 @@ export class JsonDocument {
   /** The range of the value at `pointer`, or of its nearest existing ancestor (a missing property points at its parent). */
   locate(pointer: string): Range {
     if (!this.treeSafe) return this.rangeAt(0, 0);
-    let segments: string[];
-    try {
-      segments = parsePointer(pointer);
-    } catch {
-      segments = [];
-    }
+    const segments = pointerSegments(pointer);
     // A few positions: scan for each. Many: one position tree pays for itself.
     if (++this.locates <= TREE_AFTER_LOCATES) {
-      const lastWins = this.problems.some((p) => p.ruleId === 'json/duplicate-key');
-      const {start, end} = locateOffsets(this.text, segments, {lastWins, cache: (this.members ??= new Map())});
+      const lastWins = this.hasDuplicateKeys();
+      const {start, end} = this.parsed && !lastWins ? locateAllInJson(this.text, [segments])[0] : locateOffsets(this.text, segments, {lastWins, cache: (this.members ??= new Map())});
       return this.rangeAt(start, end - start);
     }
     const tree = this.positionTree();
@@ -112,6 +108,14 @@ export class JsonDocument {
     }
     const start = node.parent?.type === 'property' ? node.parent.offset : node.offset;
     return this.rangeAt(start, node.offset + node.length - start);
+  }
+
+  /** {@link locate} for many pointers, in one pass over the text: what a linter needs for all of a document's findings. */
+  locateAll(pointers: readonly string[]): Range[] {
+    // Documents that repeat keys are rare enough to take the per-pointer scan, which knows which duplicate wins.
+    if (!this.parsed || this.hasDuplicateKeys()) return pointers.map((p) => this.locate(p));
+    const offsets = locateAllInJson(this.text, pointers.map(pointerSegments));
+    return offsets.map(({start, end}) => this.rangeAt(start, end - start));
   }
 
   rangeAt(offset: number, length: number): Range {
@@ -137,9 +141,22 @@ export class JsonDocument {
     }));
   }
 
+  private hasDuplicateKeys(): boolean {
+    return this.problems.some((p) => p.ruleId === 'json/duplicate-key');
+  }
+
   private positionTree(): Node | undefined {
     if (this.tree === null) this.tree = this.treeSafe ? parseTree(this.text, [], {disallowComments: true}) : undefined;
     return this.tree;
+  }
+}
+
+/** A pointer that does not parse locates the root. */
+function pointerSegments(pointer: string): string[] {
+  try {
+    return parsePointer(pointer);
+  } catch {
+    return [];
   }
 }
 
@@ -210,12 +227,17 @@ function protoPaths(root: unknown): PathSegment[][] {
 }
 
 /**
- * Counts `":` pairs: every key token ends that way in compact or ordinary JSON, and string content can only add to it.
- * Equal to the parsed key count therefore proves there is no duplicate; anything else sends us to the exact scan.
+ * Counts colons that follow a string (across any whitespace): every key token is one, and string content can only add
+ * to them. Equal to the parsed key count therefore proves there is no duplicate; anything else sends us to the exact scan.
  */
 function countKeyTokens(text: string): number {
   let n = 0;
-  for (let i = text.indexOf('":'); i !== -1; i = text.indexOf('":', i + 2)) n++;
+  // A one-character search: several times faster in V8 than searching for `":`, which would also miss `"a" :`.
+  for (let i = text.indexOf(':'); i !== -1; i = text.indexOf(':', i + 1)) {
+    let before = i - 1;
+    while (before >= 0 && isWhitespace(text.charCodeAt(before))) before--;
+    if (text.charCodeAt(before) === 0x22) n++;
+  }
   return n;
 }
 

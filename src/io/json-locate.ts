@@ -1,4 +1,12 @@
 import {createScanner, SyntaxKind, type JSONScanner} from 'jsonc-parser';
+import {hasEscape, skipWhitespace, stringAt, stringEnd, valueEnd} from './json-skip.js';
+
+// Local, not imported: V8 folds a module's own constants into hot loops, not imported bindings.
+const COMMA = 0x2c;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
 
 export interface OffsetRange {
   start: number;
@@ -94,4 +102,129 @@ function skipValue(sc: JSONScanner, kind: SyntaxKind): number {
     else if (next === SyntaxKind.CloseBraceToken || next === SyntaxKind.CloseBracketToken) depth--;
   }
   return sc.getTokenOffset() + sc.getTokenLength();
+}
+
+/** The pointers wanted under one value, as a tree of their segments. */
+interface Wanted {
+  /** This node's segment: a member name, or an element index. */
+  seg: string;
+  /** `seg` holds a backslash (so a key matching it textually is escaped, and means something else). */
+  backslash: boolean;
+  children: Wanted[];
+  /** Indexes (into the caller's list) of the paths that end here. */
+  ends: number[];
+  found: boolean;
+}
+
+function wanted(seg: string): Wanted {
+  return {seg, backslash: seg.includes('\\'), children: [], ends: [], found: false};
+}
+
+/**
+ * {@link locateOffsets} for many paths at once, in a text JSON.parse accepted whose objects repeat no key: the same
+ * ranges, from one forward pass that goes no further than the last member asked for, descends only into members some
+ * path names, and skips every other value by characters, not tokens.
+ */
+export function locateAllInJson(text: string, paths: readonly (readonly string[])[]): OffsetRange[] {
+  const root = wanted('');
+  for (let i = 0; i < paths.length; i++) {
+    const segments = paths[i];
+    let node = root;
+    for (let j = 0; j < segments.length; j++) {
+      let child = childNamed(node.children, segments[j]);
+      if (!child) node.children.push((child = wanted(segments[j])));
+      node = child;
+    }
+    node.ends.push(i);
+  }
+  const out: OffsetRange[] = new Array(paths.length);
+  const start = skipWhitespace(text, 0);
+  resolveWanted(text, root, start, start, false, out);
+  return out;
+}
+
+/**
+ * Resolves the paths under the value at `valueOffset` (a member from `keyOffset`). Returns the offset just past the
+ * value when the caller needs it (`needEnd`) or a path ends here or misses below; otherwise -1, having stopped early.
+ */
+function resolveWanted(text: string, node: Wanted, keyOffset: number, valueOffset: number, needEnd: boolean, out: OffsetRange[]): number {
+  const mustEnd = needEnd || node.ends.length > 0;
+  const c = text.charCodeAt(valueOffset);
+  let end: number;
+  if (node.children.length > 0 && c === OPEN_BRACE) end = resolveMembers(text, node.children, valueOffset, mustEnd, out);
+  else if (node.children.length > 0 && c === OPEN_BRACKET) end = resolveElements(text, node.children, valueOffset, mustEnd, out);
+  else end = valueEnd(text, valueOffset);
+  if (end < 0) return -1;
+  const range = {start: keyOffset, end};
+  for (const i of node.ends) out[i] = range;
+  // A missing path points at its nearest existing ancestor.
+  for (const child of node.children) if (!child.found) fillWanted(child, range, out);
+  return end;
+}
+
+function fillWanted(node: Wanted, range: OffsetRange, out: OffsetRange[]): void {
+  for (const i of node.ends) out[i] = range;
+  for (const child of node.children) fillWanted(child, range, out);
+}
+
+/** `open` is on `{`. Returns the offset past the object, or -1 when every child was found and `mustEnd` is false. */
+function resolveMembers(text: string, children: readonly Wanted[], open: number, mustEnd: boolean, out: OffsetRange[]): number {
+  let remaining = children.length;
+  let i = skipWhitespace(text, open + 1);
+  while (i < text.length && text.charCodeAt(i) !== CLOSE_BRACE) {
+    const keyEnd = stringEnd(text, i);
+    const valueOffset = skipWhitespace(text, skipWhitespace(text, keyEnd) + 1);
+    // The first of repeated keys, as the token scan does when it is not told that keys repeat.
+    const child = remaining > 0 ? memberNamed(text, i, keyEnd, children) : undefined;
+    let after: number;
+    if (child) {
+      child.found = true;
+      remaining--;
+      after = resolveWanted(text, child, i, valueOffset, remaining > 0 || mustEnd, out);
+      if (remaining === 0 && !mustEnd) return -1;
+    } else after = valueEnd(text, valueOffset);
+    i = skipWhitespace(text, after);
+    if (text.charCodeAt(i) !== COMMA) break;
+    i = skipWhitespace(text, i + 1);
+  }
+  return Math.min(i + 1, text.length);
+}
+
+/** `open` is on `[`: {@link resolveMembers} by element index. */
+function resolveElements(text: string, children: readonly Wanted[], open: number, mustEnd: boolean, out: OffsetRange[]): number {
+  let remaining = children.length;
+  let i = skipWhitespace(text, open + 1);
+  for (let index = 0; i < text.length && text.charCodeAt(i) !== CLOSE_BRACKET; index++) {
+    const child = remaining > 0 ? childNamed(children, String(index)) : undefined;
+    let after: number;
+    if (child) {
+      child.found = true;
+      remaining--;
+      after = resolveWanted(text, child, i, i, remaining > 0 || mustEnd, out);
+      if (remaining === 0 && !mustEnd) return -1;
+    } else after = valueEnd(text, i);
+    i = skipWhitespace(text, after);
+    if (text.charCodeAt(i) !== COMMA) break;
+    i = skipWhitespace(text, i + 1);
+  }
+  return Math.min(i + 1, text.length);
+}
+
+function childNamed(children: readonly Wanted[], seg: string): Wanted | undefined {
+  for (const child of children) if (child.seg === seg) return child;
+  return undefined;
+}
+
+/** The child the key token from `open` to `end` names, unless it was found already. */
+function memberNamed(text: string, open: number, end: number, children: readonly Wanted[]): Wanted | undefined {
+  for (const child of children) if (!child.found && keyIs(text, open, end, child)) return child;
+  return undefined;
+}
+
+/** The key token from `open` to `end` names `node`, compared without building the key's string unless it is escaped. */
+function keyIs(text: string, open: number, end: number, node: Wanted): boolean {
+  const length = end - open - 2;
+  if (length === node.seg.length) return !node.backslash && text.startsWith(node.seg, open + 1);
+  // An escape is the only way a key's text is longer than its value.
+  return length > node.seg.length && hasEscape(text, open, end) && stringAt(text, open, end) === node.seg;
 }

@@ -11,7 +11,7 @@ export function parsePointer(pointer: string): string[] {
   if (pointer === '' || pointer === '#') return [];
   const body = pointer.startsWith('#') ? decodeURIComponent(pointer.slice(1)) : pointer;
   if (!body.startsWith('/')) throw new Error(`not a JSON pointer: ${pointer}`);
-  return body.slice(1).split('/').map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
+  return body.slice(1).split('/').map((s) => (s.includes('~') ? s.replaceAll('~1', '/').replaceAll('~0', '~') : s));
 }
 
 export function childPointer(pointer: string, segment: PathSegment): string {

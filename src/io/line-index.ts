@@ -3,14 +3,26 @@ export interface LineColumn {
   column: number;
 }
 
-/** Maps string offsets to 1-based line and column; built on first use because most documents never need it. */
+/**
+ * Maps string offsets to 1-based line and column. Line starts are found as far as the offsets asked for reach, on
+ * first use: most documents never need a position, and a linter's findings seldom need the whole text's.
+ */
 export class LineIndex {
-  private starts: number[] | undefined;
+  private readonly starts = [0];
+  /** Offset of the first newline not yet in `starts`, -1 past the last one; undefined until the first lookup. */
+  private next: number | undefined;
 
   constructor(private readonly text: string) {}
 
   at(offset: number): LineColumn {
-    const starts = (this.starts ??= lineStarts(this.text));
+    const {starts, text} = this;
+    let next = this.next ?? text.indexOf('\n');
+    while (next !== -1 && next < offset) {
+      starts.push(next + 1);
+      next = text.indexOf('\n', next + 1);
+    }
+    this.next = next;
+    // Every line start at or before `offset` is known now.
     let lo = 0;
     let hi = starts.length - 1;
     while (lo < hi) {
@@ -20,10 +32,4 @@ export class LineIndex {
     }
     return {line: lo + 1, column: offset - starts[lo] + 1};
   }
-}
-
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return starts;
 }

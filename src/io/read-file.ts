@@ -1,17 +1,23 @@
 import {closeSync, fstatSync, openSync, readSync} from 'node:fs';
 import type {Finding} from '../report/finding.js';
+import {decodeJsonBytes, type Decoded} from './decode.js';
 
 /** Why a file could not be read: `missing` (absent, or a folder) and `too-large` are told apart from other failures. */
 export type ReadFailureReason = 'missing' | 'too-large' | 'unreadable';
 
-export type FileRead = {ok: true; bytes: Buffer} | {ok: false; reason: ReadFailureReason; finding: Finding};
+export type ReadFailure = {ok: false; reason: ReadFailureReason; finding: Finding};
+
+export type FileRead = {ok: true; bytes: Buffer} | ReadFailure;
+
+/** The message for a file over the size limit. */
+type TooLarge = (display: string, size: number, maxBytes: number) => string;
 
 /**
  * Reads a whole input file, refusing folders and files over `maxBytes` before reading them.
  * Synchronous on purpose: a CLI reading thousands of small files spends more time hopping to the thread pool than reading.
  * Every failure is a finding (the caller treats it as fatal: the input could not be checked at all).
  */
-export function readInputFile(abs: string, display: string, maxBytes: number, tooLarge: (display: string, size: number, maxBytes: number) => string = tooLargeMessage): FileRead {
+export function readInputFile(abs: string, display: string, maxBytes: number, tooLarge: TooLarge = tooLargeMessage): FileRead {
   let fd: number | undefined;
   try {
     fd = openSync(abs, 'r');
@@ -27,12 +33,47 @@ export function readInputFile(abs: string, display: string, maxBytes: number, to
     }
     return {ok: true, bytes: read === info.size ? bytes : bytes.subarray(0, read)};
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR' ? 'missing' : 'unreadable';
-    return {ok: false, reason, finding: unreadableFinding(display, error as NodeJS.ErrnoException)};
+    return readFailure(display, error as NodeJS.ErrnoException);
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
+}
+
+/** What a first read takes of a file already known to be regular: schemas, manifests and envelopes are a few KB. */
+const FIRST_READ_BYTES = 64 * 1024;
+let firstRead: Buffer | undefined;
+
+export type JsonFileRead = {ok: true; decoded: Decoded; bom: boolean} | ReadFailure;
+
+/**
+ * {@link readInputFile} then {@link decodeJsonBytes}, plus whether the file starts with a BOM. For a path the caller
+ * already knows to be a regular file (`regular`: a folder walk or a stat saw one) the size is not asked first: a small
+ * file is read whole into a reused buffer, decoded from there, and its end confirmed by a read that returns nothing —
+ * less work than the stat (and the Stats object Node builds for it). A file that fills the first read is measured and
+ * read as readInputFile does, so one over the limit is refused after at most that first read.
+ */
+export function readJsonFile(abs: string, display: string, maxBytes: number, regular: boolean): JsonFileRead {
+  if (regular) {
+    const want = Math.min(FIRST_READ_BYTES, maxBytes + 1);
+    const buffer = (firstRead ??= Buffer.allocUnsafeSlow(FIRST_READ_BYTES));
+    let fd: number | undefined;
+    try {
+      fd = openSync(abs, 'r');
+      const n = readSync(fd, buffer, 0, want, 0);
+      if (n < want && readSync(fd, buffer, n, 1, n) === 0) return decodedRead(buffer.subarray(0, n));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EISDIR') return failed('missing', display, 'io/unreadable', `${display} is a folder, not a file`);
+      return readFailure(display, error as NodeJS.ErrnoException);
+    } finally {
+      if (fd !== undefined) closeSync(fd);
+    }
+  }
+  const read = readInputFile(abs, display, maxBytes);
+  return read.ok ? decodedRead(read.bytes) : read;
+}
+
+function decodedRead(bytes: Buffer): JsonFileRead {
+  return {ok: true, decoded: decodeJsonBytes(bytes), bom: bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf};
 }
 
 export function unreadableFinding(display: string, error: NodeJS.ErrnoException): Finding {
@@ -53,6 +94,12 @@ export function mb(bytes: number): string {
   return (bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '');
 }
 
-function failed(reason: ReadFailureReason, display: string, ruleId: string, message: string): FileRead {
+function readFailure(display: string, error: NodeJS.ErrnoException): ReadFailure {
+  const code = error.code;
+  const reason = code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR' ? 'missing' : 'unreadable';
+  return {ok: false, reason, finding: unreadableFinding(display, error)};
+}
+
+function failed(reason: ReadFailureReason, display: string, ruleId: string, message: string): ReadFailure {
   return {ok: false, reason, finding: fileFinding(display, ruleId, message)};
 }

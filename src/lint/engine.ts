@@ -1,9 +1,9 @@
-import type {JsonDocument} from '../io/json-document.js';
-import type {Finding, RuleDescriptor, Severity} from '../report/finding.js';
+import type {JsonDocument, Range} from '../io/json-document.js';
+import type {Finding, Fix, RuleDescriptor, Severity} from '../report/finding.js';
 import {detectKind} from './kind.js';
 import {DEFAULT_PROFILE, DEFAULT_REASONING_MISSING_MIN_PROPERTIES, DEFAULT_TARGETS, levelFor} from './options.js';
 import {RULES} from './rules/index.js';
-import type {DetectedKind, LintProfile, LintRule, LintTarget, RootInfo, RuleContext, RuleLevel, RuleOptions, SchemaNode} from './types.js';
+import type {DetectedKind, LintProfile, LintRule, LintTarget, ReportDescriptor, RootInfo, RuleContext, RuleLevel, RuleOptions, SchemaNode} from './types.js';
 import {walkSchema, type WalkOptions} from './walker.js';
 
 export interface LintOptions extends WalkOptions {
@@ -34,13 +34,35 @@ const activeCache = new Map<string, {rule: LintRule; severity: Severity}[]>();
 /** The rules that run under these options, with the severity each runs at. */
 export function activeRules(options: Pick<LintOptions, 'profile' | 'targets' | 'rules' | 'ruleSet'>): {rule: LintRule; severity: Severity}[] {
   if (options.ruleSet) return computeActive(options);
-  const key = JSON.stringify([options.profile, options.targets, options.rules]);
+  const key = activeKey(options);
   let hit = activeCache.get(key);
   if (!hit) {
     if (activeCache.size > 64) activeCache.clear();
     activeCache.set(key, (hit = computeActive(options)));
   }
   return hit;
+}
+
+/** The settings `computeActive` reads, as a string: asked for every document, so built by hand rather than by JSON.stringify. */
+function activeKey(options: Pick<LintOptions, 'profile' | 'targets' | 'rules'>): string {
+  let key = '';
+  let ambiguous = false;
+  const add = (part: unknown) => {
+    // A separator inside a part, or a part that is not a string, could make two settings read alike.
+    ambiguous ||= typeof part !== 'string' || part.includes('\u0000') || part.includes('\u0001');
+    key += `${String(part)}\u0000`;
+  };
+  if (options.profile === undefined) key += '\u0001';
+  else add(options.profile);
+  for (const target of options.targets ?? []) add(target);
+  key += '\u0001';
+  const rules = options.rules ?? {};
+  for (const id in rules) {
+    if (!Object.hasOwn(rules, id)) continue;
+    add(id);
+    add(rules[id]);
+  }
+  return ambiguous ? JSON.stringify([options.profile, options.targets, options.rules]) : key;
 }
 
 function computeActive(options: Pick<LintOptions, 'profile' | 'targets' | 'rules' | 'ruleSet'>): {rule: LintRule; severity: Severity}[] {
@@ -76,63 +98,224 @@ export function lintWithKind(doc: JsonDocument, options: LintOptions = {}): {fin
     allowRemoteRefs: options.allowRemoteRefs ?? false,
   };
   const detected = options.kind ? {kind: options.kind, source: 'x-openwop-kind' as const} : detectKind(doc.value, doc.source.file);
-  const root: RootInfo = {doc, value: doc.value, ...(detected ? {kind: detected} : {})};
-  const active = activeRules(options);
-  const produced: Finding[] = [];
-  const contexts = active.map(({rule, severity}) => {
-    const ctx: RuleContext = {
-      options: ruleOptions,
-      root,
-      state: {},
-      report(d) {
-        const target = d.doc ?? doc;
-        const finding = target.finding(rule.meta.id, severity, d.message, d.pointer);
-        if (options.withFixes && target === doc && d.fix) {
-          try {
-            const fix = d.fix();
-            if (fix && fix.edits.length > 0) finding.fix = fix;
-          } catch {
-            // A fix that cannot be built is simply not offered.
-          }
-        }
-        produced.push(finding);
-      },
-    };
-    return {rule, ctx};
-  });
+  const root: RootInfo = detected ? {doc, value: doc.value, kind: detected} : {doc, value: doc.value};
+  const plan = planFor(activeRules(options));
+  const sink = new FindingSink(doc, options.withFixes ?? false);
+  const contexts = plan.contexts(ruleOptions, root, sink);
 
-  for (const {rule, ctx} of contexts) rule.begin?.(ctx);
-  const forReach = (reach: 'upstream' | 'extension') =>
-    contexts.filter(({rule}) => rule.check && (rule.meta.reach ?? 'all') !== (reach === 'upstream' ? 'extension' : 'upstream')).map(({rule, ctx}) => ({check: rule.check as NonNullable<LintRule['check']>, ctx}));
-  const upstreamCheckers = forReach('upstream');
-  const extensionCheckers = forReach('extension');
+  plan.begin.forEach((begin, i) => begin(contexts[plan.beginAt[i]]));
   const stats = walkSchema(doc, options, (node: SchemaNode) => {
-    for (const {check, ctx} of node.reach === 'upstream' ? upstreamCheckers : extensionCheckers) check(node, ctx);
+    const checks = node.reach === 'upstream' ? plan.upstream : plan.extension;
+    checks.all.run(node, contexts);
+    if (node.isRoot) checks.root.run(node, contexts);
+    if (node.ref) checks.ref.run(node, contexts);
   });
-  for (const {rule, ctx} of contexts) rule.end?.(ctx);
+  plan.end.forEach((end, i) => end(contexts[plan.endAt[i]]));
   if (stats.truncated) {
-    produced.push(doc.finding('lint/incomplete', 'warning', `the schema expands (through $ref) to more than ${stats.visits - 1} sub-schemas; the walk stopped there and the rest was not checked`, ''));
+    const message = `the schema expands (through $ref) to more than ${stats.visits - 1} sub-schemas; the walk stopped there and the rest was not checked`;
+    sink.produced.push({ruleId: 'lint/incomplete', severity: 'warning', message, file: doc.source.file, pointer: '', doc});
   }
 
-  if (produced.length > 0) findings.push(...dedupe(produced, options.ruleSet ?? RULES));
-  return {findings: sortFindings(findings, doc.source.file), ...(detected ? {kind: detected} : {})};
+  plan.release(contexts);
+  if (sink.produced.length > 0) findings.push(...placed(dedupe(sink.produced, options.ruleSet ?? RULES)));
+  sortFindings(findings, doc.source.file);
+  return detected ? {findings, kind: detected} : {findings};
+}
+
+type Active = {rule: LintRule; severity: Severity}[];
+type Hook = (ctx: RuleContext) => void;
+type Check = NonNullable<LintRule['check']>;
+
+/**
+ * The hooks of one active-rule set, with the index of each hook's rule, and the rules' contexts: built once per set,
+ * not per document.
+ */
+class Plan {
+  readonly begin: Hook[] = [];
+  readonly beginAt: number[] = [];
+  /** Checks of rules that look at nodes the upstream walker visits, and at the others. */
+  readonly upstream = new NodeChecks();
+  readonly extension = new NodeChecks();
+  readonly end: Hook[] = [];
+  readonly endAt: number[] = [];
+  /** Contexts not in use: a rule that lints another document while one is linted gets fresh ones. */
+  private spare: Context[] | undefined;
+
+  constructor(readonly active: Active) {
+    const add = <T>(hooks: T[], at: number[], hook: T | undefined, i: number) => {
+      if (!hook) return;
+      hooks.push(hook);
+      at.push(i);
+    };
+    for (const [i, {rule}] of active.entries()) {
+      const reach = rule.meta.reach ?? 'all';
+      add(this.begin, this.beginAt, rule.begin, i);
+      if (reach !== 'extension') this.upstream.add(rule, i);
+      if (reach !== 'upstream') this.extension.add(rule, i);
+      add(this.end, this.endAt, rule.end, i);
+    }
+  }
+
+  contexts(options: RuleOptions, root: RootInfo, sink: FindingSink): Context[] {
+    const contexts = this.spare;
+    this.spare = undefined;
+    if (!contexts) return this.active.map(({rule, severity}) => new Context(rule.meta.id, severity, options, root, sink));
+    for (const ctx of contexts) ctx.start(options, root, sink);
+    return contexts;
+  }
+
+  release(contexts: Context[]): void {
+    this.spare = contexts;
+  }
+}
+
+/** Checks split by the nodes they look at, so the engine calls each only where it can report. */
+class NodeChecks {
+  readonly all = new Checks();
+  readonly root = new Checks();
+  readonly ref = new Checks();
+
+  add(rule: LintRule, at: number): void {
+    if (rule.check) this[rule.meta.nodes ?? 'all'].add(rule.check, at);
+  }
+}
+
+/** Check functions and the index of each one's rule (and context). */
+class Checks {
+  private readonly checks: Check[] = [];
+  private readonly at: number[] = [];
+
+  add(check: Check, at: number): void {
+    this.checks.push(check);
+    this.at.push(at);
+  }
+
+  run(node: SchemaNode, contexts: readonly RuleContext[]): void {
+    for (let i = 0; i < this.checks.length; i++) this.checks[i](node, contexts[this.at[i]]);
+  }
+}
+
+const plans = new WeakMap<Active, Plan>();
+
+function planFor(active: Active): Plan {
+  let plan = plans.get(active);
+  if (!plan) plans.set(active, (plan = new Plan(active)));
+  return plan;
+}
+
+/** What one rule sees while linting one document; reused for the next document once this one is done. */
+class Context implements RuleContext {
+  private ownState: Record<string, unknown> | undefined;
+
+  constructor(
+    private readonly ruleId: string,
+    private readonly severity: Severity,
+    public options: RuleOptions,
+    public root: RootInfo,
+    private sink: FindingSink,
+  ) {}
+
+  start(options: RuleOptions, root: RootInfo, sink: FindingSink): void {
+    this.options = options;
+    this.root = root;
+    this.sink = sink;
+    this.ownState = undefined;
+  }
+
+  get state(): Record<string, unknown> {
+    return (this.ownState ??= {});
+  }
+
+  report(descriptor: ReportDescriptor): void {
+    this.sink.add(this.ruleId, this.severity, descriptor);
+  }
+}
+
+/** A finding before its position is known: positions are found after deduplication, for all of a document's at once. */
+interface Unplaced {
+  ruleId: string;
+  severity: Severity;
+  message: string;
+  file: string;
+  pointer: string;
+  doc: JsonDocument;
+  fix?: Fix;
+}
+
+/** Positions for findings in several documents (the linted one and files reached through `$ref`), in their order. */
+function rangesByDoc(unplaced: Unplaced[]): Range[] {
+  const byDoc = new Map<JsonDocument, number[]>();
+  unplaced.forEach((u, i) => {
+    const at = byDoc.get(u.doc);
+    if (at) at.push(i);
+    else byDoc.set(u.doc, [i]);
+  });
+  const ranges: Range[] = [];
+  for (const [doc, at] of byDoc) {
+    const found = doc.locateAll(at.map((i) => unplaced[i].pointer));
+    at.forEach((i, j) => (ranges[i] = found[j]));
+  }
+  return ranges;
+}
+
+/** One document's findings, as rules report them. */
+class FindingSink {
+  readonly produced: Unplaced[] = [];
+
+  constructor(
+    private readonly doc: JsonDocument,
+    private readonly withFixes: boolean,
+  ) {}
+
+  add(ruleId: string, severity: Severity, d: ReportDescriptor): void {
+    const target = d.doc ?? this.doc;
+    const finding: Unplaced = {ruleId, severity, message: d.message, file: target.source.file, pointer: d.pointer, doc: target};
+    if (this.withFixes && target === this.doc && d.fix) {
+      try {
+        const fix = d.fix();
+        if (fix && fix.edits.length > 0) finding.fix = fix;
+      } catch {
+        // A fix that cannot be built is simply not offered.
+      }
+    }
+    this.produced.push(finding);
+  }
+}
+
+/** The findings with their positions, in the same order: one pass over each document they are in. */
+function placed(unplaced: Unplaced[]): Finding[] {
+  const doc = unplaced[0].doc;
+  const ranges = unplaced.every((u) => u.doc === doc) ? doc.locateAll(unplaced.map((u) => u.pointer)) : rangesByDoc(unplaced);
+  return unplaced.map((u, i) => {
+    const r = ranges[i];
+    const finding: Finding = {ruleId: u.ruleId, severity: u.severity, message: u.message, file: u.file, pointer: u.pointer, line: r.line, column: r.column, endLine: r.endLine, endColumn: r.endColumn};
+    if (u.fix) finding.fix = u.fix;
+    return finding;
+  });
 }
 
 const impliedCache = new WeakMap<readonly LintRule[], Map<string, readonly string[]>>();
 
-function dedupe(findings: Finding[], rules: readonly LintRule[]): Finding[] {
-  const at = (f: Finding) => `${f.file}\u0000${f.pointer}`;
-  const present = new Set(findings.map((f) => `${f.ruleId}\u0000${at(f)}`));
+function dedupe<T extends Pick<Finding, 'ruleId' | 'file' | 'pointer' | 'message'>>(findings: T[], rules: readonly LintRule[]): T[] {
+  if (findings.length === 1) return findings;
+  const at = (f: T) => `${f.file}\u0000${f.pointer}`;
   let implied = impliedCache.get(rules);
   if (!implied) impliedCache.set(rules, (implied = new Map(rules.map((r) => [r.meta.id, r.meta.impliedBy ?? []]))));
-  const seen = new Set<string>();
-  const out: Finding[] = [];
+  let present: Set<string> | undefined;
+  // Messages kept per rule and place: keying on the long message text itself cost more than the rest of dedupe.
+  const seen = new Map<string, string[]>();
+  const out: T[] = [];
   for (const f of findings) {
-    const key = `${f.ruleId}\u0000${at(f)}\u0000${f.message}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
+    const where = `${f.ruleId}\u0000${at(f)}`;
+    const messages = seen.get(where);
+    if (messages?.includes(f.message)) continue;
+    if (messages) messages.push(f.message);
+    else seen.set(where, [f.message]);
     const by = implied.get(f.ruleId);
-    if (by && by.length > 0 && by.some((id) => present.has(`${id}\u0000${at(f)}`))) continue;
+    if (by && by.length > 0) {
+      present ??= new Set(findings.map((g) => `${g.ruleId}\u0000${at(g)}`));
+      if (by.some((id) => (present as Set<string>).has(`${id}\u0000${at(f)}`))) continue;
+    }
     out.push(f);
   }
   return out;

@@ -40,6 +40,7 @@ export function isVendorKind(kind: string | undefined): boolean {
 }
 
 function safeDecode(s: string): string {
+  if (!s.includes('%')) return s;
   try {
     return decodeURIComponent(s);
   } catch {

@@ -1,13 +1,12 @@
 import {resolve} from 'node:path';
 import type {CheckOutcome} from '../report/outcome.js';
 import type {OpenwopConfig} from '../config/types.js';
-import {decodeJsonBytes} from '../io/decode.js';
 import {displayPath, expandInputs, type InputSource} from '../io/inputs.js';
 import {IO_RULE_DESCRIPTORS} from '../io/io-rules.js';
 import {JsonDocument} from '../io/json-document.js';
 import {DEFAULT_MAX_DOCUMENT_BYTES, readDocuments} from '../io/read-documents.js';
 import {LineIndex} from '../io/line-index.js';
-import {fileFinding, readInputFile} from '../io/read-file.js';
+import {fileFinding, readJsonFile} from '../io/read-file.js';
 import type {FileResult, Finding, RuleDescriptor} from '../report/finding.js';
 import {writeOutput} from '../report/write-output.js';
 import {unifiedDiff} from './diff.js';
@@ -61,12 +60,19 @@ async function lintOne(input: string | {text: string; file: string}, options: Li
     return {result: lintText(text, input.file, await withRemoteRefs(text, input.file, {...options, cwd}), undefined), fatal: false};
   }
   const abs = resolve(cwd, input);
-  const display = displayPath(abs, cwd);
+  return lintFile(abs, displayPath(abs, cwd), {...options, cwd});
+}
+
+/**
+ * `abs` is the file's absolute path, `display` its name in findings, `regular` whether the expansion saw a regular file
+ * there. Synchronous unless it fetches remote refs or writes fixes back: a folder of thousands of schemas would otherwise
+ * wait a few event-loop turns per file.
+ */
+function lintFile(abs: string, display: string, options: LintFileOptions & {cwd: string}, regular?: boolean): SourceOutcome | Promise<SourceOutcome> {
   const maxBytes = options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
-  const read = readInputFile(abs, display, maxBytes);
+  const read = readJsonFile(abs, display, maxBytes, regular ?? false);
   if (!read.ok) return {result: {file: display, findings: [read.finding]}, fatal: true};
-  const bytes = read.bytes;
-  const decoded = decodeJsonBytes(bytes);
+  const {decoded} = read;
   if (decoded.problem) {
     const lines = new LineIndex(decoded.text);
     const at = lines.at(decoded.problem.offset);
@@ -74,20 +80,24 @@ async function lintOne(input: string | {text: string; file: string}, options: Li
     const finding = {...fileFinding(display, decoded.problem.ruleId, decoded.problem.message), ...at, endLine: end.line, endColumn: end.column};
     return {result: {file: display, findings: [finding]}, fatal: false};
   }
-  const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-  const result = lintText(decoded.text, display, await withRemoteRefs(decoded.text, display, {...options, cwd, path: abs}), {abs, bom});
-  if (result.pendingWrite) {
-    try {
-      await writeOutput(result.pendingWrite, {file: abs});
-    } catch (error) {
+  const target = {abs, bom: read.bom};
+  const withPath = {...options, path: abs};
+  if (options.allowRemoteRefs) return withRemoteRefs(decoded.text, display, withPath).then((o) => writeBack(lintText(decoded.text, display, o, target), abs, display));
+  return writeBack(lintText(decoded.text, display, withPath, target), abs, display);
+}
+
+function writeBack(result: LintFileResult & {pendingWrite?: string}, abs: string, display: string): SourceOutcome | Promise<SourceOutcome> {
+  if (!result.pendingWrite) return {result, fatal: false};
+  const text = result.pendingWrite;
+  delete result.pendingWrite;
+  return writeOutput(text, {file: abs}).then(
+    () => ({result, fatal: false}),
+    (error: unknown) => {
       result.findings.unshift(fileFinding(display, 'io/unwritable', `could not write the fixes to ${display}: ${(error as Error).message}; the file is unchanged`));
       result.fixed = 0;
-      delete result.pendingWrite;
       return {result, fatal: true};
-    }
-    delete result.pendingWrite;
-  }
-  return {result, fatal: false};
+    },
+  );
 }
 
 /** With --allow-remote-refs, fetches what the schema's http(s) `$ref`s name before the (synchronous) walk. */
@@ -100,11 +110,11 @@ async function withRemoteRefs<T extends LintFileOptions>(text: string, file: str
 
 /** `parsed`: `text` already parsed (stdin), reused when no fix changed it. */
 function lintText(text: string, file: string, options: LintFileOptions & {cwd: string}, target: {abs: string; bom: boolean} | undefined, parsed?: JsonDocument): LintFileResult & {pendingWrite?: string} {
-  const {fix, maxFixPasses, ...lintOptions} = options;
+  const {fix, maxFixPasses} = options;
   let finalText = text;
   const extra: {fixed?: number; diff?: string; pendingWrite?: string; refused?: string} = {};
   if (fix) {
-    const outcome = fixSchemaText(text, file, lintOptions, maxFixPasses ?? DEFAULT_MAX_FIX_PASSES);
+    const outcome = fixSchemaText(text, file, options, maxFixPasses ?? DEFAULT_MAX_FIX_PASSES);
     finalText = outcome.text;
     extra.fixed = outcome.fixed;
     if (outcome.refused) extra.refused = outcome.refused;
@@ -114,20 +124,22 @@ function lintText(text: string, file: string, options: LintFileOptions & {cwd: s
     }
   }
   const doc = parsed && finalText === text ? parsed : JsonDocument.parse(finalText, {file});
-  const {findings, kind: detected} = lintWithKind(doc, lintOptions);
+  // The options also carry `fix` and the read limit, which the engine ignores.
+  const {findings, kind: detected} = lintWithKind(doc, options);
   const kind = detected && {kind: detected.kind, source: options.kind ? 'option' : detected.source};
   // When a parse error blocked fixing, that error already says why; otherwise say it.
   if (extra.refused && !findings.some((f) => f.ruleId.startsWith('json/') && f.severity === 'error')) {
     findings.unshift({ruleId: 'lint/not-fixed', severity: 'warning', message: extra.refused, file, pointer: '', line: 1, column: 1});
   }
-  return {
-    file,
-    findings,
-    ...(kind ? {kind: kind.kind, kindSource: kind.source} : {}),
-    ...(extra.fixed !== undefined ? {fixed: extra.fixed} : {}),
-    ...(extra.diff ? {diff: extra.diff} : {}),
-    ...(extra.pendingWrite !== undefined ? {pendingWrite: extra.pendingWrite} : {}),
-  };
+  const result: LintFileResult & {pendingWrite?: string} = {file, findings};
+  if (kind) {
+    result.kind = kind.kind;
+    result.kindSource = kind.source;
+  }
+  if (extra.fixed !== undefined) result.fixed = extra.fixed;
+  if (extra.diff) result.diff = extra.diff;
+  if (extra.pendingWrite !== undefined) result.pendingWrite = extra.pendingWrite;
+  return result;
 }
 
 
@@ -160,8 +172,12 @@ export const INPUT_RULES: RuleDescriptor[] = [
 
 /** Every rule descriptor `lint schema` may report, for formatters (SARIF rules, junit classnames). */
 export function lintRuleDescriptors(): RuleDescriptor[] {
-  return [...RULES.map((r) => ({id: r.meta.id, description: r.meta.description, severity: r.meta.severity})), ...INPUT_RULES];
+  // Built once: every lint run returns the list, and building it from the rules' varied meta objects each time was slow.
+  descriptors ??= [...RULES.map((r) => ({id: r.meta.id, description: r.meta.description, severity: r.meta.severity})), ...INPUT_RULES];
+  return [...descriptors];
 }
+
+let descriptors: RuleDescriptor[] | undefined;
 
 /** `openwop lint schema` as a library call: expands PATHS (files, folders, globs, `-`), lints each, fixes if asked. */
 export async function lintSchemaInputs(paths: readonly string[], options: LintInputsOptions): Promise<LintInputsOutcome> {
@@ -171,13 +187,16 @@ export async function lintSchemaInputs(paths: readonly string[], options: LintIn
   let isFatal = problems.length > 0;
   let fixed = 0;
   const seen = new Set<string>();
+  const settings = fileSettings(options);
+  const rules = lintRuleDescriptors();
   for (const source of sources) {
-    const outcome = await lintSource(source, options);
+    const pending = source.kind === 'file' ? lintFile(source.path, source.display, settings(source.path), source.regular) : lintStdin(source, options);
+    const outcome = pending instanceof Promise ? await pending : pending;
     results.push(...splitByFile(outcome.result, seen));
     fixed += outcome.result.fixed ?? 0;
     isFatal ||= outcome.fatal;
   }
-  return {results, fatal: isFatal, rules: lintRuleDescriptors(), summary: options.fix ? {fixed} : {}, severitiesResolved: true};
+  return {results, fatal: isFatal, rules, summary: options.fix ? {fixed} : {}, severitiesResolved: true};
 }
 
 /**
@@ -186,6 +205,7 @@ export async function lintSchemaInputs(paths: readonly string[], options: LintIn
  * not repeated.
  */
 function splitByFile(result: LintFileResult, seen: Set<string>): LintFileResult[] {
+  if (result.findings.every((f) => f.file === result.file)) return [result];
   const own: Finding[] = [];
   const others = new Map<string, Finding[]>();
   for (const f of result.findings) {
@@ -203,14 +223,18 @@ function splitByFile(result: LintFileResult, seen: Set<string>): LintFileResult[
   return [{...result, findings: own}, ...[...others].map(([file, findings]) => ({file, findings, referencedBy: result.file}))];
 }
 
-async function lintSource(source: InputSource, options: LintInputsOptions): Promise<SourceOutcome> {
+/** How each file is linted: config, its overrides for that file, and the flags; resolved once when no override can apply. */
+function fileSettings(options: LintInputsOptions): (path: string) => LintFileOptions & {cwd: string} {
   const baseDir = options.configBaseDir ?? options.cwd;
-  if (source.kind === 'file') {
-    const resolved = resolveLintOptions(options.config, source.path, options.cli, baseDir);
-    return lintOne(source.path, {...resolved, cwd: options.cwd, fix: options.fix, maxDocumentBytes: options.maxDocumentBytes});
-  }
-  // stdin: one schema (or an NDJSON stream of them); relative $refs resolve against the working directory.
-  const resolved = resolveLintOptions(options.config, '-', options.cli, baseDir);
+  const settings = (path: string) => ({...resolveLintOptions(options.config, path, options.cli, baseDir), cwd: options.cwd, fix: options.fix, maxDocumentBytes: options.maxDocumentBytes});
+  if (options.config?.overrides?.length) return settings;
+  let shared: LintFileOptions & {cwd: string};
+  return (path) => (shared ??= settings(path));
+}
+
+/** stdin: one schema (or an NDJSON stream of them); relative $refs resolve against the working directory. */
+async function lintStdin(source: InputSource, options: LintInputsOptions): Promise<SourceOutcome> {
+  const resolved = resolveLintOptions(options.config, '-', options.cli, options.configBaseDir ?? options.cwd);
   const findings: Finding[] = [];
   const result: LintFileResult = {file: source.display, findings};
   let isFatal = false;

@@ -18,13 +18,33 @@ export function typesOf(schema: JsonObject): string[] {
   return [];
 }
 
-/** `type` is `name` or a list that includes it (`["string", "null"]` is a string type). */
-export function typeIncludes(schema: JsonObject, ...names: string[]): boolean {
-  return typesOf(schema).some((t) => names.includes(t));
+/** `type` is one of `names` or a list that includes one (`["string", "null"]` is a string type). Allocates nothing: it runs on every sub-schema. */
+export function typeIn(schema: JsonObject, names: readonly string[]): boolean {
+  const t = schema.type;
+  if (typeof t === 'string') return names.includes(t);
+  if (!Array.isArray(t)) return false;
+  for (const x of t) if (typeof x === 'string' && names.includes(x)) return true;
+  return false;
 }
 
+const OBJECT = ['object'];
+
 export function isObjectType(schema: JsonObject): boolean {
-  return typeIncludes(schema, 'object');
+  return typeIn(schema, OBJECT);
+}
+
+/** `type` names exactly one type (a string, or a list holding one string): that type. */
+export function soleType(schema: JsonObject): string | undefined {
+  const t = schema.type;
+  if (typeof t === 'string') return t;
+  if (!Array.isArray(t)) return undefined;
+  let sole: string | undefined;
+  for (const x of t) {
+    if (typeof x !== 'string') continue;
+    if (sole !== undefined) return undefined;
+    sole = x;
+  }
+  return sole;
 }
 
 export function requiredList(schema: JsonObject): string[] {

@@ -134,6 +134,11 @@ export interface RuleMeta {
   upstreamName?: string;
   /** Which nodes the engine shows the rule: `upstream` only the walker's, `extension` only ours; default all. */
   reach?: 'upstream' | 'extension' | 'all';
+  /**
+   * Which sub-schemas `check` looks at: every one (default), only the linted document's root, or only those with a
+   * `$ref`. The engine does not call it for the others (the check still tests for its own nodes).
+   */
+  nodes?: 'all' | 'root' | 'ref';
   /** A finding of this rule is dropped when one of these rules reports the same file and pointer. */
   impliedBy?: readonly string[];
   sources: readonly RuleSource[];

@@ -7,7 +7,7 @@ import {toPointer} from '../io/json-pointer.js';
 import {isStdinName} from '../report/paths.js';
 import {remoteUrl, type RemoteDocs} from './remote-refs.js';
 import {isAncestorOrSelf, isObject, ptr, type JsonObject} from './schema-util.js';
-import {TIER1_MAX_DEPTH, UPSTREAM_EDGES, type EdgeKind, type RefInfo, type SchemaNode} from './types.js';
+import {TIER1_MAX_DEPTH, type EdgeKind, type RefInfo, type SchemaNode} from './types.js';
 
 export interface WalkOptions {
   /** Folder that display names (and refs from stdin) are relative to. */
@@ -38,17 +38,42 @@ interface Trail {
   prev?: Trail;
 }
 
-interface Item {
-  schema: JsonObject;
-  doc: JsonDocument;
-  pointer: string;
-  depth: number;
-  edge: EdgeKind;
-  parent?: SchemaNode;
-  reach: 'upstream' | 'extension';
-  tier1: boolean;
-  isRoot: boolean;
-  trail?: Trail;
+/**
+ * One visit. Its pointer is built only when asked for (a rule reporting, a `$ref` site): most nodes never need it, and
+ * building one string per sub-schema cost more than the checks.
+ */
+class WalkNode implements SchemaNode {
+  ref?: RefInfo;
+  private ownPointer: string | undefined;
+
+  constructor(
+    readonly schema: JsonObject,
+    readonly doc: JsonDocument,
+    readonly depth: number,
+    readonly edge: EdgeKind,
+    readonly parent: WalkNode | undefined,
+    readonly reach: 'upstream' | 'extension',
+    readonly tier1: boolean,
+    /** The `$ref` sites that led here, for recursion checks. */
+    readonly trail: Trail | undefined,
+    /** Where this node sits under the keyword its edge names (`a` for …/properties/a), or exactly where it is. */
+    private readonly key: string | number | undefined,
+    pointer?: string,
+  ) {
+    this.ownPointer = pointer;
+  }
+
+  get isRoot(): boolean {
+    return this.parent === undefined;
+  }
+
+  get pointer(): string {
+    if (this.ownPointer === undefined) {
+      const base = `${(this.parent as WalkNode).pointer}/${this.edge === 'tupleItems' ? 'items' : this.edge}`;
+      this.ownPointer = this.key === undefined ? base : ptr(base, this.key);
+    }
+    return this.ownPointer;
+  }
 }
 
 /**
@@ -64,26 +89,26 @@ interface Item {
 export function walkSchema(root: JsonDocument, options: WalkOptions, visit: (node: SchemaNode) => void): WalkStats {
   const cwd = options.cwd ?? process.cwd();
   const maxVisits = options.maxVisits ?? DEFAULT_MAX_VISITS;
-  const resolver = new RefResolver(root, cwd, options);
   const stats: WalkStats = {visits: 0, truncated: false};
   if (!isObject(root.value)) return stats;
+  let resolver: RefResolver | undefined;
 
-  const memo = new Set<string>();
-  const stack: Item[] = [{schema: root.value, doc: root, pointer: '', depth: 0, edge: 'root', reach: 'upstream', tier1: true, isRoot: true}];
+  let memo: Set<string> | undefined;
+  const stack: WalkNode[] = [new WalkNode(root.value, root, 0, 'root', undefined, 'upstream', true, undefined, undefined, '')];
   while (stack.length > 0) {
-    const item = stack.pop() as Item;
+    const node = stack.pop() as WalkNode;
     if (++stats.visits > maxVisits) {
       stats.truncated = true;
       break;
     }
-    const {schema} = item;
-    let ref: RefInfo | undefined;
+    const {schema} = node;
     let refTarget: {doc: JsonDocument; pointer: string; value: JsonObject} | undefined;
     if (typeof schema.$ref === 'string') {
-      const resolved = resolver.resolve(item.doc, schema.$ref);
-      if ('reason' in resolved || resolved.status === 'remote') ref = resolved as RefInfo;
+      resolver ??= new RefResolver(root, cwd, options);
+      const resolved = resolver.resolve(node.doc, schema.$ref);
+      if ('reason' in resolved || resolved.status === 'remote') node.ref = resolved as RefInfo;
       else {
-        const site: Trail = {doc: item.doc, pointer: item.pointer, prev: item.trail};
+        const site: Trail = {doc: node.doc, pointer: node.pointer, prev: node.trail};
         let recursive = false;
         for (let t: Trail | undefined = site; t; t = t.prev) {
           if (t.doc === resolved.doc && isAncestorOrSelf(resolved.pointer, t.pointer)) {
@@ -91,84 +116,111 @@ export function walkSchema(root: JsonDocument, options: WalkOptions, visit: (nod
             break;
           }
         }
-        ref = {status: recursive ? 'recursive' : 'resolved', ref: schema.$ref, doc: resolved.doc, pointer: resolved.pointer, external: resolved.doc !== root};
+        node.ref = {status: recursive ? 'recursive' : 'resolved', ref: schema.$ref, doc: resolved.doc, pointer: resolved.pointer, external: resolved.doc !== root};
         if (!recursive && isObject(resolved.value)) refTarget = {doc: resolved.doc, pointer: resolved.pointer, value: resolved.value};
       }
     }
-    const node: SchemaNode = {
-      schema,
-      doc: item.doc,
-      pointer: item.pointer,
-      depth: item.depth,
-      edge: item.edge,
-      parent: item.parent,
-      reach: item.reach,
-      tier1: item.tier1,
-      isRoot: item.isRoot,
-      ...(ref ? {ref} : {}),
-    };
     visit(node);
 
-    const children: Item[] = [];
-    const childTier1 = item.tier1 && item.depth <= TIER1_MAX_DEPTH;
-    const p = schema.properties;
-    if (isObject(p)) for (const k in p) if (Object.hasOwn(p, k)) addChild(children, item, node, childTier1, p[k], ptr(item.pointer, 'properties', k), 'properties');
-    eachIn(children, item, node, childTier1, 'anyOf', 'anyOf');
-    if (isObject(schema.items)) addChild(children, item, node, childTier1, schema.items, `${item.pointer}/items`, 'items');
-    eachOf(children, item, node, childTier1, '$defs', '$defs');
-    eachOf(children, item, node, childTier1, 'definitions', 'definitions');
-    if (isObject(schema.additionalProperties)) addChild(children, item, node, childTier1, schema.additionalProperties, `${item.pointer}/additionalProperties`, 'additionalProperties');
-    eachOf(children, item, node, childTier1, 'patternProperties', 'patternProperties');
-    if (isObject(schema.contains)) addChild(children, item, node, childTier1, schema.contains, `${item.pointer}/contains`, 'contains');
-    eachIn(children, item, node, childTier1, 'prefixItems', 'prefixItems');
-    if (Array.isArray(schema.items)) eachIn(children, item, node, childTier1, 'items', 'tupleItems');
+    // Children go on the stack in document order, then that stretch is reversed so the first is popped first.
+    const from = stack.length;
+    const tier1 = node.tier1 && node.depth <= TIER1_MAX_DEPTH;
+    const edges = edgesOf(schema);
+    if (edges !== 0) {
+      const up = node.reach === 'upstream';
+      if (edges & PROPERTIES) members(stack, node, tier1, schema.properties, 'properties', up);
+      if (edges & ANY_OF) elements(stack, node, tier1, schema.anyOf, 'anyOf', up);
+      if (edges & ITEMS) pushChild(stack, node, tier1, schema.items, 'items', up, undefined);
+      if (edges & DEFS) members(stack, node, tier1, schema.$defs, '$defs', up);
+      if (edges & DEFINITIONS) members(stack, node, tier1, schema.definitions, 'definitions', false);
+      if (edges & ADDITIONAL_PROPERTIES) pushChild(stack, node, tier1, schema.additionalProperties, 'additionalProperties', false, undefined);
+      if (edges & PATTERN_PROPERTIES) members(stack, node, tier1, schema.patternProperties, 'patternProperties', false);
+      if (edges & CONTAINS) pushChild(stack, node, tier1, schema.contains, 'contains', false, undefined);
+      if (edges & PREFIX_ITEMS) elements(stack, node, tier1, schema.prefixItems, 'prefixItems', false);
+      if (edges & ITEMS) elements(stack, node, tier1, schema.items, 'tupleItems', false);
+    }
     if (refTarget) {
-      const key = `${resolver.idOf(refTarget.doc)}\u0000${refTarget.pointer}\u0000${Math.min(item.depth, DEPTH_MEMO_CAP)}\u0000${childTier1}`;
+      const key = `${(resolver as RefResolver).idOf(refTarget.doc)}\u0000${refTarget.pointer}\u0000${Math.min(node.depth, DEPTH_MEMO_CAP)}\u0000${tier1}`;
+      memo ??= new Set();
       if (!memo.has(key)) {
         memo.add(key);
-        children.push({
-          schema: refTarget.value,
-          doc: refTarget.doc,
-          pointer: refTarget.pointer,
-          depth: item.depth,
-          edge: '$ref',
-          parent: node,
-          reach: 'extension',
-          tier1: item.tier1 && item.depth <= TIER1_MAX_DEPTH,
-          isRoot: false,
-          trail: {doc: item.doc, pointer: item.pointer, prev: item.trail},
-        });
+        const trail = {doc: node.doc, pointer: node.pointer, prev: node.trail};
+        stack.push(new WalkNode(refTarget.value, refTarget.doc, node.depth, '$ref', node, 'extension', tier1, trail, undefined, refTarget.pointer));
       }
     }
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+    reverseFrom(stack, from);
   }
   return stats;
 }
 
-function addChild(children: Item[], item: Item, node: SchemaNode, tier1: boolean, value: unknown, pointer: string, edge: EdgeKind): void {
+/** `upstream`: the edge is one upstream's walker follows, so the child is upstream's when its parent is. */
+function pushChild(stack: WalkNode[], node: WalkNode, tier1: boolean, value: unknown, edge: EdgeKind, upstream: boolean, key: string | number | undefined): void {
   if (!isObject(value)) return;
-  children.push({
-    schema: value,
-    doc: item.doc,
-    pointer,
-    depth: item.depth + 1,
-    edge,
-    parent: node,
-    reach: item.reach === 'upstream' && UPSTREAM_EDGES.has(edge) ? 'upstream' : 'extension',
-    tier1,
-    isRoot: false,
-    trail: item.trail,
-  });
+  stack.push(new WalkNode(value, node.doc, node.depth + 1, edge, node, upstream ? 'upstream' : 'extension', tier1, node.trail, key));
 }
 
-function eachOf(children: Item[], item: Item, node: SchemaNode, tier1: boolean, key: string, edge: EdgeKind): void {
-  const v = item.schema[key];
-  if (isObject(v)) for (const k in v) if (Object.hasOwn(v, k)) addChild(children, item, node, tier1, v[k], ptr(item.pointer, key, k), edge);
+function members(stack: WalkNode[], node: WalkNode, tier1: boolean, v: unknown, edge: EdgeKind, upstream: boolean): void {
+  if (isObject(v)) for (const k in v) if (Object.hasOwn(v, k)) pushChild(stack, node, tier1, v[k], edge, upstream, k);
 }
 
-function eachIn(children: Item[], item: Item, node: SchemaNode, tier1: boolean, key: string, edge: EdgeKind): void {
-  const v = item.schema[key];
-  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) addChild(children, item, node, tier1, v[i], `${item.pointer}/${key}/${i}`, edge);
+function elements(stack: WalkNode[], node: WalkNode, tier1: boolean, v: unknown, edge: EdgeKind, upstream: boolean): void {
+  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) pushChild(stack, node, tier1, v[i], edge, upstream, i);
+}
+
+const PROPERTIES = 1;
+const ANY_OF = 2;
+const ITEMS = 4;
+const DEFS = 8;
+const DEFINITIONS = 16;
+const ADDITIONAL_PROPERTIES = 32;
+const PATTERN_PROPERTIES = 64;
+const CONTAINS = 128;
+const PREFIX_ITEMS = 256;
+
+/**
+ * Which edge keywords the schema has (as bits), from one pass over its keys: looking each keyword up instead costs a
+ * failed property lookup per absent keyword, which on most sub-schemas is all ten.
+ */
+function edgesOf(schema: JsonObject): number {
+  let edges = 0;
+  for (const k in schema) {
+    const bit = edgeBit(k);
+    if (bit !== 0 && Object.hasOwn(schema, k)) edges |= bit;
+  }
+  return edges;
+}
+
+function edgeBit(key: string): number {
+  switch (key) {
+    case 'properties':
+      return PROPERTIES;
+    case 'anyOf':
+      return ANY_OF;
+    case 'items':
+      return ITEMS;
+    case '$defs':
+      return DEFS;
+    case 'definitions':
+      return DEFINITIONS;
+    case 'additionalProperties':
+      return ADDITIONAL_PROPERTIES;
+    case 'patternProperties':
+      return PATTERN_PROPERTIES;
+    case 'contains':
+      return CONTAINS;
+    case 'prefixItems':
+      return PREFIX_ITEMS;
+    default:
+      return 0;
+  }
+}
+
+function reverseFrom<T>(list: T[], from: number): void {
+  for (let i = from, j = list.length - 1; i < j; i++, j--) {
+    const t = list[i];
+    list[i] = list[j];
+    list[j] = t;
+  }
 }
 
 type Resolved = {status: 'found'; doc: JsonDocument; pointer: string; value: unknown} | {status: 'remote'; ref: string} | {status: 'unresolved'; ref: string; reason: string};

@@ -35,6 +35,9 @@ describe('JsonDocument', () => {
 
   it('finds duplicates even when keys are written with a space before the colon', () => {
     expect(parse('{"a" : 1, "b" : {"c": 1, "c" : 2}}').problems.map((p) => p.pointer)).toEqual(['/b/c']);
+    // One key written `"a" :` and its duplicate `"a":`: as many `":` pairs as distinct keys, yet a duplicate.
+    expect(parse('{"a" : 1, "a": 2}').problems.map((p) => p.pointer)).toEqual(['/a']);
+    expect(parse('{"a"\n:1,"b":{"a":1,"a"\t:2}}').problems.map((p) => p.pointer)).toEqual(['/b/a']);
   });
 
   it('does not mistake ": inside strings for duplicate keys', () => {

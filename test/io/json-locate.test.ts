@@ -39,10 +39,24 @@ describe('locate by scanning agrees with the position tree', () => {
     );
   });
 
+  it('for all pointers of a document at once (locateAll), in any order', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({maxDepth: 5}), fc.constantFrom(0, 1, '\t'), fc.boolean(), (value, indent, reversed) => {
+        const text = JSON.stringify(value, null, indent);
+        const tree = treeLocator(text);
+        const all = pointers(value);
+        if (reversed) all.reverse();
+        expect(JsonDocument.parse(text, {file: 'f.json'}).locateAll(all)).toEqual(all.map((p) => tree.locate(p)));
+      }),
+      {numRuns: 300, seed: 20261122},
+    );
+  });
+
   it('takes the last of duplicate keys, as JSON.parse does', () => {
     const text = '{"a": {"x": 1},\n "a": {"y": 2}}';
     expect(JsonDocument.parse(text, {file: 'f'}).locate('/a/y')).toMatchObject({line: 2, column: 8});
     expect(JsonDocument.parse(text, {file: 'f'}).locate('/a')).toEqual(treeLocator(text).locate('/a'));
+    expect(JsonDocument.parse(text, {file: 'f'}).locateAll(['/a/y', '/a'])).toEqual([treeLocator(text).locate('/a/y'), treeLocator(text).locate('/a')]);
   });
 
   it('handles keys that need escaping in a pointer', () => {

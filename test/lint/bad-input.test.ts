@@ -1,6 +1,7 @@
 import {writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
+import {lintSchemaDocument} from '../../src/lint/engine.js';
 import {lintSchemaFile} from '../../src/lint/run.js';
 import {walkSchema} from '../../src/lint/walker.js';
 import {JsonDocument} from '../../src/io/json-document.js';
@@ -70,6 +71,8 @@ describe('bad input never crashes the linter', () => {
     const doc = JsonDocument.parse(JSON.stringify({type: 'object', properties: Object.fromEntries(Array.from({length: 50}, (_, i) => [`p${i}`, {type: 'string'}]))}), {file: 'x.json'});
     const stats = walkSchema(doc, {maxVisits: 10}, () => {});
     expect(stats.truncated).toBe(true);
+    const incomplete = lintSchemaDocument(JsonDocument.parse(`\n  ${doc.text}`, {file: 'x.json'}), {maxVisits: 10}).filter((f) => f.ruleId === 'lint/incomplete');
+    expect(incomplete).toEqual([expect.objectContaining({severity: 'warning', pointer: '', line: 2, column: 3, endLine: 2, endColumn: doc.text.length + 3})]);
   });
 
   it('non-schema values inside a schema are skipped, not crashed on', () => {

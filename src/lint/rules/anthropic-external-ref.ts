@@ -12,6 +12,7 @@ const rule: LintRule = {
     fixable: false,
     since: SINCE,
     extension: true,
+    nodes: 'ref',
     sources: [SOURCES.anthropic],
     docs: {
       valid: [{type: 'object', properties: {a: {$ref: '#/$defs/a'}}, required: ['a'], additionalProperties: false, $defs: {a: {type: 'string'}}}],

@@ -13,6 +13,7 @@ const rule: LintRule = {
     fixable: false,
     since: SINCE,
     extension: true,
+    nodes: 'ref',
     sources: [SOURCES.anthropic],
     docs: {
       valid: [{type: 'object', properties: {a: {$ref: '#/$defs/leaf'}}, required: ['a'], additionalProperties: false, $defs: {leaf: {type: 'string'}}}],

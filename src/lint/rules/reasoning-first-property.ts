@@ -3,6 +3,11 @@ import {SINCE, SOURCES} from '../rule-helpers.js';
 import {propertiesOf} from '../schema-util.js';
 import type {LintRule} from '../types.js';
 
+function firstKey(obj: Record<string, unknown>): string | undefined {
+  for (const k in obj) return k;
+  return undefined;
+}
+
 const rule: LintRule = {
   meta: {
     id: 'reasoning/first-property',
@@ -13,6 +18,7 @@ const rule: LintRule = {
     fixable: true,
     since: SINCE,
     extension: true,
+    nodes: 'root',
     sources: [SOURCES.rfc0030],
     docs: {
       valid: [
@@ -30,7 +36,8 @@ const rule: LintRule = {
   check(node, ctx) {
     if (!node.isRoot) return;
     const props = propertiesOf(node.schema);
-    if (props && Object.hasOwn(props, 'reasoning')) {
+    // First in JavaScript's key order means first in the text too: only integer-like keys, listed first, reorder keys.
+    if (props && Object.hasOwn(props, 'reasoning') && firstKey(props) !== 'reasoning') {
       const keys = keysInTextOrder(node.doc, '/properties', props);
       const at = keys.indexOf('reasoning');
       if (at > 0) {

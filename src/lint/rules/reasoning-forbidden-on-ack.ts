@@ -12,6 +12,7 @@ const rule: LintRule = {
     fixable: false,
     since: SINCE,
     extension: true,
+    nodes: 'root',
     sources: [SOURCES.rfc0030, SOURCES.rfc0021],
     docs: {
       valid: [{'x-openwop-kind': 'schema.response', type: 'object', properties: {envelopeType: {type: 'string'}, ack: {type: 'boolean', const: true}}, required: ['envelopeType', 'ack'], additionalProperties: false}],

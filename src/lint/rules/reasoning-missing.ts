@@ -15,6 +15,7 @@ const rule: LintRule = {
     fixable: false,
     since: SINCE,
     extension: true,
+    nodes: 'root',
     sources: [SOURCES.rfc0030, SOURCES.rfc0021],
     docs: {
       valid: [

@@ -1,7 +1,10 @@
 import {fixRequireNullable} from '../fixes.js';
 import {SINCE, SOURCES} from '../rule-helpers.js';
-import {isObject, propertiesOf, requiredList, typesOf} from '../schema-util.js';
+import {isObject, propertiesOf, typeIn} from '../schema-util.js';
 import type {LintRule} from '../types.js';
+
+const STRING = ['string'];
+const NULL = ['null'];
 
 const rule: LintRule = {
   meta: {
@@ -13,6 +16,7 @@ const rule: LintRule = {
     fixable: true,
     since: SINCE,
     extension: true,
+    nodes: 'root',
     impliedBy: ['tier1/all-required', 'openai/all-required'],
     sources: [SOURCES.rfc0030],
     docs: {
@@ -30,9 +34,8 @@ const rule: LintRule = {
     const props = propertiesOf(node.schema);
     const reasoning = props?.reasoning;
     if (!props || !isObject(reasoning)) return;
-    const required = requiredList(node.schema).includes('reasoning');
-    const types = typesOf(reasoning);
-    const nullable = types.includes('string') && types.includes('null');
+    const required = Array.isArray(node.schema.required) && node.schema.required.includes('reasoning');
+    const nullable = typeIn(reasoning, STRING) && typeIn(reasoning, NULL);
     if (required && nullable) return;
     ctx.report({
       pointer: '/properties/reasoning',

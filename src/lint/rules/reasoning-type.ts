@@ -12,6 +12,7 @@ const rule: LintRule = {
     fixable: false,
     since: SINCE,
     extension: true,
+    nodes: 'root',
     sources: [SOURCES.rfc0030],
     docs: {
       valid: [

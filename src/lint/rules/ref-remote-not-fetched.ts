@@ -12,6 +12,7 @@ const rule: LintRule = {
     fixable: false,
     since: SINCE,
     extension: true,
+    nodes: 'ref',
     sources: [SOURCES.jsonSchemaRef],
     docs: {
       valid: [{type: 'object', properties: {a: {$ref: '#/$defs/a'}}, $defs: {a: {type: 'string'}}}],

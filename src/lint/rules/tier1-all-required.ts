@@ -1,23 +1,29 @@
 import {fixRequireNullable, nullablePlan, safelyRequirable} from '../fixes.js';
 import {SINCE, SOURCES, tier1Checks} from '../rule-helpers.js';
-import {propertiesOf, ptr, requiredList} from '../schema-util.js';
+import {propertiesOf, ptr} from '../schema-util.js';
 import type {LintRule, RuleContext, SchemaNode} from '../types.js';
 
 /** Shared by every "all properties required" rule: one finding per property missing from `required`. */
 export function checkAllRequired(node: SchemaNode, ctx: RuleContext): void {
   const props = propertiesOf(node.schema);
   if (!props) return;
-  const required = new Set(requiredList(node.schema));
-  for (const key of Object.keys(props)) {
-    if (required.has(key)) continue;
-    const plan = nullablePlan(props[key]);
-    ctx.report({
-      doc: node.doc,
-      pointer: ptr(node.pointer, 'properties', key),
-      message: `property "${key}" is not in "required"; strict mode needs every property required, optional ones as nullable (RFC 0030 §D)${plan.safe ? '' : ` — not auto-fixable: ${plan.why}`}`,
-      fix: () => fixRequireNullable(node.doc, node.pointer, node.schema, key, safelyRequirable(node.doc, node.pointer, node.schema)),
-    });
+  const required = Array.isArray(node.schema.required) ? (node.schema.required as unknown[]) : [];
+  // A scan for the usual short list; a set only for long ones.
+  const set = required.length > 16 ? new Set(required) : undefined;
+  for (const key in props) {
+    if (Object.hasOwn(props, key) && !(set ? set.has(key) : required.includes(key))) reportNotRequired(node, ctx, props, key);
   }
+}
+
+// Apart from the check: a closure over the check's arguments would cost an allocation on every sub-schema.
+function reportNotRequired(node: SchemaNode, ctx: RuleContext, props: Record<string, unknown>, key: string): void {
+  const plan = nullablePlan(props[key]);
+  ctx.report({
+    doc: node.doc,
+    pointer: ptr(node.pointer, 'properties', key),
+    message: `property "${key}" is not in "required"; strict mode needs every property required, optional ones as nullable (RFC 0030 §D)${plan.safe ? '' : ` — not auto-fixable: ${plan.why}`}`,
+    fix: () => fixRequireNullable(node.doc, node.pointer, node.schema, key, safelyRequirable(node.doc, node.pointer, node.schema)),
+  });
 }
 
 const rule: LintRule = {

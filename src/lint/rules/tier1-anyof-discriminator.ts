@@ -1,16 +1,16 @@
 import {SINCE, SOURCES, tier1Checks} from '../rule-helpers.js';
-import {isObject, propertiesOf, ptr, requiredList, typesOf, type JsonObject} from '../schema-util.js';
+import {isObject, propertiesOf, ptr, soleType, type JsonObject} from '../schema-util.js';
 import type {LintRule} from '../types.js';
 
 /** The branch's discriminator: a required property typed string with a single-value enum. */
 export function discriminatorOf(branch: JsonObject): string | undefined {
   const props = propertiesOf(branch);
-  if (!props) return undefined;
-  for (const key of requiredList(branch)) {
+  if (!props || !Array.isArray(branch.required)) return undefined;
+  for (const key of branch.required) {
+    if (typeof key !== 'string') continue;
     const p = props[key];
     if (!isObject(p)) continue;
-    const types = typesOf(p);
-    if (types.length === 1 && types[0] === 'string' && Array.isArray(p.enum) && p.enum.length === 1 && typeof p.enum[0] === 'string') return key;
+    if (soleType(p) === 'string' && Array.isArray(p.enum) && p.enum.length === 1 && typeof p.enum[0] === 'string') return key;
   }
   return undefined;
 }
@@ -48,15 +48,17 @@ const rule: LintRule = {
       'RFC 0031 variants: oneOf is banned (tier1/forbidden-keyword) and anyOf is allowed only when a reader can tell the branches apart without trying each: every branch is a $ref, or lists in "required" a property typed "string" with a one-value "enum" (conventionally kind, variant or type). One finding per offending branch, at /…/anyOf/<i>. A "const" does not count: Gemini\'s legacy responseSchema drops it. Reported in both profiles: an undiscriminated union is ambiguous whatever the vendor (our reading; upstream\'s two reference schemas have no anyOf to tell).',
   },
   check(node, ctx) {
-    if (!tier1Checks(node) || !Array.isArray(node.schema.anyOf)) return;
-    node.schema.anyOf.forEach((branch, i) => {
-      if (isObject(branch) && (typeof branch.$ref === 'string' || discriminatorOf(branch))) return;
+    const anyOf = node.schema.anyOf;
+    if (!tier1Checks(node) || !Array.isArray(anyOf)) return;
+    for (let i = 0; i < anyOf.length; i++) {
+      const branch: unknown = anyOf[i];
+      if (isObject(branch) && (typeof branch.$ref === 'string' || discriminatorOf(branch))) continue;
       ctx.report({
         doc: node.doc,
         pointer: ptr(node.pointer, 'anyOf', i),
         message: 'anyOf branch has no discriminator: make it a $ref, or give it a required property typed "string" with a single-value "enum" (e.g. "kind": {"type": "string", "enum": ["circle"]}) (RFC 0031)',
       });
-    });
+    }
   },
 };
 

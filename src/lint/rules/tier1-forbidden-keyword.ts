@@ -1,4 +1,4 @@
-import {SINCE, SOURCES, tier1Checks} from '../rule-helpers.js';
+import {hasAnyKey, SINCE, SOURCES, tier1Checks} from '../rule-helpers.js';
 import {has, ptr} from '../schema-util.js';
 import type {LintRule} from '../types.js';
 
@@ -16,6 +16,7 @@ export const FORBIDDEN_KEYWORDS: Record<string, string> = {
 };
 
 const ENTRIES = Object.entries(FORBIDDEN_KEYWORDS);
+const KEYWORDS = new Set(Object.keys(FORBIDDEN_KEYWORDS));
 
 const rule: LintRule = {
   meta: {
@@ -56,7 +57,7 @@ const rule: LintRule = {
       'Each of these keywords is outside the Tier-1 subset: the intersection of what OpenAI strict structured outputs, Anthropic strict tool use and Gemini responseSchema enforce while generating. A vendor either refuses the schema or silently drops the keyword, and then the model can emit output your own validator rejects. Load-bearing: reported in both profiles. One finding per keyword, at the keyword (e.g. /properties/a/oneOf). Upstream conformance name: forbidden-keyword.',
   },
   check(node, ctx) {
-    if (!tier1Checks(node)) return;
+    if (!tier1Checks(node) || !hasAnyKey(node.schema, KEYWORDS)) return;
     for (const [keyword, advice] of ENTRIES) {
       if (has(node.schema, keyword)) ctx.report({doc: node.doc, pointer: ptr(node.pointer, keyword), message: `"${keyword}" is outside the Tier-1 subset: ${advice}`});
     }
