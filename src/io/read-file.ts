@@ -1,6 +1,7 @@
 import {closeSync, fstatSync, openSync, readSync} from 'node:fs';
 import type {Finding} from '../report/finding.js';
 import {decodeJsonBytes, type Decoded} from './decode.js';
+import {withSmallFile} from './small-file.js';
 
 /** Why a file could not be read: `missing` (absent, or a folder) and `too-large` are told apart from other failures. */
 export type ReadFailureReason = 'missing' | 'too-large' | 'unreadable';
@@ -39,35 +40,18 @@ export function readInputFile(abs: string, display: string, maxBytes: number, to
   }
 }
 
-/** What a first read takes of a file already known to be regular: schemas, manifests and envelopes are a few KB. */
-const FIRST_READ_BYTES = 64 * 1024;
-let firstRead: Buffer | undefined;
-
 export type JsonFileRead = {ok: true; decoded: Decoded; bom: boolean} | ReadFailure;
 
 /**
  * {@link readInputFile} then {@link decodeJsonBytes}, plus whether the file starts with a BOM. For a path the caller
  * already knows to be a regular file (`regular`: a folder walk or a stat saw one) the size is not asked first: a small
- * file is read whole into a reused buffer, decoded from there, and its end confirmed by a read that returns nothing —
- * less work than the stat (and the Stats object Node builds for it). A file that fills the first read is measured and
- * read as readInputFile does, so one over the limit is refused after at most that first read.
+ * file is read whole into a reused buffer and decoded from there ({@link withSmallFile}). Anything else — a larger
+ * file, a failure, a path that may be a pipe (whose bytes a second read could not get back) — goes through
+ * readInputFile, which refuses a file over the limit before reading it and words every failure.
  */
 export function readJsonFile(abs: string, display: string, maxBytes: number, regular: boolean): JsonFileRead {
-  if (regular) {
-    const want = Math.min(FIRST_READ_BYTES, maxBytes + 1);
-    const buffer = (firstRead ??= Buffer.allocUnsafeSlow(FIRST_READ_BYTES));
-    let fd: number | undefined;
-    try {
-      fd = openSync(abs, 'r');
-      const n = readSync(fd, buffer, 0, want, 0);
-      if (n < want && readSync(fd, buffer, n, 1, n) === 0) return decodedRead(buffer.subarray(0, n));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EISDIR') return failed('missing', display, 'io/unreadable', `${display} is a folder, not a file`);
-      return readFailure(display, error as NodeJS.ErrnoException);
-    } finally {
-      if (fd !== undefined) closeSync(fd);
-    }
-  }
+  const fast = regular ? withSmallFile(abs, maxBytes, decodedRead) : undefined;
+  if (fast) return fast;
   const read = readInputFile(abs, display, maxBytes);
   return read.ok ? decodedRead(read.bytes) : read;
 }

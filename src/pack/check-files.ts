@@ -5,9 +5,9 @@ import type {JsonDocument} from '../io/json-document.js';
 import {parsePointer} from '../io/json-pointer.js';
 import type {Finding, Severity} from '../report/finding.js';
 import {type FileRef, isUrl} from './file-refs.js';
-import {type ReadFailure, readJsonFile, readSmallFile} from './read-json-file.js';
+import {type ReadFailure, readJsonDocument, readSmallFile} from './read-json-file.js';
 import {PACK_RULES} from './rules.js';
-import {withSmallFile} from './small-file.js';
+import {withSmallFile} from '../io/small-file.js';
 
 export interface FileCheckContext {
   doc: JsonDocument;
@@ -113,7 +113,7 @@ function splitFragment(ref: string): [string, string | undefined] {
 }
 
 function loadJson(abs: string, display: string, maxBytes: number): Loaded {
-  const read = readJsonFile(abs, display, maxBytes, 'a referenced JSON file');
+  const read = readJsonDocument(abs, display, maxBytes, 'a referenced JSON file');
   if ('reason' in read) {
     if (read.reason === 'missing') return {status: 'missing', why: whyMissing(read)};
     return {status: 'broken', why: `cannot be used: ${read.finding.message} (${display}:${read.finding.line}:${read.finding.column})`};

@@ -8,7 +8,7 @@ import type {FormatContext} from '../report/format-context.js';
 import {checkManifest, type PackResult, type SchemaLinter} from './check-manifest.js';
 import {resolvePackInputs} from './inputs.js';
 import {createSchemaLinter} from './lint-schemas.js';
-import {readJsonFile} from './read-json-file.js';
+import {readJsonDocument} from './read-json-file.js';
 import {renderPackExtras} from './render.js';
 import {PACK_RULE_LIST, PACK_RULES} from './rules.js';
 
@@ -60,7 +60,7 @@ export async function validatePackInputs(paths: readonly string[], options: Vali
 
   for (const input of inputs.manifests) {
     if (input.source.kind === 'file') {
-      const read = readJsonFile(input.source.path, input.source.display, maxBytes, 'a pack manifest');
+      const read = readJsonDocument(input.source.path, input.source.display, maxBytes, 'a pack manifest');
       if ('reason' in read) {
         results.push(emptyResult(input.source.display, read.finding));
         fatal ||= read.fatal;

@@ -3,7 +3,7 @@ import {JsonDocument} from '../io/json-document.js';
 import {LineIndex} from '../io/line-index.js';
 import {fileFinding, mb, readInputFile, type ReadFailureReason} from '../io/read-file.js';
 import type {Finding} from '../report/finding.js';
-import {withSmallFile} from './small-file.js';
+import {withSmallFile} from '../io/small-file.js';
 
 export type ReadFailure = {reason: ReadFailureReason; finding: Finding};
 
@@ -20,7 +20,7 @@ export type ReadJsonOutcome = {doc: JsonDocument} | (ReadFailure & {fatal: boole
  * value in a pack.json is a syntax error, not a stream. Byte-level problems (empty, binary, invalid UTF-8) are
  * findings but not fatal: the file was read, it just holds no JSON.
  */
-export function readJsonFile(path: string, display: string, maxBytes: number, what?: string): ReadJsonOutcome {
+export function readJsonDocument(path: string, display: string, maxBytes: number, what?: string): ReadJsonOutcome {
   let decoded = withSmallFile(path, maxBytes, decodeJsonBytes);
   if (decoded === undefined) {
     const read = readSmallFile(path, display, maxBytes, what);

@@ -1,7 +1,7 @@
 import {mkdirSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {withSmallFile} from '../../src/pack/small-file.js';
+import {withSmallFile} from '../../src/io/small-file.js';
 import {tempDir} from '../helpers/cli.js';
 
 describe('withSmallFile: the fast path for small files, undefined whenever the shared reader should word the outcome', () => {

@@ -6,7 +6,7 @@ const SCRATCH_BYTES = 256 * 1024;
 let scratch: Buffer | undefined;
 
 /**
- * The fast path for the many small files `validate pack` reads (every manifest, every runtime entry): one open and
+ * The fast path for the many small files a run reads (schemas, manifests, runtime entries): one open and
  * reads into a reused buffer. The shared reader's fstat builds a Stats object with four Dates and a fresh buffer per
  * file, which costs more than reading a few KB. `use` gets the bytes only for the duration of the call (the buffer is
  * reused by the next read), so it must copy or decode them and must not read another file itself.
