@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import {createScanner, SyntaxKind} from 'jsonc-parser';
 import {describe, expect, it} from 'vitest';
 import {JsonDocument} from '../../src/io/json-document.js';
 import {toPointer} from '../../src/io/json-pointer.js';
@@ -46,6 +47,31 @@ describe('locate by scanning agrees with the position tree', () => {
         const tree = treeLocator(text);
         const all = pointers(value);
         if (reversed) all.reverse();
+        expect(JsonDocument.parse(text, {file: 'f.json'}).locateAll(all)).toEqual(all.map((p) => tree.locate(p)));
+      }),
+      {numRuns: 300, seed: 20261122},
+    );
+  });
+
+  it('for all pointers at once in texts with any JSON whitespace between any two tokens', () => {
+    // The one-pass locator skips values by characters: spacing a serializer never writes must not move a range.
+    const spaced = (text: string, picks: number[]) => {
+      const scanner = createScanner(text, false);
+      const spaces = [' ', '\t', '\n', '\r\n', '', '  \n\t'];
+      let out = '';
+      let i = 0;
+      for (let kind = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
+        if (kind === SyntaxKind.Trivia || kind === SyntaxKind.LineBreakTrivia) continue;
+        out += spaces[(picks[i++ % picks.length] ?? 0) % spaces.length] + text.slice(scanner.getTokenOffset(), scanner.getTokenOffset() + scanner.getTokenLength());
+      }
+      return out + spaces[(picks[0] ?? 0) % spaces.length];
+    };
+    fc.assert(
+      fc.property(fc.jsonValue({maxDepth: 5}), fc.array(fc.nat(), {minLength: 1, maxLength: 40}), (value, picks) => {
+        const text = spaced(JSON.stringify(value), picks);
+        expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(value)));
+        const tree = treeLocator(text);
+        const all = pointers(value);
         expect(JsonDocument.parse(text, {file: 'f.json'}).locateAll(all)).toEqual(all.map((p) => tree.locate(p)));
       }),
       {numRuns: 300, seed: 20261122},
