@@ -10,6 +10,8 @@ import vm from 'node:vm';
 /** The bundle, relative to the package root, and the export oclif's `explicit` command discovery reads from it. */
 export const BUNDLE_FILE = 'dist/cli/openwop.cjs';
 export const COMMANDS_EXPORT = 'COMMANDS';
+/** package.json's `oclif.commands` for running from the bundle (it names the tsc output, for bin/dev.js). */
+export const BUNDLE_COMMANDS = {strategy: 'explicit', target: `./${BUNDLE_FILE}`, identifier: COMMANDS_EXPORT};
 
 export const codeCachePath = (bundleFile) => `${bundleFile}.cache`;
 

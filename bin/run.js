@@ -9,7 +9,7 @@ import {existsSync, readFileSync} from 'node:fs';
 import {arch, platform, release} from 'node:os';
 import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {BUNDLE_FILE, COMMANDS_EXPORT, loadBundle} from './load-bundle.js';
+import {BUNDLE_COMMANDS, BUNDLE_FILE, COMMANDS_EXPORT, loadBundle} from './load-bundle.js';
 
 const started = performance.now();
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -40,7 +40,7 @@ if (argv[0] === '--version' && !maybeWsl()) {
   let cacheUsed = false;
   if (existsSync(bundled)) {
     ({exports: oclif, cacheUsed} = loadBundle(bundled));
-    pjson.oclif = {...pjson.oclif, commands: {strategy: 'explicit', target: `./${BUNDLE_FILE}`, identifier: COMMANDS_EXPORT}};
+    pjson.oclif = {...pjson.oclif, commands: BUNDLE_COMMANDS};
     // plugin-help and plugin-autocomplete bring only their own commands (and install-time hooks): running one of ours
     // needs neither, and loading them is ~5 ms of every start. `openwop commands`, `help` and the rest keep them.
     if (Object.hasOwn(oclif[COMMANDS_EXPORT], commandId(argv))) pjson.oclif.plugins = [];

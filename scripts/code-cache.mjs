@@ -4,12 +4,12 @@
 import {readFileSync} from 'node:fs';
 import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {BUNDLE_FILE, COMMANDS_EXPORT, loadBundle, writeCodeCache} from '../bin/load-bundle.js';
+import {BUNDLE_COMMANDS, BUNDLE_FILE, loadBundle, writeCodeCache} from '../bin/load-bundle.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const file = join(root, BUNDLE_FILE);
 const pjson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-pjson.oclif = {...pjson.oclif, commands: {strategy: 'explicit', target: `./${BUNDLE_FILE}`, identifier: COMMANDS_EXPORT}};
+pjson.oclif = {...pjson.oclif, commands: BUNDLE_COMMANDS};
 
 /** Offline runs that exit 0: what a pre-commit hook or CI job typically starts. */
 const WARM_UP = [

@@ -7,7 +7,7 @@ import {readFileSync, writeFileSync} from 'node:fs';
 import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {Plugin} from '@oclif/core/config';
-import {BUNDLE_FILE, COMMANDS_EXPORT} from '../bin/load-bundle.js';
+import {BUNDLE_COMMANDS} from '../bin/load-bundle.js';
 import {bundle} from './bundle.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -16,7 +16,7 @@ const bundled = await bundle(root);
 console.log(`${bundled.file}: ${(bundled.bytes / 1024).toFixed(0)} KiB`);
 // The manifest is made from the bundle, which is what bin/run.js runs.
 const pjson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-pjson.oclif.commands = {strategy: 'explicit', target: `./${BUNDLE_FILE}`, identifier: COMMANDS_EXPORT};
+pjson.oclif.commands = BUNDLE_COMMANDS;
 const plugin = new Plugin({root, pjson, type: 'core', ignoreManifest: true, errorOnManifestCreate: true, isRoot: true});
 await plugin.load();
 const manifest = plugin.manifest;

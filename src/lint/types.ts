@@ -27,8 +27,6 @@ export type EdgeKind =
   | 'prefixItems'
   | 'tupleItems';
 
-export const UPSTREAM_EDGES: ReadonlySet<EdgeKind> = new Set<EdgeKind>(['root', 'properties', 'anyOf', 'items', '$defs']);
-
 /** Upstream's walker reports a node deeper than this and stops descending (`max-nesting-depth-5`). */
 export const TIER1_MAX_DEPTH = 5;
 
