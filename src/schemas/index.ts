@@ -1,4 +1,4 @@
-export {compiledSchemaNames, createAjv, getSharedAjv, getValidator} from './ajv.js';
+export {loadedSchemaNames, createAjv, getSharedAjv, getValidator} from './ajv.js';
 export {bundledSchemaPath, loadBundledSchema, type JsonSchemaObject} from './load.js';
 export {
   BUNDLED_SCHEMA_NAMES,
