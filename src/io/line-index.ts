@@ -15,6 +15,12 @@ export class LineIndex {
   constructor(private readonly text: string) {}
 
   at(offset: number): LineColumn {
+    const line = this.lineOf(offset);
+    return {line: line + 1, column: offset - this.starts[line] + 1};
+  }
+
+  /** The 0-based line `offset` is on. */
+  lineOf(offset: number): number {
     const {starts, text} = this;
     let next = this.next ?? text.indexOf('\n');
     while (next !== -1 && next < offset) {
@@ -30,6 +36,11 @@ export class LineIndex {
       if (starts[mid] <= offset) lo = mid;
       else hi = mid - 1;
     }
-    return {line: lo + 1, column: offset - starts[lo] + 1};
+    return lo;
+  }
+
+  /** The offset where 0-based `line` starts; the line must have been reached by {@link lineOf}. */
+  startOf(line: number): number {
+    return this.starts[line];
   }
 }

@@ -1,5 +1,5 @@
-import type {JsonDocument, Range} from '../io/json-document.js';
-import type {Finding, Fix, RuleDescriptor, Severity} from '../report/finding.js';
+import type {JsonDocument} from '../io/json-document.js';
+import type {Finding, RuleDescriptor, Severity} from '../report/finding.js';
 import {detectKind} from './kind.js';
 import {DEFAULT_PROFILE, DEFAULT_REASONING_MISSING_MIN_PROPERTIES, DEFAULT_TARGETS, levelFor} from './options.js';
 import {RULES} from './rules/index.js';
@@ -88,38 +88,64 @@ export function lintSchemaDocument(doc: JsonDocument, options: LintOptions = {})
 }
 
 /** {@link lintSchemaDocument}, plus the kind the kind-specific rules saw (none when the document does not parse). */
-export function lintWithKind(doc: JsonDocument, options: LintOptions = {}): {findings: Finding[]; kind?: DetectedKind} {
-  const findings: Finding[] = doc.problemFindings();
-  if (!doc.parsed) return {findings};
+export function lintWithKind(doc: JsonDocument, options: LintOptions = {}): LintedDocument {
+  return prepareLint(options)(doc, options.path);
+}
+
+export interface LintedDocument {
+  findings: Finding[];
+  kind?: DetectedKind;
+}
+
+/** Lints one document with options prepared once; `path` places the document's relative `$ref`s (as `LintOptions.path`). */
+export type PreparedLint = (doc: JsonDocument, path?: string) => LintedDocument;
+
+/**
+ * What every document linted with the same options shares (the active rules, their dispatch table, the rule options),
+ * worked out once: a folder of schemas is linted with one of these. The options must not change while it is in use.
+ */
+export function prepareLint(options: LintOptions): PreparedLint {
   const ruleOptions: RuleOptions = {
     profile: options.profile ?? DEFAULT_PROFILE,
     targets: options.targets?.length ? options.targets : DEFAULT_TARGETS,
     reasoningMissingMinProperties: options.reasoningMissingMinProperties ?? DEFAULT_REASONING_MISSING_MIN_PROPERTIES,
     allowRemoteRefs: options.allowRemoteRefs ?? false,
   };
-  const detected = options.kind ? {kind: options.kind, source: 'x-openwop-kind' as const} : detectKind(doc.value, doc.source.file);
-  const root: RootInfo = detected ? {doc, value: doc.value, kind: detected} : {doc, value: doc.value};
   const plan = planFor(activeRules(options));
-  const sink = new FindingSink(doc, options.withFixes ?? false);
-  const contexts = plan.contexts(ruleOptions, root, sink);
+  const rules = options.ruleSet ?? RULES;
+  const withFixes = options.withFixes ?? false;
+  const walkOptions: WalkOptions = {...options, keywordBits: plan.keywordBits};
+  return (doc, path) => {
+    const findings: Finding[] = doc.problemFindings();
+    if (!doc.parsed) return {findings};
+    const detected = options.kind ? {kind: options.kind, source: 'x-openwop-kind' as const} : detectKind(doc.value, doc.source.file);
+    const root: RootInfo = detected ? {doc, value: doc.value, kind: detected} : {doc, value: doc.value};
+    const sink = new FindingSink(doc, withFixes);
+    const contexts = plan.contexts(ruleOptions, root, sink);
 
-  plan.begin.forEach((begin, i) => begin(contexts[plan.beginAt[i]]));
-  const stats = walkSchema(doc, options, (node: SchemaNode) => {
-    const checks = node.reach === 'upstream' ? plan.upstream : plan.extension;
-    checks.all.run(node, contexts);
-    if (node.isRoot) checks.root.run(node, contexts);
-    if (node.ref) checks.ref.run(node, contexts);
-  });
-  plan.end.forEach((end, i) => end(contexts[plan.endAt[i]]));
-  if (stats.truncated) {
-    const message = `the schema expands (through $ref) to more than ${stats.visits - 1} sub-schemas; the walk stopped there and the rest was not checked`;
-    sink.produced.push({ruleId: 'lint/incomplete', severity: 'warning', message, file: doc.source.file, pointer: '', doc});
-  }
+    plan.begin.forEach((begin, i) => begin(contexts[plan.beginAt[i]]));
+    const walkWith = path === undefined || path === options.path ? walkOptions : {...walkOptions, path};
+    const stats = walkSchema(doc, walkWith, (node: SchemaNode) => {
+      const checks = node.reach === 'upstream' ? plan.upstream : plan.extension;
+      checks.all.run(node, contexts);
+      if (node.isRoot) checks.root.run(node, contexts);
+      if (node.ref) checks.ref.run(node, contexts);
+    });
+    plan.end.forEach((end, i) => end(contexts[plan.endAt[i]]));
+    if (stats.truncated) {
+      const message = `the schema expands (through $ref) to more than ${stats.visits - 1} sub-schemas; the walk stopped there and the rest was not checked`;
+      sink.add('lint/incomplete', 'warning', {message, pointer: ''});
+    }
 
-  plan.release(contexts);
-  if (sink.produced.length > 0) findings.push(...placed(dedupe(sink.produced, options.ruleSet ?? RULES)));
-  sortFindings(findings, doc.source.file);
-  return detected ? {findings, kind: detected} : {findings};
+    plan.release(contexts);
+    if (sink.produced.length > 0) {
+      const kept = dedupe(sink.produced, rules);
+      sink.place(kept);
+      for (const f of kept) findings.push(f);
+    }
+    sortFindings(findings, doc.source.file);
+    return detected ? {findings, kind: detected} : {findings};
+  };
 }
 
 type Active = {rule: LintRule; severity: Severity}[];
@@ -138,6 +164,8 @@ class Plan {
   readonly extension = new NodeChecks();
   readonly end: Hook[] = [];
   readonly endAt: number[] = [];
+  /** For the walker: each key's bits, one bit per distinct `keywords` list of the checks below. */
+  readonly keywordBits = new Map<string, number>();
   /** Contexts not in use: a rule that lints another document while one is linted gets fresh ones. */
   private spare: Context[] | undefined;
 
@@ -147,13 +175,28 @@ class Plan {
       hooks.push(hook);
       at.push(i);
     };
+    const listBits = new Map<string, number>();
     for (const [i, {rule}] of active.entries()) {
       const reach = rule.meta.reach ?? 'all';
+      const mask = this.maskOf(rule.meta.keywords, listBits);
       add(this.begin, this.beginAt, rule.begin, i);
-      if (reach !== 'extension') this.upstream.add(rule, i);
-      if (reach !== 'upstream') this.extension.add(rule, i);
+      if (reach !== 'extension') this.upstream.add(rule, i, mask);
+      if (reach !== 'upstream') this.extension.add(rule, i, mask);
       add(this.end, this.endAt, rule.end, i);
     }
+  }
+
+  /** The bit standing for a `keywords` list (shared by the rules that list the same keys); 0, "call it everywhere", once the bits run out. */
+  private maskOf(keywords: readonly string[] | undefined, listBits: Map<string, number>): number {
+    if (!keywords?.length) return 0;
+    const list = [...keywords].sort().join('\u0000');
+    let bit = listBits.get(list);
+    if (bit === undefined) {
+      if (listBits.size >= MASK_BITS) return 0;
+      listBits.set(list, (bit = 1 << listBits.size));
+      for (const k of keywords) this.keywordBits.set(k, (this.keywordBits.get(k) ?? 0) | bit);
+    }
+    return bit;
   }
 
   contexts(options: RuleOptions, root: RootInfo, sink: FindingSink): Context[] {
@@ -175,23 +218,35 @@ class NodeChecks {
   readonly root = new Checks();
   readonly ref = new Checks();
 
-  add(rule: LintRule, at: number): void {
-    if (rule.check) this[rule.meta.nodes ?? 'all'].add(rule.check, at);
+  add(rule: LintRule, at: number, mask: number): void {
+    if (rule.check) this[rule.meta.nodes ?? 'all'].add(rule.check, at, mask);
   }
 }
 
-/** Check functions and the index of each one's rule (and context). */
+/** Bits a node's keyword mask has room for (a small integer keeps the mask arithmetic on Smis). */
+const MASK_BITS = 30;
+
+/**
+ * Check functions, the index of each one's rule (and context), and the keyword bits a node needs for the check to be
+ * called (0: every node). Most sub-schemas hold a type and a description only, so most checks are skipped on them.
+ */
 class Checks {
   private readonly checks: Check[] = [];
   private readonly at: number[] = [];
+  private readonly masks: number[] = [];
 
-  add(check: Check, at: number): void {
+  add(check: Check, at: number, mask: number): void {
     this.checks.push(check);
     this.at.push(at);
+    this.masks.push(mask);
   }
 
   run(node: SchemaNode, contexts: readonly RuleContext[]): void {
-    for (let i = 0; i < this.checks.length; i++) this.checks[i](node, contexts[this.at[i]]);
+    const keys = node.keywordMask;
+    for (let i = 0; i < this.checks.length; i++) {
+      const mask = this.masks[i];
+      if (mask === 0 || (keys & mask) !== 0) this.checks[i](node, contexts[this.at[i]]);
+    }
   }
 }
 
@@ -231,36 +286,14 @@ class Context implements RuleContext {
   }
 }
 
-/** A finding before its position is known: positions are found after deduplication, for all of a document's at once. */
-interface Unplaced {
-  ruleId: string;
-  severity: Severity;
-  message: string;
-  file: string;
-  pointer: string;
-  doc: JsonDocument;
-  fix?: Fix;
-}
-
-/** Positions for findings in several documents (the linted one and files reached through `$ref`), in their order. */
-function rangesByDoc(unplaced: Unplaced[]): Range[] {
-  const byDoc = new Map<JsonDocument, number[]>();
-  unplaced.forEach((u, i) => {
-    const at = byDoc.get(u.doc);
-    if (at) at.push(i);
-    else byDoc.set(u.doc, [i]);
-  });
-  const ranges: Range[] = [];
-  for (const [doc, at] of byDoc) {
-    const found = doc.locateAll(at.map((i) => unplaced[i].pointer));
-    at.forEach((i, j) => (ranges[i] = found[j]));
-  }
-  return ranges;
-}
-
-/** One document's findings, as rules report them. */
+/**
+ * One document's findings, as rules report them. Each is made with its position zeroed: positions are found after
+ * deduplication, for all of a document's findings in one pass over each file they are in.
+ */
 class FindingSink {
-  readonly produced: Unplaced[] = [];
+  readonly produced: Finding[] = [];
+  /** Findings in files reached through `$ref`, with the document each is in; the others are in the linted one. */
+  private elsewhere: Map<Finding, JsonDocument> | undefined;
 
   constructor(
     private readonly doc: JsonDocument,
@@ -269,8 +302,9 @@ class FindingSink {
 
   add(ruleId: string, severity: Severity, d: ReportDescriptor): void {
     const target = d.doc ?? this.doc;
-    const finding: Unplaced = {ruleId, severity, message: d.message, file: target.source.file, pointer: d.pointer, doc: target};
-    if (this.withFixes && target === this.doc && d.fix) {
+    const finding: Finding = {ruleId, severity, message: d.message, file: target.source.file, pointer: d.pointer, line: 0, column: 0, endLine: 0, endColumn: 0};
+    if (target !== this.doc) (this.elsewhere ??= new Map()).set(finding, target);
+    else if (this.withFixes && d.fix) {
       try {
         const fix = d.fix();
         if (fix && fix.edits.length > 0) finding.fix = fix;
@@ -280,18 +314,23 @@ class FindingSink {
     }
     this.produced.push(finding);
   }
-}
 
-/** The findings with their positions, in the same order: one pass over each document they are in. */
-function placed(unplaced: Unplaced[]): Finding[] {
-  const doc = unplaced[0].doc;
-  const ranges = unplaced.every((u) => u.doc === doc) ? doc.locateAll(unplaced.map((u) => u.pointer)) : rangesByDoc(unplaced);
-  return unplaced.map((u, i) => {
-    const r = ranges[i];
-    const finding: Finding = {ruleId: u.ruleId, severity: u.severity, message: u.message, file: u.file, pointer: u.pointer, line: r.line, column: r.column, endLine: r.endLine, endColumn: r.endColumn};
-    if (u.fix) finding.fix = u.fix;
-    return finding;
-  });
+  /** Gives `findings` (some of those produced) their positions. */
+  place(findings: Finding[]): void {
+    const {elsewhere} = this;
+    if (!elsewhere) {
+      this.doc.placeAll(findings);
+      return;
+    }
+    const byDoc = new Map<JsonDocument, Finding[]>();
+    for (const f of findings) {
+      const doc = elsewhere.get(f) ?? this.doc;
+      const list = byDoc.get(doc);
+      if (list) list.push(f);
+      else byDoc.set(doc, [f]);
+    }
+    for (const [doc, list] of byDoc) doc.placeAll(list);
+  }
 }
 
 const impliedCache = new WeakMap<readonly LintRule[], Map<string, readonly string[]>>();

@@ -11,7 +11,7 @@ import type {FileResult, Finding, RuleDescriptor} from '../report/finding.js';
 import {writeOutput} from '../report/write-output.js';
 import {unifiedDiff} from './diff.js';
 import {fetchRemoteRefs, fetchSchemaText} from './remote-refs.js';
-import {ENGINE_RULES, lintSchemaDocument, lintWithKind, type LintOptions} from './engine.js';
+import {ENGINE_RULES, lintSchemaDocument, prepareLint, type LintOptions, type PreparedLint} from './engine.js';
 import {DEFAULT_MAX_FIX_PASSES, fixSchemaText} from './fixer.js';
 import {resolveLintOptions, type LintCliFlags} from './options.js';
 import {RULES} from './rules/index.js';
@@ -57,10 +57,18 @@ async function lintOne(input: string | {text: string; file: string}, options: Li
   const cwd = options.cwd ?? process.cwd();
   if (typeof input !== 'string') {
     const text = input.text.replace(/^\uFEFF/, '');
-    return {result: lintText(text, input.file, await withRemoteRefs(text, input.file, {...options, cwd}), undefined), fatal: false};
+    const settings = await withRemoteRefs(text, input.file, {...options, cwd});
+    return {result: lintText(text, input.file, settings, prepareLint(settings), settings.path, undefined), fatal: false};
   }
   const abs = resolve(cwd, input);
-  return lintFile(abs, displayPath(abs, cwd), {...options, cwd});
+  const settings = {...options, cwd};
+  return lintFile(abs, displayPath(abs, cwd), {options: settings, lint: prepareLint(settings)});
+}
+
+/** How the files of a run are linted: their options, and the linter prepared from them. */
+interface FileSettings {
+  options: LintFileOptions & {cwd: string};
+  lint: PreparedLint;
 }
 
 /**
@@ -68,7 +76,8 @@ async function lintOne(input: string | {text: string; file: string}, options: Li
  * there. Synchronous unless it fetches remote refs or writes fixes back: a folder of thousands of schemas would otherwise
  * wait a few event-loop turns per file.
  */
-function lintFile(abs: string, display: string, options: LintFileOptions & {cwd: string}, regular?: boolean): SourceOutcome | Promise<SourceOutcome> {
+function lintFile(abs: string, display: string, settings: FileSettings, regular?: boolean): SourceOutcome | Promise<SourceOutcome> {
+  const {options} = settings;
   const maxBytes = options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
   const read = readJsonFile(abs, display, maxBytes, regular ?? false);
   if (!read.ok) return {result: {file: display, findings: [read.finding]}, fatal: true};
@@ -81,9 +90,10 @@ function lintFile(abs: string, display: string, options: LintFileOptions & {cwd:
     return {result: {file: display, findings: [finding]}, fatal: false};
   }
   const target = {abs, bom: read.bom};
-  const withPath = {...options, path: abs};
-  if (options.allowRemoteRefs) return withRemoteRefs(decoded.text, display, withPath).then((o) => writeBack(lintText(decoded.text, display, o, target), abs, display));
-  return writeBack(lintText(decoded.text, display, withPath, target), abs, display);
+  if (options.allowRemoteRefs) {
+    return withRemoteRefs(decoded.text, display, {...options, path: abs}).then((o) => writeBack(lintText(decoded.text, display, o, prepareLint(o), abs, target), abs, display));
+  }
+  return writeBack(lintText(decoded.text, display, options, settings.lint, abs, target), abs, display);
 }
 
 function writeBack(result: LintFileResult & {pendingWrite?: string}, abs: string, display: string): SourceOutcome | Promise<SourceOutcome> {
@@ -108,13 +118,24 @@ async function withRemoteRefs<T extends LintFileOptions>(text: string, file: str
   return {...options, remote: await fetchRemoteRefs(doc, fetchSchemaText)};
 }
 
-/** `parsed`: `text` already parsed (stdin), reused when no fix changed it. */
-function lintText(text: string, file: string, options: LintFileOptions & {cwd: string}, target: {abs: string; bom: boolean} | undefined, parsed?: JsonDocument): LintFileResult & {pendingWrite?: string} {
+/**
+ * `lint` is prepared from `options`; `path` is the file's absolute path (places its relative `$ref`s); `parsed`: `text`
+ * already parsed (stdin), reused when no fix changed it.
+ */
+function lintText(
+  text: string,
+  file: string,
+  options: LintFileOptions & {cwd: string},
+  lint: PreparedLint,
+  path: string | undefined,
+  target: {abs: string; bom: boolean} | undefined,
+  parsed?: JsonDocument,
+): LintFileResult & {pendingWrite?: string} {
   const {fix, maxFixPasses} = options;
   let finalText = text;
   const extra: {fixed?: number; diff?: string; pendingWrite?: string; refused?: string} = {};
   if (fix) {
-    const outcome = fixSchemaText(text, file, options, maxFixPasses ?? DEFAULT_MAX_FIX_PASSES);
+    const outcome = fixSchemaText(text, file, path === undefined ? options : {...options, path}, maxFixPasses ?? DEFAULT_MAX_FIX_PASSES);
     finalText = outcome.text;
     extra.fixed = outcome.fixed;
     if (outcome.refused) extra.refused = outcome.refused;
@@ -125,7 +146,7 @@ function lintText(text: string, file: string, options: LintFileOptions & {cwd: s
   }
   const doc = parsed && finalText === text ? parsed : JsonDocument.parse(finalText, {file});
   // The options also carry `fix` and the read limit, which the engine ignores.
-  const {findings, kind: detected} = lintWithKind(doc, options);
+  const {findings, kind: detected} = lint(doc, path);
   const kind = detected && {kind: detected.kind, source: options.kind ? 'option' : detected.source};
   // When a parse error blocked fixing, that error already says why; otherwise say it.
   if (extra.refused && !findings.some((f) => f.ruleId.startsWith('json/') && f.severity === 'error')) {
@@ -187,10 +208,10 @@ export async function lintSchemaInputs(paths: readonly string[], options: LintIn
   let isFatal = problems.length > 0;
   let fixed = 0;
   const seen = new Set<string>();
-  const settings = fileSettings(options);
+  const settingsFor = fileSettings(options);
   const rules = lintRuleDescriptors();
   for (const source of sources) {
-    const pending = source.kind === 'file' ? lintFile(source.path, source.display, settings(source.path), source.regular) : lintStdin(source, options);
+    const pending = source.kind === 'file' ? lintFile(source.path, source.display, settingsFor(source.path), source.regular) : lintStdin(source, options);
     const outcome = pending instanceof Promise ? await pending : pending;
     results.push(...splitByFile(outcome.result, seen));
     fixed += outcome.result.fixed ?? 0;
@@ -224,11 +245,14 @@ function splitByFile(result: LintFileResult, seen: Set<string>): LintFileResult[
 }
 
 /** How each file is linted: config, its overrides for that file, and the flags; resolved once when no override can apply. */
-function fileSettings(options: LintInputsOptions): (path: string) => LintFileOptions & {cwd: string} {
+function fileSettings(options: LintInputsOptions): (path: string) => FileSettings {
   const baseDir = options.configBaseDir ?? options.cwd;
-  const settings = (path: string) => ({...resolveLintOptions(options.config, path, options.cli, baseDir), cwd: options.cwd, fix: options.fix, maxDocumentBytes: options.maxDocumentBytes});
+  const settings = (path: string): FileSettings => {
+    const resolved = {...resolveLintOptions(options.config, path, options.cli, baseDir), cwd: options.cwd, fix: options.fix, maxDocumentBytes: options.maxDocumentBytes};
+    return {options: resolved, lint: prepareLint(resolved)};
+  };
   if (options.config?.overrides?.length) return settings;
-  let shared: LintFileOptions & {cwd: string};
+  let shared: FileSettings;
   return (path) => (shared ??= settings(path));
 }
 
@@ -249,7 +273,8 @@ async function lintStdin(source: InputSource, options: LintInputsOptions): Promi
     }
     if (event.mode === 'document') {
       const settings = {...resolved, cwd: options.cwd, path: resolve(options.cwd, '<stdin>'), fix: options.fix === 'dry-run' ? ('dry-run' as const) : undefined};
-      const one = lintText(event.doc.text, source.display, await withRemoteRefs(event.doc.text, source.display, settings, event.doc), undefined, event.doc);
+      const withRefs = await withRemoteRefs(event.doc.text, source.display, settings, event.doc);
+      const one = lintText(event.doc.text, source.display, withRefs, prepareLint(withRefs), withRefs.path, undefined, event.doc);
       findings.push(...one.findings);
       for (const k of ['kind', 'kindSource', 'fixed', 'diff'] as const) if (one[k] !== undefined) (result as Record<string, unknown>)[k] = one[k];
     } else findings.push(...lintSchemaDocument(event.doc, {...resolved, cwd: options.cwd, path: resolve(options.cwd, '<stdin>')}));

@@ -59,6 +59,8 @@ export interface SchemaNode {
   readonly isRoot: boolean;
   /** This node's own `$ref`, resolved (set before rules run). */
   readonly ref?: RefInfo;
+  /** The union of the bits `WalkOptions.keywordBits` gives this schema's own keys (0 without a table). */
+  readonly keywordMask: number;
 }
 
 export interface DetectedKind {
@@ -137,6 +139,11 @@ export interface RuleMeta {
    * `$ref`. The engine does not call it for the others (the check still tests for its own nodes).
    */
   nodes?: 'all' | 'root' | 'ref';
+  /**
+   * The check reports only on a sub-schema that has one of these keys (and its counts ignore the others): the engine
+   * then calls it only there. Absent: it may report on any sub-schema.
+   */
+  keywords?: readonly string[];
   /** A finding of this rule is dropped when one of these rules reports the same file and pointer. */
   impliedBy?: readonly string[];
   sources: readonly RuleSource[];

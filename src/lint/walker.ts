@@ -20,6 +20,8 @@ export interface WalkOptions {
   remote?: RemoteDocs;
   /** Upper bound on visits, against pathological `$ref` fan-out. */
   maxVisits?: number;
+  /** Bits by key: each node's {@link SchemaNode.keywordMask} is the union of its keys' bits (the engine's dispatch table). */
+  keywordBits?: ReadonlyMap<string, number>;
 }
 
 export interface WalkStats {
@@ -44,6 +46,7 @@ interface Trail {
  */
 class WalkNode implements SchemaNode {
   ref?: RefInfo;
+  keywordMask = 0;
   private ownPointer: string | undefined;
 
   constructor(
@@ -92,6 +95,7 @@ export function walkSchema(root: JsonDocument, options: WalkOptions, visit: (nod
   const stats: WalkStats = {visits: 0, truncated: false};
   if (!isObject(root.value)) return stats;
   let resolver: RefResolver | undefined;
+  const bits = options.keywordBits;
 
   let memo: Set<string> | undefined;
   const stack: WalkNode[] = [new WalkNode(root.value, root, 0, 'root', undefined, 'upstream', true, undefined, undefined, '')];
@@ -120,12 +124,24 @@ export function walkSchema(root: JsonDocument, options: WalkOptions, visit: (nod
         if (!recursive && isObject(resolved.value)) refTarget = {doc: resolved.doc, pointer: resolved.pointer, value: resolved.value};
       }
     }
+    // One pass over the schema's own keys finds both its edges and (for the engine) which rules can report on it:
+    // looking each keyword up instead costs a failed property lookup per absent keyword, which on most sub-schemas is all.
+    let edges = 0;
+    let mask = 0;
+    for (const k in schema) {
+      const edge = edgeBit(k);
+      const bit = bits?.get(k) ?? 0;
+      if ((edge | bit) !== 0 && Object.hasOwn(schema, k)) {
+        edges |= edge;
+        mask |= bit;
+      }
+    }
+    node.keywordMask = mask;
     visit(node);
 
     // Children go on the stack in document order, then that stretch is reversed so the first is popped first.
     const from = stack.length;
     const tier1 = node.tier1 && node.depth <= TIER1_MAX_DEPTH;
-    const edges = edgesOf(schema);
     if (edges !== 0) {
       const up = node.reach === 'upstream';
       if (edges & PROPERTIES) members(stack, node, tier1, schema.properties, 'properties', up);
@@ -176,19 +192,6 @@ const ADDITIONAL_PROPERTIES = 32;
 const PATTERN_PROPERTIES = 64;
 const CONTAINS = 128;
 const PREFIX_ITEMS = 256;
-
-/**
- * Which edge keywords the schema has (as bits), from one pass over its keys: looking each keyword up instead costs a
- * failed property lookup per absent keyword, which on most sub-schemas is all ten.
- */
-function edgesOf(schema: JsonObject): number {
-  let edges = 0;
-  for (const k in schema) {
-    const bit = edgeBit(k);
-    if (bit !== 0 && Object.hasOwn(schema, k)) edges |= bit;
-  }
-  return edges;
-}
 
 function edgeBit(key: string): number {
   switch (key) {

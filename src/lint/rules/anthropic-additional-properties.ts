@@ -5,6 +5,7 @@ import {checkClosedObject} from './tier1-additional-properties.js';
 const rule: LintRule = {
   meta: {
     id: 'anthropic/additional-properties',
+    keywords: ['type'],
     description: 'Anthropic: every object schema sets "additionalProperties": false (the only value supported).',
     severity: 'error',
     profiles: ['load-bearing', 'strict'],

@@ -5,6 +5,7 @@ import type {LintRule} from '../types.js';
 const rule: LintRule = {
   meta: {
     id: 'anthropic/min-items',
+    keywords: ['minItems'],
     description: 'Anthropic: minItems is 0 or 1.',
     severity: 'error',
     profiles: ['load-bearing', 'strict'],

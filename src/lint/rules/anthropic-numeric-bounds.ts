@@ -7,6 +7,7 @@ export const ANTHROPIC_BOUNDS = ['minimum', 'maximum', 'exclusiveMinimum', 'excl
 const rule: LintRule = {
   meta: {
     id: 'anthropic/numeric-bounds',
+    keywords: ANTHROPIC_BOUNDS,
     description: 'Anthropic: no numeric or length bounds (minimum, maximum, exclusive*, multipleOf, minLength, maxLength, maxItems).',
     severity: 'error',
     profiles: ['load-bearing', 'strict'],

@@ -9,6 +9,7 @@ const props = (n: number) => Object.fromEntries(Array.from({length: n}, (_, i) =
 const rule: LintRule = {
   meta: {
     id: 'anthropic/optional-params',
+    keywords: ['properties'],
     description: 'Anthropic: at most 24 optional properties.',
     severity: 'error',
     profiles: ['load-bearing', 'strict'],

@@ -9,6 +9,7 @@ const nullable = (n: number) => Object.fromEntries(Array.from({length: n}, (_, i
 const rule: LintRule = {
   meta: {
     id: 'anthropic/union-params',
+    keywords: ['type', 'anyOf', 'oneOf'],
     description: 'Anthropic: at most 16 union-typed properties (["T", "null"] counts).',
     severity: 'error',
     profiles: ['load-bearing', 'strict'],

@@ -31,6 +31,7 @@ export const GEMINI_DROPPED: Record<string, boolean> = {
 const rule: LintRule = {
   meta: {
     id: 'gemini/dropped-keyword',
+    keywords: [...Object.keys(GEMINI_DROPPED), 'type'],
     description: 'Gemini: keywords the legacy responseSchema silently drops (and type lists; it uses nullable).',
     severity: 'warning',
     profiles: ['load-bearing', 'strict'],

@@ -5,6 +5,7 @@ import type {LintRule} from '../types.js';
 const rule: LintRule = {
   meta: {
     id: 'gemini/property-ordering',
+    keywords: ['properties'],
     description: 'Gemini: objects with several properties give "propertyOrdering", listing exactly those properties.',
     severity: 'info',
     profiles: ['load-bearing', 'strict'],

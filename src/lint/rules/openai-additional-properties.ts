@@ -5,6 +5,7 @@ import {checkClosedObject} from './tier1-additional-properties.js';
 const rule: LintRule = {
   meta: {
     id: 'openai/additional-properties',
+    keywords: ['type'],
     description: 'OpenAI: every object schema, at any depth, sets "additionalProperties": false.',
     severity: 'error',
     profiles: ['load-bearing', 'strict'],

@@ -5,6 +5,7 @@ import {checkAllRequired} from './tier1-all-required.js';
 const rule: LintRule = {
   meta: {
     id: 'openai/all-required',
+    keywords: ['properties'],
     description: 'OpenAI: every property, at any depth, is listed in "required".',
     severity: 'error',
     profiles: ['load-bearing', 'strict'],

@@ -9,6 +9,7 @@ export const OPENAI_LARGE_ENUM_CHARS = 15_000;
 const rule: LintRule = {
   meta: {
     id: 'openai/enum-size',
+    keywords: ['enum'],
     description: 'OpenAI: at most 1,000 enum values in total; an enum of over 250 strings has at most 15,000 characters.',
     severity: 'error',
     profiles: ['load-bearing', 'strict'],

@@ -7,6 +7,7 @@ export const OPENAI_FORMATS = ['date-time', 'time', 'date', 'duration', 'email',
 const rule: LintRule = {
   meta: {
     id: 'openai/format',
+    keywords: ['format'],
     description: 'OpenAI: "format" is one of date-time, time, date, duration, email, hostname, ipv4, ipv6, uuid.',
     severity: 'error',
     profiles: ['load-bearing', 'strict'],

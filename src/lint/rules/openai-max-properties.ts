@@ -7,6 +7,7 @@ export const OPENAI_MAX_PROPERTIES = 5000;
 const rule: LintRule = {
   meta: {
     id: 'openai/max-properties',
+    keywords: ['properties'],
     description: 'OpenAI: at most 5,000 object properties in the whole schema.',
     severity: 'error',
     profiles: ['load-bearing', 'strict'],

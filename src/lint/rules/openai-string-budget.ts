@@ -7,6 +7,7 @@ export const OPENAI_STRING_BUDGET = 120_000;
 const rule: LintRule = {
   meta: {
     id: 'openai/string-budget',
+    keywords: ['properties', '$defs', 'definitions', 'enum', 'const'],
     description: 'OpenAI: at most 120,000 characters of property names, definition names, enum and const values.',
     severity: 'error',
     profiles: ['load-bearing', 'strict'],

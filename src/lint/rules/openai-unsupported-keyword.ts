@@ -7,6 +7,7 @@ export const OPENAI_UNSUPPORTED = ['allOf', 'not', 'if', 'then', 'else', 'depend
 const rule: LintRule = {
   meta: {
     id: 'openai/unsupported-keyword',
+    keywords: OPENAI_UNSUPPORTED,
     description: 'OpenAI: no allOf, not, if/then/else, dependentRequired or dependentSchemas.',
     severity: 'error',
     profiles: ['load-bearing', 'strict'],

@@ -34,6 +34,7 @@ function reportMissing(node: SchemaNode, ctx: RuleContext): void {
 const rule: LintRule = {
   meta: {
     id: 'tier1/additional-properties',
+    keywords: ['type'],
     description: 'Every object schema sets "additionalProperties": false.',
     severity: 'error',
     profiles: ['strict'],

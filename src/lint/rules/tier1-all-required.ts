@@ -29,6 +29,7 @@ function reportNotRequired(node: SchemaNode, ctx: RuleContext, props: Record<str
 const rule: LintRule = {
   meta: {
     id: 'tier1/all-required',
+    keywords: ['properties'],
     description: 'Every property is listed in "required" (optional ones as nullable).',
     severity: 'error',
     profiles: ['strict'],

@@ -25,6 +25,7 @@ const variant = (kind: string, extra: Record<string, unknown>) => ({
 const rule: LintRule = {
   meta: {
     id: 'tier1/anyof-discriminator',
+    keywords: ['anyOf'],
     description: 'Every anyOf branch is a $ref or has a required single-value string enum (the discriminator).',
     severity: 'error',
     profiles: ['load-bearing', 'strict'],

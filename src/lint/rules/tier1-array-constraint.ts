@@ -1,9 +1,12 @@
 import {constraintCheck, SINCE, SOURCES} from '../rule-helpers.js';
 import type {LintRule} from '../types.js';
 
+const KEYWORDS = ['minItems', 'maxItems', 'uniqueItems'];
+
 const rule: LintRule = {
   meta: {
     id: 'tier1/array-constraint',
+    keywords: KEYWORDS,
     description: 'No minItems, maxItems or uniqueItems on arrays.',
     severity: 'error',
     profiles: ['strict'],
@@ -20,7 +23,7 @@ const rule: LintRule = {
     explanation:
       'Strict mode only. One finding per keyword (minItems, maxItems, uniqueItems) on a schema whose type is or includes "array", as upstream counts. Anthropic accepts only minItems 0 or 1 (anthropic/min-items); uniqueItems is enforced by nobody. Check the count in the host.',
   },
-  check: constraintCheck(['array'], ['minItems', 'maxItems', 'uniqueItems'], 'an array'),
+  check: constraintCheck(['array'], KEYWORDS, 'an array'),
 };
 
 export default rule;

@@ -21,6 +21,7 @@ const KEYWORDS = new Set(Object.keys(FORBIDDEN_KEYWORDS));
 const rule: LintRule = {
   meta: {
     id: 'tier1/forbidden-keyword',
+    keywords: Object.keys(FORBIDDEN_KEYWORDS),
     upstreamName: 'forbidden-keyword',
     description: 'No oneOf, allOf, not, if/then/else, dependencies, prefixItems or propertyNames.',
     severity: 'error',

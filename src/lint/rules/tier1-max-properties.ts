@@ -13,6 +13,7 @@ function manyProperties(n: number): unknown {
 const rule: LintRule = {
   meta: {
     id: 'tier1/max-properties',
+    keywords: ['properties'],
     description: 'At most 100 properties in the whole schema.',
     severity: 'error',
     profiles: ['strict'],

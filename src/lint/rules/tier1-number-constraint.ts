@@ -1,9 +1,12 @@
 import {constraintCheck, SINCE, SOURCES} from '../rule-helpers.js';
 import type {LintRule} from '../types.js';
 
+const KEYWORDS = ['minimum', 'maximum', 'multipleOf'];
+
 const rule: LintRule = {
   meta: {
     id: 'tier1/number-constraint',
+    keywords: KEYWORDS,
     description: 'No minimum, maximum or multipleOf on numbers and integers.',
     severity: 'error',
     profiles: ['strict'],
@@ -20,7 +23,7 @@ const rule: LintRule = {
     explanation:
       'Strict mode only. One finding per keyword (minimum, maximum, multipleOf) on a schema whose type is or includes "number" or "integer", as upstream counts. exclusiveMinimum/exclusiveMaximum are not part of upstream\'s list; anthropic/numeric-bounds reports them for Anthropic. Move the bound into "description" and check it in the host.',
   },
-  check: constraintCheck(['number', 'integer'], ['minimum', 'maximum', 'multipleOf'], 'a number'),
+  check: constraintCheck(['number', 'integer'], KEYWORDS, 'a number'),
 };
 
 export default rule;

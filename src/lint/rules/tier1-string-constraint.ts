@@ -1,9 +1,12 @@
 import {constraintCheck, SINCE, SOURCES} from '../rule-helpers.js';
 import type {LintRule} from '../types.js';
 
+const KEYWORDS = ['minLength', 'maxLength', 'pattern', 'format'];
+
 const rule: LintRule = {
   meta: {
     id: 'tier1/string-constraint',
+    keywords: KEYWORDS,
     description: 'No minLength, maxLength, pattern or format on strings.',
     severity: 'error',
     profiles: ['strict'],
@@ -20,7 +23,7 @@ const rule: LintRule = {
     explanation:
       'Strict mode only. One finding per keyword (minLength, maxLength, pattern, format) on a schema whose type is or includes "string" — the way upstream counts, so error.schema.json gives 3 here (code has two, message one). Anthropic enforces no length bounds, OpenAI supports only some formats, Gemini drops some: none of them is safe across vendors. Removing a bound loosens the contract, so --fix never does it; move the constraint into "description" and check it in the host.',
   },
-  check: constraintCheck(['string'], ['minLength', 'maxLength', 'pattern', 'format'], 'a string'),
+  check: constraintCheck(['string'], KEYWORDS, 'a string'),
 };
 
 export default rule;
