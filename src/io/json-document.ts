@@ -159,6 +159,7 @@ export class JsonDocument {
   }
 
   problemFindings(): Finding[] {
+    if (this.problems.length === 0) return [];
     return this.problems.map((p) => ({
       ruleId: p.ruleId,
       severity: p.severity,

@@ -110,14 +110,15 @@ interface Wanted {
   seg: string;
   /** `seg` holds a backslash (so a key matching it textually is escaped, and means something else). */
   backslash: boolean;
-  children: Wanted[];
+  /** Made on first use: most nodes are leaves, and most paths end at one. */
+  children: Wanted[] | undefined;
   /** Indexes (into the caller's list) of the paths that end here. */
-  ends: number[];
+  ends: number[] | undefined;
   found: boolean;
 }
 
 function wanted(seg: string): Wanted {
-  return {seg, backslash: seg.includes('\\'), children: [], ends: [], found: false};
+  return {seg, backslash: seg.includes('\\'), children: undefined, ends: undefined, found: false};
 }
 
 /**
@@ -131,11 +132,12 @@ export function locateAllInJson(text: string, paths: readonly (readonly string[]
     const segments = paths[i];
     let node = root;
     for (let j = 0; j < segments.length; j++) {
-      let child = childNamed(node.children, segments[j]);
-      if (!child) node.children.push((child = wanted(segments[j])));
+      const children: Wanted[] = (node.children ??= []);
+      let child = childNamed(children, segments[j]);
+      if (!child) children.push((child = wanted(segments[j])));
       node = child;
     }
-    node.ends.push(i);
+    (node.ends ??= []).push(i);
   }
   const out: OffsetRange[] = new Array(paths.length);
   const start = skipWhitespace(text, 0);
@@ -148,23 +150,24 @@ export function locateAllInJson(text: string, paths: readonly (readonly string[]
  * value when the caller needs it (`needEnd`) or a path ends here or misses below; otherwise -1, having stopped early.
  */
 function resolveWanted(text: string, node: Wanted, keyOffset: number, valueOffset: number, needEnd: boolean, out: OffsetRange[]): number {
-  const mustEnd = needEnd || node.ends.length > 0;
+  const {children, ends} = node;
+  const mustEnd = needEnd || ends !== undefined;
   const c = text.charCodeAt(valueOffset);
   let end: number;
-  if (node.children.length > 0 && c === OPEN_BRACE) end = resolveMembers(text, node.children, valueOffset, mustEnd, out);
-  else if (node.children.length > 0 && c === OPEN_BRACKET) end = resolveElements(text, node.children, valueOffset, mustEnd, out);
+  if (children && c === OPEN_BRACE) end = resolveMembers(text, children, valueOffset, mustEnd, out);
+  else if (children && c === OPEN_BRACKET) end = resolveElements(text, children, valueOffset, mustEnd, out);
   else end = valueEnd(text, valueOffset);
   if (end < 0) return -1;
   const range = {start: keyOffset, end};
-  for (const i of node.ends) out[i] = range;
+  if (ends) for (const i of ends) out[i] = range;
   // A missing path points at its nearest existing ancestor.
-  for (const child of node.children) if (!child.found) fillWanted(child, range, out);
+  if (children) for (const child of children) if (!child.found) fillWanted(child, range, out);
   return end;
 }
 
 function fillWanted(node: Wanted, range: OffsetRange, out: OffsetRange[]): void {
-  for (const i of node.ends) out[i] = range;
-  for (const child of node.children) fillWanted(child, range, out);
+  if (node.ends) for (const i of node.ends) out[i] = range;
+  if (node.children) for (const child of node.children) fillWanted(child, range, out);
 }
 
 /** `open` is on `{`. Returns the offset past the object, or -1 when every child was found and `mustEnd` is false. */

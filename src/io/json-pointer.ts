@@ -11,7 +11,15 @@ export function parsePointer(pointer: string): string[] {
   if (pointer === '' || pointer === '#') return [];
   const body = pointer.startsWith('#') ? decodeURIComponent(pointer.slice(1)) : pointer;
   if (!body.startsWith('/')) throw new Error(`not a JSON pointer: ${pointer}`);
-  return body.slice(1).split('/').map((s) => (s.includes('~') ? s.replaceAll('~1', '/').replaceAll('~0', '~') : s));
+  const segments: string[] = [];
+  // One slice per segment (split then map would build the list twice): linters parse a pointer for every finding.
+  for (let from = 1; ; ) {
+    const slash = body.indexOf('/', from);
+    const raw = slash === -1 ? body.slice(from) : body.slice(from, slash);
+    segments.push(raw.includes('~') ? raw.replaceAll('~1', '/').replaceAll('~0', '~') : raw);
+    if (slash === -1) return segments;
+    from = slash + 1;
+  }
 }
 
 export function childPointer(pointer: string, segment: PathSegment): string {

@@ -114,7 +114,8 @@ export function prepareLint(options: LintOptions): PreparedLint {
   const plan = planFor(activeRules(options));
   const rules = options.ruleSet ?? RULES;
   const withFixes = options.withFixes ?? false;
-  const walkOptions: WalkOptions = {...options, keywordBits: plan.keywordBits};
+  // `path` is declared here even when absent: V8 clones an object and sets a key it already has far faster than it adds one.
+  const walkOptions: WalkOptions = {...options, keywordBits: plan.keywordBits, path: options.path};
   return (doc, path) => {
     const findings: Finding[] = doc.problemFindings();
     if (!doc.parsed) return {findings};
@@ -335,15 +336,34 @@ class FindingSink {
 
 const impliedCache = new WeakMap<readonly LintRule[], Map<string, readonly string[]>>();
 
-function dedupe<T extends Pick<Finding, 'ruleId' | 'file' | 'pointer' | 'message'>>(findings: T[], rules: readonly LintRule[]): T[] {
+/** Up to this many findings, {@link dedupe} compares them pairwise: cheaper than building a key string for each. */
+const PAIRWISE_DEDUPE = 16;
+
+function dedupe(findings: Finding[], rules: readonly LintRule[]): Finding[] {
   if (findings.length === 1) return findings;
-  const at = (f: T) => `${f.file}\u0000${f.pointer}`;
   let implied = impliedCache.get(rules);
   if (!implied) impliedCache.set(rules, (implied = new Map(rules.map((r) => [r.meta.id, r.meta.impliedBy ?? []]))));
+  return findings.length <= PAIRWISE_DEDUPE ? dedupePairwise(findings, implied) : dedupeKeyed(findings, implied);
+}
+
+/** Same finding: same rule, file, pointer and message. Implied: a rule in `by` reports the same file and pointer. */
+function dedupePairwise(findings: Finding[], implied: Map<string, readonly string[]>): Finding[] {
+  const out: Finding[] = [];
+  next: for (const f of findings) {
+    for (const g of out) if (g.ruleId === f.ruleId && g.pointer === f.pointer && g.file === f.file && g.message === f.message) continue next;
+    const by = implied.get(f.ruleId);
+    if (by && by.length > 0) for (const g of findings) if (g.pointer === f.pointer && g.file === f.file && by.includes(g.ruleId)) continue next;
+    out.push(f);
+  }
+  return out;
+}
+
+function dedupeKeyed(findings: Finding[], implied: Map<string, readonly string[]>): Finding[] {
+  const at = (f: Finding) => `${f.file}\u0000${f.pointer}`;
   let present: Set<string> | undefined;
   // Messages kept per rule and place: keying on the long message text itself cost more than the rest of dedupe.
   const seen = new Map<string, string[]>();
-  const out: T[] = [];
+  const out: Finding[] = [];
   for (const f of findings) {
     const where = `${f.ruleId}\u0000${at(f)}`;
     const messages = seen.get(where);
@@ -361,6 +381,7 @@ function dedupe<T extends Pick<Finding, 'ruleId' | 'file' | 'pointer' | 'message
 }
 
 function sortFindings(findings: Finding[], mainFile: string): Finding[] {
+  if (findings.length < 2) return findings;
   return findings.sort(
     (a, b) =>
       Number(a.file !== mainFile) - Number(b.file !== mainFile) ||

@@ -4,8 +4,7 @@ import {isObject} from './schema-util.js';
 
 /** A kind-looking name: lowercase dotted segments (`vendor.acme.plan.create`, `schema.response`) or a single word (`error`). */
 const KIND_NAME = /^[a-z][a-z0-9-]*(\.[a-zA-Z0-9][a-zA-Z0-9_-]*)*$/;
-const SCHEMA_FILE = /^(.+)\.schema\.json$/i;
-
+const SCHEMA_FILE_SUFFIX = '.schema.json';
 
 /**
  * Which envelope kind a payload schema is for, first match wins:
@@ -20,14 +19,13 @@ export function detectKind(schema: unknown, file: string | undefined): DetectedK
   const explicit = schema['x-openwop-kind'];
   if (typeof explicit === 'string' && explicit.trim() !== '') return {kind: explicit.trim(), source: 'x-openwop-kind'};
   if (typeof schema.$id === 'string') {
-    const id = schema.$id.replace(/[#?].*$/, '');
-    const last = id.slice(id.lastIndexOf('/') + 1);
-    const m = SCHEMA_FILE.exec(safeDecode(last));
-    if (m && KIND_NAME.test(m[1])) return {kind: m[1], source: '$id'};
+    const id = schema.$id.slice(0, beforeQueryOrFragment(schema.$id));
+    const kind = kindFromFileName(safeDecode(id.slice(id.lastIndexOf('/') + 1)));
+    if (kind) return {kind, source: '$id'};
   }
   if (file) {
-    const m = SCHEMA_FILE.exec(basename(file));
-    if (m && KIND_NAME.test(m[1])) return {kind: m[1], source: 'file name'};
+    const kind = kindFromFileName(basename(file));
+    if (kind) return {kind, source: 'file name'};
   }
   if (typeof schema.title === 'string' && KIND_NAME.test(schema.title) && schema.title.includes('.')) {
     return {kind: schema.title, source: 'title'};
@@ -37,6 +35,21 @@ export function detectKind(schema: unknown, file: string | undefined): DetectedK
 
 export function isVendorKind(kind: string | undefined): boolean {
   return kind !== undefined && kind.startsWith('vendor.');
+}
+
+/** `<kind>.schema.json` (the ending in any case): the kind, when it is a kind name. */
+function kindFromFileName(name: string): string | undefined {
+  if (name.length <= SCHEMA_FILE_SUFFIX.length || name.slice(-SCHEMA_FILE_SUFFIX.length).toLowerCase() !== SCHEMA_FILE_SUFFIX) return undefined;
+  const kind = name.slice(0, -SCHEMA_FILE_SUFFIX.length);
+  return KIND_NAME.test(kind) ? kind : undefined;
+}
+
+/** Where a URI's query or fragment starts (its length when it has neither). */
+function beforeQueryOrFragment(uri: string): number {
+  const hash = uri.indexOf('#');
+  const query = uri.indexOf('?');
+  if (hash === -1) return query === -1 ? uri.length : query;
+  return query === -1 ? hash : Math.min(hash, query);
 }
 
 function safeDecode(s: string): string {

@@ -147,15 +147,14 @@ function lintText(
   const doc = parsed && finalText === text ? parsed : JsonDocument.parse(finalText, {file});
   // The options also carry `fix` and the read limit, which the engine ignores.
   const {findings, kind: detected} = lint(doc, path);
-  const kind = detected && {kind: detected.kind, source: options.kind ? 'option' : detected.source};
   // When a parse error blocked fixing, that error already says why; otherwise say it.
   if (extra.refused && !findings.some((f) => f.ruleId.startsWith('json/') && f.severity === 'error')) {
     findings.unshift({ruleId: 'lint/not-fixed', severity: 'warning', message: extra.refused, file, pointer: '', line: 1, column: 1});
   }
   const result: LintFileResult & {pendingWrite?: string} = {file, findings};
-  if (kind) {
-    result.kind = kind.kind;
-    result.kindSource = kind.source;
+  if (detected) {
+    result.kind = detected.kind;
+    result.kindSource = options.kind ? 'option' : detected.source;
   }
   if (extra.fixed !== undefined) result.fixed = extra.fixed;
   if (extra.diff) result.diff = extra.diff;
@@ -213,7 +212,7 @@ export async function lintSchemaInputs(paths: readonly string[], options: LintIn
   for (const source of sources) {
     const pending = source.kind === 'file' ? lintFile(source.path, source.display, settingsFor(source.path), source.regular) : lintStdin(source, options);
     const outcome = pending instanceof Promise ? await pending : pending;
-    results.push(...splitByFile(outcome.result, seen));
+    addByFile(results, outcome.result, seen);
     fixed += outcome.result.fixed ?? 0;
     isFatal ||= outcome.fatal;
   }
@@ -221,12 +220,15 @@ export async function lintSchemaInputs(paths: readonly string[], options: LintIn
 }
 
 /**
- * Findings inside files reached through `$ref` get a result of their own after the linted file's, so every formatter
- * shows them under the right name; a finding already reported in this run (two schemas sharing a referenced file) is
- * not repeated.
+ * Adds a file's result to `results`. Findings inside files reached through `$ref` get a result of their own after the
+ * linted file's, so every formatter shows them under the right name; a finding already reported in this run (two
+ * schemas sharing a referenced file) is not repeated.
  */
-function splitByFile(result: LintFileResult, seen: Set<string>): LintFileResult[] {
-  if (result.findings.every((f) => f.file === result.file)) return [result];
+function addByFile(results: LintFileResult[], result: LintFileResult, seen: Set<string>): void {
+  if (!result.findings.some((f) => f.file !== result.file)) {
+    results.push(result);
+    return;
+  }
   const own: Finding[] = [];
   const others = new Map<string, Finding[]>();
   for (const f of result.findings) {
@@ -241,7 +243,8 @@ function splitByFile(result: LintFileResult, seen: Set<string>): LintFileResult[
     list.push(f);
     others.set(f.file, list);
   }
-  return [{...result, findings: own}, ...[...others].map(([file, findings]) => ({file, findings, referencedBy: result.file}))];
+  results.push({...result, findings: own});
+  for (const [file, findings] of others) results.push({file, findings, referencedBy: result.file});
 }
 
 /** How each file is linted: config, its overrides for that file, and the flags; resolved once when no override can apply. */

@@ -6,6 +6,13 @@ export function isObject(value: unknown): value is JsonObject {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+/** Object.keys(obj).length without building the list: rules count the properties of every object sub-schema. */
+export function keyCount(obj: JsonObject): number {
+  let n = 0;
+  for (const k in obj) if (Object.hasOwn(obj, k)) n++;
+  return n;
+}
+
 export function has(obj: JsonObject, key: string): boolean {
   return Object.hasOwn(obj, key);
 }

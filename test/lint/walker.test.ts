@@ -228,6 +228,31 @@ describe('targets and dedupe', () => {
     expect(f.map((x) => `${x.ruleId}=${x.severity}`).sort()).toEqual(['tier1/additional-properties=warning', 'tier1/all-required=error']);
   });
 
+  it('de-duplicates alike with a few findings and with many (pairwise and keyed)', () => {
+    // A bad $defs entry reached upstream, and through $refs at depths 1 and 2 (as tier1-ext/*, implied by tier1/*, and
+    // twice alike); `extra` more properties with a finding each push the count past the pairwise limit.
+    const schema = (extra: number) =>
+      closed(
+        {
+          p: {$ref: '#/$defs/x'},
+          deep: closed({r: {$ref: '#/$defs/x'}}),
+          ...Object.fromEntries(Array.from({length: extra}, (_, i) => [`q${i}`, {type: 'string', maxLength: 3}])),
+        },
+        {$defs: {x: {type: 'object', properties: {s: {type: 'string', maxLength: 3}}}}},
+      );
+    for (const extra of [0, 30]) {
+      const findings = lint(schema(extra), {profile: 'strict', targets: ['tier1', 'openai']});
+      const keys = findings.map((f) => `${f.ruleId} ${f.pointer} ${f.message}`);
+      expect(new Set(keys).size, `extra=${extra}`).toBe(keys.length);
+      expect(findings.filter((f) => f.pointer.startsWith('/$defs/x')).map((f) => `${f.ruleId} ${f.pointer}`), `extra=${extra}`).toEqual([
+        'tier1/additional-properties /$defs/x',
+        'tier1/all-required /$defs/x/properties/s',
+        'tier1/string-constraint /$defs/x/properties/s/maxLength',
+      ]);
+      expect(findings.length > 16, `extra=${extra}`).toBe(extra > 0);
+    }
+  });
+
   it('an implied vendor finding comes back when the tier1 rule is turned off', () => {
     const s = {type: 'object', properties: {}};
     expect(ids(lint(s, {targets: ['tier1', 'openai'], rules: {'tier1/additional-properties': 'off'}}))).toEqual(['openai/additional-properties']);

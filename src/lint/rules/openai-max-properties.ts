@@ -1,5 +1,5 @@
 import {addCount, firstVisit, SINCE, SOURCES} from '../rule-helpers.js';
-import {propertiesOf} from '../schema-util.js';
+import {keyCount, propertiesOf} from '../schema-util.js';
 import type {LintRule} from '../types.js';
 
 export const OPENAI_MAX_PROPERTIES = 5000;
@@ -27,7 +27,7 @@ const rule: LintRule = {
   },
   check(node, ctx) {
     const props = propertiesOf(node.schema);
-    if (props && firstVisit(node, ctx)) addCount(ctx, 'count', Object.keys(props).length);
+    if (props && firstVisit(node, ctx)) addCount(ctx, 'count', keyCount(props));
   },
   end(ctx) {
     const n = (ctx.state.count as number | undefined) ?? 0;

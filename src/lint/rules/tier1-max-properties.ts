@@ -1,5 +1,5 @@
 import {addCount, SINCE, SOURCES, tier1Checks} from '../rule-helpers.js';
-import {propertiesOf} from '../schema-util.js';
+import {keyCount, propertiesOf} from '../schema-util.js';
 import type {LintRule} from '../types.js';
 
 export const TIER1_MAX_PROPERTIES = 100;
@@ -33,7 +33,7 @@ const rule: LintRule = {
   check(node, ctx) {
     if (!tier1Checks(node)) return;
     const props = propertiesOf(node.schema);
-    if (props) addCount(ctx, 'count', Object.keys(props).length);
+    if (props) addCount(ctx, 'count', keyCount(props));
   },
   end(ctx) {
     const count = (ctx.state.count as number | undefined) ?? 0;
