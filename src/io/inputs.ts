@@ -34,12 +34,13 @@ const NOT_CONTENT = new Set(['package.json', 'package-lock.json', 'npm-shrinkwra
 export async function expandInputs(args: readonly string[], options: ExpandOptions): Promise<Expanded> {
   const sources: InputSource[] = [];
   const problems: InputProblem[] = [];
-  const seen = new Set<string>();
+  // One argument cannot name a file twice (a folder walk enters each real folder once): only several need the set.
+  const seen = args.length > 1 ? new Set<string>() : undefined;
   const ignored = options.ignore?.length ? picomatch([...options.ignore], {dot: true}) : () => false;
   const add = (abs: string, display?: string, regular?: boolean) => {
-    if (seen.has(abs)) return;
+    if (seen?.has(abs)) return;
     if (options.ignore?.length && ignored(relative(options.ignoreBase ?? options.cwd, abs).split(sep).join('/'))) return;
-    seen.add(abs);
+    seen?.add(abs);
     const source: InputSource = {kind: 'file', path: abs, display: display ?? displayPath(abs, options.cwd)};
     if (regular) source.regular = true;
     sources.push(source);
@@ -48,8 +49,8 @@ export async function expandInputs(args: readonly string[], options: ExpandOptio
 
   for (const arg of args) {
     if (arg === '-') {
-      if (!seen.has('-')) sources.push({kind: 'stdin', display: '<stdin>'});
-      seen.add('-');
+      if (!seen?.has('-')) sources.push({kind: 'stdin', display: '<stdin>'});
+      seen?.add('-');
       continue;
     }
     const abs = resolve(options.cwd, arg);
