@@ -38,21 +38,30 @@ export interface ManifestCheckOptions {
   maxBytes: number;
   /** Primitives the simulated host grants; undefined: no gate simulation. */
   grant?: readonly string[];
-  lintSchemas?: SchemaLinter;
 }
 
 const CONTENT_LISTS = ['nodes', 'agents', 'chains', 'prompts', 'templates', 'artifactTypes', 'cards'];
 
-/** Every check of one parsed manifest; returns its result first, then one result per linted schema file. */
-export async function checkManifest(doc: JsonDocument, input: ManifestInput, options: ManifestCheckOptions): Promise<FileResult[]> {
+/** What checking one manifest gives: its result, and the node schemas it names that parsed (for --lint-schemas). */
+export interface ManifestCheck {
+  result: PackResult;
+  schemas: readonly LoadedSchema[];
+}
+
+/**
+ * Every check of one parsed manifest. Synchronous (the files it names are small and read in place): linting the
+ * schemas it names is the caller's next step, and the only one that may wait.
+ */
+export function checkManifest(doc: JsonDocument, input: ManifestInput, options: ManifestCheckOptions): ManifestCheck {
   const value = doc.value;
-  const findings: Finding[] = [...doc.problemFindings()];
+  const findings: Finding[] = doc.problemFindings();
   const result: PackResult = {file: doc.source.file, findings, pack: null, kind: null, nodes: 0, contents: {}, requires: [], gate: null};
-  if (!doc.parsed) return [result];
+  const checked: ManifestCheck = {result, schemas: []};
+  if (!doc.parsed) return checked;
   const shape = checkManifestShape(doc, value);
   findings.push(...shape.findings);
   result.kind = shape.kind;
-  if (!isObject(value)) return [result];
+  if (!isObject(value)) return checked;
 
   const name = typeof value.name === 'string' ? value.name : undefined;
   const version = typeof value.version === 'string' ? value.version : undefined;
@@ -63,7 +72,6 @@ export async function checkManifest(doc: JsonDocument, input: ManifestInput, opt
 
   findings.push(...checkDuplicateIds(doc, value), ...checkEnvelopeTypes(doc, value));
 
-  const extra: FileResult[] = [];
   if (input.source.kind === 'file') {
     const runtime = isObject(value.runtime) ? value.runtime : undefined;
     const files = checkFiles(collectFileRefs(value), {
@@ -78,7 +86,7 @@ export async function checkManifest(doc: JsonDocument, input: ManifestInput, opt
     });
     findings.push(...files.findings);
     if (files.entry && runtime) findings.push(...requirementFindings(doc, files.entry, result.requires, runtime, options.cwd));
-    if (options.lintSchemas && files.schemas.length > 0) extra.push(...(await options.lintSchemas(files.schemas, result.pack)));
+    checked.schemas = files.schemas;
   }
 
   if (options.grant !== undefined) {
@@ -87,7 +95,7 @@ export async function checkManifest(doc: JsonDocument, input: ManifestInput, opt
     if (shape.findings.some((f) => f.severity === 'error')) result.gate = {...result.gate, installs: false, blockedBy: 'invalid_manifest'};
     findings.push(...gateFindings(doc, result.gate, result.requires));
   }
-  return [result, ...extra];
+  return checked;
 }
 
 function declaredRequires(manifest: JsonObject): string[] {

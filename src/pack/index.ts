@@ -5,7 +5,7 @@ import {readDocuments} from '../io/read-documents.js';
 import {fileFinding, mb} from '../io/read-file.js';
 import type {FileResult, Finding, RuleDescriptor} from '../report/finding.js';
 import type {FormatContext} from '../report/format-context.js';
-import {checkManifest, type PackResult, type SchemaLinter} from './check-manifest.js';
+import {checkManifest, type ManifestCheck, type PackResult, type SchemaLinter} from './check-manifest.js';
 import {resolvePackInputs} from './inputs.js';
 import {createSchemaLinter} from './lint-schemas.js';
 import {readJsonDocument} from './read-json-file.js';
@@ -56,7 +56,12 @@ export async function validatePackInputs(paths: readonly string[], options: Vali
   const maxBytes = options.maxDocumentBytes ?? DEFAULT_MAX_MANIFEST_BYTES;
   let lint: {linter: SchemaLinter; rules: RuleDescriptor[]} | undefined;
   if (options.lintSchemas) lint = await createSchemaLinter(options.lintSchemas.config, options.lintSchemas.baseDir, options.cwd);
-  const manifestOptions = {cwd: options.cwd, idBase: options.idBase ?? DEFAULT_PACK_ID_BASE, maxBytes, grant: options.grant, lintSchemas: lint?.linter};
+  const manifestOptions = {cwd: options.cwd, idBase: options.idBase ?? DEFAULT_PACK_ID_BASE, maxBytes, grant: options.grant};
+  /** Adds the manifest's result; with --lint-schemas, what linting the schema files it names will add (one result each). */
+  const add = ({result, schemas}: ManifestCheck): Promise<FileResult[]> | undefined => {
+    results.push(result);
+    return lint && schemas.length > 0 ? lint.linter(schemas, result.pack) : undefined;
+  };
 
   for (const input of inputs.manifests) {
     if (input.source.kind === 'file') {
@@ -64,7 +69,10 @@ export async function validatePackInputs(paths: readonly string[], options: Vali
       if ('reason' in read) {
         results.push(emptyResult(input.source.display, read.finding));
         fatal ||= read.fatal;
-      } else results.push(...(await checkManifest(read.doc, input, manifestOptions)));
+        continue;
+      }
+      const linted = add(checkManifest(read.doc, input, manifestOptions));
+      if (linted) results.push(...(await linted));
       continue;
     }
     for await (const event of readDocuments(input.source, {maxDocumentBytes: maxBytes, stdin: options.stdin})) {
@@ -73,7 +81,8 @@ export async function validatePackInputs(paths: readonly string[], options: Vali
         fatal ||= Boolean(event.fatal);
         continue;
       }
-      results.push(...(await checkManifest(event.doc, input, manifestOptions)));
+      const linted = add(checkManifest(event.doc, input, manifestOptions));
+      if (linted) results.push(...(await linted));
     }
   }
   return {results, fatal, rules: [...PACK_RULE_LIST, ...IO_RULE_DESCRIPTORS, ...(lint?.rules ?? [])], summary: summarize(results, options.grant), renderExtras: renderPackExtras};

@@ -1,4 +1,4 @@
-import {readdir, stat} from 'node:fs/promises';
+import {readdirSync, statSync, type Stats} from 'node:fs';
 import {basename, join, resolve} from 'node:path';
 import {displayPath, expandInputs, type InputProblem, type InputSource} from '../io/inputs.js';
 import {fileFinding} from '../io/read-file.js';
@@ -46,7 +46,7 @@ export async function resolvePackInputs(args: readonly string[], options: {cwd: 
     }
   };
   for (const arg of args) {
-    const folder = arg === '-' ? undefined : await folderAt(resolve(options.cwd, arg));
+    const folder = arg === '-' ? undefined : folderAt(resolve(options.cwd, arg));
     if (folder === undefined) {
       const {sources, problems} = await expandInputs([arg], {cwd: options.cwd, extensions: ['.json'], ignore: options.ignore, ignoreBase: options.ignoreBase});
       take(sources);
@@ -54,7 +54,7 @@ export async function resolvePackInputs(args: readonly string[], options: {cwd: 
       continue;
     }
     const direct = join(folder, MANIFEST_NAME);
-    const walk = (await isFile(direct)) ? [direct] : [folder];
+    const walk = isFile(direct) ? [direct] : [folder];
     const expand = (ignore?: readonly string[]) => expandInputs(walk, {cwd: options.cwd, extensions: [MANIFEST_NAME], ignore, ignoreBase: options.ignoreBase});
     const manifestsIn = (sources: InputSource[]) => sources.filter((s) => s.kind === 'file' && isManifestName(basename(s.path)));
     const {sources, problems} = await expand(options.ignore);
@@ -62,34 +62,35 @@ export async function resolvePackInputs(args: readonly string[], options: {cwd: 
     out.problems.push(...problems);
     // Nothing left: say so, unless the config's ignore globs are what left nothing (then silence is what was asked for).
     if (manifests.length === 0 && problems.length === 0 && (!options.ignore?.length || manifestsIn((await expand()).sources).length === 0)) {
-      out.findings.push(await missingManifest(folder, options.cwd));
+      out.findings.push(missingManifest(folder, options.cwd));
     }
     take(manifests);
   }
   return out;
 }
 
-async function folderAt(path: string): Promise<string | undefined> {
+// Synchronous, like the folder walk and the reads that follow: a thread-pool hop costs more than a stat.
+function folderAt(path: string): string | undefined {
+  return statOf(path)?.isDirectory() ? path : undefined;
+}
+
+function isFile(path: string): boolean {
+  return statOf(path)?.isFile() ?? false;
+}
+
+function statOf(path: string): Stats | undefined {
   try {
-    return (await stat(path)).isDirectory() ? path : undefined;
+    return statSync(path, {throwIfNoEntry: false});
   } catch {
     return undefined;
   }
 }
 
-async function isFile(path: string): Promise<boolean> {
-  try {
-    return (await stat(path)).isFile();
-  } catch {
-    return false;
-  }
-}
-
-async function missingManifest(folder: string, cwd: string): Promise<Finding> {
+function missingManifest(folder: string, cwd: string): Finding {
   const display = displayPath(folder, cwd);
   let names: string[] = [];
   try {
-    names = await readdir(folder);
+    names = readdirSync(folder);
   } catch {
     // an unreadable folder is still a folder without a readable manifest
   }
