@@ -1,5 +1,5 @@
 import {existsSync, statSync} from 'node:fs';
-import {isAbsolute, join, normalize, sep} from 'node:path';
+import {isAbsolute, normalize, sep} from 'node:path';
 import {displayPath} from '../io/inputs.js';
 import type {JsonDocument} from '../io/json-document.js';
 import {parsePointer} from '../io/json-pointer.js';
@@ -65,7 +65,8 @@ export function checkFiles(refs: readonly FileRef[], ctx: FileCheckContext): Fil
       findings.push(ctx.doc.finding(PACK_RULES.refOutsidePack.id, 'error', `"${ref.ref}" must be a relative path to a file inside the pack`, ref.pointer));
       continue;
     }
-    const abs = join(ctx.root, inside);
+    // `root` is a normalised absolute folder and `inside` a normalised relative path: what join() gives, without its normalising.
+    const abs = ctx.root.endsWith(sep) ? ctx.root + inside : ctx.root + sep + inside;
     if (ref.type === 'entry') {
       const entry = checkEntry(abs, ref, ctx, missing, missingSeverity);
       if (entry) outcome.entry = entry;
