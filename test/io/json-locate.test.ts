@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import {createScanner, SyntaxKind} from 'jsonc-parser';
 import {describe, expect, it} from 'vitest';
-import {JsonDocument} from '../../src/io/json-document.js';
+import {JsonDocument, type Placed} from '../../src/io/json-document.js';
 import {toPointer} from '../../src/io/json-pointer.js';
 
 /** Every pointer into a value, plus one missing child per container. */
@@ -19,7 +19,7 @@ function pointers(value: unknown, path: (string | number)[] = [], out: string[] 
 
 /** The ranges placeAll gives `pointers` (all at once, as the linter places a document's findings). */
 function placeAll(text: string, pointers: readonly string[]) {
-  const items = pointers.map((pointer) => ({pointer, line: 0, column: 0}));
+  const items: Placed[] = pointers.map((pointer) => ({pointer, line: 0, column: 0}));
   JsonDocument.parse(text, {file: 'f.json'}).placeAll(items);
   return items.map(({line, column, endLine, endColumn}) => ({line, column, endLine, endColumn}));
 }

@@ -30,7 +30,7 @@ function schema(depth: number): fc.Arbitrary<Schema> {
     .record({
       keys: fc.subarray([...KEYWORDS, ...OTHER_KEYS], {maxLength: 6}),
       type: fc.option(typeValue, {nil: undefined}),
-      children: depth === 0 ? fc.constant([]) : fc.array(schema(depth - 1), {maxLength: 3}),
+      children: depth === 0 ? fc.constant<Schema[]>([]) : fc.array(schema(depth - 1), {maxLength: 3}),
       values: fc.array(scalar, {minLength: 3, maxLength: 3}),
     })
     .map(({keys, type, children, values}) => {
