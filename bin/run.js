@@ -11,7 +11,9 @@ import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {BUNDLE_COMMANDS, BUNDLE_FILE, COMMANDS_EXPORT, loadBundle} from './load-bundle.js';
 
-const started = performance.now();
+/** Milliseconds since the process started. Not performance.now(): the global `performance` loads perf_hooks (~1.5 ms). */
+const now = () => process.uptime() * 1000;
+const started = now();
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pjson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const argv = process.argv.slice(2);
@@ -48,9 +50,9 @@ if (argv[0] === '--version' && !maybeWsl()) {
     // A tsc-only build (no bundle yet): the compiled commands under dist/commands, as package.json says.
     oclif = await import('@oclif/core');
   }
-  const loaded = performance.now();
+  const loaded = now();
   await oclif.execute({loadOptions, args: argv});
-  if (timing) await printTiming(oclif.Performance, {started, loaded, done: performance.now(), bundled: existsSync(bundled), cacheUsed});
+  if (timing) await printTiming(oclif.Performance, {started, loaded, done: now(), bundled: existsSync(bundled), cacheUsed});
 }
 
 /** The id oclif gives `openwop lint schema …` or `openwop lint:schema …`: `lint:schema`. */
@@ -73,6 +75,6 @@ async function printTiming(Performance, {started, loaded, done, bundled, cacheUs
     ['total until the command returned', done],
   ];
   process.on('exit', () => {
-    process.stderr.write(`openwop timing:\n${rows.map(([what, t]) => `  ${ms(t ?? 0).padStart(9)}  ${what}`).join('\n')}\n  ${ms(performance.now()).padStart(9)}  total until exit\n`);
+    process.stderr.write(`openwop timing:\n${rows.map(([what, t]) => `  ${ms(t ?? 0).padStart(9)}  ${what}`).join('\n')}\n  ${ms(now()).padStart(9)}  total until exit\n`);
   });
 }

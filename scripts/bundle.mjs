@@ -26,13 +26,43 @@ const OCLIF_DYNAMIC = /[\\/](@oclif[\\/]core[\\/]lib[\\/](module-loader|config[\
 /** `import(` followed by an argument: a call, not the "import()" text of an error message. */
 const ANY_IMPORT_CALL = /\bimport\((?=[^)])/g;
 /**
- * oclif sorts a plugin's command ids with localeCompare on every start, and the first localeCompare of a process
- * loads ICU's collation data (~8 ms, an eighth of a lint cold start). Command ids are lowercase ASCII words and
- * colons, which an ordinal comparison puts in the same order.
+ * Rewrites of oclif's own code for a faster start, each checked: the build fails when one no longer applies (an oclif
+ * upgrade changed the code), rather than silently losing it.
+ * - oclif sorts a plugin's command ids with localeCompare on every start, and the first localeCompare of a process
+ *   loads ICU's collation data (~8 ms, an eighth of a lint cold start). Command ids are lowercase ASCII words and
+ *   colons, which an ordinal comparison puts in the same order.
+ * - oclif asks wsl-utils whether it runs under WSL on every start; wsl-utils only re-exports is-wsl for that, but
+ *   loading it loads child_process and PowerShell helpers too.
  */
-const OCLIF_PLUGIN = /[\\/]@oclif[\\/]core[\\/]lib[\\/]config[\\/]plugin\.js$/;
-const COMMAND_ID_SORT = '.sort((a, b) => a.id.localeCompare(b.id))';
-const ORDINAL_ID_SORT = '.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))';
+const OCLIF_REWRITES = [
+  {file: /[\\/]@oclif[\\/]core[\\/]lib[\\/]config[\\/]plugin\.js$/, from: '.sort((a, b) => a.id.localeCompare(b.id))', to: '.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))'},
+  {file: /[\\/]@oclif[\\/]core[\\/]lib[\\/]util[\\/]os\.js$/, from: "(await import('wsl-utils')).isWsl", to: "(await import('is-wsl')).default"},
+];
+/**
+ * Builtins oclif requires at the top of modules every start evaluates but uses only now and then: readline (a flag
+ * read from stdin), child_process (Windows shell detection), perf_hooks (OCLIF_PERFORMANCE). The bundle defers each to
+ * its first property read.
+ */
+const OCLIF_LIB = /[\\/]@oclif[\\/]core[\\/]lib[\\/]/;
+const DEFERRED_BUILTIN = /^const (\w+) = require\("(node:(?:readline|child_process|perf_hooks))"\);$/gm;
+const deferredBuiltin = (_line, name, id) => `const ${name} = new Proxy({}, {get: (_target, key) => require("${id}")[key]});`;
+
+/** A bundled file's source as the bundle takes it, or undefined to take it as it is. */
+function transform(path, root) {
+  const ours = path.startsWith(join(root, 'dist'));
+  if (!ours && !OCLIF_LIB.test(path) && !OCLIF_DYNAMIC.test(path)) return undefined;
+  const original = readFileSync(path, 'utf8');
+  let source = original;
+  if (ours) return source.replace(LAZY_IMPORT, 'globalThis.__openwopImport(');
+  if (OCLIF_DYNAMIC.test(path)) source = source.replace(ANY_IMPORT_CALL, 'globalThis.__openwopImport(');
+  for (const {file, from, to} of OCLIF_REWRITES) {
+    if (!file.test(path)) continue;
+    if (!source.includes(from)) throw new Error(`bundle: ${path} no longer contains ${from}; review the rewrite in scripts/bundle.mjs`);
+    source = source.replace(from, to);
+  }
+  source = source.replace(DEFERRED_BUILTIN, deferredBuiltin);
+  return source === original ? undefined : source;
+}
 
 /** Command id (oclif's `topic:verb`) → compiled file, for every command under dist/commands. */
 export function commandFiles(root) {
@@ -64,23 +94,17 @@ export async function bundle(root) {
     // src/io/package-root.ts finds the package from its own location.
     define: {'import.meta.url': '__openwopModuleUrl'},
     banner: {js: "var __openwopModuleUrl = require('node:url').pathToFileURL(__filename).href;"},
-    plugins: [{name: 'openwop-dynamic-import', setup(b) {
+    plugins: [{name: 'openwop-rewrites', setup(b) {
       b.onLoad({filter: /\.js$/}, (args) => {
-        if (OCLIF_PLUGIN.test(args.path)) {
-          const source = readFileSync(args.path, 'utf8');
-          if (!source.includes(COMMAND_ID_SORT)) throw new Error(`bundle: ${args.path} no longer sorts command ids as expected; review the ordinal rewrite`);
-          return {contents: source.replace(COMMAND_ID_SORT, ORDINAL_ID_SORT), loader: 'js'};
-        }
-        const ours = args.path.startsWith(join(root, 'dist'));
-        const oclif = OCLIF_DYNAMIC.test(args.path);
-        if (!ours && !oclif) return undefined;
-        const source = readFileSync(args.path, 'utf8');
-        return {contents: source.replace(oclif ? ANY_IMPORT_CALL : LAZY_IMPORT, 'globalThis.__openwopImport('), loader: 'js'};
+        const contents = transform(args.path, root);
+        return contents === undefined ? undefined : {contents, loader: 'js'};
       });
     }}],
     logLevel: 'warning',
   });
   const out = readFileSync(join(root, BUNDLE_FILE), 'utf8');
+  const eager = [...out.matchAll(/\w+\s*=\s*require\("node:(?:readline|child_process|perf_hooks)"\)/g)].map((m) => m[0]);
+  if (eager.length > 0) throw new Error(`bundle: builtins meant to load on first use are required up front:\n${eager.join('\n')}`);
   const left = [...out.matchAll(ANY_IMPORT_CALL)].map((m) => out.slice(Math.max(0, m.index - 60), m.index + 60));
   if (left.length > 0) throw new Error(`bundle: import() calls would fail in the cached script; route them through __openwopImport:\n${left.join('\n')}`);
   return {file: BUNDLE_FILE, bytes: statSync(join(root, BUNDLE_FILE)).size};

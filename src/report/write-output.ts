@@ -1,4 +1,3 @@
-import {randomBytes} from 'node:crypto';
 import {open, realpath, rename, stat, unlink} from 'node:fs/promises';
 import {basename, dirname, join, resolve} from 'node:path';
 import {UserError} from './user-error.js';
@@ -57,7 +56,7 @@ async function writeFileAtomic(file: string, text: string): Promise<void> {
   const existing = await stat(dest).catch(() => undefined);
   if (existing?.isDirectory()) throw new OutputError(`Cannot write "${file}": it is a folder`, undefined);
 
-  const temp = join(dir, `.${basename(dest)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const temp = join(dir, `.${basename(dest)}.${process.pid}.${process.getBuiltinModule('node:crypto').randomBytes(6).toString('hex')}.tmp`);
   let handle: Awaited<ReturnType<typeof open>> | undefined;
   try {
     handle = await open(temp, 'wx', existing ? existing.mode & 0o7777 : 0o666);

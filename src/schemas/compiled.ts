@@ -1,4 +1,3 @@
-import {createHash} from 'node:crypto';
 import {existsSync, readFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import {join} from 'node:path';
@@ -37,7 +36,7 @@ export function fingerprintFile(where: CompiledValidators): string {
  * only while it matches, so a schema edited after the build is never checked by stale code (it is compiled instead).
  */
 export function schemaFingerprint(): string {
-  const hash = createHash('sha256');
+  const hash = process.getBuiltinModule('node:crypto').createHash('sha256');
   hash.update(`ajv ${JSON.parse(readFileSync(requireHere.resolve('ajv/package.json'), 'utf8')).version}\n`);
   for (const {file} of [...bundledSchemaFiles()].sort((a, b) => (a.file < b.file ? -1 : 1))) {
     hash.update(`${file}\n`);

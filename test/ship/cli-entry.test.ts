@@ -6,7 +6,7 @@ import {join} from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {Config} from '@oclif/core';
 import {afterAll, describe, expect, it} from 'vitest';
-import {ROOT, runCli, runProgram} from '../helpers/cli.js';
+import {BIN, ROOT, runCli, runProgram} from '../helpers/cli.js';
 
 const OUR_COMMANDS = ['lint schema', 'validate envelope', 'validate pack', 'scaffold kind', 'probe host', 'simulate retry', 'commands'];
 
@@ -48,6 +48,19 @@ describe('OPENWOP_TIMING=1', () => {
     ]);
     // Running one of our own commands loads no plugin (plugin-help and plugin-autocomplete only add commands).
     for (const p of phases) expect(p.ms, p.what).toSatisfy((ms: number) => (p.what === '  of which plugins' ? ms === 0 : ms > 0));
+  });
+});
+
+describe('what a start loads', () => {
+  it('linting a schema loads none of the builtins the bundle defers (child_process, crypto, readline, perf_hooks)', async () => {
+    // Node's own list of the builtins it loaded, printed as the process exits.
+    const hook = `data:text/javascript,${encodeURIComponent("process.on('exit', () => process.stderr.write('LOADED ' + process.moduleLoadList.join(',')))")}`;
+    // Without the test runner's NODE_ENV=test, under which oclif takes its development paths (TypeScript sources).
+    const r = await runProgram(process.execPath, ['--import', hook, BIN, 'lint', 'schema', 'examples/schemas/clean'], {cwd: ROOT, env: {...process.env, NODE_ENV: undefined}});
+    expect(r.code, r.stderr).toBe(0);
+    const loaded = /LOADED (.*)/.exec(r.stderr)?.[1].split(',').map((m) => m.replace(/^NativeModule /, '')) ?? [];
+    expect(loaded).toContain('vm');
+    for (const deferred of ['child_process', 'crypto', 'readline', 'perf_hooks']) expect(loaded, deferred).not.toContain(deferred);
   });
 });
 

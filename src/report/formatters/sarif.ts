@@ -1,4 +1,3 @@
-import {createHash} from 'node:crypto';
 import {resolve} from 'node:path';
 import {pathToFileURL} from 'node:url';
 import type {Finding, Report, Severity} from '../finding.js';
@@ -148,7 +147,7 @@ function atLeast1(n: number): number {
  * two alerts instead of being merged.
  */
 function fingerprint(f: Finding, uri: string, seen: Map<string, number>): string {
-  const hash = createHash('sha256').update([f.ruleId, uri, f.pointer, f.message].join('\u0000')).digest('hex');
+  const hash = process.getBuiltinModule('node:crypto').createHash('sha256').update([f.ruleId, uri, f.pointer, f.message].join('\u0000')).digest('hex');
   const n = (seen.get(hash) ?? 0) + 1;
   seen.set(hash, n);
   return `${hash}:${n}`;
