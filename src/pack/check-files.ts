@@ -51,8 +51,9 @@ type Loaded = {status: 'missing'; why: string} | {status: 'broken'; why: string}
 export function checkFiles(refs: readonly FileRef[], ctx: FileCheckContext): FileCheckOutcome {
   const findings: Finding[] = [];
   const missing: Finding[] = [];
-  const loaded = new Map<string, Loaded>();
-  const schemas = new Map<string, LoadedSchema>();
+  // Made on first use: most manifests name their runtime entry and nothing else.
+  let loaded: Map<string, Loaded> | undefined;
+  let schemas: Map<string, LoadedSchema> | undefined;
   const outcome: FileCheckOutcome = {findings, schemas: []};
   const missingSeverity: Severity = ctx.inPackFolder ? 'error' : 'warning';
 
@@ -73,6 +74,7 @@ export function checkFiles(refs: readonly FileRef[], ctx: FileCheckContext): Fil
       continue;
     }
     const display = displayPath(abs, ctx.cwd);
+    loaded ??= new Map();
     let file = loaded.get(abs);
     if (!file) loaded.set(abs, (file = loadJson(abs, display, ctx.maxBytes)));
     if (file.status === 'missing') {
@@ -88,6 +90,7 @@ export function checkFiles(refs: readonly FileRef[], ctx: FileCheckContext): Fil
       continue;
     }
     if (ref.type !== 'schema') continue;
+    schemas ??= new Map();
     const known = schemas.get(abs);
     if (known) {
       known.refs.push(ref);
@@ -98,7 +101,7 @@ export function checkFiles(refs: readonly FileRef[], ctx: FileCheckContext): Fil
     if (idFinding) findings.push(idFinding);
   }
   findings.push(...collapseLoneMissing(missing, refs, ctx));
-  outcome.schemas = [...schemas.values()];
+  if (schemas) outcome.schemas = [...schemas.values()];
   return outcome;
 }
 

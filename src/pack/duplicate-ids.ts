@@ -37,22 +37,39 @@ function checkCollection(doc: JsonDocument, owner: JsonObject, ownerPointer: str
   // Most lists hold no duplicate and nothing nested: build the list's pointer only when something needs it.
   let pointer: string | undefined;
   const base = () => (pointer ??= c.path.reduce((p, seg) => childPointer(p, seg), ownerPointer));
-  const first = new Map<string, number>();
+  // Each entry's id by index (undefined when it has none): searched while short, indexed once the list is long.
+  const ids: (string | undefined)[] = new Array(list.length);
+  let index: Map<string, number> | undefined;
   for (let i = 0; i < list.length; i++) {
     const entry: unknown = list[i];
     if (!isObject(entry)) continue;
     if (c.inner) for (const inner of c.inner) checkCollection(doc, entry, childPointer(base(), i), inner, findings);
     const key = idOf(entry, c.keys);
     if (key === undefined) continue;
-    const earlier = first.get(key);
-    if (earlier === undefined) {
-      first.set(key, i);
+    if (!index && i >= SEARCHED_IDS) index = indexOf(ids, i);
+    const earlier = index ? index.get(key) : ids.indexOf(key);
+    if (earlier === undefined || earlier === -1) {
+      ids[i] = key;
+      if (index && !index.has(key)) index.set(key, i);
       continue;
     }
     const parts = c.keys.map((k) => entry[k] as string);
     const shown = parts.length === 1 ? `"${parts[0]}"` : `(${parts.map((p) => `"${p}"`).join(', ')})`;
     findings.push(doc.finding(PACK_RULES.duplicateId.id, 'error', `duplicate ${c.what} ${shown}: already used by ${childPointer(base(), earlier)}`, childPointer(childPointer(base(), i), c.keys[0])));
   }
+}
+
+/** Lists up to this long are searched for a repeated id; longer ones get a map (real packs list a few dozen entries). */
+const SEARCHED_IDS = 32;
+
+/** The first index of each id among the first `count` entries. */
+function indexOf(ids: readonly (string | undefined)[], count: number): Map<string, number> {
+  const index = new Map<string, number>();
+  for (let i = 0; i < count; i++) {
+    const id = ids[i];
+    if (id !== undefined && !index.has(id)) index.set(id, i);
+  }
+  return index;
 }
 
 /** The entry's id (its key fields joined), or undefined when a key field is not a string: the schema reports that. */

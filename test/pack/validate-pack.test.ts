@@ -113,6 +113,20 @@ describe('duplicate ids and envelope types', () => {
     expect(dups.find((f) => f.pointer === '/nodes/2/typeId')?.message).toBe('duplicate node typeId "vendor.acme.demo.a": already used by /nodes/0');
   });
 
+  it('finds repeats the same way in long lists (searched up to 32 entries, indexed beyond)', async () => {
+    const node = (typeId: string) => ({typeId, version: '1.0.0', category: 'data', role: 'pure'});
+    const names = Array.from({length: 40}, (_, i) => `vendor.acme.demo.n${i}`);
+    // Repeats: of an entry before the switch (3 at 35), after it (36 at 39), and twice of one (5 at 10 and 38).
+    names[35] = names[3];
+    names[39] = names[36];
+    names[10] = names[5];
+    names[38] = names[5];
+    const root = tree({'long.pack.json': nodePack({nodes: names.map(node)})});
+    const {findings} = await run(root);
+    const dups = findings.filter((f) => f.ruleId === 'pack/duplicate-id').map((f) => `${f.pointer} ${/already used by (\S+)/.exec(f.message)?.[1]}`);
+    expect(dups.sort()).toEqual(['/nodes/10/typeId /nodes/5', '/nodes/35/typeId /nodes/3', '/nodes/38/typeId /nodes/5', '/nodes/39/typeId /nodes/36']);
+  });
+
   it('prompt templates are keyed by (templateId, version)', async () => {
     const t = (version: string) => ({templateId: 'writer', version, kind: 'system', text: 'x'});
     const root = tree({'p.pack.json': {name: 'vendor.acme.p', version: '1.0.0', kind: 'prompt', engines: {openwop: '1'}, prompts: [t('1.0.0'), t('2.0.0'), t('1.0.0')]}});
