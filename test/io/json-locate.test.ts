@@ -85,6 +85,37 @@ describe('locate by scanning agrees with the position tree', () => {
     );
   });
 
+  it('for all pointers at once when keys and strings are full of brackets, quotes and escapes', () => {
+    // Brackets and quotes inside keys and strings (some brackets written as \u escapes) must not fool the skipping.
+    const tricky = fc.string({unit: fc.constantFrom('{', '}', '[', ']', '"', '\\', ':', ',', 'a', ' ', 'é'), maxLength: 6});
+    const value = fc.letrec<{node: unknown}>((tie) => ({
+      node: fc.oneof(
+        {maxDepth: 4},
+        tricky,
+        fc.integer(),
+        fc.constant(null),
+        fc.array(tie('node'), {maxLength: 4}),
+        fc.dictionary(tricky, tie('node'), {maxKeys: 4}),
+      ),
+    })).node;
+    let escaped = 0;
+    fc.assert(
+      fc.property(value, fc.constantFrom(0, 2), fc.boolean(), fc.array(fc.nat(9), {minLength: 1, maxLength: 30}), (v, indent, escapeBrackets, picks) => {
+        let text = JSON.stringify(v, null, indent);
+        // Inside strings only: JSON.stringify escapes every quote in them, so a bracket right after `"` or `\\` is in one.
+        if (escapeBrackets) text = text.replace(/(?<=[^\s,:[{])\}(?=[^\s,\]}])/g, '\\u007d');
+        expect(JSON.parse(text)).toEqual(v);
+        if (text.includes('\\u007d')) escaped++;
+        // A few pointers, not all: the values between them are skipped.
+        const all = pointers(v);
+        const some = picks.map((k) => all[(k * 7919) % all.length]).filter((p, i) => i % 3 === 0 || p.split('/').length > 2);
+        expect(placeAll(text, some)).toEqual(some.map((p) => treeLocator(text).locate(p)));
+      }),
+      {numRuns: 600, seed: 20261122},
+    );
+    expect(escaped).toBeGreaterThan(20);
+  });
+
   it('takes the last of duplicate keys, as JSON.parse does', () => {
     const text = '{"a": {"x": 1},\n "a": {"y": 2}}';
     expect(JsonDocument.parse(text, {file: 'f'}).locate('/a/y')).toMatchObject({line: 2, column: 8});
