@@ -114,8 +114,9 @@ export function prepareLint(options: LintOptions): PreparedLint {
   const plan = planFor(activeRules(options));
   const rules = options.ruleSet ?? RULES;
   const withFixes = options.withFixes ?? false;
-  // `path` is declared here even when absent: V8 clones an object and sets a key it already has far faster than it adds one.
-  const walkOptions: WalkOptions = {...options, keywordBits: plan.keywordBits, path: options.path};
+  // One options object for every walk, its `path` set per document, and written out rather than spread: V8 gives a
+  // spread with added keys a new hidden class each time, and the walker was de-optimised on every run's new one.
+  const walkOptions: WalkOptions = {cwd: options.cwd, path: options.path, readFile: options.readFile, remote: options.remote, maxVisits: options.maxVisits, keywordBits: plan.keywordBits};
   return (doc, path) => {
     const findings: Finding[] = doc.problemFindings();
     if (!doc.parsed) return {findings};
@@ -125,8 +126,8 @@ export function prepareLint(options: LintOptions): PreparedLint {
     const contexts = plan.contexts(ruleOptions, root, sink);
 
     plan.begin.forEach((begin, i) => begin(contexts[plan.beginAt[i]]));
-    const walkWith = path === undefined || path === options.path ? walkOptions : {...walkOptions, path};
-    const stats = walkSchema(doc, walkWith, (node: SchemaNode) => {
+    walkOptions.path = path ?? options.path;
+    const stats = walkSchema(doc, walkOptions, (node: SchemaNode) => {
       const checks = node.reach === 'upstream' ? plan.upstream : plan.extension;
       checks.all.run(node, contexts);
       if (node.isRoot) checks.root.run(node, contexts);

@@ -251,7 +251,9 @@ function addByFile(results: LintFileResult[], result: LintFileResult, seen: Set<
 function fileSettings(options: LintInputsOptions): (path: string) => FileSettings {
   const baseDir = options.configBaseDir ?? options.cwd;
   const settings = (path: string): FileSettings => {
-    const resolved = {...resolveLintOptions(options.config, path, options.cli, baseDir), cwd: options.cwd, fix: options.fix, maxDocumentBytes: options.maxDocumentBytes};
+    // Keys added to the resolved object, not spread into a copy: a spread with added keys gets a new hidden class on
+    // every run, and the per-file code that reads these options was de-optimised on each.
+    const resolved: LintFileOptions & {cwd: string} = Object.assign(resolveLintOptions(options.config, path, options.cli, baseDir), {cwd: options.cwd, fix: options.fix, maxDocumentBytes: options.maxDocumentBytes});
     return {options: resolved, lint: prepareLint(resolved)};
   };
   if (options.config?.overrides?.length) return settings;
