@@ -2,16 +2,14 @@
 // makes (validateEnvelopeInputs, then the report and its JSON text) against the bench's baseline loop (readline +
 // JSON.parse + the same compiled validators), alternating in one process so both share warm code and schemas.
 // Usage: node bench/envelope-inprocess.mjs [runs=11] [file]   (build first: dist/src is what runs)
-import {createReadStream} from 'node:fs';
 import {join} from 'node:path';
-import {createInterface} from 'node:readline';
+import {countValidEnvelopes} from './envelope-baseline.mjs';
 import {DATA, stats} from './lib.mjs';
 
 const {validateEnvelopeInputs} = await import('../dist/src/envelope/index.js');
 const {buildReport} = await import('../dist/src/report/report.js');
 const {applyRuleOverridesToReport, exitCodeFor} = await import('../dist/src/report/exit-code.js');
 const {getFormatter} = await import('../dist/src/report/formatters/index.js');
-const {getValidator, builtinKindSchema} = await import('../dist/src/schemas/index.js');
 
 const runs = Number(process.argv[2] ?? 11);
 const file = process.argv[3] ?? join(DATA, 'envelopes-100k.v1.ndjson');
@@ -36,21 +34,7 @@ async function subject() {
   return [envelopes, valid];
 }
 
-// The BASELINE of bench/envelope.bench.mjs, inlined.
-async function baseline() {
-  const shape = getValidator('ai-envelope');
-  let envelopes = 0;
-  let valid = 0;
-  for await (const line of createInterface({input: createReadStream(file), crlfDelay: Infinity})) {
-    if (line === '') continue;
-    envelopes++;
-    const value = JSON.parse(line);
-    if (!shape(value)) continue;
-    const kind = builtinKindSchema(value.type);
-    if (kind === undefined || getValidator(kind)(value.payload)) valid++;
-  }
-  return [envelopes, valid];
-}
+const baseline = () => countValidEnvelopes(file);
 
 async function timed(fn) {
   const start = process.hrtime.bigint();

@@ -20,22 +20,10 @@ const GIB = 2 ** 30;
 
 const USAGE_HOOK = `data:text/javascript,${encodeURIComponent("process.on('exit', () => { const u = process.resourceUsage(); process.stderr.write('\\nBENCH-USAGE ' + JSON.stringify({maxRSS: u.maxRSS, cpuMs: (u.userCPUTime + u.systemCPUTime) / 1000}) + '\\n'); });")}`;
 
-/** The fair baseline: same inputs, same compiled bundled schemas, nothing else. Prints "envelopes valid". */
+/** The fair baseline (envelope-baseline.mjs) in a process of its own. Prints "envelopes valid". */
 const BASELINE = `
-import {createReadStream} from 'node:fs';
-import {createInterface} from 'node:readline';
-const {getValidator, builtinKindSchema} = await import(${JSON.stringify(pathToFileURL(join(ROOT, 'dist/src/schemas/index.js')).href)});
-const shape = getValidator('ai-envelope');
-let envelopes = 0, valid = 0;
-for await (const line of createInterface({input: createReadStream(process.argv[1]), crlfDelay: Infinity})) {
-  if (line === '') continue;
-  envelopes++;
-  const value = JSON.parse(line);
-  if (!shape(value)) continue;
-  const kind = builtinKindSchema(value.type);
-  if (kind === undefined || getValidator(kind)(value.payload)) valid++;
-}
-process.stdout.write(envelopes + ' ' + valid + '\\n');
+const {countValidEnvelopes} = await import(${JSON.stringify(pathToFileURL(join(ROOT, 'bench', 'envelope-baseline.mjs')).href)});
+process.stdout.write((await countValidEnvelopes(process.argv[1])).join(' ') + '\\n');
 `;
 
 export async function measure({runs}) {
