@@ -132,26 +132,25 @@ export class JsonDocument {
     const segments: string[][] = new Array(items.length);
     for (let i = 0; i < items.length; i++) segments[i] = pointerSegments(items[i].pointer);
     const offsets = locateAllInJson(this.text, segments);
-    const lines = (this.lines ??= new LineIndex(this.text));
-    const base = this.source.lineBase;
-    for (let i = 0; i < items.length; i++) {
-      const item = items[i];
-      const {start, end} = offsets[i];
-      const first = lines.lineOf(start);
-      const last = lines.lineOf(end);
-      item.line = first + 1 + base;
-      item.column = start - lines.startOf(first) + 1;
-      item.endLine = last + 1 + base;
-      item.endColumn = end - lines.startOf(last) + 1;
-    }
+    for (let i = 0; i < items.length; i++) this.writeRange(items[i], offsets[i].start, offsets[i].end);
   }
 
   rangeAt(offset: number, length: number): Range {
+    const range = {line: 0, column: 0, endLine: 0, endColumn: 0};
+    this.writeRange(range, offset, offset + Math.max(length, 0));
+    return range;
+  }
+
+  /** Writes the line and column of `start` and `end` (offsets into the text) into `target`. */
+  private writeRange(target: Omit<Placed, 'pointer'>, start: number, end: number): void {
     const lines = (this.lines ??= new LineIndex(this.text));
-    const a = lines.at(offset);
-    const b = lines.at(offset + Math.max(length, 0));
+    const first = lines.lineOf(start);
+    const last = lines.lineOf(end);
     const base = this.source.lineBase;
-    return {line: a.line + base, column: a.column, endLine: b.line + base, endColumn: b.column};
+    target.line = first + 1 + base;
+    target.column = start - lines.startOf(first) + 1;
+    target.endLine = last + 1 + base;
+    target.endColumn = end - lines.startOf(last) + 1;
   }
 
   finding(ruleId: string, severity: Severity, message: string, pointer: string): Finding {
