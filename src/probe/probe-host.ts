@@ -1,4 +1,5 @@
 import {IO_RULE_DESCRIPTORS} from '../io/io-rules.js';
+import type {ReadScope} from '../io/read-scope.js';
 import type {CheckOutcome} from '../report/outcome.js';
 import {JsonDocument} from '../io/json-document.js';
 import type {FileResult, Finding, RuleDescriptor} from '../report/finding.js';
@@ -34,6 +35,8 @@ export interface ProbeHostOptions {
   force?: boolean;
   /** A saved document (file or URL) to diff the host's advertisement against. */
   compare?: string;
+  /** Where `compare` may be read from, and how large it may be (default: as named, 100 MB). */
+  scope?: ReadScope;
   onProgress?: (text: string) => void;
 }
 
@@ -77,7 +80,7 @@ async function probe(input: string, options: ProbeHostOptions, credentialHeaders
   const target = discoveryUrl(input);
   const settings = fetchSettings(options, credentialHeaders);
   if (options.save !== undefined) await assertSavable(options.save, options.cwd, options.force ?? false);
-  const saved = options.compare === undefined ? undefined : await loadCapabilities(options.compare, options.cwd);
+  const saved = options.compare === undefined ? undefined : await loadCapabilities(options.compare, options.cwd, options.scope);
   const rules: RuleDescriptor[] = [...Object.values(PROBE_RULES), ...IO_RULE_DESCRIPTORS];
   const result: ProbeResult = {file: target.url, findings: [], url: target.url, status: null, profiles: [], discovery: null, http: null};
   const outcome = (fatal: boolean, extra: FileResult[] = []): ProbeOutcome => ({
