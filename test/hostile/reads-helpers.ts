@@ -1,5 +1,5 @@
 import {execFileSync} from 'node:child_process';
-import {mkdirSync, writeFileSync} from 'node:fs';
+import {createWriteStream, mkdirSync, writeFileSync, type WriteStream} from 'node:fs';
 import {writeFile} from 'node:fs/promises';
 import {dirname, join} from 'node:path';
 import {expect} from 'vitest';
@@ -41,6 +41,19 @@ export function fifo(path: string): string {
 /** Writes `text` into a FIFO once a reader opens it (the write waits for one). */
 export function feed(path: string, text: string): Promise<void> {
   return writeFile(path, text);
+}
+
+/** Writes `line` into a FIFO again and again until the reader goes away (or `destroy()`). */
+export function endless(path: string, line: string): WriteStream {
+  const out = createWriteStream(path);
+  const chunk = line.repeat(64);
+  const pump = () => {
+    while (!out.destroyed && out.write(chunk));
+    if (!out.destroyed) out.once('drain', pump);
+  };
+  out.on('error', () => out.destroy());
+  out.once('open', pump);
+  return out;
 }
 
 /**
