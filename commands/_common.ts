@@ -1,4 +1,5 @@
 import {Flags} from '@oclif/core';
+import {DEFAULT_INPUT_TIMEOUT_MS} from '../src/io/open-stream.js';
 import {UserError} from '../src/report/user-error.js';
 
 /** Pieces every command shares, checking or not; kept apart from _base so scaffold does not load the reporters. */
@@ -10,7 +11,7 @@ export const verboseFlag = (helpGroup?: string) => Flags.boolean({summary: 'Prin
 
 /** --input-timeout: every command that may be handed a FIFO to read. */
 export const inputTimeoutFlag = () =>
-  Flags.integer({summary: 'How long a FIFO named on the command line may wait for a writer before the run gives up (exit 2), in ms.', default: 30_000, min: 1, helpValue: 'MS', helpGroup: 'INPUT'});
+  Flags.integer({summary: 'How long a FIFO named on the command line may wait for a writer before the run gives up (exit 2), in ms.', default: DEFAULT_INPUT_TIMEOUT_MS, min: 1, helpValue: 'MS', helpGroup: 'INPUT'});
 
 /** Where the commands that read references ($ref, a manifest's files, config paths) and walk folders may read. */
 export const readScopeFlags = () => ({

@@ -52,10 +52,11 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
 /** The project root, and the config file in it if any (a package.json counts only with an `openwop` key). */
 export function findProject(cwd: string, refRoots: readonly string[]): {root: string; found?: Found} {
   const start = resolve(cwd);
+  const linkRoots = refRoots.map((r) => resolve(cwd, r));
   for (let dir = start; ; dir = dirname(dir)) {
     for (const name of CONFIG_FILES) {
       const path = join(dir, name);
-      const text = readCandidate(path, dir, refRoots.map((r) => resolve(cwd, r)));
+      const text = readCandidate(path, dir, linkRoots);
       if (text === undefined) continue;
       if (name === 'package.json' && !hasOpenwopKey(text, path)) continue;
       return {root: dir, found: {path, text, isPackageJson: name === 'package.json'}};

@@ -1,6 +1,7 @@
 import type {Ajv2020} from 'ajv/dist/2020.js';
 import type {ValidateFunction} from 'ajv';
 import {decodeJsonBytes} from '../io/decode.js';
+import {displayPath} from '../io/inputs.js';
 import {JsonDocument} from '../io/json-document.js';
 import {listFolder} from '../io/list-folder.js';
 import type {ReadScope} from '../io/read-scope.js';
@@ -62,8 +63,8 @@ export class KindSchemas {
   }
 
   private compile(file: string): ValidateFunction {
-    const read = this.scope.readReference(file, file);
-    if (!read.ok) throw new UserError(`cannot read kind schema ${file}: ${read.finding.message}`);
+    const read = this.scope.readReference(file, `kind schema ${displayPath(file, this.scope.cwd)}`);
+    if (!read.ok) throw new UserError(read.finding.message);
     const decoded = decodeJsonBytes(read.bytes);
     if (decoded.problem) throw new UserError(`kind schema ${file}: ${decoded.problem.message}`);
     const text = decoded.text;

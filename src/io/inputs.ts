@@ -3,7 +3,7 @@ import {isAbsolute, relative, resolve, sep} from 'node:path';
 import picomatch from 'picomatch';
 import {relativeToCwd} from '../report/paths.js';
 import {notRegularMessage} from './read-file.js';
-import {inside, ReadScope} from './read-scope.js';
+import {inside, outsideRoot, ReadScope} from './read-scope.js';
 
 /**
  * `regular`: the expansion saw a regular file there, so a reader need not ask again (see readRegularFile).
@@ -125,9 +125,10 @@ export function isInputProblem<T extends InputSource>(x: T | InputProblem): x is
   return 'ruleId' in x;
 }
 
+/** Named on the command line, only a link can lead it out (--follow-symlinks); named by the config, anything can. */
 function outsideProblem(display: string, named: boolean): InputProblem {
-  const why = named ? 'a symbolic link on the way leads outside the project root; it was not read (--follow-symlinks follows it)' : 'it leads outside the project root; it was not read (--ref-root DIR allows another folder)';
-  return {display, ruleId: 'io/outside-root', message: `${display}: ${why}`};
+  const message = named ? `${display}: a symbolic link on the way leads outside the project root; it was not read (--follow-symlinks follows it)` : outsideRoot(display).finding.message;
+  return {display, ruleId: 'io/outside-root', message};
 }
 
 function isRegularFile(path: string): boolean {

@@ -2,6 +2,8 @@ import {closeSync, constants, openSync, type ReadStream} from 'node:fs';
 import {open} from 'node:fs/promises';
 import {fileFinding, mb, unreadableFinding, type ReadFailure} from './read-file.js';
 
+/** How long a FIFO named on the command line may wait for a writer before the read gives up (--input-timeout). */
+export const DEFAULT_INPUT_TIMEOUT_MS = 30_000;
 /** Chunk size of a named stream, as for a streamed file. */
 const READ_CHUNK_BYTES = 256 * 1024;
 

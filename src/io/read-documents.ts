@@ -5,8 +5,7 @@ import {decodeJsonBytes} from './decode.js';
 import type {InputSource} from './inputs.js';
 import {JsonDocument} from './json-document.js';
 import {readLineBatches, type StreamLine} from './lines.js';
-import {openNamedStream} from './open-stream.js';
-import {DEFAULT_INPUT_TIMEOUT_MS} from './read-scope.js';
+import {DEFAULT_INPUT_TIMEOUT_MS, openNamedStream} from './open-stream.js';
 import {fileFinding, mb, readInputFile, tooLargeMessage, unreadableFinding} from './read-file.js';
 
 

@@ -1,12 +1,10 @@
 import {realpathSync, statSync} from 'node:fs';
-import {dirname, relative, resolve, sep} from 'node:path';
+import {dirname, resolve, sep} from 'node:path';
 import picomatch from 'picomatch';
-import {failed, readInputFile, type FileRead, type ReadFailure} from './read-file.js';
+import {DEFAULT_INPUT_TIMEOUT_MS} from './open-stream.js';
+import {DEFAULT_MAX_DOCUMENT_BYTES} from './read-documents.js';
+import {failed, mb, readInputFile, type FileRead, type ReadFailure} from './read-file.js';
 
-/** How long a FIFO named on the command line may wait for a writer before the read gives up (--input-timeout). */
-export const DEFAULT_INPUT_TIMEOUT_MS = 30_000;
-/** The largest file a reference may name when the command sets no --max-size. */
-export const DEFAULT_REFERENCE_BYTES = 100 * 1024 * 1024;
 
 export interface ReadScopeOptions {
   cwd: string;
@@ -51,7 +49,7 @@ export class ReadScope {
   constructor(options: ReadScopeOptions) {
     this.cwd = options.cwd;
     this.followSymlinks = options.followSymlinks ?? false;
-    this.maxBytes = options.maxBytes ?? DEFAULT_REFERENCE_BYTES;
+    this.maxBytes = options.maxBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
     this.inputTimeoutMs = options.inputTimeoutMs ?? DEFAULT_INPUT_TIMEOUT_MS;
     this.base.push(rootAt(resolve(options.cwd, options.projectRoot ?? '.')));
     for (const dir of options.refRoots ?? []) this.base.push(rootAt(resolve(options.cwd, dir)));
@@ -123,13 +121,12 @@ export class ReadScope {
 
   /** A referenced file, read only when it lies in a root, is a regular file, and is within `maxBytes`. */
   readReference(abs: string, display: string, maxBytes = this.maxBytes): FileRead {
-    return this.refusal(abs, display) ?? readInputFile(abs, display, maxBytes);
+    return this.refusal(abs, display) ?? readInputFile(abs, display, maxBytes, referenceTooLarge);
   }
+}
 
-  /** For messages: the roots, relative to cwd where they are inside it. */
-  describeRoots(): string {
-    return [...this.base, ...this.named].map((r) => relative(this.cwd, r.literal) || '.').join(', ');
-  }
+function referenceTooLarge(display: string, size: number, maxBytes: number): string {
+  return `${display} is ${mb(size)} MB, over the ${mb(maxBytes)} MB limit (raise it with --max-size)`;
 }
 
 /** The finding for a path whose real path leaves every root; names the path, reads nothing. */

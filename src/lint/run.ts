@@ -284,7 +284,8 @@ async function lintStdin(source: InputSource, options: LintInputsOptions): Promi
       continue;
     }
     if (options.fix === 'write' && !findings.some((f) => f.ruleId === 'lint/not-fixed')) {
-      findings.push({ruleId: 'lint/not-fixed', severity: 'warning', message: '--fix cannot write back to stdin; use --fix-dry-run to see the diff', file: source.display, pointer: '', line: 1, column: 1});
+      const into = source.kind === 'stdin' ? 'stdin' : `${source.display}, which is not a regular file`;
+      findings.push({ruleId: 'lint/not-fixed', severity: 'warning', message: `--fix cannot write back to ${into}; use --fix-dry-run to see the diff`, file: source.display, pointer: '', line: 1, column: 1});
     }
     if (event.mode === 'document') {
       const settings = {...resolved, cwd: options.cwd, path, scope: options.scope, fix: options.fix === 'dry-run' ? ('dry-run' as const) : undefined};

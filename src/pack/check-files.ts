@@ -1,4 +1,4 @@
-import {existsSync, realpathSync, statSync} from 'node:fs';
+import {existsSync, lstatSync, realpathSync, statSync, type Stats} from 'node:fs';
 import {isAbsolute, normalize, sep} from 'node:path';
 import {displayPath} from '../io/inputs.js';
 import {notRegularMessage} from '../io/read-file.js';
@@ -58,7 +58,6 @@ export function checkFiles(refs: readonly FileRef[], ctx: FileCheckContext): Fil
   let schemas: Map<string, LoadedSchema> | undefined;
   const outcome: FileCheckOutcome = {findings, schemas: []};
   const missingSeverity: Severity = ctx.inPackFolder ? 'error' : 'warning';
-  let realRoot: string | undefined;
 
   for (const ref of refs) {
     if (isUrl(ref.ref)) continue; // remote: never fetched
@@ -71,8 +70,7 @@ export function checkFiles(refs: readonly FileRef[], ctx: FileCheckContext): Fil
     }
     // `root` is a normalised absolute folder and `inside` a normalised relative path: what join() gives, without its normalising.
     const abs = ctx.root.endsWith(sep) ? ctx.root + relPath : ctx.root + sep + relPath;
-    realRoot ??= realPathOr(ctx.root);
-    const refused = refusedFile(abs, realRoot, ref, ctx.doc);
+    const refused = refusedFile(ctx.root, relPath, ref, ctx.doc);
     if (refused) {
       findings.push(refused);
       continue;
@@ -117,19 +115,37 @@ export function checkFiles(refs: readonly FileRef[], ctx: FileCheckContext): Fil
 /**
  * A file the manifest names is read only when it is a regular file whose real path stays in the pack: a symbolic link
  * out of it (to /etc/passwd, say) would otherwise be read and quoted, a FIFO would stop the run. Undefined when it
- * may be read, or is absent or a folder (the read says so).
+ * may be read, or is absent or a folder (the read says so). `relPath` is normalised and stays below `root` as written,
+ * so only a link on the way can lead out: each step is looked at (lstat), and the real path is asked only past a link.
  */
-function refusedFile(abs: string, realRoot: string, ref: FileRef, doc: JsonDocument): Finding | undefined {
-  let real: string;
+function refusedFile(root: string, relPath: string, ref: FileRef, doc: JsonDocument): Finding | undefined {
+  let info: Stats | 'link' | undefined;
   try {
-    real = realpathSync.native(abs);
+    info = linkFree(root, relPath);
+    if (info === 'link') {
+      if (!inside(realpathSync.native(root + sep + relPath), realPathOr(root))) {
+        return doc.finding(PACK_RULES.refOutsidePack.id, 'error', `${what(ref)} "${ref.ref}" is a symbolic link (or lies under one) leading out of the pack; it was not read`, ref.pointer);
+      }
+      info = statSync(root + sep + relPath);
+    }
   } catch {
-    return undefined;
+    return undefined; // a dangling link, or a file where a folder should be: the read says so
   }
-  if (!inside(real, realRoot)) return doc.finding(PACK_RULES.refOutsidePack.id, 'error', `${what(ref)} "${ref.ref}" is a symbolic link (or lies under one) leading out of the pack; it was not read`, ref.pointer);
-  const info = statSync(real, {throwIfNoEntry: false});
   if (info && !info.isFile() && !info.isDirectory()) return doc.finding('io/not-regular', 'error', `${what(ref)} ${notRegularMessage(`"${ref.ref}"`)}`, ref.pointer);
   return undefined;
+}
+
+/** What `relPath` below `root` is, without following links: 'link' when a step is one, undefined when absent. */
+function linkFree(root: string, relPath: string): Stats | 'link' | undefined {
+  let path = root.endsWith(sep) ? root.slice(0, -1) : root;
+  let info: Stats | undefined;
+  for (const part of relPath.split(sep)) {
+    path += sep + part;
+    info = lstatSync(path, {throwIfNoEntry: false});
+    if (!info) return undefined;
+    if (info.isSymbolicLink()) return 'link';
+  }
+  return info;
 }
 
 function what(ref: FileRef): string {
