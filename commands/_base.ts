@@ -37,6 +37,7 @@ interface EvaluateFlags {
 }
 
 interface ScopeFlags {
+  config?: string;
   'ref-root'?: string[];
   'follow-symlinks'?: boolean;
   'max-size': number;
@@ -128,14 +129,14 @@ export abstract class CheckCommand extends Command {
 
   /**
    * Where this run may read: the project root (the config's folder, or the nearest holding .git), --ref-root folders,
-   * and the folder of each of `named` (the paths on the command line) that lies outside those.
+   * and the folder of each of `named` (the paths on the command line) and of --config that lies outside those.
    */
   protected readScope(ctx: CheckContext, flags: ScopeFlags, named: readonly (string | undefined)[]): ReadScope {
     return new ReadScope({
       cwd: ctx.cwd,
       projectRoot: ctx.config.root,
       refRoots: flags['ref-root'],
-      named: named.filter((n): n is string => n !== undefined),
+      named: [...named, flags.config].filter((n): n is string => n !== undefined),
       followSymlinks: flags['follow-symlinks'],
       maxBytes: flags['max-size'] * MB,
       inputTimeoutMs: flags['input-timeout'],

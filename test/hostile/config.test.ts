@@ -119,6 +119,15 @@ describe('the config file itself', () => {
     expect(late.stderr).toContain('--input-timeout');
   });
 
+  it('--config outside the project brings its own folder as a root: the kind schemas it names beside it are read', async () => {
+    const out = outside();
+    put(out, {'shared/openwop.json': {kindSchemas: ['kinds']}, 'shared/kinds/vendor.acme.k.schema.json': {type: 'object', required: ['never']}});
+    const {dir} = inputs({'k.json': {...ENVELOPE, type: 'vendor.acme.k'}});
+    const r = await run(['validate', 'envelope', 'k.json', '--config', join(out, 'shared/openwop.json'), '--format', 'json'], {cwd: dir});
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).results[0].findings.map((f: {ruleId: string}) => f.ruleId)).toEqual(['envelope_invalid']);
+  });
+
   it('the search stops at the project root: a config above the folder holding .git is never read', async () => {
     const parent = tempDir();
     writeFileSync(join(parent, 'openwop.config.json'), '{"rules": {"tier1/*": "off"}}');
