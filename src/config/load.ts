@@ -40,26 +40,43 @@ interface Found {
  * working directory is the root.
  */
 export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConfig> {
-  const {root, found} = findProject(options.cwd, options.refRoots ?? []);
   if (options.explicitPath) {
+    const root = projectRoot(options.cwd);
     const path = resolve(options.cwd, options.explicitPath);
     const text = await readExplicit(options, root);
     return (await parseConfig({path, text, isPackageJson: false}, root, options.knownRules)) ?? {config: {}, path, baseDir: dirname(path), root};
   }
+  const {root, found} = findProject(options.cwd, options.refRoots ?? [], false);
   return (found && (await parseConfig(found, root, options.knownRules))) || {config: {}, baseDir: resolve(options.cwd), root};
 }
 
-/** The project root, and the config file in it if any (a package.json counts only with an `openwop` key). */
-export function findProject(cwd: string, refRoots: readonly string[]): {root: string; found?: Found} {
+/**
+ * The project root alone (for --config, and for library calls given no scope): a config file that could not be used
+ * still marks its folder as the root, and is not an error here.
+ */
+export function projectRoot(cwd: string): string {
+  return findProject(cwd, [], true).root;
+}
+
+/**
+ * The project root, and the config file in it if any (a package.json counts only with an `openwop` key). `quiet`:
+ * a candidate that cannot be used ends the search at its folder instead of throwing.
+ */
+function findProject(cwd: string, refRoots: readonly string[], quiet: boolean): {root: string; found?: Found} {
   const start = resolve(cwd);
   const linkRoots = refRoots.map((r) => resolve(cwd, r));
   for (let dir = start; ; dir = dirname(dir)) {
     for (const name of CONFIG_FILES) {
       const path = join(dir, name);
-      const text = readCandidate(path, dir, linkRoots);
-      if (text === undefined) continue;
-      if (name === 'package.json' && !hasOpenwopKey(text, path)) continue;
-      return {root: dir, found: {path, text, isPackageJson: name === 'package.json'}};
+      let found: Found | undefined;
+      try {
+        const text = readCandidate(path, dir, linkRoots);
+        if (text === undefined || (name === 'package.json' && !hasOpenwopKey(text, path))) continue;
+        found = {path, text, isPackageJson: name === 'package.json'};
+      } catch (error) {
+        if (!quiet) throw error;
+      }
+      return {root: dir, found};
     }
     if (existsSync(join(dir, '.git'))) return {root: dir};
     if (dirname(dir) === dir) return {root: start};

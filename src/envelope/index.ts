@@ -1,4 +1,4 @@
-import {findProject} from '../config/load.js';
+import {projectRoot} from '../config/load.js';
 import {expandInputs} from '../io/inputs.js';
 import {IO_RULE_DESCRIPTORS} from '../io/io-rules.js';
 import {fileFinding} from '../io/read-file.js';
@@ -63,7 +63,7 @@ export async function validateEnvelopeInputs(paths: readonly string[], options: 
   const protocol = options.protocol ?? 'auto';
   const scope =
     options.scope ??
-    new ReadScope({cwd: options.cwd, projectRoot: findProject(options.cwd, []).root, named: [...paths, ...(options.schemaDirs ?? []), ...(options.capabilities ? [options.capabilities] : [])], maxBytes: options.maxDocumentBytes});
+    new ReadScope({cwd: options.cwd, projectRoot: projectRoot(options.cwd), named: [...paths, ...(options.schemaDirs ?? []), ...(options.capabilities ? [options.capabilities] : [])], maxBytes: options.maxDocumentBytes});
   const run = await runContext(options, scope);
   if (options.kind !== undefined) {
     if (protocol === 'foxctl') throw new UserError('--kind checks bare OpenWOP payloads; it cannot be combined with --protocol foxctl');

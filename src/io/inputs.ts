@@ -139,10 +139,6 @@ function isRegularFile(path: string): boolean {
   }
 }
 
-/**
- * Synchronous on purpose, like the file reads that follow it: a folder of thousands of files spent more time in the
- * thread-pool hops of promise-based readdir/realpath/stat than in the calls themselves.
- */
 interface Walk {
   /** Real path of the folder named: symbolic links leading out of it are not followed, unless `follow`. */
   tree: string;
@@ -152,6 +148,10 @@ interface Walk {
   cwd: string;
 }
 
+/**
+ * Synchronous on purpose, like the file reads that follow it: a folder of thousands of files spent more time in the
+ * thread-pool hops of promise-based readdir/realpath/stat than in the calls themselves.
+ */
 function walkFolder(root: string, {tree, follow, wanted, problems, cwd}: Walk): {path: string; display: string}[] {
   const files: {path: string; display: string}[] = [];
   // Real paths of folders already entered: a symlink pointing back up the tree is walked once, not forever.

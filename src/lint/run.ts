@@ -8,7 +8,7 @@ import {DEFAULT_MAX_DOCUMENT_BYTES, readDocuments} from '../io/read-documents.js
 import {LineIndex} from '../io/line-index.js';
 import {fileFinding, readJsonFile} from '../io/read-file.js';
 import {ReadScope} from '../io/read-scope.js';
-import {findProject} from '../config/load.js';
+import {projectRoot} from '../config/load.js';
 import type {FileResult, Finding, RuleDescriptor} from '../report/finding.js';
 import {writeOutput} from '../report/write-output.js';
 import {unifiedDiff} from './diff.js';
@@ -206,7 +206,7 @@ let descriptors: RuleDescriptor[] | undefined;
 /** `openwop lint schema` as a library call: expands PATHS (files, folders, globs, `-`), lints each, fixes if asked. */
 export async function lintSchemaInputs(paths: readonly string[], options: LintInputsOptions): Promise<LintInputsOutcome> {
   const {cwd} = options;
-  const scope = options.scope ?? new ReadScope({cwd, projectRoot: findProject(cwd, []).root, named: paths, maxBytes: options.maxDocumentBytes});
+  const scope = options.scope ?? new ReadScope({cwd, projectRoot: projectRoot(cwd), named: paths, maxBytes: options.maxDocumentBytes});
   options = {...options, scope};
   const {sources, problems} = await expandInputs(paths, {cwd, extensions: SCHEMA_EXTENSIONS, ignore: options.config?.ignore, ignoreBase: options.configBaseDir, scope});
   const results: LintFileResult[] = problems.map((p) => ({file: p.display, findings: [fileFinding(p.display, p.ruleId, p.message)]}));

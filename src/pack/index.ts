@@ -1,4 +1,4 @@
-import {findProject} from '../config/load.js';
+import {projectRoot} from '../config/load.js';
 import type {OpenwopConfig} from '../config/types.js';
 import type {CheckOutcome} from '../report/outcome.js';
 import {IO_RULE_DESCRIPTORS} from '../io/io-rules.js';
@@ -54,7 +54,7 @@ export interface ValidatePackOutcome extends CheckOutcome {
 /** `openwop validate pack` as a library call: every manifest the inputs name, in order. */
 export async function validatePackInputs(paths: readonly string[], options: ValidatePackOptions): Promise<ValidatePackOutcome> {
   const maxBytes = options.maxDocumentBytes ?? DEFAULT_MAX_MANIFEST_BYTES;
-  const scope = options.scope ?? new ReadScope({cwd: options.cwd, projectRoot: findProject(options.cwd, []).root, named: paths, maxBytes});
+  const scope = options.scope ?? new ReadScope({cwd: options.cwd, projectRoot: projectRoot(options.cwd), named: paths, maxBytes});
   const inputs = await resolvePackInputs(paths, {cwd: options.cwd, ignore: options.ignore, ignoreBase: options.ignoreBase, scope});
   const results: FileResult[] = inputs.problems.map((p) => ({file: p.display, findings: [fileFinding(p.display, p.ruleId, p.message)]}));
   results.push(...inputs.findings.map((f) => ({file: f.file, findings: [f]})));

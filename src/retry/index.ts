@@ -1,4 +1,4 @@
-import {findProject} from '../config/load.js';
+import {projectRoot} from '../config/load.js';
 import {ReadScope} from '../io/read-scope.js';
 import {UserError} from '../report/user-error.js';
 import type {CheckOutcome} from '../report/outcome.js';
@@ -62,7 +62,7 @@ export async function simulateRetry(paths: readonly string[], options: SimulateR
     options.capabilities,
   );
   const named = [...paths, ...(options.schemaDirs ?? []), ...[options.schema, options.trace].filter((p): p is string => p !== undefined)];
-  const scope = options.scope ?? new ReadScope({cwd: options.cwd, projectRoot: findProject(options.cwd, []).root, named, maxBytes: options.maxDocumentBytes});
+  const scope = options.scope ?? new ReadScope({cwd: options.cwd, projectRoot: projectRoot(options.cwd), named, maxBytes: options.maxDocumentBytes});
   const validator = await resolvePayloadValidator({schema: options.schema, kind: options.kind, schemaDirs: options.schemaDirs ?? [], scope});
   const recoveries = await loadRecoveries(options.recovery ?? []);
   const results: FileResult[] = [];

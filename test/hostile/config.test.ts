@@ -128,6 +128,12 @@ describe('the config file itself', () => {
     expect(JSON.parse(r.stdout).results[0].findings.map((f: {ruleId: string}) => f.ruleId)).toEqual(['envelope_invalid']);
   });
 
+  it('with --config, a config file on the search path that cannot be used is not an error: it only marks the root', async () => {
+    const {dir} = inputs({'package.json': '{"name": ', 'cfg.json': {rules: {'tier1/*': 'off'}}});
+    expect((await run(['lint', 'schema', 's.json'], {cwd: dir})).code).toBe(2);
+    expect((await run(['lint', 'schema', 's.json', '--config', 'cfg.json'], {cwd: dir})).code).toBe(0);
+  });
+
   it('the search stops at the project root: a config above the folder holding .git is never read', async () => {
     const parent = tempDir();
     writeFileSync(join(parent, 'openwop.config.json'), '{"rules": {"tier1/*": "off"}}');
