@@ -1,6 +1,7 @@
 import {Command, Flags} from '@oclif/core';
 import {loadConfig, parseRuleFlags} from '../src/config/load.js';
 import type {LoadedConfig} from '../src/config/types.js';
+import {filesUsed} from '../src/io/files-used.js';
 import {packageVersion} from '../src/io/package-root.js';
 import {shouldUseColor} from '../src/report/color.js';
 import {applyQuiet, applyRuleOverridesToReport, exitCodeFor, type RuleLevel} from '../src/report/exit-code.js';
@@ -61,7 +62,7 @@ export abstract class CheckCommand extends Command {
       informationUri: 'https://github.com/openwop/openwop-cli',
       renderExtras: outcome.renderExtras,
     };
-    await writeOutput(getFormatter(format)(report, ctx), flags.output ? {file: flags.output} : {stream: process.stdout});
+    await writeOutput(getFormatter(format)(report, ctx), flags.output ? {file: flags.output, inputs: filesUsed()} : {stream: process.stdout});
     process.exitCode = exitCode;
   }
 
