@@ -61,11 +61,11 @@ export function checkWritable(file: string, options: SafeWriteOptions): Writable
   if (target.kind !== 'regular') return target;
   if (options.mode !== 'rewrite' && options.inputs) {
     const input = sameFileIn(target.stats, options.inputs);
-    if (input) throw new WriteError(label, `it is ${input === '<stdin>' ? 'the file standard input reads' : `"${input}"`}, which this run read`, {hint: 'choose a file that is not one of the inputs'});
+    if (input) throw new WriteError(label, `it is an input of this run (${input === '<stdin>' ? 'standard input reads from it' : `"${input}"`})`, {hint: 'choose a file that is not one of the inputs'});
   }
   if (options.force) return target;
   if (options.mode === 'create') throw new WriteError(label, 'the file exists', {code: 'EEXIST', hint: 'pass --force to overwrite it'});
-  if (options.mode === 'rewrite' && isReadOnly(target.path, target.stats)) throw new WriteError(label, 'the file is read-only', {code: 'EACCES', hint: 'pass --force to write it anyway (it stays read-only)'});
+  if (options.mode === 'rewrite' && isReadOnly(target.path, target.stats)) throw new WriteError(label, 'the file is read-only', {code: 'EACCES', hint: 'pass --force to write it anyway; it stays read-only'});
   return target;
 }
 
