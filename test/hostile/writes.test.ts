@@ -69,22 +69,27 @@ const COMMANDS: Command[] = [
   },
 ];
 
-/** Reads a FIFO to its end; `run` is the writer. A run that never opened the FIFO gets the reader an end too. */
-async function throughFifo(fifo: string, run: Promise<CliResult>): Promise<{r: CliResult; text: string}> {
-  const chunks: Buffer[] = [];
-  const reading = new Promise<string>((resolve, reject) => {
-    createReadStream(fifo)
-      .on('data', (c) => chunks.push(c as Buffer))
-      .on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-      .on('error', reject);
-  });
-  const r = await run;
+/**
+ * Reads a FIFO to its end while `run` writes it. A holder fd keeps the FIFO's inode at hand: should a broken writer
+ * replace the name instead of writing through it, the reader is still given an end (through the holder) and the test
+ * fails on the text instead of hanging.
+ */
+async function throughFifo(fifo: string, run: () => Promise<CliResult>): Promise<{r: CliResult; text: string}> {
+  const holder = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
-    closeSync(openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK));
-  } catch {
-    // the reader has finished already
+    const chunks: Buffer[] = [];
+    const reading = new Promise<string>((resolve, reject) => {
+      createReadStream(fifo)
+        .on('data', (c) => chunks.push(c as Buffer))
+        .on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+        .on('error', reject);
+    });
+    const r = await run();
+    closeSync(openSync(`/proc/self/fd/${holder}`, constants.O_WRONLY | constants.O_NONBLOCK));
+    return {r, text: await reading};
+  } finally {
+    closeSync(holder);
   }
-  return {r, text: await reading};
 }
 
 function mkfifo(path: string): void {
@@ -116,7 +121,7 @@ describe('-o writes through what is not a regular file, or refuses it, and never
     const dir = tempDir();
     const {args} = command.setup(dir);
     mkfifo(join(dir, 'out'));
-    const {r, text} = await throughFifo(join(dir, 'out'), runCli([...args, '--format', 'json', '-o', 'out'], {cwd: dir}));
+    const {r, text} = await throughFifo(join(dir, 'out'), () => runCli([...args, '--format', 'json', '-o', 'out'], {cwd: dir}));
     expect(r.stderr).not.toMatch(STACK_TRACE);
     expect(JSON.parse(text)).toMatchObject({tool: 'openwop', command: command.name});
     expect(statSync(join(dir, 'out')).isFIFO()).toBe(true);
@@ -128,7 +133,7 @@ describe('-o writes through what is not a regular file, or refuses it, and never
     writeFileSync(join(dir, 'a.json'), SCHEMA);
     mkfifo(join(dir, 'fifo'));
     symlinkSync('fifo', join(dir, 'link'));
-    const {r, text} = await throughFifo(join(dir, 'fifo'), runCli(['lint', 'schema', 'a.json', '-o', 'link'], {cwd: dir}));
+    const {r, text} = await throughFifo(join(dir, 'fifo'), () => runCli(['lint', 'schema', 'a.json', '-o', 'link'], {cwd: dir}));
     expect(r.code).toBe(1);
     expect(text).toContain('tier1/additional-properties');
     expect(lstatSync(join(dir, 'link')).isSymbolicLink()).toBe(true);
@@ -446,7 +451,7 @@ describe('missing folders and existing files', () => {
     expectCleanRefusal(await runCli(['probe', 'host', host.origin, '--save', 'caps.json'], {cwd: dir}), /--save caps\.json: the file exists\n {2}pass --force/);
     expect(readFileSync(join(dir, 'caps.json'), 'utf8')).toBe('mine');
     mkfifo(join(dir, 'pipe'));
-    const {r, text} = await throughFifo(join(dir, 'pipe'), runCli(['probe', 'host', host.origin, '--save', 'pipe'], {cwd: dir}));
+    const {r, text} = await throughFifo(join(dir, 'pipe'), () => runCli(['probe', 'host', host.origin, '--save', 'pipe'], {cwd: dir}));
     expect(r.code).toBe(0);
     expect(text).toBe(served);
     expect(statSync(join(dir, 'pipe')).isFIFO()).toBe(true);
