@@ -230,10 +230,9 @@ describe('an output that is one of the run\'s files is refused (exit 2)', () => 
     const before = readFileSync(join(dir, input));
     symlinkSync(join(dir, input), join(dir, 'sym.json'));
     linkSync(join(dir, input), join(dir, 'hard.json'));
-    for (const target of [input, 'sym.json', 'hard.json']) {
-      const r = await runCli([...args, '-o', target], {cwd: dir});
-      expectCleanRefusal(r, new RegExp(`Cannot write "${target.replace(/[.\\/]/g, '\\$&')}": it is an input of this run`));
-    }
+    const targets = [input, 'sym.json', 'hard.json'];
+    const runs = await Promise.all(targets.map((target) => runCli([...args, '-o', target], {cwd: dir})));
+    runs.forEach((r, i) => expectCleanRefusal(r, new RegExp(`Cannot write "${targets[i].replace(/[.\\/]/g, '\\$&')}": it is an input of this run`)));
     expect(readFileSync(join(dir, input))).toEqual(before);
     expect(statSync(join(dir, 'hard.json')).nlink).toBe(2);
     noTempFiles(dir);
