@@ -17,7 +17,9 @@ import {errnoWords, inspectWriteTarget, type WriteTarget} from './write-target.j
  *   links; a read-only file only with `force`.
  * In every mode a FIFO or a character device (`/dev/null`, a terminal, `/dev/stdout`) is written through, never
  * replaced — except by `rewrite`, which refuses anything but a regular file — and a folder, block device, socket or
- * dangling symlink is refused. Every failure is a {@link WriteError}: one line, exit 2.
+ * dangling symlink is refused. A missing folder is never created: a typo in `-o` or `--save` should be an error, not
+ * a new directory tree (scaffold creates its --out folder itself). Every failure is a {@link WriteError}: one line,
+ * exit 2.
  */
 export type WriteMode = 'replace' | 'create' | 'rewrite';
 
@@ -56,7 +58,8 @@ export function checkWritable(file: string, options: SafeWriteOptions): Writable
   if (target.kind === 'no-folder') throw new WriteError(label, `folder "${target.folder}" does not exist`, {code: target.code});
   if (target.kind === 'refused') throw new WriteError(label, target.why, {code: target.code});
   if (options.mode === 'rewrite' && target.kind !== 'regular') {
-    throw new WriteError(label, target.kind === 'through' ? `it is ${target.what}, not a regular file` : 'the file does not exist', {code: 'ENOENT'});
+    if (target.kind === 'through') throw new WriteError(label, `it is ${target.what}, not a regular file`);
+    throw new WriteError(label, 'the file does not exist', {code: 'ENOENT'});
   }
   if (target.kind !== 'regular') return target;
   if (options.mode !== 'rewrite' && options.inputs) {
