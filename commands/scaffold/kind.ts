@@ -44,7 +44,8 @@ INTERACTIVE
 WRITING
   Nothing is overwritten without --force: if any target exists, nothing at all is written (exit 2, naming the files).
   All three files are written to temp files and moved into place only when all are complete; a failure removes what
-  this run wrote. --dry-run prints the files instead of writing them. --out defaults to config scaffold.out, then
+  this run wrote. The --out folder is created when missing. A target that is a symlink, a FIFO or a device is refused,
+  even with --force. --dry-run prints the files instead of writing them. --out defaults to config scaffold.out, then
   ${DEFAULT_OUT}; the schema's $id is <id-base><kind>.schema.json, id-base defaulting to config scaffold.idBase, then
   ${DEFAULT_ID_BASE} (.invalid is a reserved domain: replace it before you publish).
   --target gemini also adds "propertyOrdering" (reasoning first) to every object.

@@ -1,6 +1,7 @@
 import {resolve} from 'node:path';
 import {Args, Flags} from '@oclif/core';
 import {configCapabilities, configKindSchemaDirs} from '../../src/config/paths.js';
+import {filesUsed} from '../../src/io/files-used.js';
 import {UserError} from '../../src/report/user-error.js';
 import {writeOutput} from '../../src/report/write-output.js';
 import {CAP_RULE, PROVIDER_IDS, RECOVERY_PATHS, simulateRetry, type RealProviderId, type RecoveryPath} from '../../src/retry/index.js';
@@ -113,7 +114,7 @@ ${EXIT_CODES_HELP}`;
     const {flags} = await this.parse(SimulateRetry);
     const {report, exitCode} = await this.evaluate(flags, process.cwd(), false);
     const lines = report.results.flatMap((r) => (Array.isArray(r.events) ? r.events.map((e) => JSON.stringify(e)) : []));
-    await writeOutput(lines.length ? `${lines.join('\n')}\n` : '', flags.output ? {file: flags.output} : {stream: process.stdout});
+    await writeOutput(lines.length ? `${lines.join('\n')}\n` : '', flags.output ? {file: flags.output, inputs: filesUsed()} : {stream: process.stdout});
     const {errors, warnings} = report.summary;
     if (errors + warnings > 0) process.stderr.write(`openwop: ${errors} error(s), ${warnings} warning(s) not shown in ${EVENTS_FORMAT} output; run with --format stylish to see them\n`);
     process.exitCode = exitCode;

@@ -1,5 +1,6 @@
 import {readFile} from 'node:fs/promises';
 import {dirname, join, resolve} from 'node:path';
+import {noteFileUsed} from '../io/files-used.js';
 import {JsonDocument} from '../io/json-document.js';
 import {UserError} from '../report/user-error.js';
 import type {LoadedConfig, OpenwopConfig, RuleSetting} from './types.js';
@@ -28,7 +29,9 @@ export async function loadConfig(options: {cwd: string; explicitPath?: string}):
 
 async function readText(path: string, required: boolean): Promise<string | undefined> {
   try {
-    return await readFile(path, 'utf8');
+    const text = await readFile(path, 'utf8');
+    noteFileUsed(path);
+    return text;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (!required && (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR')) return undefined;

@@ -2,6 +2,7 @@ import {readdirSync, readFileSync} from 'node:fs';
 import {join, resolve} from 'node:path';
 import type {Ajv2020} from 'ajv/dist/2020.js';
 import type {ValidateFunction} from 'ajv';
+import {noteFileUsed} from '../io/files-used.js';
 import {JsonDocument} from '../io/json-document.js';
 import {UserError} from '../report/user-error.js';
 import {builtinKindSchema, createAjv, getValidator} from '../schemas/index.js';
@@ -65,6 +66,7 @@ export class KindSchemas {
     let text: string;
     try {
       text = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+      noteFileUsed(file);
     } catch (error) {
       throw new UserError(`cannot read kind schema ${file}: ${(error as Error).message}`);
     }

@@ -1,6 +1,7 @@
 import {closeSync, fstatSync, openSync, readSync} from 'node:fs';
 import type {Finding} from '../report/finding.js';
 import {decodeJsonBytes, type Decoded} from './decode.js';
+import {noteFileUsed} from './files-used.js';
 import {withSmallFile} from './small-file.js';
 
 /** Why a file could not be read: `missing` (absent, or a folder) and `too-large` are told apart from other failures. */
@@ -22,6 +23,7 @@ export function readInputFile(abs: string, display: string, maxBytes: number, to
   let fd: number | undefined;
   try {
     fd = openSync(abs, 'r');
+    noteFileUsed(abs);
     const info = fstatSync(fd);
     if (info.isDirectory()) return failed('missing', display, 'io/unreadable', `${display} is a folder, not a file`);
     if (info.size > maxBytes) return failed('too-large', display, 'io/too-large', tooLarge(display, info.size, maxBytes));

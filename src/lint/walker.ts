@@ -1,6 +1,7 @@
 import {readFileSync} from 'node:fs';
 import {dirname, resolve} from 'node:path';
 import {decodeJsonBytes} from '../io/decode.js';
+import {noteFileUsed} from '../io/files-used.js';
 import {displayPath} from '../io/inputs.js';
 import {JsonDocument} from '../io/json-document.js';
 import {toPointer} from '../io/json-pointer.js';
@@ -296,7 +297,7 @@ class RefResolver {
     const display = displayPath(abs, this.cwd);
     let result: JsonDocument | string;
     try {
-      const raw = (this.options.readFile ?? readFileSync)(abs);
+      const raw = this.options.readFile ? this.options.readFile(abs) : readNoted(abs);
       const bytes = typeof raw === 'string' ? Buffer.from(raw) : raw;
       const decoded = decodeJsonBytes(bytes);
       if (decoded.problem) result = `${display}: ${decoded.problem.message}`;
@@ -351,4 +352,11 @@ function findAnchor(root: unknown, name: string): {pointer: string; value: unkno
     }
   }
   return undefined;
+}
+
+/** A `$ref`'d file read from disk is an input of the run like the schema that names it. */
+function readNoted(abs: string): Buffer {
+  const bytes = readFileSync(abs);
+  noteFileUsed(abs);
+  return bytes;
 }

@@ -1,6 +1,7 @@
 import {open, readdir, stat} from 'node:fs/promises';
 import {extname, join, resolve} from 'node:path';
 import {decodeJsonBytes, type ByteProblemId} from '../../io/decode.js';
+import {noteStdinUsed} from '../../io/files-used.js';
 import {displayPath, type InputSource} from '../../io/inputs.js';
 import {fileFinding, mb, readInputFile} from '../../io/read-file.js';
 import {DEFAULT_MAX_DOCUMENT_BYTES, readDocuments} from '../../io/read-documents.js';
@@ -96,6 +97,7 @@ export async function loadRecording(arg: string, options: LoadOptions): Promise<
 async function loadStdin(options: LoadOptions, maxBytes: number): Promise<Recording> {
   const chunks: Buffer[] = [];
   let size = 0;
+  if (!options.stdin) noteStdinUsed();
   for await (const chunk of options.stdin ?? process.stdin) {
     const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     size += buf.length;
