@@ -12,7 +12,7 @@ import {buildCredentials} from './credentials.js';
 import {discoveryUrl} from './discovery-url.js';
 import {DEFAULT_FETCH, fatalFinding, fetchJson, type FetchSettings} from './fetch-discovery.js';
 import {contentTypeFinding, httpSummary, type HttpSummary} from './http-metadata.js';
-import {Redactor, REDACTED} from './redact.js';
+import {Redactor, REDACTED} from '../report/redact.js';
 import {PROBE_RULES} from './rules.js';
 import {assertSavable, saveDocument} from './save.js';
 
@@ -128,7 +128,7 @@ async function probe(input: string, options: ProbeHostOptions, credentialHeaders
     }
     result.findings.push(...run.findings);
   }
-  if (options.save !== undefined) result.saved = await saveDocument(options.save, options.cwd, redactor.text(got.text), options.force ?? false);
+  if (options.save !== undefined) result.saved = await saveDocument(options.save, options.cwd, redactor.jsonText(got.text), options.force ?? false);
   return outcome(false, extra);
 }
 

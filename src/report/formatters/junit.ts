@@ -1,13 +1,16 @@
 import type {Finding, Report} from '../finding.js';
 import type {FormatContext} from '../format-context.js';
 import {displayName} from '../paths.js';
+import {displayValue} from '../printable.js';
 
 // JUnit XML for CI test-report widgets: one <testsuite> per file, one <testcase> per finding. Errors and warnings are
 // <failure>s (type = severity) so a widget shows them; infos are passing testcases carrying the message in
 // <system-out>, because an info never fails a run and a red test would say otherwise. A clean file gets one passing
-// testcase so the widget lists it as checked rather than absent.
+// testcase so the widget lists it as checked rather than absent. Texts are redacted, cut and control-escaped first
+// (displayValue): a report is read in a browser widget and in a terminal alike.
 
-export function format(report: Report, _ctx: FormatContext): string {
+export function format(unsafe: Report, _ctx: FormatContext): string {
+  const report = displayValue(unsafe);
   let tests = 0;
   let failures = 0;
   const suites: string[] = [];
