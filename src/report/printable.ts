@@ -54,7 +54,16 @@ function clipLines(text: string): string {
 
 /** One line of text for a person: redacted, cut, every control character (line breaks too) escaped. */
 export function displayText(text: string): string {
-  return neutraliseLogCommands(escapeControls(clipLine(redactText(text))));
+  return showLine(redactText(text));
+}
+
+/** A text of several lines (oclif's messages, a stack trace, scaffold's summary): redacted whole, then line by line. */
+export function displayLines(text: string): string {
+  return redactText(text).split('\n').map(showLine).join('\n');
+}
+
+function showLine(line: string): string {
+  return neutraliseLogCommands(escapeControls(clipLine(line)));
 }
 
 /** A string kept for a formatter that lays out lines itself: line breaks stay, everything else as displayText. */
