@@ -109,8 +109,16 @@ function closingQuote(text: string, start: number): number {
 /** Key names that say their value is a credential, after dropping case, `_` and `-`: `apiKey`, `X-Api-Key`, `client_secret`. */
 const CREDENTIAL_KEY = /(?:password|passwd|secret|token|apikey|accesskey|privatekey|authorization|cookie|credentials?)$/;
 
+const credentialKeys = new Map<string, boolean>();
+
 function isCredentialKey(key: string): boolean {
-  return key.length <= 64 && CREDENTIAL_KEY.test(key.toLowerCase().replace(/[_-]/g, ''));
+  let known = credentialKeys.get(key);
+  if (known === undefined) {
+    known = key.length <= 64 && CREDENTIAL_KEY.test(key.toLowerCase().replace(/[_-]/g, ''));
+    // The same few names come back on every finding; a hostile document's thousands of keys are not kept.
+    if (credentialKeys.size < 1000) credentialKeys.set(key, known);
+  }
+  return known;
 }
 
 /** Already masked, a redaction marker, or nothing to hide. */

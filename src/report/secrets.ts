@@ -30,12 +30,16 @@ const first = (n: number) => (secret: string) => secret.slice(0, n);
 const none = () => '';
 /** AWS's own spelling variants (git-secrets, secretlint): `aws_secret_access_key`, `AWS_SECRET_ACCESS_KEY`, `SecretAccessKey`. */
 const aws = (words: string[]) =>
-  `(?<![A-Za-z0-9])(?:AWS|aws|Aws)?_?${words.map((w) => `(?:${w.toUpperCase()}|${w}|${w[0].toUpperCase()}${w.slice(1)})`).join('_?')}["']?[ \\t]{0,8}(?::|=>|=)[ \\t]{0,8}["']?`;
+  `(?<![A-Za-z0-9])(?:AWS|aws|Aws)?_?${words.map((w) => `(?:${w.toUpperCase()}|${w}|${w[0].toUpperCase()}${w.slice(1)})`).join('_?')}${QUOTE}[ \\t]{0,8}(?::|=>|=)[ \\t]{0,8}${QUOTE}`;
+/** A quote around a key or value, JSON-escaped (`\"`) when the text is itself quoted in JSON. */
+const QUOTE = '(?:\\\\?["\'])?';
 const PEM_LABEL = '-----BEGIN[ A-Z0-9_-]{0,40}PRIVATE KEY(?: BLOCK)?';
 /** Base64 lines, header fields, and JSON's `\n` escapes (a key quoted in JSON); `--` ends it, as before END. */
 const PEM_BODY = '(?:[A-Za-z0-9+/=\\s:,.]|\\\\[nrt/\\\\]|-(?!-)){0,65536}';
-/** A URL or query value: stops where the URL, the quoted string or the sentence does, and at a mask already made. */
+/** A query value: stops where the parameter, the quoted string or the sentence does, and at a mask already made. */
 const VALUE = '[^\\s&#"\'<>\\\\…]';
+/** A URL's password: as a value, and also stops where the authority does. */
+const URL_PASSWORD = '[^\\s/?#@"\'<>\\\\…]';
 
 const PATTERNS: SecretPattern[] = [
   {
@@ -59,7 +63,7 @@ const PATTERNS: SecretPattern[] = [
   {label: 'a JSON Web Token', source: `${WORD_START}eyJ[A-Za-z0-9_-]{10,1024}\\.eyJ[A-Za-z0-9_-]{10,8192}\\.[A-Za-z0-9_-]{0,1024}`, shown: fixed('eyJ'), leak: true},
   {label: 'a secret: value', source: '(?<![A-Za-z0-9_])secret:[^\\s"\'`<>…]{6,512}', shown: fixed('secret:'), leak: true, needsDigit: true},
   {label: 'a bearer token', source: '\\b[Bb]earer[ \\t]{1,8}[A-Za-z0-9\\-._~+/]{16,4096}={0,2}', shown: (s) => `${s.slice(0, 6)} `, leak: true, needsDigit: true},
-  {label: 'a password in a URL', context: `\\b[A-Za-z][A-Za-z0-9+.-]{0,20}://[^\\s/?#@:"'<>\\\\]{0,256}:`, source: `${VALUE}{1,256}(?=@)`, shown: none, leak: false},
+  {label: 'a password in a URL', context: `\\b[A-Za-z][A-Za-z0-9+.-]{0,20}://[^\\s/?#@:"'<>\\\\]{0,256}:`, source: `${URL_PASSWORD}{1,256}(?=@)`, shown: none, leak: false},
   {label: 'a password parameter', context: `(?<![A-Za-z0-9])${anyCase('(?:password|passwd|secret|credentials?)')}=`, source: `${VALUE}{1,512}`, shown: none, leak: false},
   {label: 'a token parameter', context: `(?<![A-Za-z0-9])${anyCase('(?:token|key|apikey|auth|sig|signature)')}=`, source: `${VALUE}{8,512}`, shown: none, leak: false},
 ];
