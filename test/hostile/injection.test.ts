@@ -40,7 +40,7 @@ describe('escaping', () => {
 });
 
 describe('every format, straight from the formatter', () => {
-  const file = `dir/${HOSTILE}::warning::f.json`;
+  const file = `::warning::${HOSTILE}f.json`;
   const report = buildReport('lint schema', '0.1.0', [
     {file, findings: [finding({file, ruleId: `rule${HOSTILE}`, message: `key "${HOSTILE}" then\nmore`, pointer: `/${HOSTILE}`})]},
   ]);
@@ -61,7 +61,7 @@ describe('every format, straight from the formatter', () => {
     const hostile = github(report, ctx);
     expect(hostile).not.toMatch(RAW);
     expect(hostile.trimEnd().split('\n')).toHaveLength(1);
-    expect(hostile).toMatch(/^::error file=dir\/\\u0000\\u0007.*%3A%3Awarning%3A%3Af\.json,line=3,col=7,title=rule\\u0000/);
+    expect(hostile).toMatch(/^::error file=%3A%3Awarning%3A%3A\\u0000\\u0007.*f\.json,line=3,col=7,title=rule\\u0000/);
   });
 
   it('junit: well-formed XML 1.0 with the controls shown escaped', () => {
@@ -147,7 +147,7 @@ describe('every command, every human-readable format', () => {
   it('error messages: a missing file, a bad flag value, an unknown command', async () => {
     const runs = await Promise.all([
       runCli(['lint', 'schema', `missing${HOSTILE.replace('\u0000', '')}.json`], {cwd: tempDir()}),
-      runCli(['lint', 'schema', '--format', `x${HOSTILE.replace('\u0000', '')}`]),
+      runCli(['lint', 'schema', '--format', `x${HOSTILE.replace('\u0000', '')}##[error]forged`]),
       runCli([`lint${HOSTILE.replace('\u0000', '')}`]),
     ]);
     for (const r of runs) {
@@ -155,6 +155,7 @@ describe('every command, every human-readable format', () => {
       expect(r.stderr).not.toMatch(STACK_TRACE);
       expect(r.stdout + r.stderr).not.toMatch(RAW);
       expect(r.stdout + r.stderr).toContain('\\u001b');
+      expect(r.stdout + r.stderr).not.toContain('##[');
     }
   });
 });

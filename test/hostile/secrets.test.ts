@@ -4,6 +4,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {displayText, displayValue} from '../../src/report/printable.js';
 import {Redactor, redactValue} from '../../src/report/redact.js';
 import {findSecrets, maskSecrets} from '../../src/report/secrets.js';
+import {simulateRetry} from '../../src/retry/index.js';
 import {runCli, STACK_TRACE, tempDir} from '../helpers/cli.js';
 import {acmeDocument, JSON_HEADERS, startHost, type TestHost} from '../probe/helpers/host.js';
 import {body, core, expectNoSecrets, IN_CONTEXT, SECRETS} from './secret-samples.js';
@@ -278,6 +279,15 @@ describe('every command, every format: a secret planted in the input is never pr
     const events = await runCli(['simulate', 'retry', 'refusal.json', '--format', 'ndjson-events'], {cwd: dir});
     const refused = events.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as {type: string; payload: {refusalText?: string}}).find((e) => e.type === 'envelope.refusal');
     expect(refused?.payload.refusalText).toBe(`I will not call it with sk-proj-…${SECRETS.openaiProject.slice(-4)} (108 chars) or aws_secret_access_key = … (40 chars).`);
+  });
+
+  it('simulate retry as a library: the envelope.refusal event already carries the refusal text redacted (RFC 0032)', async () => {
+    const dir = tempDir();
+    const refusal = {id: 'c', object: 'chat.completion', model: 'gpt-4o', choices: [{index: 0, finish_reason: 'stop', message: {role: 'assistant', content: null, refusal: `no: ${SECRETS.anthropic}`}}]};
+    writeFileSync(join(dir, 'refusal.json'), JSON.stringify(refusal));
+    const outcome = await simulateRetry(['refusal.json'], {cwd: dir});
+    const events = outcome.results[0].events as {type: string; payload: {refusalText?: string}}[];
+    expect(events.find((e) => e.type === 'envelope.refusal')?.payload.refusalText).toBe(`no: sk-ant-…${SECRETS.anthropic.slice(-4)} (108 chars)`);
   });
 
   it('scaffold kind: a secret in a description is refused (exit 2, masked, nothing written), in text and --json mode', async () => {
