@@ -7,7 +7,7 @@ import {findSecrets, maskSecrets} from '../../src/report/secrets.js';
 import {simulateRetry} from '../../src/retry/index.js';
 import {runCli, STACK_TRACE, tempDir} from '../helpers/cli.js';
 import {acmeDocument, JSON_HEADERS, startHost, type TestHost} from '../probe/helpers/host.js';
-import {body, core, expectNoSecrets, IN_CONTEXT, SECRETS} from './secret-samples.js';
+import {body, expectNoSecrets, IN_CONTEXT, SECRETS} from './secret-samples.js';
 
 const FORMATS = ['stylish', 'json', 'sarif', 'github', 'junit'] as const;
 

@@ -48,11 +48,16 @@ function cleanCase(command: string): string {
   return `    <testcase classname="openwop" name="${attr(`${command}: no problems`)}" time="0"/>\n`;
 }
 
+/** Any surrogate counts here: valid pairs are told from lone halves in the loop. */
+const MAYBE_ILLEGAL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ud800-\udfff\ufffe\uffff]/;
+
 /**
  * XML 1.0 cannot carry most C0 controls, lone surrogates or U+FFFE/U+FFFF even as character references, so they are
  * replaced by a visible `\uXXXX` — the finding probably quotes exactly that bad byte, and dropping it would hide why.
  */
 function legal(s: string): string {
+  // Almost every text has nothing to replace; the character loop below is only for those that may.
+  if (!MAYBE_ILLEGAL.test(s)) return s;
   let out = '';
   for (let i = 0; i < s.length; i++) {
     const code = s.charCodeAt(i);

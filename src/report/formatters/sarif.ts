@@ -30,21 +30,20 @@ export function toSarif(unsafe: Report, ctx: FormatContext): Record<string, unkn
   const rules = driverRules(report, ctx);
   const ruleIndex = new Map(rules.map((r, i) => [r.id, i]));
   const seen = new Map<string, number>();
-  const results = report.results.flatMap((res) =>
-    res.findings.map((f) => {
-      const artifact = artifactLocation(res.file, ctx.cwd);
-      return {
-        ruleId: f.ruleId,
-        ruleIndex: ruleIndex.get(f.ruleId) as number,
-        level: LEVEL[f.severity],
-        // SARIF requires non-empty message text.
-        message: {text: f.message === '' ? f.ruleId : f.message},
-        locations: [{physicalLocation: {artifactLocation: artifact, region: region(f)}}],
-        partialFingerprints: {[FINGERPRINT_KEY]: fingerprint(f, artifact.uri, seen)},
-        properties: {pointer: f.pointer},
-      };
-    }),
-  );
+  const results = report.results.flatMap((res) => {
+    // Once per file, not per finding: percent-encoding a path character by character adds up over 100k findings.
+    const artifact = artifactLocation(res.file, ctx.cwd);
+    return res.findings.map((f) => ({
+      ruleId: f.ruleId,
+      ruleIndex: ruleIndex.get(f.ruleId) as number,
+      level: LEVEL[f.severity],
+      // SARIF requires non-empty message text.
+      message: {text: f.message === '' ? f.ruleId : f.message},
+      locations: [{physicalLocation: {artifactLocation: artifact, region: region(f)}}],
+      partialFingerprints: {[FINGERPRINT_KEY]: fingerprint(f, artifact.uri, seen)},
+      properties: {pointer: f.pointer},
+    }));
+  });
   return {
     $schema: SCHEMA,
     version: '2.1.0',
