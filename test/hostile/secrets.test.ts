@@ -3,7 +3,7 @@ import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {displayText, displayValue} from '../../src/report/printable.js';
 import {Redactor, redactValue} from '../../src/report/redact.js';
-import {findSecrets, maskSecrets} from '../../src/report/secrets.js';
+import {findSecrets, maskSecrets, SECRET_HINT_SOURCE} from '../../src/report/secrets.js';
 import {simulateRetry} from '../../src/retry/index.js';
 import {runCli, STACK_TRACE, tempDir} from '../helpers/cli.js';
 import {acmeDocument, JSON_HEADERS, startHost, type TestHost} from '../probe/helpers/host.js';
@@ -51,6 +51,9 @@ describe('the secret corpus: every kind is masked, with its kind and length, nev
   });
 
   it('reports leaks (what validate envelope flags) apart from credentials it only masks', () => {
+    // The raw-text pre-test validate envelope runs on every document must let every leak through.
+    const hint = new RegExp(SECRET_HINT_SOURCE);
+    for (const [kind, text] of Object.entries(IN_CONTEXT)) if (findSecrets(text).length > 0) expect(hint.test(text), kind).toBe(true);
     expect(findSecrets(IN_CONTEXT.pem).map((h) => h.label)).toEqual(['a private key']);
     expect(findSecrets(IN_CONTEXT.jwt).map((h) => h.label)).toEqual(['a JSON Web Token']);
     expect(findSecrets(IN_CONTEXT.urlPassword)).toEqual([]);
