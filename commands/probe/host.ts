@@ -1,5 +1,6 @@
 import {Args, Flags} from '@oclif/core';
 import {probeHost, renderProbeExtras} from '../../src/probe/index.js';
+import {displayText} from '../../src/report/printable.js';
 import {CheckCommand, EXIT_CODES_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
 
 export default class ProbeHost extends CheckCommand {
@@ -54,7 +55,7 @@ ${EXIT_CODES_HELP}`;
     // A pseudo-terminal without a size (columns 0, as under some CI runners) would send ora's line clearing into an
     // endless loop, so it must have a width as well.
     const watched = ctx.interactive && flags.format === 'stylish' && (process.stderr.columns ?? 0) > 0;
-    const spinner = watched ? (await import('ora')).default({stream: process.stderr, text: `Probing ${args.url}`}).start() : undefined;
+    const spinner = watched ? (await import('ora')).default({stream: process.stderr, text: `Probing ${displayText(args.url)}`}).start() : undefined;
     try {
       const outcome = await probeHost(args.url, {
         cwd: ctx.cwd,
@@ -69,7 +70,7 @@ ${EXIT_CODES_HELP}`;
         save: flags.save,
         force: flags.force,
         compare: flags.compare,
-        onProgress: spinner ? (text) => void (spinner.text = text) : undefined,
+        onProgress: spinner ? (text) => void (spinner.text = displayText(text)) : undefined,
       });
       return {...outcome, renderExtras: renderProbeExtras};
     } finally {

@@ -14,7 +14,7 @@ import {buildCredentials} from './credentials.js';
 import {discoveryUrl} from './discovery-url.js';
 import {DEFAULT_FETCH, fatalFinding, fetchJson, type FetchSettings} from './fetch-discovery.js';
 import {contentTypeFinding, httpSummary, type HttpSummary} from './http-metadata.js';
-import {Redactor, REDACTED} from './redact.js';
+import {Redactor, REDACTED} from '../report/redact.js';
 import {PROBE_RULES} from './rules.js';
 
 export interface ProbeHostOptions {
@@ -130,7 +130,7 @@ async function probe(input: string, options: ProbeHostOptions, credentialHeaders
     }
     result.findings.push(...run.findings);
   }
-  if (options.save !== undefined) result.saved = await writeFileSafely(resolve(options.cwd, options.save), redactor.text(got.text), saveOptions(options.save, options.force));
+  if (options.save !== undefined) result.saved = await writeFileSafely(resolve(options.cwd, options.save), redactor.jsonText(got.text), saveOptions(options.save, options.force));
   return outcome(false, extra);
 }
 
