@@ -3,6 +3,7 @@ import {resolve} from 'node:path';
 import {Command, Flags} from '@oclif/core';
 import {loadConfig, parseRuleFlags} from '../src/config/load.js';
 import type {LoadedConfig} from '../src/config/types.js';
+import {filesUsed} from '../src/io/files-used.js';
 import {packageVersion} from '../src/io/package-root.js';
 import {ReadScope} from '../src/io/read-scope.js';
 import {shouldUseColor} from '../src/report/color.js';
@@ -79,7 +80,7 @@ export abstract class CheckCommand extends Command {
   static override baseFlags = {
     format: Flags.string({char: 'f', summary: 'Output format.', options: [...FORMATS], default: 'stylish', helpGroup: 'OUTPUT'}),
     json: Flags.boolean({summary: 'Same as --format json.', helpGroup: 'OUTPUT'}),
-    output: Flags.string({char: 'o', summary: 'Write the report to FILE (atomically) instead of stdout.', helpGroup: 'OUTPUT'}),
+    output: Flags.string({char: 'o', summary: 'Write the report to FILE instead of stdout (atomically; a FIFO or device is written through; never over an input).', helpGroup: 'OUTPUT'}),
     quiet: Flags.boolean({char: 'q', summary: 'Report errors only (warnings still count for --fail-on and --max-warnings).', helpGroup: 'OUTPUT'}),
     color: Flags.boolean({summary: 'Colour stylish output (default: only on a TTY; NO_COLOR and FORCE_COLOR are honoured).', allowNo: true, helpGroup: 'OUTPUT'}),
     'fail-on': Flags.string({summary: 'Lowest severity that makes the exit code 1.', options: ['error', 'warning'], default: 'error', helpGroup: 'POLICY'}),
@@ -109,7 +110,7 @@ export abstract class CheckCommand extends Command {
       informationUri: 'https://github.com/openwop/openwop-cli',
       renderExtras: outcome.renderExtras,
     };
-    await writeOutput(getFormatter(format)(report, ctx), flags.output ? {file: flags.output} : {stream: process.stdout});
+    await writeOutput(getFormatter(format)(report, ctx), flags.output ? {file: flags.output, inputs: filesUsed()} : {stream: process.stdout});
     process.exitCode = exitCode;
   }
 

@@ -1,5 +1,6 @@
 import {Flags} from '@oclif/core';
 import {DEFAULT_INPUT_TIMEOUT_MS} from '../src/io/open-stream.js';
+import {displayLines, displayText} from '../src/report/printable.js';
 import {UserError} from '../src/report/user-error.js';
 
 /** Pieces every command shares, checking or not; kept apart from _base so scaffold does not load the reporters. */
@@ -28,17 +29,22 @@ export const readScopeFlags = () => ({
 
 /**
  * A user's mistake gets one clear line and exit 2; only internal errors may show a stack, and only when asked.
- * Returns false for oclif's own errors (flag parsing: oclif already exits 2), which the caller hands back to oclif.
+ * Returns false for oclif's own errors (flag parsing: oclif already exits 2), which the caller hands back to oclif
+ * once their message (which may echo a flag or its value) is made safe to print.
+ * Messages quote input, so every one is redacted and control-escaped first.
  */
 export function reportCommandError(error: Error & {oclif?: {exit?: number}}, argv: readonly string[]): boolean {
   if (error instanceof UserError) {
-    process.stderr.write(`openwop: ${error.message}\n${error.hint ? `  ${error.hint}\n` : ''}`);
+    process.stderr.write(`openwop: ${displayText(error.message)}\n${error.hint ? `  ${displayText(error.hint)}\n` : ''}`);
     process.exitCode = 2;
     return true;
   }
-  if (error.oclif?.exit !== undefined) return false;
+  if (error.oclif?.exit !== undefined) {
+    error.message = displayLines(error.message);
+    return false;
+  }
   const verbose = argv.includes('--verbose') || /openwop/.test(process.env.DEBUG ?? '');
-  process.stderr.write(`openwop: internal error: ${error.message}\n${verbose ? `${error.stack}\n` : '  (run again with --verbose for the stack trace)\n'}`);
+  process.stderr.write(`openwop: internal error: ${displayText(error.message)}\n${verbose ? `${displayLines(error.stack ?? '')}\n` : '  (run again with --verbose for the stack trace)\n'}`);
   process.exitCode = 2;
   return true;
 }

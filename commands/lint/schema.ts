@@ -45,9 +45,12 @@ $REF
 FIXES
   --fix adds "additionalProperties": false where it is absent, lists optional properties in "required" with a null
   union (RFC 0030 §D: "string" becomes ["string", "null"], an enum gains null) and moves "reasoning" first. Edits keep
-  the file's formatting; files are written atomically; running it twice changes nothing; a file that does not parse
+  the file's formatting; running it twice changes nothing; a file that does not parse
   (or has duplicate keys) is never touched. Loosening changes (dropping pattern, format or bounds; flipping
   additionalProperties: true) are never automatic — the finding says what to do. --fix-dry-run prints the diff instead.
+  A fixed file is replaced atomically (temp file, fsync, rename) and keeps its owner and mode; a file with several hard
+  links is rewritten in place, so every link sees the fix; a symlink's target is written, the link stays. A read-only
+  file is left alone (io/unwritable, exit 2) unless --force; anything but a regular file (a FIFO, a device) never.
 
 Config (openwop.config.json): "rules" {"ID": "off|warn|error"}, "lint" {"profile", "targets",
 "reasoningMissingMinProperties"}, "ignore" globs, "overrides" [{"files": [globs], "rules", "lint"}]. Command-line flags
@@ -76,8 +79,9 @@ ${EXIT_CODES_HELP}`;
   static override flags = {
     profile: Flags.string({summary: 'strict (default) or load-bearing.', options: ['strict', 'load-bearing'], helpGroup: 'LINT'}),
     target: Flags.string({summary: 'Vendor rule sets to apply (default tier1). Repeatable or comma-separated.', options: ['tier1', 'openai', 'anthropic', 'gemini'], multiple: true, multipleNonGreedy: true, delimiter: ',', helpGroup: 'LINT'}),
-    fix: Flags.boolean({summary: 'Apply the safe fixes in place (atomic write).', exclusive: ['fix-dry-run'], helpGroup: 'LINT'}),
+    fix: Flags.boolean({summary: 'Apply the safe fixes to the files (atomic write; owner, mode and hard links kept).', exclusive: ['fix-dry-run'], helpGroup: 'LINT'}),
     'fix-dry-run': Flags.boolean({summary: 'Print the diff --fix would make; change nothing.', exclusive: ['fix'], helpGroup: 'LINT'}),
+    force: Flags.boolean({summary: 'Let --fix rewrite read-only schema files (they stay read-only).', dependsOn: ['fix'], helpGroup: 'LINT'}),
     explain: Flags.string({summary: 'Explain RULE: what, why, profiles, targets, sources with the month verified, examples.', helpValue: 'RULE', helpGroup: 'LINT'}),
     'list-rules': Flags.boolean({summary: 'List every rule (with --json: as JSON).', helpGroup: 'LINT'}),
     'allow-remote-refs': Flags.boolean({summary: 'Fetch and check the schemas http(s) $refs name (10 s timeout, 5 MB cap, same-origin redirects, at most 20 documents).', helpGroup: 'LINT'}),
@@ -132,6 +136,7 @@ ${EXIT_CODES_HELP}`;
         ...(flags['allow-remote-refs'] ? {allowRemoteRefs: true} : {}),
       },
       fix,
+      force: flags.force,
       maxDocumentBytes: flags['max-size'] * 1024 * 1024,
       scope: this.readScope(ctx, flags, paths),
     });

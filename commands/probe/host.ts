@@ -1,5 +1,6 @@
 import {Args, Flags} from '@oclif/core';
 import {probeHost, renderProbeExtras} from '../../src/probe/index.js';
+import {displayText} from '../../src/report/printable.js';
 import {CheckCommand, EXIT_CODES_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
 import {inputTimeoutFlag} from '../_common.js';
 
@@ -12,7 +13,7 @@ HTTP: no credentials unless given. --token-env VAR sends "Authorization: Bearer 
 
 --lint-schemas: for each advertised kind, fetches its payload schema from a URL the document names (a string ending in <kind>.schema.json, or a template containing {kind}) or else <base>/schemas/envelopes/<kind>.schema.json, and lints it under the host's own claim: tierOneSubsetCompliance strict => strict profile; warn => strict profile with errors shown as warnings; off, absent or invalid => load-bearing profile. Same-origin relative $refs are fetched from the host too (never read from the local disk). Other origins only with --follow-cross-origin, never with credentials. A kind whose schema is not served (404) is an info; any other failure a warning.
 
---save FILE writes the document as served (atomically; never over an existing file without --force) for validate envelope --capabilities and simulate retry --capabilities. --compare FILE|URL reports what changed since then: kinds added (info) or removed (warning), schemaVersions bumped (info) or lowered (warning), limits raised (info) or lowered (warning), other families added or changed (info) or removed (warning).
+--save FILE writes the document as served (atomically; never over an existing file without --force, which may replace the --compare file; a missing folder is exit 2; a FIFO or device is written through) for validate envelope --capabilities and simulate retry --capabilities. --compare FILE|URL reports what changed since then: kinds added (info) or removed (warning), schemaVersions bumped (info) or lowered (warning), limits raised (info) or lowered (warning), other families added or changed (info) or removed (warning).
 
 Choices where the spec is open: relative schema URLs resolve against the host base (where /.well-known/openwop hangs off), not the discovery URL; kind names are checked against vendor.<host>.<kind> = ^vendor\\.[a-z][a-z0-9-]*(\\.[a-z][a-zA-Z0-9_-]*)+$ plus the spec's un-namespaced kinds and prefixes (media., ui., openwop., core., community., private.<host>., local.), as warnings; a kind advertised without a schemaVersions entry is a warning for a universal kind and an info otherwise; a wrong Content-Type is a warning (the body is still checked).
 
@@ -57,7 +58,7 @@ ${EXIT_CODES_HELP}`;
     // A pseudo-terminal without a size (columns 0, as under some CI runners) would send ora's line clearing into an
     // endless loop, so it must have a width as well.
     const watched = ctx.interactive && flags.format === 'stylish' && (process.stderr.columns ?? 0) > 0;
-    const spinner = watched ? (await import('ora')).default({stream: process.stderr, text: `Probing ${args.url}`}).start() : undefined;
+    const spinner = watched ? (await import('ora')).default({stream: process.stderr, text: `Probing ${displayText(args.url)}`}).start() : undefined;
     try {
       const outcome = await probeHost(args.url, {
         cwd: ctx.cwd,
@@ -73,7 +74,7 @@ ${EXIT_CODES_HELP}`;
         force: flags.force,
         compare: flags.compare,
         scope: this.readScope(ctx, flags, [flags.compare]),
-        onProgress: spinner ? (text) => void (spinner.text = text) : undefined,
+        onProgress: spinner ? (text) => void (spinner.text = displayText(text)) : undefined,
       });
       return {...outcome, renderExtras: renderProbeExtras};
     } finally {

@@ -2,6 +2,8 @@ import {Args, Command, Flags} from '@oclif/core';
 import {loadConfig} from '../../src/config/load.js';
 import {packageVersion} from '../../src/io/package-root.js';
 import {LINT_TARGETS, type LintTarget} from '../../src/lint/index.js';
+import {displayLines, displayText, escapeJsonText} from '../../src/report/printable.js';
+import {Redactor} from '../../src/report/redact.js';
 import {UserError} from '../../src/report/user-error.js';
 import {writeOutput} from '../../src/report/write-output.js';
 import {checkKindName, DEFAULT_ID_BASE, DEFAULT_OUT, preflight, ScaffoldCancelled, scaffoldKind, TYPE_HELP, VENDOR_KIND_GRAMMAR} from '../../src/scaffold/index.js';
@@ -44,7 +46,8 @@ INTERACTIVE
 WRITING
   Nothing is overwritten without --force: if any target exists, nothing at all is written (exit 2, naming the files).
   All three files are written to temp files and moved into place only when all are complete; a failure removes what
-  this run wrote. --dry-run prints the files instead of writing them. --out defaults to config scaffold.out, then
+  this run wrote. The --out folder is created when missing. A target that is a symlink, a FIFO or a device is refused,
+  even with --force. --dry-run prints the files instead of writing them. --out defaults to config scaffold.out, then
   ${DEFAULT_OUT}; the schema's $id is <id-base><kind>.schema.json, id-base defaulting to config scaffold.idBase, then
   ${DEFAULT_ID_BASE} (.invalid is a reserved domain: replace it before you publish).
   --target gemini also adds "propertyOrdering" (reasoning first) to every object.
@@ -112,7 +115,7 @@ EXIT CODES
         ...(flags.target ?? []).flatMap((t) => ['--target', t]),
         ...(flags.force ? ['--force'] : []),
       ];
-      process.stderr.write(`To do this again without prompts:\n  ${commandLine(this.config.bin, asked, extra)}\n`);
+      process.stderr.write(`To do this again without prompts:\n  ${displayText(commandLine(this.config.bin, asked, extra))}\n`);
       answers = asked;
     }
     if (answers.kind === undefined) throw new UserError('the kind name is missing', `e.g. ${this.config.bin} scaffold kind vendor.acme.plan.create --field 'title:string'`);
@@ -126,7 +129,10 @@ EXIT CODES
       targets: flags.target as LintTarget[] | undefined,
       dryRun: flags['dry-run'],
     });
-    const text = flags.json ? renderScaffoldJson(result, {version: packageVersion(), cwd}) : renderScaffoldText(result, {bin: this.config.bin, cwd});
+    // The inputs were refused if they held a secret; names and descriptions may still hold control characters.
+    const text = flags.json
+      ? escapeJsonText(new Redactor().jsonText(renderScaffoldJson(result, {version: packageVersion(), cwd})))
+      : displayLines(renderScaffoldText(result, {bin: this.config.bin, cwd}));
     await writeOutput(text, {stream: process.stdout});
   }
 

@@ -1,5 +1,6 @@
 import {Args, Flags} from '@oclif/core';
 import {explainRule, parseGrant, RUNTIME_TOKENS, validatePackInputs} from '../../src/pack/index.js';
+import {displayText} from '../../src/report/printable.js';
 import {UserError} from '../../src/report/user-error.js';
 import {CheckCommand, EXIT_CODES_HELP, READS_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
 import {readScopeFlags} from '../_common.js';
@@ -63,7 +64,7 @@ ${EXIT_CODES_HELP}`;
     if (flags.explain === undefined) return super.run();
     const text = explainRule(flags.explain);
     if (text === undefined) {
-      process.stderr.write(`openwop: unknown rule "${flags.explain}"; try --explain all\n`);
+      process.stderr.write(`openwop: unknown rule "${displayText(flags.explain)}"; try --explain all\n`);
       process.exitCode = 2;
       return;
     }

@@ -1,5 +1,6 @@
 import {closeSync, existsSync, fstatSync, openSync, readSync, realpathSync} from 'node:fs';
 import {dirname, join, resolve} from 'node:path';
+import {noteFileUsed} from '../io/files-used.js';
 import {JsonDocument} from '../io/json-document.js';
 import {childPointer} from '../io/json-pointer.js';
 import {mb} from '../io/read-file.js';
@@ -106,6 +107,7 @@ function readCandidate(path: string, dir: string, refRoots: readonly string[]): 
       throw new UserError(`config file ${path} is a symbolic link leading outside the project; it was not read`, 'point --ref-root at the folder it leads to if that is intended, or give the file with --config');
     }
     if (info.size > MAX_CONFIG_BYTES) throw new UserError(tooLarge(path, info.size));
+    noteFileUsed(path);
     const bytes = Buffer.allocUnsafe(info.size);
     let read = 0;
     for (let n = 1; read < info.size && n > 0; read += n) n = readSync(fd, bytes, read, info.size - read, read);

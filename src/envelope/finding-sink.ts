@@ -1,6 +1,6 @@
 import type {Finding, Severity} from '../report/finding.js';
 import {SEVERITY_RANK} from '../report/finding.js';
-import {maskSecrets} from './scan/secrets.js';
+import {maskSecrets} from '../report/secrets.js';
 
 export const DEFAULT_MAX_FINDINGS_PER_RULE = 1000;
 

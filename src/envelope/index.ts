@@ -23,7 +23,7 @@ export type {EnvelopeTally} from './tally.js';
 export type {EnvelopeFileResult, Protocol} from './validate-source.js';
 export {hostProfile} from './host.js';
 export {GENERATION as STREAM_STATE_GENERATION} from './openwop/stream-state.js';
-export {findSecrets, maskSecrets} from './scan/secrets.js';
+export {findSecrets, maskSecrets} from '../report/secrets.js';
 
 export const ENVELOPE_EXTENSIONS = ['.json', '.ndjson', '.jsonl'] as const;
 

@@ -1,4 +1,5 @@
 import type {Ora} from 'ora';
+import {displayText} from '../report/printable.js';
 
 export interface Progress {
   tick(envelopes: number, file: string): void;
@@ -21,7 +22,7 @@ export function createProgress(stream: NodeJS.WritableStream & {isTTY?: boolean}
   let text = '';
   return {
     tick(envelopes, file) {
-      text = `${envelopes.toLocaleString('en-US')} envelopes checked in ${file}`;
+      text = `${envelopes.toLocaleString('en-US')} envelopes checked in ${displayText(file)}`;
       if (spinner) spinner.text = text;
       else if (!loading && Date.now() - started >= delayMs) {
         loading = true;

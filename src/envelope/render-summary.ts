@@ -1,5 +1,6 @@
 import type {FileResult} from '../report/finding.js';
 import type {FormatContext} from '../report/format-context.js';
+import {displayValue} from '../report/printable.js';
 import {describeTally, type EnvelopeTally} from './tally.js';
 
 /**
@@ -8,11 +9,14 @@ import {describeTally, type EnvelopeTally} from './tally.js';
  * same numbers as result fields and in `summary`.
  */
 export function envelopeSummaryRenderer(run: EnvelopeTally, results: readonly FileResult[]): NonNullable<FormatContext['renderExtras']> {
-  const last = results.at(-1)?.file;
+  // The result passed in is the formatter's safe copy; the run's tally and file names are not, and its kinds are
+  // envelope text: both are made safe the same way, so the names still compare.
+  const last = displayValue(results.at(-1)?.file);
+  const safeRun = displayValue(run);
   return (result: FileResult) => {
     const lines: string[] = [];
     if (results.length > 1 && result.findings.length > 0 && typeof result.envelopes === 'number') lines.push(describeTally(result as unknown as EnvelopeTally));
-    if (result.file === last) lines.push(results.length > 1 ? `all ${results.length} inputs: ${describeTally(run)}` : describeTally(run));
+    if (result.file === last) lines.push(results.length > 1 ? `all ${results.length} inputs: ${describeTally(safeRun)}` : describeTally(safeRun));
     return lines;
   };
 }

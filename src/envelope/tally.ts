@@ -1,4 +1,4 @@
-import {maskSecrets} from './scan/secrets.js';
+import {maskSecrets} from '../report/secrets.js';
 
 /** Envelope counts for one input or a whole run. `kinds` counts every envelope with a readable kind. */
 export type EnvelopeTally = {

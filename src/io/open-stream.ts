@@ -1,5 +1,6 @@
 import {closeSync, constants, openSync, type ReadStream} from 'node:fs';
 import {open} from 'node:fs/promises';
+import {noteFileUsed} from './files-used.js';
 import {fileFinding, mb, unreadableFinding, type ReadFailure} from './read-file.js';
 
 /** How long a FIFO named on the command line may wait for a writer before the read gives up (--input-timeout). */
@@ -36,6 +37,7 @@ export async function openNamedStream(path: string, display: string, timeoutMs: 
     const seconds = timeoutMs / 1000;
     return {ok: false, reason: 'unreadable', finding: fileFinding(display, 'io/timeout', `nothing wrote to ${display} within ${seconds} s (a FIFO without a writer); raise --input-timeout to wait longer`)};
   }
+  noteFileUsed(path);
   return {ok: true, chunks: handle.createReadStream({highWaterMark: READ_CHUNK_BYTES})};
 }
 

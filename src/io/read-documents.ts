@@ -2,6 +2,7 @@ import {createReadStream} from 'node:fs';
 import {stat} from 'node:fs/promises';
 import type {Finding} from '../report/finding.js';
 import {decodeJsonBytes} from './decode.js';
+import {noteFileUsed, noteStdinUsed} from './files-used.js';
 import type {InputSource} from './inputs.js';
 import {JsonDocument} from './json-document.js';
 import {readLineBatches, type StreamLine} from './lines.js';
@@ -45,6 +46,7 @@ export async function* readDocuments(source: InputSource, options: ReadOptions =
 export async function* readDocumentBatches(source: InputSource, options: ReadOptions = {}): AsyncGenerator<Iterable<ReadEvent>> {
   const maxBytes = options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
   if (source.kind === 'stdin') {
+    if (!options.stdin) noteStdinUsed();
     yield* readAutoStream(options.stdin ?? process.stdin, source.display, maxBytes, options);
     return;
   }
@@ -61,6 +63,7 @@ export async function* readDocumentBatches(source: InputSource, options: ReadOpt
       yield [{type: 'problem', fatal: true, finding: unreadableFinding(source.display, error as NodeJS.ErrnoException)}];
       return;
     }
+    noteFileUsed(source.path);
     yield* readStream(readLineBatches(createReadStream(source.path, {highWaterMark: READ_CHUNK_BYTES}), maxBytes), source.display, options);
     return;
   }

@@ -1,6 +1,7 @@
 import {closeSync, fstatSync, openSync, readSync} from 'node:fs';
 import type {Finding} from '../report/finding.js';
 import {decodeJsonBytes, type Decoded} from './decode.js';
+import {noteFileUsed} from './files-used.js';
 import {OPEN_NONBLOCKING, withSmallFile} from './small-file.js';
 
 /**
@@ -26,6 +27,7 @@ export function readInputFile(abs: string, display: string, maxBytes: number, to
   let fd: number | undefined;
   try {
     fd = openSync(abs, OPEN_NONBLOCKING);
+    noteFileUsed(abs);
     const info = fstatSync(fd);
     if (info.isDirectory()) return failed('missing', display, 'io/unreadable', `${display} is a folder, not a file`);
     if (!info.isFile()) return notRegular(display);

@@ -1,4 +1,5 @@
 import {closeSync, constants, openSync, readSync} from 'node:fs';
+import {noteFileUsed} from './files-used.js';
 
 /** Larger than any manifest (real ones are a few KB) and than most unbundled entry files. */
 const SCRATCH_BYTES = 256 * 1024;
@@ -27,6 +28,7 @@ export function withSmallFile<T>(path: string, maxBytes: number, use: (bytes: Bu
   } catch {
     return undefined;
   }
+  noteFileUsed(path);
   let size = 0;
   try {
     for (let n = readSync(fd, buffer, 0, buffer.length, null); n > 0; n = readSync(fd, buffer, size, buffer.length - size, null)) {

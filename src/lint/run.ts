@@ -8,9 +8,9 @@ import {DEFAULT_MAX_DOCUMENT_BYTES, readDocuments} from '../io/read-documents.js
 import {LineIndex} from '../io/line-index.js';
 import {fileFinding, readJsonFile} from '../io/read-file.js';
 import {ReadScope} from '../io/read-scope.js';
+import {WriteError, writeFileSafely} from '../io/safe-write.js';
 import {projectRoot} from '../config/load.js';
 import type {FileResult, Finding, RuleDescriptor} from '../report/finding.js';
-import {writeOutput} from '../report/write-output.js';
 import {unifiedDiff} from './diff.js';
 import {fetchRemoteRefs, fetchSchemaText} from './remote-refs.js';
 import {ENGINE_RULES, lintSchemaDocument, prepareLint, type LintOptions, type PreparedLint} from './engine.js';
@@ -23,8 +23,10 @@ export const SCHEMA_EXTENSIONS = ['.json'] as const;
 export type FixMode = 'write' | 'dry-run';
 
 export interface LintFileOptions extends Omit<LintOptions, 'withFixes'> {
-  /** `write`: apply every fix and write the file (atomically); `dry-run`: compute the fixed text and report a diff. */
+  /** `write`: apply every fix and write the file back (see writeBack); `dry-run`: compute the fixed text and report a diff. */
   fix?: FixMode;
+  /** With `fix: 'write'`, rewrite read-only files too. */
+  force?: boolean;
   maxFixPasses?: number;
   maxDocumentBytes?: number;
 }
@@ -93,19 +95,24 @@ function lintFile(abs: string, display: string, settings: FileSettings, regular?
   }
   const target = {abs, bom: read.bom};
   if (options.allowRemoteRefs) {
-    return withRemoteRefs(decoded.text, display, {...options, path: abs}).then((o) => writeBack(lintText(decoded.text, display, o, prepareLint(o), abs, target), abs, display));
+    return withRemoteRefs(decoded.text, display, {...options, path: abs}).then((o) => writeBack(lintText(decoded.text, display, o, prepareLint(o), abs, target), abs, display, options.force));
   }
-  return writeBack(lintText(decoded.text, display, options, settings.lint, abs, target), abs, display);
+  return writeBack(lintText(decoded.text, display, options, settings.lint, abs, target), abs, display, options.force);
 }
 
-function writeBack(result: LintFileResult & {pendingWrite?: string}, abs: string, display: string): SourceOutcome | Promise<SourceOutcome> {
+/**
+ * Writes the fixed text over the file it came from (through a symlink: its target), keeping its owner, mode and hard
+ * links; a read-only file only with `force`, anything but a regular file never (see writeFileSafely's `rewrite`).
+ */
+function writeBack(result: LintFileResult & {pendingWrite?: string}, abs: string, display: string, force: boolean | undefined): SourceOutcome | Promise<SourceOutcome> {
   if (!result.pendingWrite) return {result, fatal: false};
   const text = result.pendingWrite;
   delete result.pendingWrite;
-  return writeOutput(text, {file: abs}).then(
+  return writeFileSafely(abs, text, {mode: 'rewrite', force}).then(
     () => ({result, fatal: false}),
     (error: unknown) => {
-      result.findings.unshift(fileFinding(display, 'io/unwritable', `could not write the fixes to ${display}: ${(error as Error).message}; the file is unchanged`));
+      const why = error instanceof WriteError ? `${error.reason}${error.hint ? ` (${error.hint})` : ''}` : (error as Error).message;
+      result.findings.unshift(fileFinding(display, 'io/unwritable', `could not write the fixes to ${display}: ${why}; the file is unchanged`));
       result.fixed = 0;
       return {result, fatal: true};
     },
@@ -174,6 +181,8 @@ export interface LintInputsOptions {
   configBaseDir?: string;
   cli?: LintCliFlags;
   fix?: FixMode;
+  /** With `fix: 'write'`, rewrite read-only files too. */
+  force?: boolean;
   maxDocumentBytes?: number;
   stdin?: AsyncIterable<Buffer | string>;
   /** Where inputs and the files their `$ref`s name may be read from (default: the project root found from cwd, and the folders PATHS name outside it). */
@@ -259,7 +268,7 @@ function fileSettings(options: LintInputsOptions): (path: string) => FileSetting
   const settings = (path: string): FileSettings => {
     // Keys added to the resolved object, not spread into a copy: a spread with added keys gets a new hidden class on
     // every run, and the per-file code that reads these options was de-optimised on each.
-    const resolved: LintFileOptions & {cwd: string} = Object.assign(resolveLintOptions(options.config, path, options.cli, baseDir), {cwd: options.cwd, fix: options.fix, maxDocumentBytes: options.maxDocumentBytes, scope: options.scope});
+    const resolved: LintFileOptions & {cwd: string} = Object.assign(resolveLintOptions(options.config, path, options.cli, baseDir), {cwd: options.cwd, fix: options.fix, force: options.force, maxDocumentBytes: options.maxDocumentBytes, scope: options.scope});
     return {options: resolved, lint: prepareLint(resolved)};
   };
   if (options.config?.overrides?.length) return settings;

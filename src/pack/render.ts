@@ -7,22 +7,25 @@ function isPackResult(result: FileResult): result is PackResult {
   return 'gate' in result && 'requires' in result && Array.isArray(result.requires);
 }
 
-/** Stylish lines under each manifest: who the pack is, what it holds and needs, and what the simulated gate decided. */
+/**
+ * Stylish lines under each manifest: who the pack is, what it holds and needs, and what the simulated gate decided.
+ * The stylish formatter hands over a redacted, control-escaped copy of the result, so manifest text is safe to print.
+ */
 export function renderPackExtras(result: FileResult, ctx: FormatContext): string[] {
   // Not a manifest at all (unreadable, not an object): its finding says everything.
   if (!isPackResult(result) || (result.pack === null && result.kind === null)) return [];
   const c = new Chalk({level: ctx.color ? 1 : 0});
   const held = Object.entries(result.contents).map(([list, n]) => `${n} ${n === 1 ? list.replace(/s$/, '') : list}`);
   const head = [
-    c.bold(printable(result.pack ?? '(no name@version)')),
+    c.bold(result.pack ?? '(no name@version)'),
     result.kind ? `${result.kind} pack` : 'unknown kind',
     ...(held.length ? [held.join(', ')] : []),
-    result.requires.length ? `requires ${printable(result.requires.join(', '))}` : 'requires nothing (runtime.requires absent or [])',
+    result.requires.length ? `requires ${result.requires.join(', ')}` : 'requires nothing (runtime.requires absent or [])',
   ];
   const lines = [head.join(' · ')];
   const gate = result.gate;
   if (gate) {
-    const granted = gate.granted.length ? printable(gate.granted.join(', ')) : 'nothing';
+    const granted = gate.granted.length ? gate.granted.join(', ') : 'nothing';
     if (gate.blockedBy) {
       lines.push(`${c.red('gate: not reached')}: a host refuses the manifest first (${gate.blockedBy})${gate.refusal ? `, and its gate would then answer ${JSON.stringify(gate.refusal)}` : ''}`);
     } else if (gate.refusal) {
@@ -30,9 +33,4 @@ export function renderPackExtras(result: FileResult, ctx: FormatContext): string
     } else lines.push(`${c.green('gate: installs')} (host grants ${granted})`);
   }
   return lines;
-}
-
-/** Manifest strings are untrusted: show control characters escaped so they cannot drive the terminal. */
-function printable(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

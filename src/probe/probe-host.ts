@@ -1,5 +1,7 @@
+import {resolve} from 'node:path';
 import {IO_RULE_DESCRIPTORS} from '../io/io-rules.js';
 import type {ReadScope} from '../io/read-scope.js';
+import {checkWritable, writeFileSafely, type SafeWriteOptions} from '../io/safe-write.js';
 import type {CheckOutcome} from '../report/outcome.js';
 import {JsonDocument} from '../io/json-document.js';
 import type {FileResult, Finding, RuleDescriptor} from '../report/finding.js';
@@ -13,9 +15,8 @@ import {buildCredentials} from './credentials.js';
 import {discoveryUrl} from './discovery-url.js';
 import {DEFAULT_FETCH, fatalFinding, fetchJson, type FetchSettings} from './fetch-discovery.js';
 import {contentTypeFinding, httpSummary, type HttpSummary} from './http-metadata.js';
-import {Redactor, REDACTED} from './redact.js';
+import {Redactor, REDACTED} from '../report/redact.js';
 import {PROBE_RULES} from './rules.js';
-import {assertSavable, saveDocument} from './save.js';
 
 export interface ProbeHostOptions {
   cwd: string;
@@ -79,7 +80,8 @@ export async function probeHost(input: string, options: ProbeHostOptions): Promi
 async function probe(input: string, options: ProbeHostOptions, credentialHeaders: Record<string, string>, redactor: Redactor): Promise<ProbeOutcome> {
   const target = discoveryUrl(input);
   const settings = fetchSettings(options, credentialHeaders);
-  if (options.save !== undefined) await assertSavable(options.save, options.cwd, options.force ?? false);
+  // Checked before the host is even asked, so a refused --save costs no request.
+  if (options.save !== undefined) checkWritable(resolve(options.cwd, options.save), saveOptions(options.save, options.force));
   const saved = options.compare === undefined ? undefined : await loadCapabilities(options.compare, options.cwd, options.scope);
   const rules: RuleDescriptor[] = [...Object.values(PROBE_RULES), ...IO_RULE_DESCRIPTORS];
   const result: ProbeResult = {file: target.url, findings: [], url: target.url, status: null, profiles: [], discovery: null, http: null};
@@ -131,8 +133,16 @@ async function probe(input: string, options: ProbeHostOptions, credentialHeaders
     }
     result.findings.push(...run.findings);
   }
-  if (options.save !== undefined) result.saved = await saveDocument(options.save, options.cwd, redactor.text(got.text), options.force ?? false);
+  if (options.save !== undefined) result.saved = await writeFileSafely(resolve(options.cwd, options.save), redactor.jsonText(got.text), saveOptions(options.save, options.force));
   return outcome(false, extra);
+}
+
+/**
+ * --save never replaces an existing file without --force. With --force it may replace the --compare file: comparing
+ * against the last saved document and saving the new one is one run.
+ */
+function saveOptions(file: string, force: boolean | undefined): SafeWriteOptions {
+  return {mode: 'create', force, label: `--save ${file}`};
 }
 
 const MAX_TIMER_MS = 2_147_483_647;

@@ -3,7 +3,8 @@ import type {FileResult} from '../report/finding.js';
 import type {FormatContext} from '../report/format-context.js';
 import type {SimulationResult} from './simulate.js';
 
-// The stylish view of one simulated recording: the policy in force, a timeline row per call, and the verdict.
+// The stylish view of one simulated recording: the policy in force, a timeline row per call, and the verdict. The
+// stylish formatter hands over a redacted, control-escaped copy of the result, so recorded text is safe to print.
 
 export function renderRetryTimeline(result: FileResult, ctx: FormatContext): string[] {
   if (!isSimulation(result)) return [];
@@ -11,7 +12,7 @@ export function renderRetryTimeline(result: FileResult, ctx: FormatContext): str
   const r = result;
   const p = r.policy;
   const lines = [
-    c.dim(printable(`node ${r.nodeId} · payload ${p.schema ?? 'any JSON (no --schema/--kind)'} · cap ${p.maxCalls} call${p.maxCalls === 1 ? '' : 's'} in all, first included (${p.capSource})`)),
+    c.dim(`node ${r.nodeId} · payload ${p.schema ?? 'any JSON (no --schema/--kind)'} · cap ${p.maxCalls} call${p.maxCalls === 1 ? '' : 's'} in all, first included (${p.capSource})`),
     c.dim(`budget ${p.initialBudget ?? '?'} (${p.budgetSource}), ×${p.multiplier} on truncation (${p.multiplierSource})${p.providerCeiling !== null ? `, ceiling ${p.providerCeiling}` : ''} · recovery ${p.recovery.length ? p.recovery.join(', ') : 'none'}`),
     ...p.notes.map((n) => c.yellow(`note: ${n}`)),
   ];
@@ -29,7 +30,7 @@ export function renderRetryTimeline(result: FileResult, ctx: FormatContext): str
         a.correctiveFragment ? 'yes' : 'no',
         ...(hosted ? [a.host?.maxTokens == null ? '?' : String(a.host.maxTokens), a.host?.promptChanged == null ? '-' : a.host.promptChanged ? 'changed' : 'same'] : []),
         a.events.length ? a.events.join(', ') : '-',
-      ].map(printable),
+      ],
     );
     lines.push(...table([header, ...rows]).map((l, i) => (i === 0 ? c.bold(l) : l)));
   }
@@ -52,11 +53,6 @@ function verdict(r: SimulationResult, c: InstanceType<typeof Chalk>): string {
     return c.red(`✖ failed: ${r.errorCode} after ${calls} (${why})`);
   }
   return c.yellow(`… recording exhausted after ${calls}: the router wants another call`);
-}
-
-/** Recordings are untrusted input: a stop reason or node id must not carry terminal escape sequences to the screen. */
-function printable(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
 }
 
 function table(rows: string[][]): string[] {

@@ -1,3 +1,4 @@
+import {redactText} from '../report/redact.js';
 import {fragmentFor, type Evaluate} from './payload.js';
 import type {RecoveryPath} from './recovery/index.js';
 import {type NormalisedResponse, type ProviderId, providerFamily, type StopClass} from './types.js';
@@ -155,7 +156,8 @@ export function step(config: RouterConfig, state: RouterState, response: Normali
         nodeId,
         provider,
         model,
-        ...(response.refusalText !== null ? {refusalText: response.refusalText} : {}),
+        // RFC 0032: a host redacts refusalText as it does every payload; model text may quote a key from the prompt.
+        ...(response.refusalText !== null ? {refusalText: redactText(response.refusalText)} : {}),
         ...(response.safetyCategory !== null ? {safetyCategory: response.safetyCategory} : {}),
       });
       emit('envelope.retry.exhausted', {nodeId, totalAttempts: state.attempt, finalReason: 'refusal'});

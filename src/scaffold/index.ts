@@ -4,6 +4,7 @@ import {displayPath} from '../io/inputs.js';
 import {JsonDocument} from '../io/json-document.js';
 import {lintSchemaDocument, resolveLintOptions, type LintTarget} from '../lint/index.js';
 import type {Finding} from '../report/finding.js';
+import {findSecrets} from '../report/secrets.js';
 import {UserError} from '../report/user-error.js';
 import {exampleEnvelopes} from './examples.js';
 import {parseFieldSpec} from './field-spec.js';
@@ -70,6 +71,18 @@ export interface ScaffoldResult {
   dryRun: boolean;
 }
 
+/**
+ * A schema is committed and read by every model that fills it, so a key pasted into a description (or a kind name,
+ * a field name, the id base) would leak to all of them. Refused rather than masked: a silently edited description
+ * is worse than a clear no. The message shows only the masked form.
+ */
+function refuseSecrets(contents: Record<FileRole, string>): void {
+  for (const text of Object.values(contents)) {
+    const [hit] = findSecrets(text, 'all');
+    if (hit) throw new UserError(`the input holds ${hit.label} (${hit.masked}); a schema or an example envelope is no place for a credential, so nothing was written`, 'take it out of the kind name, --description, --field or --id-base');
+  }
+}
+
 /** The three files a kind gets, under `outDir`. */
 export function kindFilePaths(outDir: string, kind: string): Record<FileRole, string> {
   return {
@@ -133,6 +146,7 @@ export async function scaffoldKind(options: ScaffoldKindOptions): Promise<Scaffo
   const {schema, placeholders} = payloadSchema(roots, {kind: options.kind, id, description, reasoning, propertyOrdering: targets.includes('gemini')});
   const examples = exampleEnvelopes(options.kind, roots, reasoning);
   const contents: Record<FileRole, string> = {schema: formatJson(schema), 'valid-example': formatJson(examples.valid), 'invalid-example': formatJson(examples.invalid)};
+  refuseSecrets(contents);
 
   const findings = lintSchemaDocument(JsonDocument.parse(contents.schema, {file: display(paths.schema)}), {...lintOptions, kind: options.kind});
   const errors = findings.filter((f) => f.severity === 'error');

@@ -1,6 +1,8 @@
-import {randomBytes} from 'node:crypto';
-import {link, lstat, mkdir, open, rename, rmdir, stat, unlink} from 'node:fs/promises';
-import {basename, dirname, isAbsolute, join, relative, resolve} from 'node:path';
+import {statSync} from 'node:fs';
+import {lstat, mkdir, rmdir, stat, unlink} from 'node:fs/promises';
+import {dirname, isAbsolute, relative, resolve} from 'node:path';
+import {discardStaged, placeStaged, stageFile, syncFolder, type StagedFile} from '../io/temp-file.js';
+import {errnoWords, inspectWriteTarget} from '../io/write-target.js';
 import {UserError} from '../report/user-error.js';
 
 export interface PlannedFile {
@@ -34,15 +36,31 @@ export async function inspectTargets(outDir: string, paths: readonly string[], o
   const state: TargetState = new Map();
   const existing: string[] = [];
   for (const path of paths) {
-    const info = await lstat(path).catch(ignoreMissing);
-    if (info?.isDirectory()) throw new UserError(`cannot write "${options.display(path)}": a folder of that name is in the way`);
-    state.set(path, info !== undefined);
-    if (info && !options.force) existing.push(options.display(path));
+    const exists = await targetExists(path, options.display);
+    state.set(path, exists);
+    if (exists && !options.force) existing.push(options.display(path));
   }
   if (existing.length > 0) {
     throw new UserError(`${existing.join(', ')} ${existing.length === 1 ? 'exists' : 'exist'} already: nothing was written`, 'pass --force to overwrite (or --dry-run to see what would be written)');
   }
   return state;
+}
+
+/**
+ * Whether a target exists; anything but a regular file (or nothing) there is refused. A symlink is refused too, even
+ * to a regular file: writing through it could put a file outside the output folder, and replacing it would be a
+ * surprise to whoever made it. A FIFO or device is refused rather than written through: three files are written all
+ * or none, and a write into a device cannot be taken back.
+ */
+async function targetExists(path: string, display: (p: string) => string): Promise<boolean> {
+  const info = await lstat(path).catch(ignoreMissing);
+  if (!info) return false;
+  if (info.isSymbolicLink()) throw new UserError(`cannot write "${display(path)}": it is a symbolic link; scaffold writes only regular files`, 'remove the link or choose another --out');
+  if (info.isDirectory()) throw new UserError(`cannot write "${display(path)}": a folder of that name is in the way`);
+  const target = inspectWriteTarget(path);
+  if (target.kind === 'regular') return true;
+  const why = target.kind === 'through' ? `it is ${target.what}` : target.kind === 'refused' ? target.why : 'it is not a regular file';
+  throw new UserError(`cannot write "${display(path)}": ${why}; scaffold writes only regular files`);
 }
 
 /** `dir` is a folder, or the nearest existing ancestor is a folder we can create it in. */
@@ -73,24 +91,23 @@ async function checkFolder(dir: string, display: (p: string) => string): Promise
  */
 export async function writeFilesAtomically(files: readonly PlannedFile[], options: WriteOptions): Promise<void> {
   const createdDirs: string[] = [];
-  const temps = new Map<string, string>();
+  const staged: StagedFile[] = [];
   const placed: string[] = [];
   try {
     for (const dir of new Set(files.map((f) => dirname(f.path)))) createdDirs.push(...(await makeFolders(dir, options.display)));
-    for (const file of files) temps.set(file.path, await writeTemp(file));
-    for (const file of files) {
-      await place(temps.get(file.path) as string, file.path, options);
-      temps.delete(file.path);
-      placed.push(file.path);
+    for (const file of files) staged.push(await stage(file));
+    for (const file of staged) {
+      await place(file, options);
+      placed.push(file.dest);
     }
   } catch (error) {
-    await Promise.all([...temps.values()].map((t) => unlink(t).catch(() => undefined)));
+    await Promise.all(staged.map((file) => discardStaged(file)));
     // Files this call created are ours to remove; with --force, replaced files keep their new content (each is whole).
     if (!options.force) await Promise.all(placed.map((p) => unlink(p).catch(() => undefined)));
     for (const dir of createdDirs.reverse()) await rmdir(dir).catch(() => undefined);
     if (error instanceof UserError) throw error;
     const at = (error as {path?: string}).path;
-    throw new UserError(`cannot write${at ? ` "${options.display(at)}"` : ''}: ${describeErrno(error)}; nothing was written`);
+    throw new UserError(`cannot write${at ? ` "${options.display(at)}"` : ''}: ${errnoWords(error)}; nothing was written`);
   }
   for (const dir of new Set(files.map((f) => dirname(f.path)))) await syncFolder(dir);
 }
@@ -114,79 +131,32 @@ async function makeFolders(dir: string, display: (p: string) => string): Promise
     }
   } catch (error) {
     for (const d of made.reverse()) await rmdir(d).catch(() => undefined);
-    throw new UserError(`cannot create the folder "${display((error as {path?: string}).path ?? dir)}": ${describeErrno(error)}; nothing was written`);
+    throw new UserError(`cannot create the folder "${display((error as {path?: string}).path ?? dir)}": ${errnoWords(error)}; nothing was written`);
   }
   return made;
 }
 
-async function writeTemp(file: PlannedFile): Promise<string> {
-  const temp = join(dirname(file.path), `.${basename(file.path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-  // Errors name the file the user asked for, not our temp name.
-  const handle = await open(temp, 'wx', 0o666).catch((error: Error) => {
-    throw Object.assign(error, {path: file.path});
-  });
+/** A file --force replaces keeps its owner and permissions. Errors name the file the user asked for, not the temp. */
+async function stage(file: PlannedFile): Promise<StagedFile> {
   try {
-    // Keep an existing file's permissions when --force replaces it (open's mode is subject to the umask).
-    const old = await stat(file.path).catch(ignoreMissing);
-    if (old) await handle.chmod(old.mode & 0o7777);
-    await handle.writeFile(file.content, 'utf8');
-    await handle.sync();
+    return await stageFile(file.path, file.content, statSync(file.path, {bigint: true, throwIfNoEntry: false}));
   } catch (error) {
-    await handle.close().catch(() => undefined);
-    await unlink(temp).catch(() => undefined);
     throw Object.assign(error as Error, {path: file.path});
   }
-  await handle.close();
-  return temp;
 }
 
-/** File systems without hard links answer `link` with one of these; there we fall back to check-then-rename. */
-const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV']);
-
-async function place(temp: string, dest: string, options: WriteOptions): Promise<void> {
-  if (options.force) return rename(temp, dest);
+/** Without --force a file goes in only where the name is still free (see placeStaged). */
+async function place(file: StagedFile, options: WriteOptions): Promise<void> {
   try {
-    await link(temp, dest);
-    await unlink(temp);
-    return;
+    await placeStaged(file, !options.force);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? '';
-    if (code === 'EEXIST') throw new UserError(`"${options.display(dest)}" appeared while writing: nothing was written`, 'pass --force to overwrite');
-    if (!NO_HARD_LINKS.has(code)) throw error;
-  }
-  if (await lstat(dest).catch(ignoreMissing)) throw new UserError(`"${options.display(dest)}" appeared while writing: nothing was written`, 'pass --force to overwrite');
-  await rename(temp, dest);
-}
-
-/** Makes the renames durable. Best effort: not every platform can fsync a folder. */
-async function syncFolder(dir: string): Promise<void> {
-  try {
-    const handle = await open(dir, 'r');
-    await handle.sync().finally(() => handle.close());
-  } catch {
-    // ignored on purpose
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new UserError(`"${options.display(file.dest)}" appeared while writing: nothing was written`, 'pass --force to overwrite');
+    throw Object.assign(error as Error, {path: file.dest});
   }
 }
 
 function ignoreMissing(error: unknown): undefined {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
-  throw new UserError(`cannot check "${(error as {path?: string}).path ?? '?'}": ${describeErrno(error)}`);
-}
-
-const ERRNO_WORDS: Record<string, string> = {
-  EACCES: 'permission denied',
-  EPERM: 'operation not permitted',
-  EROFS: 'read-only file system',
-  ENOSPC: 'no space left on the device',
-  EDQUOT: 'disk quota exceeded',
-  ENOENT: 'the file system refused it (no such file or directory)',
-  ENOTDIR: 'a part of the path is a file, not a folder',
-  ENAMETOOLONG: 'the name is too long',
-  EISDIR: 'it is a folder',
-};
-
-function describeErrno(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  return code && ERRNO_WORDS[code] ? `${ERRNO_WORDS[code]} (${code})` : (error as Error).message;
+  throw new UserError(`cannot check "${(error as {path?: string}).path ?? '?'}": ${errnoWords(error)}`);
 }

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {findSecrets, maskSecrets} from '../../src/envelope/scan/secrets.js';
+import {findSecrets, maskSecrets} from '../../src/report/secrets.js';
 import {SAMPLE_SECRETS} from './helpers.js';
 
 describe('secret detection', () => {

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {buildCredentials} from '../../src/probe/credentials.js';
 import {discoveryUrl} from '../../src/probe/discovery-url.js';
-import {Redactor} from '../../src/probe/redact.js';
+import {Redactor} from '../../src/report/redact.js';
 import {UserError} from '../../src/report/user-error.js';
 
 describe('discoveryUrl', () => {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
 import {escapeData, escapeProperty, format as github} from '../../src/report/formatters/github.js';
+import {displayString} from '../../src/report/printable.js';
 import {buildReport} from '../../src/report/report.js';
 import {finding, sampleContext, sampleReport} from './sample.js';
 
@@ -34,7 +35,7 @@ describe('github', () => {
     expect(github(buildReport('lint schema', '0.1.0', [{file: 'a.json', findings: []}]), sampleContext())).toBe('');
   });
 
-  it('never lets a finding break out of its line, and escaping round-trips', () => {
+  it('never lets a finding break out of its line, and escaping round-trips to the control-escaped text', () => {
     fc.assert(
       fc.property(fc.string({unit: 'binary'}), fc.string({unit: 'binary'}), fc.string({unit: 'binary', minLength: 1}), (message, ruleId, name) => {
         const file = `dir/f${name.replace(/[/\\]/g, '_')}`;
@@ -44,11 +45,12 @@ describe('github', () => {
         const line = out.slice(0, -1);
         expect(line).not.toMatch(/[\r\n]/);
         const [, props, data] = /^::error (.*?)::(.*)$/s.exec(line) ?? [];
-        expect(unescape(data)).toBe(message);
+        // What round-trips is the text a person may see: terminal controls arrive as visible \u escapes.
+        expect(unescape(data)).toBe(displayString(message));
         const fields = props.split(',');
         expect(fields).toHaveLength(4);
-        expect(unescape(fields[0].slice('file='.length))).toBe(file);
-        expect(unescape(fields[3].slice('title='.length))).toBe(ruleId);
+        expect(unescape(fields[0].slice('file='.length))).toBe(displayString(file));
+        expect(unescape(fields[3].slice('title='.length))).toBe(displayString(ruleId));
       }),
     );
   });

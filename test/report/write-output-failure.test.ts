@@ -35,7 +35,8 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   };
 });
 
-const {OutputError, writeOutput} = await import('../../src/report/write-output.js');
+const {writeOutput} = await import('../../src/report/write-output.js');
+const {WriteError} = await import('../../src/io/safe-write.js');
 
 let dir: string;
 beforeEach(() => {
@@ -52,8 +53,8 @@ describe('writeOutput when the disk fails', () => {
     writeFileSync(target, 'previous report');
     fail.on = where;
     const err = await writeOutput('n'.repeat(1_000_000), {file: target}).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(OutputError);
-    expect((err as Error).message).toMatch(new RegExp(`^Cannot write ".*report\\.json": ${where === 'write' ? 'ENOSPC' : 'EIO'}`));
+    expect(err).toBeInstanceOf(WriteError);
+    expect((err as Error).message).toMatch(new RegExp(`^Cannot write ".*report\\.json": .*\\(${where === 'write' ? 'ENOSPC' : 'EIO'}\\)$`));
     expect(readFileSync(target, 'utf8')).toBe('previous report');
     expect(readdirSync(dir)).toEqual(['report.json']);
   });

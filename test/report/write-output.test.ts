@@ -5,8 +5,9 @@ import {join, resolve} from 'node:path';
 import {Writable} from 'node:stream';
 import {pathToFileURL} from 'node:url';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {WriteError} from '../../src/io/safe-write.js';
 import {UserError} from '../../src/report/user-error.js';
-import {OutputError, writeOutput} from '../../src/report/write-output.js';
+import {writeOutput} from '../../src/report/write-output.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const moduleUrl = (rel: string) => pathToFileURL(join(ROOT, rel)).href;
@@ -45,10 +46,10 @@ describe('writeOutput to a file', () => {
   it('fails clearly on a missing folder, creating nothing', async () => {
     const target = join(dir, 'nope', 'report.json');
     const err = await writeOutput('x', {file: target}).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(OutputError);
+    expect(err).toBeInstanceOf(WriteError);
     expect(err).toBeInstanceOf(UserError);
-    expect((err as OutputError).message).toBe(`Cannot write "${target}": folder "${join(dir, 'nope')}" does not exist`);
-    expect((err as OutputError).code).toBe('ENOENT');
+    expect((err as WriteError).message).toBe(`Cannot write "${target}": folder "${join(dir, 'nope')}" does not exist`);
+    expect((err as WriteError).code).toBe('ENOENT');
     expect(readdirSync(dir)).toEqual([]);
   });
 

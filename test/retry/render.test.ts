@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {makeFormatContext} from '../../src/report/format-context.js';
+import {displayValue} from '../../src/report/printable.js';
 import {renderRetryTimeline} from '../../src/retry/render.js';
 import type {SimulationResult} from '../../src/retry/simulate.js';
 
@@ -19,11 +20,12 @@ const base: SimulationResult = {
 
 describe('the stylish timeline', () => {
   it('prints the policy, one row per call and the verdict, without colour when off', () => {
-    const lines = renderRetryTimeline(base, makeFormatContext({toolVersion: '0'}));
+    // The stylish formatter hands renderers a redacted, control-escaped copy of each result.
+    const lines = renderRetryTimeline(displayValue(base), makeFormatContext({toolVersion: '0'}));
     expect(lines[0]).toContain('cap 1 call in all, first included (--max-attempts)');
     expect(lines[1]).toBe('budget 10 (--max-tokens), ×2 on truncation (--multiplier), ceiling 64 · recovery brace-walker');
     expect(lines[2]).toBe('note: ignored x');
-    expect(lines[4]).toMatch(/^1\s+1\s+anthropic\s+other\s+weird\?\[31m\s+10\s+no\s+envelope.retry.exhausted, cap.breached, node.failed$/);
+    expect(lines[4]).toMatch(/^1\s+1\s+anthropic\s+other\s+weird\\u001b\[31m\s+10\s+no\s+envelope.retry.exhausted, cap.breached, node.failed$/);
     expect(lines.at(-1)).toBe('✖ failed: envelope_invalid after 1 call (the cap is reached)');
     expect(lines.join('\n')).not.toContain('\u001b');
   });

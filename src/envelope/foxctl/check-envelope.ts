@@ -6,7 +6,7 @@ import {ajvFindings} from '../../schemas/ajv-findings.js';
 import {getValidator} from '../../schemas/index.js';
 import type {DocScan} from '../context.js';
 import type {FindingSink} from '../finding-sink.js';
-import {findSecrets} from '../scan/secrets.js';
+import {findSecrets} from '../../report/secrets.js';
 import {walkStrings} from '../scan/walk-strings.js';
 import {FOXCTL_RULES} from './rules.js';
 import {

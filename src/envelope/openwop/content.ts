@@ -1,7 +1,7 @@
 import type {JsonDocument} from '../../io/json-document.js';
 import type {DocScan} from '../context.js';
 import type {FindingSink} from '../finding-sink.js';
-import {findSecrets, SECRET_HINT_SOURCE} from '../scan/secrets.js';
+import {findSecrets, SECRET_HINT_SOURCE} from '../../report/secrets.js';
 import {walkStrings} from '../scan/walk-strings.js';
 import {ENVELOPE_RULES} from './rules.js';
 

@@ -1,15 +1,18 @@
 import type {Finding, Report, Severity} from '../finding.js';
 import type {FormatContext} from '../format-context.js';
 import {displayName, relativeToCwd} from '../paths.js';
+import {displayValue} from '../printable.js';
 
 // GitHub Actions workflow commands: one `::error|warning|notice …::message` line per finding, which the runner turns
 // into annotations on the PR diff. Nothing else is printed — a clean run prints nothing; the exit code speaks.
+// The texts are redacted and control-escaped first (displayValue); the workflow-command escapes below then keep a
+// message or a file name from ending the command and starting one of its own.
 
 const COMMAND: Record<Severity, 'error' | 'warning' | 'notice'> = {error: 'error', warning: 'warning', info: 'notice'};
 
 export function format(report: Report, ctx: FormatContext): string {
   const lines: string[] = [];
-  for (const result of report.results) {
+  for (const result of displayValue(report).results) {
     // Annotations attach to repository-relative paths; the job's working directory is normally the checkout root.
     const rel = relativeToCwd(result.file, ctx.cwd);
     for (const f of result.findings) lines.push(annotation(f, rel, result.file));

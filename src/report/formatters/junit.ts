@@ -1,13 +1,16 @@
 import type {Finding, Report} from '../finding.js';
 import type {FormatContext} from '../format-context.js';
 import {displayName} from '../paths.js';
+import {displayValue} from '../printable.js';
 
 // JUnit XML for CI test-report widgets: one <testsuite> per file, one <testcase> per finding. Errors and warnings are
 // <failure>s (type = severity) so a widget shows them; infos are passing testcases carrying the message in
 // <system-out>, because an info never fails a run and a red test would say otherwise. A clean file gets one passing
-// testcase so the widget lists it as checked rather than absent.
+// testcase so the widget lists it as checked rather than absent. Texts are redacted, cut and control-escaped first
+// (displayValue): a report is read in a browser widget and in a terminal alike.
 
-export function format(report: Report, _ctx: FormatContext): string {
+export function format(unsafe: Report, _ctx: FormatContext): string {
+  const report = displayValue(unsafe);
   let tests = 0;
   let failures = 0;
   const suites: string[] = [];
@@ -45,11 +48,16 @@ function cleanCase(command: string): string {
   return `    <testcase classname="openwop" name="${attr(`${command}: no problems`)}" time="0"/>\n`;
 }
 
+/** Any surrogate counts here: valid pairs are told from lone halves in the loop. */
+const MAYBE_ILLEGAL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ud800-\udfff\ufffe\uffff]/;
+
 /**
  * XML 1.0 cannot carry most C0 controls, lone surrogates or U+FFFE/U+FFFF even as character references, so they are
  * replaced by a visible `\uXXXX` — the finding probably quotes exactly that bad byte, and dropping it would hide why.
  */
 function legal(s: string): string {
+  // Almost every text has nothing to replace; the character loop below is only for those that may.
+  if (!MAYBE_ILLEGAL.test(s)) return s;
   let out = '';
   for (let i = 0; i < s.length; i++) {
     const code = s.charCodeAt(i);

@@ -3,6 +3,8 @@ import {pathToFileURL} from 'node:url';
 import type {Finding, Report, Severity} from '../finding.js';
 import type {FormatContext} from '../format-context.js';
 import {isStdinName, isUrlName, relativeToCwd} from '../paths.js';
+import {escapeJsonText} from '../printable.js';
+import {redactValue} from '../redact.js';
 
 // SARIF 2.1.0, the subset GitHub code scanning and VS Code's SARIF viewer consume. One run per invocation.
 
@@ -19,29 +21,29 @@ interface ArtifactLocation {
 }
 
 export function format(report: Report, ctx: FormatContext): string {
-  return `${JSON.stringify(toSarif(report, ctx), null, 2)}\n`;
+  return `${escapeJsonText(JSON.stringify(toSarif(report, ctx), null, 2))}\n`;
 }
 
-/** The SARIF log as an object, for callers (and tests) that want to inspect it without re-parsing. */
-export function toSarif(report: Report, ctx: FormatContext): Record<string, unknown> {
+/** The SARIF log as an object, for callers (and tests) that want to inspect it without re-parsing. Secrets are masked. */
+export function toSarif(unsafe: Report, ctx: FormatContext): Record<string, unknown> {
+  const report = redactValue(unsafe);
   const rules = driverRules(report, ctx);
   const ruleIndex = new Map(rules.map((r, i) => [r.id, i]));
   const seen = new Map<string, number>();
-  const results = report.results.flatMap((res) =>
-    res.findings.map((f) => {
-      const artifact = artifactLocation(res.file, ctx.cwd);
-      return {
-        ruleId: f.ruleId,
-        ruleIndex: ruleIndex.get(f.ruleId) as number,
-        level: LEVEL[f.severity],
-        // SARIF requires non-empty message text.
-        message: {text: f.message === '' ? f.ruleId : f.message},
-        locations: [{physicalLocation: {artifactLocation: artifact, region: region(f)}}],
-        partialFingerprints: {[FINGERPRINT_KEY]: fingerprint(f, artifact.uri, seen)},
-        properties: {pointer: f.pointer},
-      };
-    }),
-  );
+  const results = report.results.flatMap((res) => {
+    // Once per file, not per finding: percent-encoding a path character by character adds up over 100k findings.
+    const artifact = artifactLocation(res.file, ctx.cwd);
+    return res.findings.map((f) => ({
+      ruleId: f.ruleId,
+      ruleIndex: ruleIndex.get(f.ruleId) as number,
+      level: LEVEL[f.severity],
+      // SARIF requires non-empty message text.
+      message: {text: f.message === '' ? f.ruleId : f.message},
+      locations: [{physicalLocation: {artifactLocation: artifact, region: region(f)}}],
+      partialFingerprints: {[FINGERPRINT_KEY]: fingerprint(f, artifact.uri, seen)},
+      properties: {pointer: f.pointer},
+    }));
+  });
   return {
     $schema: SCHEMA,
     version: '2.1.0',

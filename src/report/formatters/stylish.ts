@@ -1,43 +1,49 @@
 import {Chalk, type ChalkInstance} from 'chalk';
-import type {FileResult, Finding, Report, Severity} from '../finding.js';
+import type {FileResult, Report, Severity} from '../finding.js';
 import type {FormatContext} from '../format-context.js';
 import {displayName} from '../paths.js';
+import {displayValue, neutraliseLogCommands} from '../printable.js';
 
 // ESLint's stylish layout: a header per file with something to say, aligned `line:col  severity  message  ruleId`
 // rows, then one summary line. Unlike ESLint, a clean run still prints `✔ N files checked, no problems` — in a
 // pre-commit hook silence is indistinguishable from "did not run". Clean files get no header of their own.
 
 const SEVERITY_COLOUR: Record<Severity, 'red' | 'yellow' | 'blue'> = {error: 'red', warning: 'yellow', info: 'blue'};
+/** A longer message is not padded (the rule id just follows it): one long message must not widen every row. */
+const MAX_MESSAGE_COLUMN = 100;
 
 export function format(report: Report, ctx: FormatContext): string {
+  // Redacted, cut and control-escaped once, here; command extras render from the same safe copy.
+  const safe = displayValue(report);
   // A private instance: never touch chalk's global level, which other code (oclif, ora) reads.
   const c = new Chalk({level: ctx.color ? 1 : 0});
   const out: string[] = [];
-  for (const result of report.results) {
+  for (const result of safe.results) {
     const extras = ctx.renderExtras ? ctx.renderExtras(result, ctx) : [];
     if (result.findings.length === 0 && extras.length === 0) continue;
-    out.push(c.underline(printable(displayName(result.file))));
-    out.push(...findingRows(result, c));
-    out.push(...extras.map((line) => `  ${line}`));
+    out.push(c.underline(oneLine(displayName(result.file))));
+    // Pushed one by one: spreading 200,000 rows into push() overflows the call stack.
+    for (const row of findingRows(result, c)) out.push(row);
+    for (const line of extras) out.push(`  ${oneLine(line)}`);
     out.push('');
   }
-  out.push(...summaryLines(report, c));
-  return `${out.join('\n')}\n`;
+  for (const line of summaryLines(safe, c)) out.push(line);
+  return `${out.map(neutraliseLogCommands).join('\n')}\n`;
 }
 
 function findingRows(result: FileResult, c: ChalkInstance): string[] {
   // Sorted by position so the output reads top to bottom like the file; the report itself keeps check order.
-  const rows = [...result.findings].sort((a, b) => a.line - b.line || a.column - b.column).map((f: Finding) => ({
+  const rows = [...result.findings].sort((a, b) => a.line - b.line || a.column - b.column).map((f) => ({
     pos: `${f.line}:${f.column}`,
     severity: f.severity,
     message: oneLine(f.message),
-    ruleId: printable(f.ruleId),
+    ruleId: oneLine(f.ruleId),
   }));
   const w = {pos: 0, severity: 0, message: 0};
   for (const r of rows) {
     w.pos = Math.max(w.pos, r.pos.length);
     w.severity = Math.max(w.severity, r.severity.length);
-    w.message = Math.max(w.message, r.message.length);
+    if (r.message.length <= MAX_MESSAGE_COLUMN) w.message = Math.max(w.message, r.message.length);
   }
   // Pad outside the colour codes so alignment is by visible width, whatever the colour level.
   return rows.map((r) =>
@@ -105,15 +111,18 @@ function pad(text: string, width: number): string {
   return ' '.repeat(Math.max(0, width - text.length));
 }
 
-/** Messages quote user data: fold line breaks so rows stay rows. */
-function oneLine(text: string): string {
-  return printable(text.replace(/\s*\r?\n\s*/g, ' '));
-}
-
 /**
- * Findings quote untrusted input (keys, values from envelopes). A raw ESC or other control character would let that
- * input drive the user's terminal, so show it escaped instead.
+ * Messages quote user data: a line break (and the blanks around it) becomes one space so rows stay rows; a lone
+ * carriage return, which would let the rest overwrite the row, is shown escaped. Split and trimmed rather than one
+ * regex: `\s*\n\s*` backtracks quadratically over a long run of blanks.
  */
-function printable(text: string): string {
-  return text.replace(/[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+function oneLine(text: string): string {
+  const folded = text.includes('\n')
+    ? text
+        .split('\n')
+        .map((part, i, parts) => (i === 0 ? part.trimEnd() : i === parts.length - 1 ? part.trimStart() : part.trim()))
+        .filter((part, i, parts) => part !== '' || i === 0 || i === parts.length - 1)
+        .join(' ')
+    : text;
+  return folded.includes('\r') ? folded.replace(/\r/g, '\\u000d') : folded;
 }

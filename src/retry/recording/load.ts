@@ -1,6 +1,7 @@
 import {open, stat} from 'node:fs/promises';
 import {extname, resolve} from 'node:path';
 import {decodeJsonBytes, type ByteProblemId} from '../../io/decode.js';
+import {noteStdinUsed} from '../../io/files-used.js';
 import {displayPath, type InputSource} from '../../io/inputs.js';
 import {listFolder} from '../../io/list-folder.js';
 import {openNamedStream} from '../../io/open-stream.js';
@@ -80,7 +81,10 @@ class Builder {
 /** Each argument is one recording: a file, a folder of per-call files, or - for stdin. */
 export async function loadRecording(arg: string, options: LoadOptions): Promise<Recording> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
-  if (arg === '-') return loadStream(options.stdin ?? process.stdin, '<stdin>', options, maxBytes);
+  if (arg === '-') {
+    if (!options.stdin) noteStdinUsed();
+    return loadStream(options.stdin ?? process.stdin, '<stdin>', options, maxBytes);
+  }
   const path = resolve(options.cwd, arg);
   const display = displayPath(path, options.cwd);
   const scope = options.scope ?? new ReadScope({cwd: options.cwd, named: [arg]});

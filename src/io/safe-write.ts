@@ -1,0 +1,180 @@
+import {accessSync, constants, fstatSync, statSync, type BigIntStats} from 'node:fs';
+import {open} from 'node:fs/promises';
+import {dirname} from 'node:path';
+import {relativeToCwd} from '../report/paths.js';
+import {UserError} from '../report/user-error.js';
+import {noteFileUsed, type FilesUsed} from './files-used.js';
+import {rewriteInPlace} from './rewrite-in-place.js';
+import {discardStaged, placeStaged, stageFile, syncFolder} from './temp-file.js';
+import {errnoWords, inspectWriteTarget, type WriteTarget} from './write-target.js';
+
+/**
+ * The one way openwop writes a file.
+ * - `replace` (`-o`): a new file, or an existing regular file replaced atomically (temp file, fsync, rename).
+ * - `create` (`probe host --save`): the same, but an existing file only with `force`; a name taken while writing is
+ *   never replaced.
+ * - `rewrite` (`lint schema --fix`): new content for an existing regular file that keeps its owner, mode and hard
+ *   links; a read-only file only with `force`.
+ * In every mode a FIFO or a character device (`/dev/null`, a terminal, `/dev/stdout`) is written through, never
+ * replaced — except by `rewrite`, which refuses anything but a regular file — and a folder, block device, socket or
+ * dangling symlink is refused. A missing folder is never created: a typo in `-o` or `--save` should be an error, not
+ * a new directory tree (scaffold creates its --out folder itself). Every failure is a {@link WriteError}: one line,
+ * exit 2.
+ */
+export type WriteMode = 'replace' | 'create' | 'rewrite';
+
+export interface SafeWriteOptions {
+  mode: WriteMode;
+  force?: boolean;
+  /** The files this run read or wrote (see filesUsed): `replace` and `create` refuse to write over one of them. */
+  inputs?: FilesUsed;
+  /** How messages name this write, e.g. `--save caps.json`; default `Cannot write "FILE"`. */
+  label?: string;
+}
+
+/** A file could not (or may not) be written: the user's path or disk, not our bug. */
+export class WriteError extends UserError {
+  /** The errno behind it, when there is one (ENOENT, ENOSPC, …). */
+  readonly code: string | undefined;
+  /** The message without its label, for callers that word their own. */
+  readonly reason: string;
+  constructor(label: string, reason: string, extra: {code?: string; hint?: string; cause?: unknown} = {}) {
+    super(`${label}: ${reason}`, extra.hint);
+    this.reason = reason;
+    this.code = extra.code;
+    if (extra.cause !== undefined) this.cause = extra.cause;
+  }
+}
+
+export type WritableTarget = Extract<WriteTarget, {kind: 'missing' | 'regular' | 'through'}>;
+
+/**
+ * Everything that would refuse the write, checked before anything is written (and before any slow work, when the
+ * caller asks early). Throws a WriteError; returns what will be written.
+ */
+export function checkWritable(file: string, options: SafeWriteOptions): WritableTarget {
+  const label = labelOf(file, options);
+  const target = inspectWriteTarget(file);
+  if (target.kind === 'no-folder') throw new WriteError(label, `folder "${target.folder}" does not exist`, {code: target.code});
+  if (target.kind === 'refused') throw new WriteError(label, target.why, {code: target.code});
+  if (options.mode === 'rewrite' && target.kind !== 'regular') {
+    if (target.kind === 'through') throw new WriteError(label, `it is ${target.what}, not a regular file`);
+    throw new WriteError(label, 'the file does not exist', {code: 'ENOENT'});
+  }
+  if (target.kind !== 'regular') return target;
+  if (options.mode !== 'rewrite' && options.inputs) {
+    const input = sameFileIn(target.stats, options.inputs);
+    if (input) throw new WriteError(label, `it is an input of this run (${input === '<stdin>' ? 'standard input reads from it' : `"${input}"`})`, {hint: 'choose a file that is not one of the inputs'});
+  }
+  if (options.force) return target;
+  if (options.mode === 'create') throw new WriteError(label, 'the file exists', {code: 'EEXIST', hint: 'pass --force to overwrite it'});
+  if (options.mode === 'rewrite' && isReadOnly(target.path, target.stats)) throw new WriteError(label, 'the file is read-only', {code: 'EACCES', hint: 'pass --force to write it anyway; it stays read-only'});
+  return target;
+}
+
+/** Writes `text` to `file` as `options.mode` says; resolves to the path written (a symlink's target). */
+export async function writeFileSafely(file: string, text: string, options: SafeWriteOptions): Promise<string> {
+  for (let attempt = 0; ; attempt++) {
+    const target = checkWritable(file, options);
+    try {
+      await writeTo(target, text, options.mode);
+    } catch (error) {
+      if (error instanceof WriteError) throw error;
+      const code = (error as NodeJS.ErrnoException).code;
+      // The name was free when looked at and taken when placed: look again (replace, or create with --force).
+      if (code === 'EEXIST' && target.kind === 'missing' && attempt === 0 && (options.mode === 'replace' || options.force)) continue;
+      if (code === 'EEXIST') throw new WriteError(labelOf(file, options), 'the file exists (it appeared while writing)', {code, hint: 'pass --force to overwrite it', cause: error});
+      throw new WriteError(labelOf(file, options), errnoWords(error), {code, cause: error});
+    }
+    if (target.kind !== 'through') noteFileUsed(target.path);
+    return target.path;
+  }
+}
+
+async function writeTo(target: WritableTarget, text: string, mode: WriteMode): Promise<void> {
+  if (target.kind === 'through') return writeThrough(target.path, text);
+  if (target.kind === 'regular' && mode === 'rewrite') return rewrite(target.path, target.stats, text);
+  const staged = await stageFile(target.path, text, target.kind === 'regular' ? target.stats : undefined);
+  try {
+    await placeStaged(staged, target.kind === 'missing');
+  } catch (error) {
+    await discardStaged(staged);
+    throw error;
+  }
+  await syncFolder(dirname(target.path));
+}
+
+/**
+ * A file with several hard links is rewritten in place: a rename would leave the other names with the old content.
+ * So is one whose owner a new file cannot take (we are not root) or whose folder we may not create files in. Anything
+ * else is replaced atomically, owner and mode carried over.
+ */
+async function rewrite(path: string, stats: BigIntStats, text: string): Promise<void> {
+  if (stats.nlink > 1n) return rewriteInPlace(path, text);
+  let staged;
+  try {
+    staged = await stageFile(path, text, stats);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EACCES' || code === 'EPERM') return rewriteInPlace(path, text);
+    throw error;
+  }
+  if (!staged.ownerKept) {
+    await discardStaged(staged);
+    return rewriteInPlace(path, text);
+  }
+  try {
+    await placeStaged(staged, false);
+  } catch (error) {
+    await discardStaged(staged);
+    throw error;
+  }
+  await syncFolder(dirname(path));
+}
+
+/** Opened without O_CREAT or O_TRUNC and appended to: a device stays a device, a `>> log` redirect keeps its log. */
+async function writeThrough(path: string, text: string): Promise<void> {
+  const handle = await open(path, constants.O_WRONLY | constants.O_APPEND | constants.O_NOCTTY);
+  try {
+    await handle.writeFile(text, 'utf8');
+  } catch (error) {
+    // The reader of a pipe left (`-o /dev/stdout | head`): it has what it wanted, as on stdout.
+    if ((error as NodeJS.ErrnoException).code !== 'EPIPE') throw error;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The input `target` is (same device and inode: through symlinks and hard links alike), named for a message. */
+function sameFileIn(target: BigIntStats, inputs: FilesUsed): string | undefined {
+  const same = (s: BigIntStats | undefined) => s !== undefined && s.isFile() && s.dev === target.dev && s.ino === target.ino;
+  if (inputs.stdin && same(statOrUndefined(() => fstatSync(0, {bigint: true})))) return '<stdin>';
+  for (const path of inputs.paths) {
+    if (same(statOrUndefined(() => statSync(path, {bigint: true})))) return relativeToCwd(path, process.cwd()) ?? path;
+  }
+  return undefined;
+}
+
+/** An input that is gone or unreadable now cannot be the file about to be written. */
+function statOrUndefined(stat: () => BigIntStats): BigIntStats | undefined {
+  try {
+    return stat();
+  } catch {
+    return undefined;
+  }
+}
+
+/** No write bit for its owner (`chmod a-w`, even root honours that here), or not writable by us. */
+function isReadOnly(path: string, stats: BigIntStats): boolean {
+  if ((stats.mode & 0o200n) === 0n) return true;
+  try {
+    accessSync(path, constants.W_OK);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+function labelOf(file: string, options: SafeWriteOptions): string {
+  return options.label ?? `Cannot write "${file}"`;
+}
