@@ -37,7 +37,9 @@ if (argv[0] === '--version' && !maybeWsl()) {
   // oclif's settings live on globalThis.oclif; its performance markers are off unless asked for.
   if (timing) globalThis.oclif = {...globalThis.oclif, performanceEnabled: true};
   const bundled = join(root, BUNDLE_FILE);
-  const loadOptions = {root, pjson};
+  // No user-installed plugins: oclif would otherwise read $XDG_DATA_HOME/openwop/package.json (~/.local/share/…) on
+  // every start, warn on stderr when $HOME is not a readable folder, and wait for ever if that file is a FIFO.
+  const loadOptions = {root, pjson, userPlugins: false};
   let oclif;
   let cacheUsed = false;
   if (existsSync(bundled)) {

@@ -1,12 +1,16 @@
+import {statSync} from 'node:fs';
+import {resolve} from 'node:path';
 import {Command, Flags} from '@oclif/core';
 import {loadConfig, parseRuleFlags} from '../src/config/load.js';
 import type {LoadedConfig} from '../src/config/types.js';
 import {filesUsed} from '../src/io/files-used.js';
 import {packageVersion} from '../src/io/package-root.js';
+import {ReadScope} from '../src/io/read-scope.js';
 import {shouldUseColor} from '../src/report/color.js';
 import {applyQuiet, applyRuleOverridesToReport, exitCodeFor, type RuleLevel} from '../src/report/exit-code.js';
 import type {Report} from '../src/report/finding.js';
 import type {FormatContext} from '../src/report/format-context.js';
+import {UserError} from '../src/report/user-error.js';
 import {FORMATS, getFormatter} from '../src/report/formatters/index.js';
 import type {CheckOutcome} from '../src/report/outcome.js';
 import {buildReport} from '../src/report/report.js';
@@ -21,6 +25,50 @@ export interface CheckContext {
   /** True when a person is watching stderr: progress may be shown there. */
   interactive: boolean;
 }
+
+const MB = 1024 * 1024;
+
+interface EvaluateFlags {
+  config?: string;
+  rule?: string[];
+  'fail-on': string;
+  'max-warnings'?: number;
+  'ref-root'?: string[];
+  'input-timeout'?: number;
+}
+
+interface ScopeFlags {
+  config?: string;
+  'ref-root'?: string[];
+  'follow-symlinks'?: boolean;
+  'max-size': number;
+  'input-timeout': number;
+}
+
+/** --ref-root folders, each of which must exist: a mistyped one would silently widen nothing. */
+function checkedRefRoots(dirs: readonly string[] | undefined, cwd: string): string[] | undefined {
+  for (const dir of dirs ?? []) {
+    let folder = false;
+    try {
+      folder = statSync(resolve(cwd, dir)).isDirectory();
+    } catch {
+      // reported below
+    }
+    if (!folder) throw new UserError(`--ref-root ${dir}: no such folder`);
+  }
+  return dirs ? [...dirs] : undefined;
+}
+
+export const READS_HELP = `READS (untrusted input: nothing it names is read outside a root)
+  Roots: the project root (the nearest folder up from the working directory holding the config file or .git, else
+  the working directory), each --ref-root DIR, and the folder of any path named on the command line outside those.
+  A file an input refers to (a $ref, a manifest's schemas and entry, the config's kindSchemas and capabilities) is read
+  only when it is a regular file whose real path lies in a root, within --max-size: an absolute path, a file: URL, a
+  way out through ".." or a symbolic link, a FIFO or a device is refused with a finding that names it (io/outside-root,
+  io/not-regular, ref/*, pack/ref-outside-pack), never read. A path named inside the project must not be a symbolic
+  link leading out of every root, and folder walks and globs skip links leading out of the folder walked, as git and
+  ripgrep do; --follow-symlinks follows both. A FIFO, device or <(process substitution) named as an input is read as a
+  stream, like stdin; if no writer opens a FIFO within --input-timeout the input is io/timeout (exit 2).`;
 
 export const EXIT_CODES_HELP = `EXIT CODES
   0  nothing at or above --fail-on (and warnings within --max-warnings)
@@ -67,8 +115,10 @@ export abstract class CheckCommand extends Command {
   }
 
   /** Config, the check, rule severities and the exit code: everything a run decides before it formats anything. */
-  protected async evaluate(flags: {config?: string; rule?: string[]; 'fail-on': string; 'max-warnings'?: number}, cwd: string, interactive: boolean): Promise<{outcome: CheckOutcome; report: Report; exitCode: number; version: string}> {
-    const config = await loadConfig({cwd, explicitPath: flags.config});
+  protected async evaluate(flags: EvaluateFlags, cwd: string, interactive: boolean): Promise<{outcome: CheckOutcome; report: Report; exitCode: number; version: string}> {
+    const refRoots = checkedRefRoots(flags['ref-root'], cwd);
+    const knownRules = async () => (await import('../src/rule-catalog.js')).knownRuleIds();
+    const config = await loadConfig({cwd, explicitPath: flags.config, refRoots, inputTimeoutMs: flags['input-timeout'], knownRules});
     const cliRules = parseRuleFlags(flags.rule ?? []);
     const outcome = await this.check({cwd, config, interactive});
     const overrides = new Map<string, RuleLevel>(Object.entries(outcome.severitiesResolved ? cliRules : {...config.config.rules, ...cliRules}));
@@ -76,6 +126,22 @@ export abstract class CheckCommand extends Command {
     const report = applyRuleOverridesToReport(buildReport(this.commandName, version, outcome.results, outcome.summary), overrides);
     const exitCode = exitCodeFor(report, {failOn: flags['fail-on'] as 'error' | 'warning', maxWarnings: flags['max-warnings'], fatal: outcome.fatal});
     return {outcome, report, exitCode, version};
+  }
+
+  /**
+   * Where this run may read: the project root (the config's folder, or the nearest holding .git), --ref-root folders,
+   * and the folder of each of `named` (the paths on the command line) and of --config that lies outside those.
+   */
+  protected readScope(ctx: CheckContext, flags: ScopeFlags, named: readonly (string | undefined)[]): ReadScope {
+    return new ReadScope({
+      cwd: ctx.cwd,
+      projectRoot: ctx.config.root,
+      refRoots: flags['ref-root'],
+      named: [...named, flags.config].filter((n): n is string => n !== undefined),
+      followSymlinks: flags['follow-symlinks'],
+      maxBytes: flags['max-size'] * MB,
+      inputTimeoutMs: flags['input-timeout'],
+    });
   }
 
   protected override async catch(error: Error & {oclif?: {exit?: number}}): Promise<unknown> {

@@ -1,4 +1,5 @@
 import {Flags} from '@oclif/core';
+import {DEFAULT_INPUT_TIMEOUT_MS} from '../src/io/open-stream.js';
 import {displayLines, displayText} from '../src/report/printable.js';
 import {UserError} from '../src/report/user-error.js';
 
@@ -8,6 +9,23 @@ export const configFlag = (helpGroup?: string) =>
   Flags.string({char: 'c', summary: 'Config file (default: openwop.config.json, .openwoprc.json or package.json "openwop", found upward).', helpGroup});
 
 export const verboseFlag = (helpGroup?: string) => Flags.boolean({summary: 'Print stack traces of internal errors.', helpGroup});
+
+/** --input-timeout: every command that may be handed a FIFO to read. */
+export const inputTimeoutFlag = () =>
+  Flags.integer({summary: 'How long a FIFO named on the command line may wait for a writer before the run gives up (exit 2), in ms.', default: DEFAULT_INPUT_TIMEOUT_MS, min: 1, helpValue: 'MS', helpGroup: 'INPUT'});
+
+/** Where the commands that read references ($ref, a manifest's files, config paths) and walk folders may read. */
+export const readScopeFlags = () => ({
+  'ref-root': Flags.string({
+    summary: 'Another folder that references ($ref, files a manifest names, config paths) may lead into (repeatable; default: the project root only).',
+    multiple: true,
+    multipleNonGreedy: true,
+    helpValue: 'DIR',
+    helpGroup: 'INPUT',
+  }),
+  'follow-symlinks': Flags.boolean({summary: 'Follow symbolic links out of the folders walked and out of the project (default: skip them, as git and ripgrep do).', helpGroup: 'INPUT'}),
+  'input-timeout': inputTimeoutFlag(),
+});
 
 /**
  * A user's mistake gets one clear line and exit 2; only internal errors may show a stack, and only when asked.

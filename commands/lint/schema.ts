@@ -3,7 +3,8 @@ import {Chalk} from 'chalk';
 import {parseRuleFlags} from '../../src/config/load.js';
 import {explainRule, INPUT_RULES, lintSchemaInputs, listRules, RULES, suggestRules, type FixMode, type LintTarget} from '../../src/lint/index.js';
 import {UserError} from '../../src/report/user-error.js';
-import {CheckCommand, EXIT_CODES_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
+import {CheckCommand, EXIT_CODES_HELP, READS_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
+import {readScopeFlags} from '../_common.js';
 
 export default class LintSchema extends CheckCommand {
   static override summary = 'Lint JSON Schemas against the Tier-1 structured-output subset and the reasoning-field rules (RFC 0030, RFC 0031).';
@@ -37,6 +38,9 @@ $REF
   Local (#/…, #anchor) and relative file refs (resolved against the schema's folder; the working directory for stdin)
   are followed; findings inside a referenced file name that file. http(s) refs are fetched only with --allow-remote-refs
   (otherwise ref/remote-not-fetched, info); a failed fetch is ref/unresolved with the reason. A $ref cycle is reported (ref/recursive) and not followed.
+  A file ref is read only when it is a regular file inside a root (see READS): an absolute path, a file: URL, or a path
+  leaving every root through ".." or a symbolic link is ref/outside-root; a FIFO or device is ref/not-regular. Neither
+  is read. Referenced files count against --max-size.
 
 FIXES
   --fix adds "additionalProperties": false where it is absent, lists optional properties in "required" with a null
@@ -51,6 +55,8 @@ FIXES
 Config (openwop.config.json): "rules" {"ID": "off|warn|error"}, "lint" {"profile", "targets",
 "reasoningMissingMinProperties"}, "ignore" globs, "overrides" [{"files": [globs], "rules", "lint"}]. Command-line flags
 win over the config; --rule wins over both.
+
+${READS_HELP}
 
 ${EXIT_CODES_HELP}`;
 
@@ -79,7 +85,8 @@ ${EXIT_CODES_HELP}`;
     explain: Flags.string({summary: 'Explain RULE: what, why, profiles, targets, sources with the month verified, examples.', helpValue: 'RULE', helpGroup: 'LINT'}),
     'list-rules': Flags.boolean({summary: 'List every rule (with --json: as JSON).', helpGroup: 'LINT'}),
     'allow-remote-refs': Flags.boolean({summary: 'Fetch and check the schemas http(s) $refs name (10 s timeout, 5 MB cap, same-origin redirects, at most 20 documents).', helpGroup: 'LINT'}),
-    'max-size': Flags.integer({summary: 'Largest schema file to read, in MB.', default: 100, min: 1}),
+    'max-size': Flags.integer({summary: 'Largest schema file (or file a $ref names) to read, in MB.', default: 100, min: 1, helpGroup: 'INPUT'}),
+    ...readScopeFlags(),
   };
 
   protected readonly commandName = 'lint schema';
@@ -131,6 +138,7 @@ ${EXIT_CODES_HELP}`;
       fix,
       force: flags.force,
       maxDocumentBytes: flags['max-size'] * 1024 * 1024,
+      scope: this.readScope(ctx, flags, paths),
     });
     return {
       ...outcome,

@@ -2,6 +2,7 @@ import {Args, Flags} from '@oclif/core';
 import {probeHost, renderProbeExtras} from '../../src/probe/index.js';
 import {displayText} from '../../src/report/printable.js';
 import {CheckCommand, EXIT_CODES_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
+import {inputTimeoutFlag} from '../_common.js';
 
 export default class ProbeHost extends CheckCommand {
   static override summary = 'Check what a host advertises at /.well-known/openwop (capabilities, RFC 0021 / RFC 0030–0033).';
@@ -45,6 +46,8 @@ ${EXIT_CODES_HELP}`;
     save: Flags.string({summary: 'Write the fetched document to FILE (for --capabilities elsewhere).', helpValue: 'FILE'}),
     force: Flags.boolean({summary: 'Let --save overwrite an existing file.', dependsOn: ['save']}),
     compare: Flags.string({summary: 'Report what changed against a saved document (FILE or URL).', helpValue: 'FILE|URL'}),
+    'max-size': Flags.integer({summary: 'Largest --compare file to read, in MB.', default: 100, min: 1, helpGroup: 'INPUT'}),
+    'input-timeout': inputTimeoutFlag(),
   };
 
   protected readonly commandName = 'probe host';
@@ -70,6 +73,7 @@ ${EXIT_CODES_HELP}`;
         save: flags.save,
         force: flags.force,
         compare: flags.compare,
+        scope: this.readScope(ctx, flags, [flags.compare]),
         onProgress: spinner ? (text) => void (spinner.text = displayText(text)) : undefined,
       });
       return {...outcome, renderExtras: renderProbeExtras};

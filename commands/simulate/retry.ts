@@ -7,7 +7,8 @@ import {redactValue} from '../../src/report/redact.js';
 import {UserError} from '../../src/report/user-error.js';
 import {writeOutput} from '../../src/report/write-output.js';
 import {CAP_RULE, PROVIDER_IDS, RECOVERY_PATHS, simulateRetry, type RealProviderId, type RecoveryPath} from '../../src/retry/index.js';
-import {CheckCommand, EXIT_CODES_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
+import {CheckCommand, EXIT_CODES_HELP, READS_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
+import {readScopeFlags} from '../_common.js';
 
 const EVENTS_FORMAT = 'ndjson-events';
 
@@ -40,6 +41,8 @@ HOST CHECK (HAR and exchanges carry the host's own requests): retry/budget-not-g
 
 OUTPUT: --format json adds per result outcome, errorCode, stoppedBy, totalCalls, attempts [{attempt, call, provider, model, stopClass, stopReason, outputTokens, maxTokens, correctiveFragment, route, reason, recovery, events, host?}], events [{type, payload}], nodeId, recording, policy. --format ${EVENTS_FORMAT} prints only the events, one JSON object per line; findings still set the exit code and are counted on stderr.
 
+${READS_HELP}
+
 ${EXIT_CODES_HELP}`;
 
   static override examples = [
@@ -70,7 +73,8 @@ ${EXIT_CODES_HELP}`;
     provider: Flags.string({summary: 'Read every body as this API instead of detecting it per body.', options: [...PROVIDER_IDS], helpGroup: 'INPUT'}),
     'node-id': Flags.string({summary: 'Node id for the events (default: the mock program\'s nodeId, else structured-call).', helpGroup: 'INPUT'}),
     trace: Flags.string({summary: 'A host\'s emitted run events to check against the simulated sequence (one recording only).', helpValue: 'FILE', helpGroup: 'INPUT'}),
-    'max-size': Flags.integer({summary: 'Largest single recording file (or NDJSON line) to read, in MB.', default: 100, min: 1, helpGroup: 'INPUT'}),
+    'max-size': Flags.integer({summary: 'Largest single recording file (or NDJSON line), schema, capabilities or trace file to read, in MB.', default: 100, min: 1, helpGroup: 'INPUT'}),
+    ...readScopeFlags(),
   };
 
   protected readonly commandName = 'simulate retry';
@@ -87,13 +91,15 @@ ${EXIT_CODES_HELP}`;
     const {argv, flags} = await this.parse(SimulateRetry);
     const multiplier = flags.multiplier === undefined ? undefined : Number(flags.multiplier);
     if (multiplier !== undefined && !(multiplier >= 1 && multiplier <= 8)) throw new UserError(`--multiplier ${flags.multiplier}: expected a number from 1 to 8 (RFC 0033 truncationBudgetMultiplier)`);
+    const paths = argv as string[];
+    const scope = this.readScope(ctx, flags, [...paths, ...(flags.schemas ?? []), flags.schema, flags.trace, flags.capabilities]);
     const capabilitiesSource = flags.capabilities ?? configCapabilities(ctx.config);
     let capabilities: Record<string, unknown> | undefined;
     if (capabilitiesSource !== undefined) {
       const {loadCapabilities} = await import('../../src/probe/index.js');
-      capabilities = (await loadCapabilities(capabilitiesSource, ctx.cwd)).document;
+      capabilities = (await loadCapabilities(capabilitiesSource, ctx.cwd, scope)).document;
     }
-    return simulateRetry(argv as string[], {
+    return simulateRetry(paths, {
       cwd: ctx.cwd,
       schema: flags.schema,
       kind: flags.kind,
@@ -108,6 +114,7 @@ ${EXIT_CODES_HELP}`;
       nodeId: flags['node-id'],
       trace: flags.trace,
       maxDocumentBytes: flags['max-size'] * 1024 * 1024,
+      scope,
     });
   }
 

@@ -1,7 +1,8 @@
 import {Args, Flags} from '@oclif/core';
 import {configCapabilities, configKindSchemaDirs} from '../../src/config/paths.js';
 import {validateEnvelopeInputs} from '../../src/envelope/index.js';
-import {CheckCommand, EXIT_CODES_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
+import {CheckCommand, EXIT_CODES_HELP, READS_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
+import {readScopeFlags} from '../_common.js';
 
 export default class ValidateEnvelope extends CheckCommand {
   static override summary = 'Validate AI envelopes (RFC 0021) and foxctl Protocol v1 envelopes: files, JSON arrays and NDJSON streams.';
@@ -29,6 +30,8 @@ TRUST AND REDACTION
 FOXCTL PROTOCOL V1 (rule ids foxctl/*)
   Everything upstream's foxctl proto validate checks, plus what it skips: the command grammar, duration_ms, the error catalog, progress meta.seq from 0 strictly increasing and data.pct never decreasing, exactly one terminal ok/error envelope and it last, inline data over 32 KB artifactized with size_bytes/kind/preview and a preview under 1 KB, meta.cas_digest equal to data.artifact, "cache" needing cache_key, error summaries with a 4xx/5xx status_code, retry details, secrets redacted as "***". Where real foxctl output drifts from its written spec (dotted command names, codes outside the catalog, error: {} on ok, meta.source outside run/cache/memory, no duration_ms, artifact fields beside data.summary, fields the spec does not define) the finding is a foxctl/drift/* warning; --strict makes it an error and, like upstream's --strict, also refuses trailing data in a .json input. A command that fits neither form is always an error.
 
+${READS_HELP}
+
 ${EXIT_CODES_HELP}`;
 
   static override examples = [
@@ -54,8 +57,9 @@ ${EXIT_CODES_HELP}`;
     schemas: Flags.string({summary: 'Folder of <kind>.schema.json payload schemas for vendor kinds (repeatable; adds to config kindSchemas).', multiple: true, multipleNonGreedy: true, helpValue: 'DIR'}),
     capabilities: Flags.string({summary: "A host's capabilities (saved /.well-known/openwop file or URL): kinds, schemaVersions, limits, strictness.", helpValue: 'FILE|URL'}),
     kind: Flags.string({summary: 'Inputs are bare payloads of this kind, not envelopes.', helpValue: 'KIND'}),
-    'max-size': Flags.integer({summary: 'Largest single JSON document (a file, or one stream line) to read, in MB.', default: 100, min: 1}),
+    'max-size': Flags.integer({summary: 'Largest single JSON document (a file, one stream line, a kind schema or capabilities file) to read, in MB.', default: 100, min: 1, helpGroup: 'INPUT'}),
     'max-findings-per-rule': Flags.integer({summary: 'List at most N findings of one rule per input; the rest are counted (0: list all).', default: 1000, min: 0}),
+    ...readScopeFlags(),
   };
 
   protected readonly commandName = 'validate envelope';
@@ -63,7 +67,8 @@ ${EXIT_CODES_HELP}`;
   protected async check(ctx: CheckContext): Promise<CheckOutcome> {
     const {argv, flags} = await this.parse(ValidateEnvelope);
     const stylish = !flags.json && flags.format === 'stylish';
-    return validateEnvelopeInputs(argv as string[], {
+    const paths = argv as string[];
+    return validateEnvelopeInputs(paths, {
       cwd: ctx.cwd,
       ignore: ctx.config.config.ignore,
       protocol: flags.protocol as 'auto' | 'openwop' | 'foxctl',
@@ -74,6 +79,7 @@ ${EXIT_CODES_HELP}`;
       maxDocumentBytes: flags['max-size'] * 1024 * 1024,
       maxFindingsPerRule: flags['max-findings-per-rule'],
       progress: ctx.interactive && stylish ? process.stderr : undefined,
+      scope: this.readScope(ctx, flags, [...paths, ...(flags.schemas ?? []), flags.capabilities]),
     });
   }
 }

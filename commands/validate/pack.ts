@@ -2,7 +2,8 @@ import {Args, Flags} from '@oclif/core';
 import {explainRule, parseGrant, RUNTIME_TOKENS, validatePackInputs} from '../../src/pack/index.js';
 import {displayText} from '../../src/report/printable.js';
 import {UserError} from '../../src/report/user-error.js';
-import {CheckCommand, EXIT_CODES_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
+import {CheckCommand, EXIT_CODES_HELP, READS_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
+import {readScopeFlags} from '../_common.js';
 
 export default class ValidatePack extends CheckCommand {
   static override summary = 'Validate pack manifests (pack.json or pack folders): shape by kind, runtime.requires (RFC 0076), referenced files, ids, envelopeType values; simulate a host\'s install gate.';
@@ -25,6 +26,8 @@ CROSS-CHECKS
   --lint-schemas lints every referenced node schema with the Tier-1 linter (profile load-bearing unless config lint.profile or an overrides entry says otherwise).
 
 Each rule's rationale and examples: --explain RULE (or --explain all).
+
+${READS_HELP}
 
 ${EXIT_CODES_HELP}`;
 
@@ -49,7 +52,8 @@ ${EXIT_CODES_HELP}`;
     'grant-none': Flags.boolean({summary: 'Simulate a host granting nothing.', exclusive: ['grant', 'grant-all'], helpGroup: 'GATE'}),
     'lint-schemas': Flags.boolean({summary: 'Also lint the pack\'s node schemas with the Tier-1 linter (default profile load-bearing).'}),
     'id-base': Flags.string({summary: 'Base URL of the registry\'s schema $ids (default: config packs.idBase, else https://packs.openwop.dev).'}),
-    'max-size': Flags.integer({summary: 'Largest manifest or referenced JSON file to read, in MB.', default: 2, min: 1}),
+    'max-size': Flags.integer({summary: 'Largest manifest or referenced JSON file to read, in MB.', default: 2, min: 1, helpGroup: 'INPUT'}),
+    ...readScopeFlags(),
     explain: Flags.string({summary: 'Print what a rule checks, with a failing and a passing example (RULE, or all), and exit.'}),
   };
 
@@ -80,6 +84,7 @@ ${EXIT_CODES_HELP}`;
       idBase: idBaseFrom(flags['id-base']) ?? config.packs?.idBase,
       maxDocumentBytes: flags['max-size'] * 1024 * 1024,
       lintSchemas: flags['lint-schemas'] ? {config, baseDir} : undefined,
+      scope: this.readScope(ctx, flags, paths),
     });
   }
 }

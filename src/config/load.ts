@@ -1,49 +1,152 @@
-import {readFile} from 'node:fs/promises';
+import {closeSync, existsSync, fstatSync, openSync, readSync, realpathSync} from 'node:fs';
 import {dirname, join, resolve} from 'node:path';
 import {noteFileUsed} from '../io/files-used.js';
 import {JsonDocument} from '../io/json-document.js';
+import {childPointer} from '../io/json-pointer.js';
+import {mb} from '../io/read-file.js';
+import {readWholeSource} from '../io/read-source.js';
+import {inside, ReadScope, realPathOr} from '../io/read-scope.js';
+import {OPEN_NONBLOCKING} from '../io/small-file.js';
+import {closest} from '../report/suggest.js';
 import {UserError} from '../report/user-error.js';
 import type {LoadedConfig, OpenwopConfig, RuleSetting} from './types.js';
-import {validateConfigShape} from './validate.js';
+import {validateConfigShape, type ConfigProblem} from './validate.js';
 
-/** Looked for in this order in each folder, from the working directory up to the filesystem root. */
+/** Looked for in this order in each folder, from the working directory up to the project root. */
 export const CONFIG_FILES = ['openwop.config.json', '.openwoprc.json', 'package.json'] as const;
+/** Real config files are a few KB; this is also the smallest --max-size, so no command's limit is ever exceeded. */
+export const MAX_CONFIG_BYTES = 1024 * 1024;
 
-export async function loadConfig(options: {cwd: string; explicitPath?: string}): Promise<LoadedConfig> {
+export interface LoadConfigOptions {
+  cwd: string;
+  /** --config FILE: read as named (a FIFO or `<(cmd)` too), wherever it is. */
+  explicitPath?: string;
+  /** --ref-root: folders a discovered config file may be a symbolic link into. */
+  refRoots?: readonly string[];
+  /** --input-timeout, for a --config FIFO. */
+  inputTimeoutMs?: number;
+  /** Every rule id any command reports: a config `rules` key outside it is an error. Not checked when absent. */
+  knownRules?: () => Promise<readonly string[]>;
+}
+
+interface Found {
+  path: string;
+  text: string;
+  isPackageJson: boolean;
+}
+
+/**
+ * Finds and reads the config. The search goes up from the working directory and stops at the project root: the first
+ * folder holding a config file or `.git` (so a config above the repository is never read); without either, the
+ * working directory is the root.
+ */
+export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConfig> {
   if (options.explicitPath) {
+    const root = projectRoot(options.cwd);
     const path = resolve(options.cwd, options.explicitPath);
-    const text = (await readText(path, true)) as string;
-    return (await parseConfig(text, path, false)) ?? {config: {}, path, baseDir: dirname(path)};
+    const text = await readExplicit(options, root);
+    return (await parseConfig({path, text, isPackageJson: false}, root, options.knownRules)) ?? {config: {}, path, baseDir: dirname(path), root};
   }
-  for (let dir = resolve(options.cwd); ; dir = dirname(dir)) {
+  const {root, found} = findProject(options.cwd, options.refRoots ?? [], false);
+  return (found && (await parseConfig(found, root, options.knownRules))) || {config: {}, baseDir: resolve(options.cwd), root};
+}
+
+/**
+ * The project root alone (for --config, and for library calls given no scope): a config file that could not be used
+ * still marks its folder as the root, and is not an error here.
+ */
+export function projectRoot(cwd: string): string {
+  return findProject(cwd, [], true).root;
+}
+
+/**
+ * The project root, and the config file in it if any (a package.json counts only with an `openwop` key). `quiet`:
+ * a candidate that cannot be used ends the search at its folder instead of throwing.
+ */
+function findProject(cwd: string, refRoots: readonly string[], quiet: boolean): {root: string; found?: Found} {
+  const start = resolve(cwd);
+  const linkRoots = refRoots.map((r) => resolve(cwd, r));
+  for (let dir = start; ; dir = dirname(dir)) {
     for (const name of CONFIG_FILES) {
       const path = join(dir, name);
-      const text = await readText(path, false);
-      if (text === undefined) continue;
-      const loaded = await parseConfig(text, path, name === 'package.json');
-      if (loaded) return loaded;
+      let found: Found | undefined;
+      try {
+        const text = readCandidate(path, dir, linkRoots);
+        if (text === undefined || (name === 'package.json' && !hasOpenwopKey(text, path))) continue;
+        found = {path, text, isPackageJson: name === 'package.json'};
+      } catch (error) {
+        if (!quiet) throw error;
+      }
+      return {root: dir, found};
     }
-    if (dirname(dir) === dir) return {config: {}, baseDir: resolve(options.cwd)};
+    if (existsSync(join(dir, '.git'))) return {root: dir};
+    if (dirname(dir) === dir) return {root: start};
   }
 }
 
-async function readText(path: string, required: boolean): Promise<string | undefined> {
+/**
+ * A config file where the search looks; undefined when there is none (or a folder of that name). It must be a regular
+ * file within the size limit whose real path stays in its folder or a --ref-root: a stranger's pull request must not
+ * make a link named openwop.config.json read a file elsewhere, nor a FIFO stop the run.
+ */
+function readCandidate(path: string, dir: string, refRoots: readonly string[]): string | undefined {
+  let fd: number;
   try {
-    const text = await readFile(path, 'utf8');
-    noteFileUsed(path);
-    return text;
+    fd = openSync(path, OPEN_NONBLOCKING);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (!required && (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR')) return undefined;
-    throw new UserError(`cannot read config file ${path}: ${code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+    if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR') return undefined;
+    throw new UserError(`cannot read config file ${path}: ${(error as Error).message}`);
+  }
+  try {
+    const info = fstatSync(fd);
+    if (info.isDirectory()) return undefined;
+    if (!info.isFile()) throw new UserError(`config file ${path} is not a regular file (a FIFO, device or socket); it was not read`);
+    const real = realpathSync.native(path);
+    if (![dir, ...refRoots].some((root) => inside(real, realPathOr(root)))) {
+      throw new UserError(`config file ${path} is a symbolic link leading outside the project; it was not read`, 'point --ref-root at the folder it leads to if that is intended, or give the file with --config');
+    }
+    if (info.size > MAX_CONFIG_BYTES) throw new UserError(tooLarge(path, info.size));
+    noteFileUsed(path);
+    const bytes = Buffer.allocUnsafe(info.size);
+    let read = 0;
+    for (let n = 1; read < info.size && n > 0; read += n) n = readSync(fd, bytes, read, info.size - read, read);
+    return bytes.subarray(0, read).toString('utf8');
+  } finally {
+    closeSync(fd);
   }
 }
 
-/** undefined for a package.json without an `openwop` key. */
-async function parseConfig(text: string, path: string, isPackageJson: boolean): Promise<LoadedConfig | undefined> {
+function hasOpenwopKey(text: string, path: string): boolean {
+  const doc = parseOrThrow(text, path);
+  const pkg = doc.value;
+  return pkg !== null && typeof pkg === 'object' && !Array.isArray(pkg) && Object.hasOwn(pkg, 'openwop');
+}
+
+/** --config FILE: a path named on the command line, read like any other (a regular file, or a stream such as <(cmd)). */
+async function readExplicit(options: LoadConfigOptions, root: string): Promise<string> {
+  const path = resolve(options.cwd, options.explicitPath as string);
+  const scope = new ReadScope({cwd: options.cwd, projectRoot: root, refRoots: options.refRoots, named: [path], inputTimeoutMs: options.inputTimeoutMs});
+  const read = await readWholeSource(path, scope, MAX_CONFIG_BYTES, path, (_d, size) => tooLarge(path, size));
+  if (read.ok) return read.bytes.toString('utf8');
+  if (read.reason === 'too-large') throw new UserError(read.finding.message);
+  throw new UserError(`cannot read config file ${path}: ${read.finding.ruleId === 'io/not-found' ? 'no such file' : read.finding.message}`);
+}
+
+function tooLarge(path: string, size: number): string {
+  return `config file ${path} is ${mb(size)} MB, over the ${mb(MAX_CONFIG_BYTES)} MB limit for a config file`;
+}
+
+function parseOrThrow(text: string, path: string): JsonDocument {
   const doc = JsonDocument.parse(text.replace(/^\uFEFF/, ''), {file: path});
   const broken = doc.problemFindings().find((f) => f.severity === 'error');
   if (broken) throw new UserError(`invalid config ${path}:${broken.line}:${broken.column}: ${broken.message}`);
+  return doc;
+}
+
+/** undefined for a package.json without an `openwop` key. */
+async function parseConfig({path, text, isPackageJson}: Found, root: string, knownRules: LoadConfigOptions['knownRules']): Promise<LoadedConfig | undefined> {
+  const doc = parseOrThrow(text, path);
   let value = doc.value;
   let pointerBase = '';
   if (isPackageJson) {
@@ -52,12 +155,40 @@ async function parseConfig(text: string, path: string, isPackageJson: boolean): 
     value = pkg.openwop;
     pointerBase = '/openwop';
   }
-  const problem = await validateConfigShape(value);
+  const problem = (await validateConfigShape(value)) ?? (knownRules && (await unknownRule(value as OpenwopConfig, knownRules)));
   if (problem) {
     const at = doc.locate(pointerBase + problem.pointer);
-    throw new UserError(`invalid config ${path}:${at.line}:${at.column}: ${problem.message}`);
+    throw new UserError(`invalid config ${path}:${at.line}:${at.column}: ${problem.message}`, problem.hint);
   }
-  return {config: value as OpenwopConfig, path, baseDir: dirname(path)};
+  return {config: value as OpenwopConfig, path, baseDir: dirname(path), root};
+}
+
+/**
+ * Rule ids in `rules` and `overrides[].rules` must be ids some command reports (or `family/*`, or `*`): a misspelt id
+ * would otherwise silently do nothing. The known ids are loaded only when the config sets a rule.
+ */
+async function unknownRule(config: OpenwopConfig, knownRules: () => Promise<readonly string[]>): Promise<ConfigProblem | undefined> {
+  const sets: [string, Record<string, RuleSetting>][] = [];
+  if (config.rules) sets.push(['/rules', config.rules]);
+  config.overrides?.forEach((o, i) => o.rules && sets.push([`/overrides/${i}/rules`, o.rules]));
+  if (!sets.some(([, rules]) => Object.keys(rules).length > 0)) return undefined;
+  const known = await knownRules();
+  for (const [pointer, rules] of sets) {
+    const id = Object.keys(rules).find((k) => !isKnownRule(k, known));
+    if (id === undefined) continue;
+    const suggestions = closest(id, known);
+    return {
+      pointer: childPointer(pointer, id),
+      message: `unknown rule "${id}"${suggestions.length ? `; did you mean ${suggestions.join(', ')}?` : ''}`,
+      hint: 'rule ids are those any command reports, or a family such as tier1/*; openwop lint schema --list-rules lists the lint ones',
+    };
+  }
+  return undefined;
+}
+
+export function isKnownRule(id: string, known: readonly string[]): boolean {
+  if (id === '*' || known.includes(id)) return true;
+  return id.endsWith('/*') && known.some((k) => k.startsWith(id.slice(0, -1)));
 }
 
 /** `--rule tier1/max-depth=off` → {"tier1/max-depth": "off"}. */

@@ -35,4 +35,6 @@ export interface LoadedConfig {
   path?: string;
   /** Folder that relative paths in the config resolve against. */
   baseDir: string;
+  /** The project root: the folder holding the config file found, or `.git`, else the working directory. */
+  root: string;
 }

@@ -5,6 +5,7 @@ let validator: ValidateFunction | undefined;
 export interface ConfigProblem {
   pointer: string;
   message: string;
+  hint?: string;
 }
 
 /** First problem with the config object, or undefined when it is valid. Ajv loads only when a config file exists. */

@@ -1,3 +1,4 @@
+import type {ReadScope} from '../io/read-scope.js';
 import {UserError} from '../report/user-error.js';
 
 /** The parts of a host's /.well-known/openwop document that envelope validation applies. */
@@ -68,9 +69,9 @@ export function hostProfile(document: Record<string, unknown>, origin: string): 
 }
 
 /** `--capabilities FILE|URL`: the probe domain's reader, loaded only when asked for (a URL pulls in undici). */
-export async function loadHostProfile(source: string, cwd: string): Promise<HostProfile> {
+export async function loadHostProfile(source: string, cwd: string, scope?: ReadScope): Promise<HostProfile> {
   const {loadCapabilities} = await import('../probe/index.js');
-  const {document, origin} = await loadCapabilities(source, cwd);
+  const {document, origin} = await loadCapabilities(source, cwd, scope);
   return hostProfile(document, origin);
 }
 

@@ -1,6 +1,8 @@
+import {projectRoot} from '../config/load.js';
 import {expandInputs} from '../io/inputs.js';
 import {IO_RULE_DESCRIPTORS} from '../io/io-rules.js';
 import {fileFinding} from '../io/read-file.js';
+import {ReadScope} from '../io/read-scope.js';
 import type {RuleDescriptor} from '../report/finding.js';
 import type {FormatContext} from '../report/format-context.js';
 import type {CheckOutcome} from '../report/outcome.js';
@@ -42,6 +44,11 @@ export interface ValidateEnvelopeOptions {
   stdin?: AsyncIterable<Buffer | string>;
   /** Show a spinner on this stream when it is a TTY and the run is long. */
   progress?: NodeJS.WritableStream & {isTTY?: boolean};
+  /**
+   * Where inputs, kind schemas and the capabilities file may be read from (default: the project root found from cwd,
+   * and what `paths`, `schemaDirs` and `capabilities` name outside it).
+   */
+  scope?: ReadScope;
 }
 
 export interface ValidateEnvelopeOutcome extends CheckOutcome<EnvelopeFileResult> {
@@ -54,12 +61,15 @@ export const ENVELOPE_RULE_DESCRIPTORS: readonly RuleDescriptor[] = [...Object.v
 /** `openwop validate envelope` as a library call: every input, in order, with per-input and per-run tallies. */
 export async function validateEnvelopeInputs(paths: readonly string[], options: ValidateEnvelopeOptions): Promise<ValidateEnvelopeOutcome> {
   const protocol = options.protocol ?? 'auto';
-  const run = await runContext(options);
+  const scope =
+    options.scope ??
+    new ReadScope({cwd: options.cwd, projectRoot: projectRoot(options.cwd), named: [...paths, ...(options.schemaDirs ?? []), ...(options.capabilities ? [options.capabilities] : [])], maxBytes: options.maxDocumentBytes});
+  const run = await runContext(options, scope);
   if (options.kind !== undefined) {
     if (protocol === 'foxctl') throw new UserError('--kind checks bare OpenWOP payloads; it cannot be combined with --protocol foxctl');
     if (!run.kinds.has(options.kind)) throw new UserError(`no payload schema for kind "${options.kind}"`, 'Give a folder holding <kind>.schema.json with --schemas DIR.');
   }
-  const {sources, problems} = await expandInputs(paths, {cwd: options.cwd, extensions: ENVELOPE_EXTENSIONS, ignore: options.ignore});
+  const {sources, problems} = await expandInputs(paths, {cwd: options.cwd, extensions: ENVELOPE_EXTENSIONS, ignore: options.ignore, scope});
   const results: EnvelopeFileResult[] = problems.map((p) => ({
     file: p.display,
     findings: [fileFinding(p.display, p.ruleId, p.message)],
@@ -78,6 +88,7 @@ export async function validateEnvelopeInputs(paths: readonly string[], options: 
         maxDocumentBytes: options.maxDocumentBytes,
         maxFindingsPerRule: options.maxFindingsPerRule ?? DEFAULT_MAX_FINDINGS_PER_RULE,
         stdin: options.stdin,
+        inputTimeoutMs: scope.inputTimeoutMs,
         onProgress: (n) => progress.tick(before + n, source.display),
       });
       results.push(outcome.result);
@@ -96,10 +107,10 @@ export async function validateEnvelopeInputs(paths: readonly string[], options: 
   };
 }
 
-async function runContext(options: ValidateEnvelopeOptions): Promise<EnvelopeRunContext> {
+async function runContext(options: ValidateEnvelopeOptions, scope: ReadScope): Promise<EnvelopeRunContext> {
   return {
     strict: options.strict ?? false,
-    kinds: KindSchemas.fromFolders(options.schemaDirs ?? [], options.cwd),
-    host: options.capabilities === undefined ? undefined : await loadHostProfile(options.capabilities, options.cwd),
+    kinds: KindSchemas.fromFolders(options.schemaDirs ?? [], scope),
+    host: options.capabilities === undefined ? undefined : await loadHostProfile(options.capabilities, options.cwd, scope),
   };
 }

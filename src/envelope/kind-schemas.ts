@@ -1,9 +1,10 @@
-import {readdirSync, readFileSync} from 'node:fs';
-import {join, resolve} from 'node:path';
 import type {Ajv2020} from 'ajv/dist/2020.js';
 import type {ValidateFunction} from 'ajv';
-import {noteFileUsed} from '../io/files-used.js';
+import {decodeJsonBytes} from '../io/decode.js';
+import {displayPath} from '../io/inputs.js';
 import {JsonDocument} from '../io/json-document.js';
+import {listFolder} from '../io/list-folder.js';
+import type {ReadScope} from '../io/read-scope.js';
 import {UserError} from '../report/user-error.js';
 import {builtinKindSchema, createAjv, getValidator} from '../schemas/index.js';
 
@@ -20,20 +21,19 @@ export class KindSchemas {
   private readonly compiled = new Map<string, ValidateFunction>();
   private ajv: Ajv2020 | undefined;
 
-  /** Folders are resolved against `cwd`; a folder that cannot be listed is a usage error (exit 2). */
-  static fromFolders(folders: readonly string[], cwd: string): KindSchemas {
-    const schemas = new KindSchemas();
+  private constructor(private readonly scope: ReadScope) {}
+
+  /**
+   * Folders are resolved against the scope's cwd and listed within it (see listFolder); a folder that cannot be
+   * listed, or leads outside every root, is a usage error (exit 2).
+   */
+  static fromFolders(folders: readonly string[], scope: ReadScope): KindSchemas {
+    const schemas = new KindSchemas(scope);
     for (const folder of folders) {
-      const dir = resolve(cwd, folder);
-      let names: string[];
-      try {
-        names = readdirSync(dir);
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        throw new UserError(`cannot read kind schema folder ${folder}: ${code === 'ENOENT' ? 'no such folder' : code === 'ENOTDIR' ? 'not a folder' : (error as Error).message}`);
-      }
-      for (const name of names.sort()) {
-        if (name.endsWith(SUFFIX) && name.length > SUFFIX.length) schemas.files.set(name.slice(0, -SUFFIX.length), join(dir, name));
+      const listed = listFolder(folder, scope);
+      if ('problem' in listed) throw new UserError(`cannot read kind schema folder ${folder}: ${listed.problem}`);
+      for (const {name, path} of listed.files) {
+        if (name.endsWith(SUFFIX) && name.length > SUFFIX.length) schemas.files.set(name.slice(0, -SUFFIX.length), path);
       }
     }
     return schemas;
@@ -63,13 +63,11 @@ export class KindSchemas {
   }
 
   private compile(file: string): ValidateFunction {
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
-      noteFileUsed(file);
-    } catch (error) {
-      throw new UserError(`cannot read kind schema ${file}: ${(error as Error).message}`);
-    }
+    const read = this.scope.readReference(file, `kind schema ${displayPath(file, this.scope.cwd)}`);
+    if (!read.ok) throw new UserError(read.finding.message);
+    const decoded = decodeJsonBytes(read.bytes);
+    if (decoded.problem) throw new UserError(`kind schema ${file}: ${decoded.problem.message}`);
+    const text = decoded.text;
     const doc = JsonDocument.parse(text, {file});
     const broken = doc.problemFindings().find((f) => f.severity === 'error');
     if (broken) throw new UserError(`kind schema ${file}:${broken.line}:${broken.column}: ${broken.message}`);

@@ -1,14 +1,21 @@
-import {readdirSync, realpathSync, statSync} from 'node:fs';
+import {readdirSync, realpathSync, statSync, type Stats} from 'node:fs';
 import {isAbsolute, relative, resolve, sep} from 'node:path';
 import picomatch from 'picomatch';
 import {relativeToCwd} from '../report/paths.js';
+import {notRegularMessage} from './read-file.js';
+import {inside, outsideRoot, ReadScope} from './read-scope.js';
 
-/** `regular`: the expansion saw a regular file there, so a reader need not ask again (see readRegularFile). */
-export type InputSource = {kind: 'file'; path: string; display: string; regular?: true} | {kind: 'stdin'; display: '<stdin>'};
+/**
+ * `regular`: the expansion saw a regular file there, so a reader need not ask again (see readRegularFile).
+ * `stdin`: read from ReadOptions.stdin (default process.stdin); named `<stdin>`, or after a stream already read.
+ * `stream`: a FIFO, device or process substitution (`<(cmd)`) named on the command line, read once, front to back, like
+ * stdin: its size on disk says nothing.
+ */
+export type InputSource = {kind: 'file'; path: string; display: string; regular?: true} | {kind: 'stdin'; display: string} | {kind: 'stream'; path: string; display: string};
 
 export interface InputProblem {
   display: string;
-  ruleId: 'io/not-found' | 'io/unreadable' | 'io/no-match';
+  ruleId: 'io/not-found' | 'io/unreadable' | 'io/no-match' | 'io/outside-root' | 'io/not-regular';
   message: string;
 }
 
@@ -19,6 +26,8 @@ export interface ExpandOptions {
   /** Globs of paths to leave out, relative to `ignoreBase` (the config file's folder) or else to cwd. */
   ignore?: readonly string[];
   ignoreBase?: string;
+  /** Where inputs may lead (default: cwd is the only root, plus what `args` name outside it). */
+  scope?: ReadScope;
 }
 
 export interface Expanded {
@@ -37,15 +46,16 @@ export async function expandInputs(args: readonly string[], options: ExpandOptio
   // One argument cannot name a file twice (a folder walk enters each real folder once): only several need the set.
   const seen = args.length > 1 ? new Set<string>() : undefined;
   const ignored = options.ignore?.length ? picomatch([...options.ignore], {dot: true}) : () => false;
-  const add = (abs: string, display?: string, regular?: boolean) => {
+  const add = (abs: string, display: string | undefined, kind: 'regular' | 'stream') => {
     if (seen?.has(abs)) return;
     if (options.ignore?.length && ignored(relative(options.ignoreBase ?? options.cwd, abs).split(sep).join('/'))) return;
     seen?.add(abs);
-    const source: InputSource = {kind: 'file', path: abs, display: display ?? displayPath(abs, options.cwd)};
-    if (regular) source.regular = true;
-    sources.push(source);
+    const name = display ?? displayPath(abs, options.cwd);
+    sources.push(kind === 'stream' ? {kind, path: abs, display: name} : {kind: 'file', path: abs, display: name, regular: true});
   };
   const wanted = (name: string) => options.extensions.some((ext) => name.endsWith(ext));
+  const scope = options.scope ?? new ReadScope({cwd: options.cwd});
+  for (const arg of args) scope.admit(arg);
 
   for (const arg of args) {
     if (arg === '-') {
@@ -61,27 +71,88 @@ export async function expandInputs(args: readonly string[], options: ExpandOptio
       if (picomatch.scan(arg).isGlob) {
         // The glob walker loads only when a pattern is given: a pre-commit hook passes plain paths.
         const {glob} = await import('tinyglobby');
-        const matches = await glob(arg, {cwd: options.cwd, absolute: true, dot: false, ignore: ['**/node_modules/**', '**/.git/**']});
-        const files = matches.filter((m) => wanted(m)).sort();
+        const matches = await glob(arg, {cwd: options.cwd, absolute: true, dot: false, followSymbolicLinks: scope.followSymlinks, ignore: ['**/node_modules/**', '**/.git/**']});
+        // Like a folder walk's files: regular files only, and (unless --follow-symlinks) none whose real path leaves every root.
+        const files = matches.filter((m) => wanted(m) && isRegularFile(m) && (scope.followSymlinks || scope.refusal(m, m) === undefined)).sort();
         if (files.length === 0) problems.push({display: arg, ruleId: 'io/no-match', message: `no files match the pattern "${arg}"`});
-        for (const file of files) add(file);
+        for (const file of files) add(file, undefined, 'regular');
         continue;
       }
       problems.push(statProblem(arg, error as NodeJS.ErrnoException));
       continue;
     }
-    if (info.isDirectory()) {
-      for (const file of walkFolder(abs, wanted, problems, options.cwd)) add(file.path, file.display, true);
-    } else add(abs, undefined, info.isFile());
+    const display = displayPath(abs, options.cwd);
+    let tree: string | undefined;
+    try {
+      if (scope.escapes(abs)) {
+        problems.push(outsideProblem(display, true));
+        continue;
+      }
+      if (info.isDirectory()) tree = realpathSync.native(abs);
+    } catch (error) {
+      problems.push(statProblem(display, error as NodeJS.ErrnoException));
+      continue;
+    }
+    if (tree !== undefined) {
+      for (const file of walkFolder(abs, {tree, follow: scope.followSymlinks, wanted, problems, cwd: options.cwd})) add(file.path, file.display, 'regular');
+    } else add(abs, display, info.isFile() ? 'regular' : 'stream');
   }
   return {sources, problems};
+}
+
+/**
+ * A file a flag or the config names (`--capabilities FILE`, `--schema FILE`, config "capabilities", …). Named on the
+ * command line it is read as inputs are: a regular file, or a stream (a FIFO, `<(cmd)`) read like stdin, and inside
+ * the project not a link leading out of every root. Named by the config it is a reference: a regular file whose real
+ * path lies in a root. A folder or a missing path is a problem too.
+ */
+export function fileSource(path: string, scope: ReadScope): Extract<InputSource, {path: string}> | InputProblem {
+  const abs = resolve(scope.cwd, path);
+  const display = displayPath(abs, scope.cwd);
+  let info: Stats;
+  try {
+    info = statSync(abs);
+    if (scope.escapes(abs)) return outsideProblem(display, scope.isNamed(abs));
+  } catch (error) {
+    return statProblem(display, error as NodeJS.ErrnoException);
+  }
+  if (info.isDirectory()) return {display, ruleId: 'io/unreadable', message: `${display} is a folder, not a file`};
+  if (info.isFile()) return {kind: 'file', path: abs, display, regular: true};
+  return scope.isNamed(abs) ? {kind: 'stream', path: abs, display} : {display, ruleId: 'io/not-regular', message: notRegularMessage(display)};
+}
+
+export function isInputProblem<T extends InputSource>(x: T | InputProblem): x is InputProblem {
+  return 'ruleId' in x;
+}
+
+/** Named on the command line, only a link can lead it out (--follow-symlinks); named by the config, anything can. */
+function outsideProblem(display: string, named: boolean): InputProblem {
+  const message = named ? `${display}: a symbolic link on the way leads outside the project root; it was not read (--follow-symlinks follows it)` : outsideRoot(display).finding.message;
+  return {display, ruleId: 'io/outside-root', message};
+}
+
+function isRegularFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+interface Walk {
+  /** Real path of the folder named: symbolic links leading out of it are not followed, unless `follow`. */
+  tree: string;
+  follow: boolean;
+  wanted: (name: string) => boolean;
+  problems: InputProblem[];
+  cwd: string;
 }
 
 /**
  * Synchronous on purpose, like the file reads that follow it: a folder of thousands of files spent more time in the
  * thread-pool hops of promise-based readdir/realpath/stat than in the calls themselves.
  */
-function walkFolder(root: string, wanted: (name: string) => boolean, problems: InputProblem[], cwd: string): {path: string; display: string}[] {
+function walkFolder(root: string, {tree, follow, wanted, problems, cwd}: Walk): {path: string; display: string}[] {
   const files: {path: string; display: string}[] = [];
   // Real paths of folders already entered: a symlink pointing back up the tree is walked once, not forever.
   const visited = new Set<string>();
@@ -109,6 +180,8 @@ function walkFolder(root: string, wanted: (name: string) => boolean, problems: I
       let isFile = entry.isFile();
       if (entry.isSymbolicLink()) {
         try {
+          // As git and ripgrep do: a link out of the tree (to / or $HOME, say) is not followed, nor a file link read.
+          if (!follow && !inside(realpathSync.native(full), tree)) continue;
           const target = statSync(full);
           isDir = target.isDirectory();
           isFile = target.isFile();

@@ -13,4 +13,7 @@ export const IO_RULE_DESCRIPTORS: readonly RuleDescriptor[] = Object.freeze([
   {id: 'io/not-found', description: 'The input does not exist.'},
   {id: 'io/unreadable', description: 'The input cannot be read.'},
   {id: 'io/no-match', description: 'A glob matched no files.'},
+  {id: 'io/outside-root', description: 'The path leads outside the project root (a symbolic link, or a reference out of it); it was not read.'},
+  {id: 'io/not-regular', description: 'A FIFO, device or socket where a regular file was expected; it was not read.'},
+  {id: 'io/timeout', description: 'A FIFO named on the command line got no writer within --input-timeout.'},
 ]);

@@ -6,6 +6,7 @@ import {noteFileUsed, noteStdinUsed} from './files-used.js';
 import type {InputSource} from './inputs.js';
 import {JsonDocument} from './json-document.js';
 import {readLineBatches, type StreamLine} from './lines.js';
+import {DEFAULT_INPUT_TIMEOUT_MS, openNamedStream} from './open-stream.js';
 import {fileFinding, mb, readInputFile, tooLargeMessage, unreadableFinding} from './read-file.js';
 
 
@@ -22,6 +23,8 @@ export interface ReadOptions {
   maxDepth?: number;
   /** Where stdin comes from (tests pass their own). */
   stdin?: AsyncIterable<Buffer | string>;
+  /** How long a named FIFO may wait for a writer (--input-timeout), in ms. */
+  inputTimeoutMs?: number;
 }
 
 /**
@@ -45,6 +48,12 @@ export async function* readDocumentBatches(source: InputSource, options: ReadOpt
   if (source.kind === 'stdin') {
     if (!options.stdin) noteStdinUsed();
     yield* readAutoStream(options.stdin ?? process.stdin, source.display, maxBytes, options);
+    return;
+  }
+  if (source.kind === 'stream') {
+    const opened = await openNamedStream(source.path, source.display, options.inputTimeoutMs ?? DEFAULT_INPUT_TIMEOUT_MS);
+    if (opened.ok) yield* readAutoStream(opened.chunks, source.display, maxBytes, options);
+    else yield [{type: 'problem', fatal: true, finding: opened.finding}];
     return;
   }
   if (STREAM_EXTENSIONS.some((e) => source.path.toLowerCase().endsWith(e))) {
@@ -120,21 +129,31 @@ function lineEvents(lines: StreamLine[], display: string, options: ReadOptions):
   return lines.map((line) => lineEvent(line, display, options));
 }
 
-/** stdin: NDJSON when its first line is a whole JSON value, otherwise one document (a pretty-printed file piped in). */
+/**
+ * stdin, or a stream named on the command line: NDJSON when its first line is a whole JSON value, otherwise one document
+ * (a pretty-printed file piped in), which may not be larger than `maxBytes` in all: the read stops there.
+ */
 async function* readAutoStream(input: AsyncIterable<Buffer | string>, display: string, maxBytes: number, options: ReadOptions): AsyncGenerator<Iterable<ReadEvent>> {
   const held: StreamLine[] = [];
+  let heldBytes = 0;
   let mode: 'unknown' | 'stream' | 'document' = 'unknown';
   for await (const lines of readLineBatches(input, maxBytes)) {
     if (mode === 'unknown') mode = isWholeValue(lines[0].text) ? 'stream' : 'document';
     if (mode === 'stream') yield lineEvents(lines, display, options);
-    else for (const line of lines) held.push(line);
+    else {
+      for (const line of lines) {
+        held.push(line);
+        heldBytes += line.size + 1;
+      }
+      if (heldBytes > maxBytes) break;
+    }
   }
   if (mode !== 'document') {
-    if (mode === 'unknown') yield [{type: 'problem', finding: fileFinding(display, 'io/empty', 'no input on stdin: expected JSON')}];
+    if (mode === 'unknown') yield [{type: 'problem', finding: fileFinding(display, 'io/empty', `no input on ${display === '<stdin>' ? 'stdin' : display}: expected JSON`)}];
     return;
   }
-  if (held.some((l) => l.tooLong)) {
-    yield [{type: 'problem', fatal: true, finding: fileFinding(display, 'io/too-large', tooLargeMessage(display, held.reduce((n, l) => n + l.size, 0), maxBytes))}];
+  if (heldBytes > maxBytes || held.some((l) => l.tooLong)) {
+    yield [{type: 'problem', fatal: true, finding: fileFinding(display, 'io/too-large', tooLargeMessage(display, heldBytes, maxBytes))}];
     return;
   }
   // Blank lines were dropped by the line reader; put them back so line numbers stay true.

@@ -2,10 +2,13 @@ import {closeSync, fstatSync, openSync, readSync} from 'node:fs';
 import type {Finding} from '../report/finding.js';
 import {decodeJsonBytes, type Decoded} from './decode.js';
 import {noteFileUsed} from './files-used.js';
-import {withSmallFile} from './small-file.js';
+import {OPEN_NONBLOCKING, withSmallFile} from './small-file.js';
 
-/** Why a file could not be read: `missing` (absent, or a folder) and `too-large` are told apart from other failures. */
-export type ReadFailureReason = 'missing' | 'too-large' | 'unreadable';
+/**
+ * Why a file could not be read: `missing` (absent, or a folder), `too-large` and `refused` (outside every root, or not
+ * a regular file: see ReadScope) are told apart from other failures.
+ */
+export type ReadFailureReason = 'missing' | 'too-large' | 'unreadable' | 'refused';
 
 export type ReadFailure = {ok: false; reason: ReadFailureReason; finding: Finding};
 
@@ -15,17 +18,19 @@ export type FileRead = {ok: true; bytes: Buffer} | ReadFailure;
 type TooLarge = (display: string, size: number, maxBytes: number) => string;
 
 /**
- * Reads a whole input file, refusing folders and files over `maxBytes` before reading them.
+ * Reads a whole regular file, refusing folders, anything else that is not a regular file (a FIFO, a device: their size
+ * says nothing, and /dev/zero never ends) and files over `maxBytes` before reading them.
  * Synchronous on purpose: a CLI reading thousands of small files spends more time hopping to the thread pool than reading.
  * Every failure is a finding (the caller treats it as fatal: the input could not be checked at all).
  */
 export function readInputFile(abs: string, display: string, maxBytes: number, tooLarge: TooLarge = tooLargeMessage): FileRead {
   let fd: number | undefined;
   try {
-    fd = openSync(abs, 'r');
+    fd = openSync(abs, OPEN_NONBLOCKING);
     noteFileUsed(abs);
     const info = fstatSync(fd);
     if (info.isDirectory()) return failed('missing', display, 'io/unreadable', `${display} is a folder, not a file`);
+    if (!info.isFile()) return notRegular(display);
     if (info.size > maxBytes) return failed('too-large', display, 'io/too-large', tooLarge(display, info.size, maxBytes));
     const bytes = Buffer.allocUnsafe(info.size);
     let read = 0;
@@ -86,6 +91,15 @@ function readFailure(display: string, error: NodeJS.ErrnoException): ReadFailure
   return {ok: false, reason, finding: unreadableFinding(display, error)};
 }
 
-function failed(reason: ReadFailureReason, display: string, ruleId: string, message: string): ReadFailure {
+/** The finding for a FIFO, device or socket where a regular file was expected; names the path, reads nothing. */
+export function notRegular(display: string): ReadFailure {
+  return failed('refused', display, 'io/not-regular', notRegularMessage(display));
+}
+
+export function notRegularMessage(display: string): string {
+  return `${display} is not a regular file (a FIFO, device or socket); it was not read`;
+}
+
+export function failed(reason: ReadFailureReason, display: string, ruleId: string, message: string): ReadFailure {
   return {ok: false, reason, finding: fileFinding(display, ruleId, message)};
 }

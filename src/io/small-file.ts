@@ -1,10 +1,16 @@
-import {closeSync, openSync, readSync} from 'node:fs';
+import {closeSync, constants, openSync, readSync} from 'node:fs';
 import {noteFileUsed} from './files-used.js';
 
 /** Larger than any manifest (real ones are a few KB) and than most unbundled entry files. */
 const SCRATCH_BYTES = 256 * 1024;
 
 let scratch: Buffer | undefined;
+
+/**
+ * Opening flags for a file that should be regular: a FIFO opened without O_NONBLOCK waits for a writer, for ever if none
+ * comes, and blocks a thread the process cannot exit without. (Windows has neither the flag nor such files.)
+ */
+export const OPEN_NONBLOCKING = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
 
 /**
  * The fast path for the many small files a run reads (schemas, manifests, runtime entries): one open and
@@ -18,7 +24,7 @@ export function withSmallFile<T>(path: string, maxBytes: number, use: (bytes: Bu
   const buffer = (scratch ??= Buffer.allocUnsafe(SCRATCH_BYTES));
   let fd: number;
   try {
-    fd = openSync(path, 'r');
+    fd = openSync(path, OPEN_NONBLOCKING);
   } catch {
     return undefined;
   }

@@ -3,6 +3,7 @@ import type {Finding, RuleDescriptor, Severity} from '../report/finding.js';
 import {detectKind} from './kind.js';
 import {DEFAULT_PROFILE, DEFAULT_REASONING_MISSING_MIN_PROPERTIES, DEFAULT_TARGETS, levelFor} from './options.js';
 import {RULES} from './rules/index.js';
+import {ptr} from './schema-util.js';
 import type {DetectedKind, LintProfile, LintRule, LintTarget, ReportDescriptor, RootInfo, RuleContext, RuleLevel, RuleOptions, SchemaNode} from './types.js';
 import {walkSchema, type WalkOptions} from './walker.js';
 
@@ -25,7 +26,18 @@ export interface LintOptions extends WalkOptions {
 /** Findings the engine itself makes, for formatters' rule tables. */
 export const ENGINE_RULES: RuleDescriptor[] = [
   {id: 'lint/incomplete', description: 'The schema expands to more sub-schemas than the walk limit; the rest was not checked.'},
+  {id: 'ref/outside-root', description: 'A $ref names a file outside the project root (an absolute path, a file: URL, "..", or a symbolic link out); it is not read.'},
+  {id: 'ref/not-regular', description: 'A $ref names a FIFO, device or socket rather than a regular file; it is not read.'},
 ];
+
+/** The walker's refusals, by rule id, at the severity `--rule` or the config gives them (error unless set; off drops them). */
+function refusalSeverities(rules: Record<string, RuleLevel>): Record<'ref/outside-root' | 'ref/not-regular', Severity | undefined> {
+  const severity = (id: string) => {
+    const level = levelFor(id, rules);
+    return level === 'off' ? undefined : level ? LEVEL_SEVERITY[level] : 'error';
+  };
+  return {'ref/outside-root': severity('ref/outside-root'), 'ref/not-regular': severity('ref/not-regular')};
+}
 
 const LEVEL_SEVERITY: Record<Exclude<RuleLevel, 'off'>, Severity> = {error: 'error', warn: 'warning', info: 'info'};
 
@@ -116,7 +128,8 @@ export function prepareLint(options: LintOptions): PreparedLint {
   const withFixes = options.withFixes ?? false;
   // One options object for every walk, its `path` set per document, and written out rather than spread: V8 gives a
   // spread with added keys a new hidden class each time, and the walker was de-optimised on every run's new one.
-  const walkOptions: WalkOptions = {cwd: options.cwd, path: options.path, readFile: options.readFile, remote: options.remote, maxVisits: options.maxVisits, keywordBits: plan.keywordBits};
+  const walkOptions: WalkOptions = {cwd: options.cwd, path: options.path, readFile: options.readFile, scope: options.scope, remote: options.remote, maxVisits: options.maxVisits, keywordBits: plan.keywordBits};
+  const refused = refusalSeverities(options.rules ?? {});
   return (doc, path) => {
     const findings: Finding[] = doc.problemFindings();
     if (!doc.parsed) return {findings};
@@ -131,7 +144,11 @@ export function prepareLint(options: LintOptions): PreparedLint {
       const checks = node.reach === 'upstream' ? plan.upstream : plan.extension;
       checks.all.run(node, contexts);
       if (node.isRoot) checks.root.run(node, contexts);
-      if (node.ref) checks.ref.run(node, contexts);
+      const ref = node.ref;
+      if (!ref) return;
+      checks.ref.run(node, contexts);
+      const severity = ref.status === 'refused' ? refused[ref.ruleId] : undefined;
+      if (ref.status === 'refused' && severity) sink.add(ref.ruleId, severity, {doc: node.doc, pointer: ptr(node.pointer, '$ref'), message: `"$ref": "${ref.ref}" ${ref.reason}`});
     });
     plan.end.forEach((end, i) => end(contexts[plan.endAt[i]]));
     if (stats.truncated) {

@@ -1,3 +1,4 @@
+import {closest} from '../report/suggest.js';
 import {RULES, RULES_BY_ID} from './rules/index.js';
 import {LINT_PROFILES, LINT_TARGETS, type LintRule, type RuleMeta} from './types.js';
 
@@ -44,16 +45,7 @@ export function lastVerified(m: RuleMeta): string {
 
 /** Closest rule ids to a mistyped one (for "unknown rule" messages). */
 export function suggestRules(id: string, max = 3): string[] {
-  const score = (c: string) => {
-    if (c.endsWith(id) || c.includes(id)) return 0;
-    return levenshtein(c, id);
-  };
-  return RULES.map((r) => r.meta.id)
-    .map((c) => ({c, s: score(c)}))
-    .filter((x) => x.s <= Math.max(3, Math.floor(id.length / 3)))
-    .sort((a, b) => a.s - b.s)
-    .slice(0, max)
-    .map((x) => x.c);
+  return closest(id, RULES.map((r) => r.meta.id), max);
 }
 
 /** The --explain text: what, why, where it applies, sources with the month each was verified, and the examples. */
@@ -143,18 +135,4 @@ function inline(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(inline).join(', ')}]`;
   if (value && typeof value === 'object') return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${inline(v)}`).join(', ')}}`;
   return JSON.stringify(value) ?? 'null';
-}
-
-function levenshtein(a: string, b: string): number {
-  const dp = Array.from({length: b.length + 1}, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = dp[0];
-    dp[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = dp[j];
-      dp[j] = Math.min(dp[j] + 1, dp[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
-    }
-  }
-  return dp[b.length];
 }

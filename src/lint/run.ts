@@ -7,7 +7,9 @@ import {JsonDocument} from '../io/json-document.js';
 import {DEFAULT_MAX_DOCUMENT_BYTES, readDocuments} from '../io/read-documents.js';
 import {LineIndex} from '../io/line-index.js';
 import {fileFinding, readJsonFile} from '../io/read-file.js';
+import {ReadScope} from '../io/read-scope.js';
 import {WriteError, writeFileSafely} from '../io/safe-write.js';
+import {projectRoot} from '../config/load.js';
 import type {FileResult, Finding, RuleDescriptor} from '../report/finding.js';
 import {unifiedDiff} from './diff.js';
 import {fetchRemoteRefs, fetchSchemaText} from './remote-refs.js';
@@ -183,6 +185,8 @@ export interface LintInputsOptions {
   force?: boolean;
   maxDocumentBytes?: number;
   stdin?: AsyncIterable<Buffer | string>;
+  /** Where inputs and the files their `$ref`s name may be read from (default: the project root found from cwd, and the folders PATHS name outside it). */
+  scope?: ReadScope;
 }
 
 export interface LintInputsOutcome extends CheckOutcome<LintFileResult> {
@@ -211,7 +215,9 @@ let descriptors: RuleDescriptor[] | undefined;
 /** `openwop lint schema` as a library call: expands PATHS (files, folders, globs, `-`), lints each, fixes if asked. */
 export async function lintSchemaInputs(paths: readonly string[], options: LintInputsOptions): Promise<LintInputsOutcome> {
   const {cwd} = options;
-  const {sources, problems} = await expandInputs(paths, {cwd, extensions: SCHEMA_EXTENSIONS, ignore: options.config?.ignore, ignoreBase: options.configBaseDir});
+  const scope = options.scope ?? new ReadScope({cwd, projectRoot: projectRoot(cwd), named: paths, maxBytes: options.maxDocumentBytes});
+  options = {...options, scope};
+  const {sources, problems} = await expandInputs(paths, {cwd, extensions: SCHEMA_EXTENSIONS, ignore: options.config?.ignore, ignoreBase: options.configBaseDir, scope});
   const results: LintFileResult[] = problems.map((p) => ({file: p.display, findings: [fileFinding(p.display, p.ruleId, p.message)]}));
   let isFatal = problems.length > 0;
   let fixed = 0;
@@ -262,7 +268,7 @@ function fileSettings(options: LintInputsOptions): (path: string) => FileSetting
   const settings = (path: string): FileSettings => {
     // Keys added to the resolved object, not spread into a copy: a spread with added keys gets a new hidden class on
     // every run, and the per-file code that reads these options was de-optimised on each.
-    const resolved: LintFileOptions & {cwd: string} = Object.assign(resolveLintOptions(options.config, path, options.cli, baseDir), {cwd: options.cwd, fix: options.fix, force: options.force, maxDocumentBytes: options.maxDocumentBytes});
+    const resolved: LintFileOptions & {cwd: string} = Object.assign(resolveLintOptions(options.config, path, options.cli, baseDir), {cwd: options.cwd, fix: options.fix, force: options.force, maxDocumentBytes: options.maxDocumentBytes, scope: options.scope});
     return {options: resolved, lint: prepareLint(resolved)};
   };
   if (options.config?.overrides?.length) return settings;
@@ -270,28 +276,33 @@ function fileSettings(options: LintInputsOptions): (path: string) => FileSetting
   return (path) => (shared ??= settings(path));
 }
 
-/** stdin: one schema (or an NDJSON stream of them); relative $refs resolve against the working directory. */
+/**
+ * stdin, or a FIFO named on the command line: one schema (or an NDJSON stream of them); relative $refs resolve against
+ * the working directory (a named FIFO's folder).
+ */
 async function lintStdin(source: InputSource, options: LintInputsOptions): Promise<SourceOutcome> {
   const resolved = resolveLintOptions(options.config, '-', options.cli, options.configBaseDir ?? options.cwd);
   const findings: Finding[] = [];
   const result: LintFileResult = {file: source.display, findings};
   let isFatal = false;
-  for await (const event of readDocuments(source, {stdin: options.stdin, maxDocumentBytes: options.maxDocumentBytes})) {
+  const path = source.kind === 'stdin' ? resolve(options.cwd, '<stdin>') : source.path;
+  for await (const event of readDocuments(source, {stdin: options.stdin, maxDocumentBytes: options.maxDocumentBytes, inputTimeoutMs: options.scope?.inputTimeoutMs})) {
     if (event.type === 'problem') {
       findings.push(event.finding);
       isFatal ||= Boolean(event.fatal);
       continue;
     }
     if (options.fix === 'write' && !findings.some((f) => f.ruleId === 'lint/not-fixed')) {
-      findings.push({ruleId: 'lint/not-fixed', severity: 'warning', message: '--fix cannot write back to stdin; use --fix-dry-run to see the diff', file: source.display, pointer: '', line: 1, column: 1});
+      const into = source.kind === 'stdin' ? 'stdin' : `${source.display}, which is not a regular file`;
+      findings.push({ruleId: 'lint/not-fixed', severity: 'warning', message: `--fix cannot write back to ${into}; use --fix-dry-run to see the diff`, file: source.display, pointer: '', line: 1, column: 1});
     }
     if (event.mode === 'document') {
-      const settings = {...resolved, cwd: options.cwd, path: resolve(options.cwd, '<stdin>'), fix: options.fix === 'dry-run' ? ('dry-run' as const) : undefined};
+      const settings = {...resolved, cwd: options.cwd, path, scope: options.scope, fix: options.fix === 'dry-run' ? ('dry-run' as const) : undefined};
       const withRefs = await withRemoteRefs(event.doc.text, source.display, settings, event.doc);
       const one = lintText(event.doc.text, source.display, withRefs, prepareLint(withRefs), withRefs.path, undefined, event.doc);
       findings.push(...one.findings);
       for (const k of ['kind', 'kindSource', 'fixed', 'diff'] as const) if (one[k] !== undefined) (result as Record<string, unknown>)[k] = one[k];
-    } else findings.push(...lintSchemaDocument(event.doc, {...resolved, cwd: options.cwd, path: resolve(options.cwd, '<stdin>')}));
+    } else findings.push(...lintSchemaDocument(event.doc, {...resolved, cwd: options.cwd, path, scope: options.scope}));
   }
   return {result, fatal: isFatal};
 }

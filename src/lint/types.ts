@@ -35,7 +35,9 @@ export type RefInfo =
   | {status: 'resolved'; ref: string; doc: JsonDocument; pointer: string; external: boolean}
   | {status: 'recursive'; ref: string; doc: JsonDocument; pointer: string; external: boolean}
   | {status: 'remote'; ref: string}
-  | {status: 'unresolved'; ref: string; reason: string};
+  | {status: 'unresolved'; ref: string; reason: string}
+  /** Not read at all: the file lies outside every root, or is not a regular file (`reason` follows the quoted ref). */
+  | {status: 'refused'; ref: string; ruleId: 'ref/outside-root' | 'ref/not-regular'; reason: string};
 
 /** One visit of one (object) sub-schema. */
 export interface SchemaNode {

@@ -1,10 +1,9 @@
-import {readFileSync} from 'node:fs';
-import {dirname, resolve} from 'node:path';
+import {dirname, isAbsolute, resolve} from 'node:path';
 import {decodeJsonBytes} from '../io/decode.js';
-import {noteFileUsed} from '../io/files-used.js';
 import {displayPath} from '../io/inputs.js';
 import {JsonDocument} from '../io/json-document.js';
 import {toPointer} from '../io/json-pointer.js';
+import {ReadScope} from '../io/read-scope.js';
 import {isStdinName} from '../report/paths.js';
 import {remoteUrl, type RemoteDocs} from './remote-refs.js';
 import {isAncestorOrSelf, isObject, ptr, type JsonObject} from './schema-util.js';
@@ -15,8 +14,13 @@ export interface WalkOptions {
   cwd?: string;
   /** Absolute path of the linted document; relative `$ref`s resolve against its folder. Derived from the document's name when absent. */
   path?: string;
-  /** Reads a referenced file (tests pass their own); the default reads the disk. */
+  /** Reads a referenced file (tests, and probe's served schemas, pass their own); the default reads the disk within `scope`. */
   readFile?: (absolutePath: string) => Uint8Array | string;
+  /**
+   * Where referenced files may be read from, and how large they may be (default: the working directory and the linted
+   * file's folder). A reference leading elsewhere, or to something not a regular file, is refused, not read.
+   */
+  scope?: ReadScope;
   /** Remote documents fetched beforehand (--allow-remote-refs), by URL; without an entry a remote ref is not followed. */
   remote?: RemoteDocs;
   /** Upper bound on visits, against pathological `$ref` fan-out. */
@@ -111,7 +115,7 @@ export function walkSchema(root: JsonDocument, options: WalkOptions, visit: (nod
     if (typeof schema.$ref === 'string') {
       resolver ??= new RefResolver(root, cwd, options);
       const resolved = resolver.resolve(node.doc, schema.$ref);
-      if ('reason' in resolved || resolved.status === 'remote') node.ref = resolved as RefInfo;
+      if (resolved.status !== 'found') node.ref = resolved;
       else {
         const site: Trail = {doc: node.doc, pointer: node.pointer, prev: node.trail};
         let recursive = false;
@@ -227,11 +231,16 @@ function reverseFrom<T>(list: T[], from: number): void {
   }
 }
 
-type Resolved = {status: 'found'; doc: JsonDocument; pointer: string; value: unknown} | {status: 'remote'; ref: string} | {status: 'unresolved'; ref: string; reason: string};
+type Unresolved = Extract<RefInfo, {reason: string}>;
+type Resolved = {status: 'found'; doc: JsonDocument; pointer: string; value: unknown} | {status: 'remote'; ref: string} | Unresolved;
+/** Why a referenced file gave no document: kept per file, so each is read (or refused) once per walk. */
+type Unloadable = {status: 'unresolved'; reason: string} | {status: 'refused'; ruleId: 'ref/outside-root' | 'ref/not-regular'; reason: string};
 
 /** Resolves `$ref` strings to documents and pointers; loads each referenced file once per walk. */
 class RefResolver {
-  private readonly docs = new Map<string, JsonDocument | string>();
+  private readonly docs = new Map<string, JsonDocument | Unloadable>();
+  private scope: ReadScope | undefined;
+  private readonly rootPath: string | undefined;
   private readonly paths = new Map<JsonDocument, string | undefined>();
   private readonly ids = new Map<JsonDocument, number>();
   private readonly urls = new Map<JsonDocument, string>();
@@ -243,6 +252,7 @@ class RefResolver {
   ) {
     const file = root.source.file;
     const path = options.path ?? (isStdinName(file) ? undefined : resolve(cwd, file));
+    this.rootPath = path;
     this.paths.set(root, path);
     if (path) this.docs.set(path, root);
     for (const [url, doc] of options.remote ?? []) if (typeof doc !== 'string') this.urls.set(doc, url);
@@ -271,10 +281,11 @@ class RefResolver {
         if (typeof fetched === 'string') return {status: 'unresolved', ref, reason: fetched};
         doc = fetched;
       }
+      else if (scheme === 'file') return {status: 'refused', ref, ruleId: 'ref/outside-root', reason: 'is a file: URL, which names a place on this machine rather than a file beside the schema; only relative file references are followed'};
       else if (scheme) return {status: 'unresolved', ref, reason: `only local ("#/…") and relative file references are followed, not "${scheme}:" URIs`};
       else {
         const loaded = this.load(from, location);
-        if (typeof loaded === 'string') return {status: 'unresolved', ref, reason: loaded};
+        if (!(loaded instanceof JsonDocument)) return {...loaded, ref};
         doc = loaded;
       }
     }
@@ -283,39 +294,54 @@ class RefResolver {
     return {status: 'found', doc, pointer: target.pointer, value: target.value};
   }
 
-  private load(from: JsonDocument, location: string): JsonDocument | string {
+  private load(from: JsonDocument, location: string): JsonDocument | Unloadable {
     let relPath: string;
     try {
       relPath = decodeURIComponent(location);
     } catch {
-      return `"${location}" is not a valid URI reference`;
+      return {status: 'unresolved', reason: `"${location}" is not a valid URI reference`};
     }
+    if (isAbsolute(relPath)) return {status: 'refused', ruleId: 'ref/outside-root', reason: 'is an absolute path; only relative file references (inside the project) are followed'};
     const base = this.paths.get(from);
     const abs = resolve(base ? dirname(base) : this.cwd, relPath);
     const cached = this.docs.get(abs);
     if (cached !== undefined) return cached;
     const display = displayPath(abs, this.cwd);
-    let result: JsonDocument | string;
-    try {
-      const raw = this.options.readFile ? this.options.readFile(abs) : readNoted(abs);
-      const bytes = typeof raw === 'string' ? Buffer.from(raw) : raw;
-      const decoded = decodeJsonBytes(bytes);
-      if (decoded.problem) result = `${display}: ${decoded.problem.message}`;
-      else {
-        const doc = JsonDocument.parse(decoded.text, {file: display});
-        const broken = doc.problemFindings().find((f) => f.severity === 'error');
-        if (!doc.parsed || broken) result = `${display}:${broken?.line ?? 1}:${broken?.column ?? 1}: ${broken?.message ?? 'invalid JSON'}`;
-        else {
-          result = doc;
-          this.paths.set(doc, abs);
-        }
-      }
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      result = code === 'ENOENT' ? `${display} does not exist` : code === 'EISDIR' ? `${display} is a folder` : `cannot read ${display}: ${(error as Error).message}`;
-    }
+    const result = this.parse(abs, display);
+    if (result instanceof JsonDocument) this.paths.set(result, abs);
     this.docs.set(abs, result);
     return result;
+  }
+
+  private parse(abs: string, display: string): JsonDocument | Unloadable {
+    const bytes = this.read(abs, display);
+    if (!(bytes instanceof Uint8Array)) return bytes;
+    const decoded = decodeJsonBytes(bytes);
+    if (decoded.problem) return {status: 'unresolved', reason: `${display}: ${decoded.problem.message}`};
+    const doc = JsonDocument.parse(decoded.text, {file: display});
+    const broken = doc.problemFindings().find((f) => f.severity === 'error');
+    if (!doc.parsed || broken) return {status: 'unresolved', reason: `${display}:${broken?.line ?? 1}:${broken?.column ?? 1}: ${broken?.message ?? 'invalid JSON'}`};
+    return doc;
+  }
+
+  private read(abs: string, display: string): Uint8Array | Unloadable {
+    if (this.options.readFile) {
+      try {
+        const raw = this.options.readFile(abs);
+        return typeof raw === 'string' ? Buffer.from(raw) : raw;
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        return {status: 'unresolved', reason: code === 'ENOENT' ? `${display} does not exist` : `cannot read ${display}: ${(error as Error).message}`};
+      }
+    }
+    this.scope ??= this.options.scope ?? new ReadScope({cwd: this.cwd, named: this.rootPath ? [this.rootPath] : []});
+    const read = this.scope.readReference(abs, display);
+    if (read.ok) return read.bytes;
+    const {ruleId} = read.finding;
+    if (ruleId === 'io/outside-root') return {status: 'refused', ruleId: 'ref/outside-root', reason: `leads outside the project root (to ${display}); it was not read (--ref-root DIR allows another folder)`};
+    if (ruleId === 'io/not-regular') return {status: 'refused', ruleId: 'ref/not-regular', reason: `names ${display}, which is not a regular file (a FIFO, device or socket); it was not read`};
+    if (read.reason === 'missing') return {status: 'unresolved', reason: ruleId === 'io/not-found' ? `${display} does not exist` : `${display} is a folder`};
+    return {status: 'unresolved', reason: read.finding.message};
   }
 }
 
@@ -352,11 +378,4 @@ function findAnchor(root: unknown, name: string): {pointer: string; value: unkno
     }
   }
   return undefined;
-}
-
-/** A `$ref`'d file read from disk is an input of the run like the schema that names it. */
-function readNoted(abs: string): Buffer {
-  const bytes = readFileSync(abs);
-  noteFileUsed(abs);
-  return bytes;
 }

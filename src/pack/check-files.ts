@@ -1,6 +1,8 @@
-import {existsSync, statSync} from 'node:fs';
+import {existsSync, lstatSync, realpathSync, statSync, type Stats} from 'node:fs';
 import {isAbsolute, normalize, sep} from 'node:path';
 import {displayPath} from '../io/inputs.js';
+import {notRegularMessage} from '../io/read-file.js';
+import {inside, realPathOr} from '../io/read-scope.js';
 import type {JsonDocument} from '../io/json-document.js';
 import {parsePointer} from '../io/json-pointer.js';
 import type {Finding, Severity} from '../report/finding.js';
@@ -61,13 +63,18 @@ export function checkFiles(refs: readonly FileRef[], ctx: FileCheckContext): Fil
     if (isUrl(ref.ref)) continue; // remote: never fetched
     const [pathPart, fragment] = splitFragment(ref.ref);
     // normalize() folds `a/../b` and `./b`, so whatever still starts with `..` leaves the pack.
-    const inside = normalize(pathPart);
-    if (pathPart === '' || isAbsolute(pathPart) || inside === '.' || inside === '..' || inside.startsWith(`..${sep}`)) {
+    const relPath = normalize(pathPart);
+    if (pathPart === '' || isAbsolute(pathPart) || relPath === '.' || relPath === '..' || relPath.startsWith(`..${sep}`)) {
       findings.push(ctx.doc.finding(PACK_RULES.refOutsidePack.id, 'error', `"${ref.ref}" must be a relative path to a file inside the pack`, ref.pointer));
       continue;
     }
     // `root` is a normalised absolute folder and `inside` a normalised relative path: what join() gives, without its normalising.
-    const abs = ctx.root.endsWith(sep) ? ctx.root + inside : ctx.root + sep + inside;
+    const abs = ctx.root.endsWith(sep) ? ctx.root + relPath : ctx.root + sep + relPath;
+    const refused = refusedFile(ctx.root, relPath, ref, ctx.doc);
+    if (refused) {
+      findings.push(refused);
+      continue;
+    }
     if (ref.type === 'entry') {
       const entry = checkEntry(abs, ref, ctx, missing, missingSeverity);
       if (entry) outcome.entry = entry;
@@ -97,12 +104,48 @@ export function checkFiles(refs: readonly FileRef[], ctx: FileCheckContext): Fil
       continue;
     }
     schemas.set(abs, {path: abs, display, doc: file.doc, refs: [ref]});
-    const idFinding = checkSchemaId(file.doc.value, inside.split(sep).join('/'), ref, ctx);
+    const idFinding = checkSchemaId(file.doc.value, relPath.split(sep).join('/'), ref, ctx);
     if (idFinding) findings.push(idFinding);
   }
   findings.push(...collapseLoneMissing(missing, refs, ctx));
   if (schemas) outcome.schemas = [...schemas.values()];
   return outcome;
+}
+
+/**
+ * A file the manifest names is read only when it is a regular file whose real path stays in the pack: a symbolic link
+ * out of it (to /etc/passwd, say) would otherwise be read and quoted, a FIFO would stop the run. Undefined when it
+ * may be read, or is absent or a folder (the read says so). `relPath` is normalised and stays below `root` as written,
+ * so only a link on the way can lead out: each step is looked at (lstat), and the real path is asked only past a link.
+ */
+function refusedFile(root: string, relPath: string, ref: FileRef, doc: JsonDocument): Finding | undefined {
+  let info: Stats | 'link' | undefined;
+  try {
+    info = linkFree(root, relPath);
+    if (info === 'link') {
+      if (!inside(realpathSync.native(root + sep + relPath), realPathOr(root))) {
+        return doc.finding(PACK_RULES.refOutsidePack.id, 'error', `${what(ref)} "${ref.ref}" is a symbolic link (or lies under one) leading out of the pack; it was not read`, ref.pointer);
+      }
+      info = statSync(root + sep + relPath);
+    }
+  } catch {
+    return undefined; // a dangling link, or a file where a folder should be: the read says so
+  }
+  if (info && !info.isFile() && !info.isDirectory()) return doc.finding('io/not-regular', 'error', `${what(ref)} ${notRegularMessage(`"${ref.ref}"`)}`, ref.pointer);
+  return undefined;
+}
+
+/** What `relPath` below `root` is, without following links: 'link' when a step is one, undefined when absent. */
+function linkFree(root: string, relPath: string): Stats | 'link' | undefined {
+  let path = root.endsWith(sep) ? root.slice(0, -1) : root;
+  let info: Stats | undefined;
+  for (const part of relPath.split(sep)) {
+    path += sep + part;
+    info = lstatSync(path, {throwIfNoEntry: false});
+    if (!info) return undefined;
+    if (info.isSymbolicLink()) return 'link';
+  }
+  return info;
 }
 
 function what(ref: FileRef): string {

@@ -1,8 +1,10 @@
+import {projectRoot} from '../config/load.js';
 import type {OpenwopConfig} from '../config/types.js';
 import type {CheckOutcome} from '../report/outcome.js';
 import {IO_RULE_DESCRIPTORS} from '../io/io-rules.js';
 import {readDocuments} from '../io/read-documents.js';
 import {fileFinding, mb} from '../io/read-file.js';
+import {ReadScope} from '../io/read-scope.js';
 import type {FileResult, Finding, RuleDescriptor} from '../report/finding.js';
 import type {FormatContext} from '../report/format-context.js';
 import {checkManifest, type ManifestCheck, type PackResult, type SchemaLinter} from './check-manifest.js';
@@ -40,6 +42,8 @@ export interface ValidatePackOptions {
   /** Lint the node schemas (--lint-schemas) with the lint settings of this config. */
   lintSchemas?: {config: OpenwopConfig; baseDir: string};
   stdin?: AsyncIterable<Buffer | string>;
+  /** Where manifests (and, with lintSchemas, their schemas' $refs) may be read from (default: the project root found from cwd, and what `paths` name outside it). */
+  scope?: ReadScope;
 }
 
 export interface ValidatePackOutcome extends CheckOutcome {
@@ -49,13 +53,14 @@ export interface ValidatePackOutcome extends CheckOutcome {
 
 /** `openwop validate pack` as a library call: every manifest the inputs name, in order. */
 export async function validatePackInputs(paths: readonly string[], options: ValidatePackOptions): Promise<ValidatePackOutcome> {
-  const inputs = await resolvePackInputs(paths, {cwd: options.cwd, ignore: options.ignore, ignoreBase: options.ignoreBase});
+  const maxBytes = options.maxDocumentBytes ?? DEFAULT_MAX_MANIFEST_BYTES;
+  const scope = options.scope ?? new ReadScope({cwd: options.cwd, projectRoot: projectRoot(options.cwd), named: paths, maxBytes});
+  const inputs = await resolvePackInputs(paths, {cwd: options.cwd, ignore: options.ignore, ignoreBase: options.ignoreBase, scope});
   const results: FileResult[] = inputs.problems.map((p) => ({file: p.display, findings: [fileFinding(p.display, p.ruleId, p.message)]}));
   results.push(...inputs.findings.map((f) => ({file: f.file, findings: [f]})));
   let fatal = inputs.problems.length > 0;
-  const maxBytes = options.maxDocumentBytes ?? DEFAULT_MAX_MANIFEST_BYTES;
   let lint: {linter: SchemaLinter; rules: RuleDescriptor[]} | undefined;
-  if (options.lintSchemas) lint = await createSchemaLinter(options.lintSchemas.config, options.lintSchemas.baseDir, options.cwd);
+  if (options.lintSchemas) lint = await createSchemaLinter(options.lintSchemas.config, options.lintSchemas.baseDir, scope);
   const manifestOptions = {cwd: options.cwd, idBase: options.idBase ?? DEFAULT_PACK_ID_BASE, maxBytes, grant: options.grant};
   /** Adds the manifest's result; with --lint-schemas, what linting the schema files it names will add (one result each). */
   const add = ({result, schemas}: ManifestCheck): Promise<FileResult[]> | undefined => {
@@ -75,7 +80,7 @@ export async function validatePackInputs(paths: readonly string[], options: Vali
       if (linted) results.push(...(await linted));
       continue;
     }
-    for await (const event of readDocuments(input.source, {maxDocumentBytes: maxBytes, stdin: options.stdin})) {
+    for await (const event of readDocuments(input.source, {maxDocumentBytes: maxBytes, stdin: options.stdin, inputTimeoutMs: scope.inputTimeoutMs})) {
       if (event.type === 'problem') {
         results.push(emptyResult(input.source.display, manifestSizeFinding(event.finding, maxBytes)));
         fatal ||= Boolean(event.fatal);

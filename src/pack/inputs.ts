@@ -1,6 +1,7 @@
 import {readdirSync, statSync, type Stats} from 'node:fs';
 import {basename, join, resolve} from 'node:path';
 import {displayPath, expandInputs, type InputProblem, type InputSource} from '../io/inputs.js';
+import type {ReadScope} from '../io/read-scope.js';
 import {fileFinding} from '../io/read-file.js';
 import type {Finding} from '../report/finding.js';
 import {PACK_RULES} from './rules.js';
@@ -34,7 +35,7 @@ export function isManifestName(name: string): boolean {
  * folder (a registry checkout, a folder of samples) yields every pack.json and *.pack.json below it; globs and `-` work
  * as in every other command.
  */
-export async function resolvePackInputs(args: readonly string[], options: {cwd: string; ignore?: readonly string[]; ignoreBase?: string}): Promise<ResolvedInputs> {
+export async function resolvePackInputs(args: readonly string[], options: {cwd: string; ignore?: readonly string[]; ignoreBase?: string; scope: ReadScope}): Promise<ResolvedInputs> {
   const out: ResolvedInputs = {manifests: [], findings: [], problems: []};
   const seen = new Set<string>();
   const take = (sources: InputSource[]) => {
@@ -48,14 +49,14 @@ export async function resolvePackInputs(args: readonly string[], options: {cwd: 
   for (const arg of args) {
     const folder = arg === '-' ? undefined : folderAt(resolve(options.cwd, arg));
     if (folder === undefined) {
-      const {sources, problems} = await expandInputs([arg], {cwd: options.cwd, extensions: ['.json'], ignore: options.ignore, ignoreBase: options.ignoreBase});
+      const {sources, problems} = await expandInputs([arg], {cwd: options.cwd, extensions: ['.json'], ignore: options.ignore, ignoreBase: options.ignoreBase, scope: options.scope});
       take(sources);
       out.problems.push(...problems);
       continue;
     }
     const direct = join(folder, MANIFEST_NAME);
     const walk = isFile(direct) ? [direct] : [folder];
-    const expand = (ignore?: readonly string[]) => expandInputs(walk, {cwd: options.cwd, extensions: [MANIFEST_NAME], ignore, ignoreBase: options.ignoreBase});
+    const expand = (ignore?: readonly string[]) => expandInputs(walk, {cwd: options.cwd, extensions: [MANIFEST_NAME], ignore, ignoreBase: options.ignoreBase, scope: options.scope});
     const manifestsIn = (sources: InputSource[]) => sources.filter((s) => s.kind === 'file' && isManifestName(basename(s.path)));
     const {sources, problems} = await expand(options.ignore);
     const manifests = manifestsIn(sources);

@@ -69,8 +69,8 @@ export const PACK_RULES = {
   refOutsidePack: rule({
     id: 'pack/ref-outside-pack',
     severity: 'error',
-    description: 'A file reference is absolute or leaves the pack folder.',
-    explain: 'A published pack is a self-contained tarball: references must be relative paths that stay inside it. Remote (http/https) references are not fetched and not reported.',
+    description: 'A file reference is absolute or leaves the pack folder (through ".." or a symbolic link).',
+    explain: 'A published pack is a self-contained tarball: references must be relative paths that stay inside it, and a file they name must not be a symbolic link (or lie under one) leading out of it: such a file is not read. Remote (http/https) references are not fetched and not reported.',
     invalid: '"configSchemaRef": "../shared/config.json"',
     valid: '"configSchemaRef": "schemas/config.json"',
   }),

@@ -1,8 +1,8 @@
-import {resolve} from 'node:path';
 import {decodeJsonBytes} from '../io/decode.js';
 import {JsonDocument} from '../io/json-document.js';
-import {DEFAULT_MAX_DOCUMENT_BYTES} from '../io/read-documents.js';
-import {mb, readInputFile} from '../io/read-file.js';
+import {mb} from '../io/read-file.js';
+import {ReadScope} from '../io/read-scope.js';
+import {readWholeSource} from '../io/read-source.js';
 import {UserError} from '../report/user-error.js';
 import {buildAdvertView, isObject} from './advert-view.js';
 
@@ -19,9 +19,10 @@ export interface CapabilitiesSource {
 /**
  * Reads a host's capabilities document from a saved file (see `probe host --save`) or a URL — a host base URL or its
  * /.well-known/openwop, fetched as `probe host` does (same timeouts, size cap, same-origin redirects, no credentials).
- * A document that cannot be had or is not a JSON object is the user's problem to fix: UserError, exit 2.
+ * A file is read within `scope` (default: named on the command line), at most its --max-size. A document that cannot be
+ * had or is not a JSON object is the user's problem to fix: UserError, exit 2.
  */
-export async function loadCapabilities(source: string, cwd: string): Promise<CapabilitiesSource> {
+export async function loadCapabilities(source: string, cwd: string, scope = new ReadScope({cwd, named: [source]})): Promise<CapabilitiesSource> {
   let text: string;
   if (/^https?:\/\//i.test(source)) {
     const [{discoveryUrl}, {DEFAULT_FETCH, fetchJson}] = await Promise.all([import('./discovery-url.js'), import('./fetch-discovery.js')]);
@@ -29,7 +30,7 @@ export async function loadCapabilities(source: string, cwd: string): Promise<Cap
     if (!got.ok) throw new UserError(`capabilities ${source}: ${got.finding.message}`);
     text = got.text;
   } else {
-    const read = readInputFile(resolve(cwd, source), `capabilities file ${source}`, DEFAULT_MAX_DOCUMENT_BYTES, (what, size, max) => `${what} is ${mb(size)} MB, over the ${mb(max)} MB limit`);
+    const read = await readWholeSource(source, scope, scope.maxBytes, `capabilities file ${source}`, (what, size, max) => `${what} is ${mb(size)} MB, over the ${mb(max)} MB limit`);
     if (!read.ok) throw new UserError(read.finding.message);
     const decoded = decodeJsonBytes(read.bytes);
     if (decoded.problem) throw new UserError(`capabilities ${source}: ${decoded.problem.message}`);

@@ -1,5 +1,6 @@
 import {resolve} from 'node:path';
 import {IO_RULE_DESCRIPTORS} from '../io/io-rules.js';
+import type {ReadScope} from '../io/read-scope.js';
 import {checkWritable, writeFileSafely, type SafeWriteOptions} from '../io/safe-write.js';
 import type {CheckOutcome} from '../report/outcome.js';
 import {JsonDocument} from '../io/json-document.js';
@@ -35,6 +36,8 @@ export interface ProbeHostOptions {
   force?: boolean;
   /** A saved document (file or URL) to diff the host's advertisement against. */
   compare?: string;
+  /** Where `compare` may be read from, and how large it may be (default: as named, 100 MB). */
+  scope?: ReadScope;
   onProgress?: (text: string) => void;
 }
 
@@ -79,7 +82,7 @@ async function probe(input: string, options: ProbeHostOptions, credentialHeaders
   const settings = fetchSettings(options, credentialHeaders);
   // Checked before the host is even asked, so a refused --save costs no request.
   if (options.save !== undefined) checkWritable(resolve(options.cwd, options.save), saveOptions(options.save, options.force));
-  const saved = options.compare === undefined ? undefined : await loadCapabilities(options.compare, options.cwd);
+  const saved = options.compare === undefined ? undefined : await loadCapabilities(options.compare, options.cwd, options.scope);
   const rules: RuleDescriptor[] = [...Object.values(PROBE_RULES), ...IO_RULE_DESCRIPTORS];
   const result: ProbeResult = {file: target.url, findings: [], url: target.url, status: null, profiles: [], discovery: null, http: null};
   const outcome = (fatal: boolean, extra: FileResult[] = []): ProbeOutcome => ({

@@ -1,3 +1,5 @@
+import {projectRoot} from '../config/load.js';
+import {ReadScope} from '../io/read-scope.js';
 import {UserError} from '../report/user-error.js';
 import type {CheckOutcome} from '../report/outcome.js';
 import type {FileResult} from '../report/finding.js';
@@ -42,6 +44,8 @@ export interface SimulateRetryOptions {
   trace?: string;
   maxDocumentBytes?: number;
   stdin?: AsyncIterable<Buffer | string>;
+  /** Where recordings, schemas and the trace may be read from (default: the project root found from cwd, and what is named outside it). */
+  scope?: ReadScope;
 }
 
 export interface SimulateRetryOutcome extends CheckOutcome {
@@ -57,13 +61,15 @@ export async function simulateRetry(paths: readonly string[], options: SimulateR
     {maxAttempts: options.maxAttempts, multiplier: options.multiplier, maxTokens: options.maxTokens, providerCeiling: options.providerCeiling},
     options.capabilities,
   );
-  const validator = await resolvePayloadValidator({schema: options.schema, kind: options.kind, schemaDirs: options.schemaDirs ?? [], cwd: options.cwd});
+  const named = [...paths, ...(options.schemaDirs ?? []), ...[options.schema, options.trace].filter((p): p is string => p !== undefined)];
+  const scope = options.scope ?? new ReadScope({cwd: options.cwd, projectRoot: projectRoot(options.cwd), named, maxBytes: options.maxDocumentBytes});
+  const validator = await resolvePayloadValidator({schema: options.schema, kind: options.kind, schemaDirs: options.schemaDirs ?? [], scope});
   const recoveries = await loadRecoveries(options.recovery ?? []);
   const results: FileResult[] = [];
   const tally = {recordings: 0, accepted: 0, failed: 0, recordingExhausted: 0};
   let fatal = false;
   for (const path of paths) {
-    const sim = await simulateRecording(path, {policy, validator, recoveries, nodeId: options.nodeId}, {cwd: options.cwd, forced: options.provider, maxBytes: options.maxDocumentBytes, stdin: options.stdin});
+    const sim = await simulateRecording(path, {policy, validator, recoveries, nodeId: options.nodeId}, {cwd: options.cwd, forced: options.provider, maxBytes: options.maxDocumentBytes, stdin: options.stdin, scope});
     results.push(sim.result);
     fatal ||= sim.fatal;
     tally.recordings++;
@@ -72,7 +78,7 @@ export async function simulateRetry(paths: readonly string[], options: SimulateR
     else tally.recordingExhausted++;
     if (options.trace !== undefined && !sim.fatal) {
       const advertised = list(record(record(capabilityRoot(options.capabilities ?? {}).envelopes)?.reliability)?.events).filter((e): e is string => typeof e === 'string');
-      const trace = await checkTrace(options.trace, options.cwd, {state: sim.state, nodeId: sim.result.nodeId, ...(options.capabilities && advertised.length ? {advertised} : {})});
+      const trace = await checkTrace(options.trace, scope, {state: sim.state, nodeId: sim.result.nodeId, ...(options.capabilities && advertised.length ? {advertised} : {})});
       results.push(trace.result);
       fatal ||= trace.fatal;
     }

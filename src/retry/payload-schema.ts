@@ -1,9 +1,10 @@
-import {join, resolve} from 'node:path';
+import {join} from 'node:path';
 import type {ValidateFunction} from 'ajv';
 import {decodeJsonBytes} from '../io/decode.js';
 import {JsonDocument} from '../io/json-document.js';
-import {DEFAULT_MAX_DOCUMENT_BYTES} from '../io/read-documents.js';
-import {mb, readInputFile, type FileRead} from '../io/read-file.js';
+import {mb, type FileRead} from '../io/read-file.js';
+import type {ReadScope} from '../io/read-scope.js';
+import {readWholeSource} from '../io/read-source.js';
 import {UserError} from '../report/user-error.js';
 import {builtinKindSchema, createAjv, getValidator, loadBundledSchema} from '../schemas/index.js';
 import {describeIssues} from './corrective-fragment.js';
@@ -16,17 +17,17 @@ export interface PayloadSchemaOptions {
   kind?: string;
   /** --schemas DIR (repeatable) and the config's kindSchemas, already resolved to absolute folders. */
   schemaDirs: readonly string[];
-  cwd: string;
+  /** Where the schema files may be read from, and how large they may be. */
+  scope: ReadScope;
 }
 
 /** The payload check for the simulated node; null when no schema was given (then any JSON value is valid). */
 export async function resolvePayloadValidator(options: PayloadSchemaOptions): Promise<PayloadValidator | null> {
   if (options.schema !== undefined) {
-    const path = resolve(options.cwd, options.schema);
     const label = `--schema ${options.schema}`;
-    const read = readSchema(path, label);
+    const read = await readSchema(options.schema, label, options.scope);
     if (!read.ok) throw new UserError(read.finding.message);
-    return compileFile(path, label, read.bytes);
+    return compileFile(options.schema, label, read.bytes);
   }
   if (options.kind === undefined) return null;
   const kind = options.kind;
@@ -35,7 +36,7 @@ export async function resolvePayloadValidator(options: PayloadSchemaOptions): Pr
   for (const dir of options.schemaDirs) {
     const path = join(dir, `${kind}.schema.json`);
     const label = `kind ${kind} (${path})`;
-    const read = readSchema(path, label);
+    const read = await readSchema(path, label, options.scope);
     if (!read.ok && read.reason === 'missing') continue;
     if (!read.ok) throw new UserError(read.finding.message);
     return compileFile(path, label, read.bytes);
@@ -46,8 +47,8 @@ export async function resolvePayloadValidator(options: PayloadSchemaOptions): Pr
   );
 }
 
-function readSchema(path: string, label: string): FileRead {
-  return readInputFile(path, label, DEFAULT_MAX_DOCUMENT_BYTES, (what, size, max) => `${what} is ${mb(size)} MB, over the ${mb(max)} MB limit for a schema`);
+function readSchema(path: string, label: string, scope: ReadScope): Promise<FileRead> {
+  return readWholeSource(path, scope, scope.maxBytes, label, (what, size, max) => `${what} is ${mb(size)} MB, over the ${mb(max)} MB limit for a schema`);
 }
 
 function compileFile(path: string, label: string, bytes: Buffer): PayloadValidator {

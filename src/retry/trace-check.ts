@@ -1,7 +1,8 @@
-import {resolve} from 'node:path';
-import {displayPath} from '../io/inputs.js';
+import {fileSource, isInputProblem} from '../io/inputs.js';
 import type {JsonDocument} from '../io/json-document.js';
 import {readDocuments} from '../io/read-documents.js';
+import {fileFinding} from '../io/read-file.js';
+import type {ReadScope} from '../io/read-scope.js';
 import type {FileResult, Finding, Severity} from '../report/finding.js';
 import {ajvFindings} from '../schemas/ajv-findings.js';
 import {type BundledSchemaName, getValidator, isBundledSchemaName} from '../schemas/index.js';
@@ -31,13 +32,15 @@ const LEGACY_CODES: Record<string, string> = {envelope_payload_invalid: ERROR_CO
 /** Reasons of one family: a host may say parse-error where we say schema-violation (the conformance suite accepts both). */
 const family = (reason: unknown) => (reason === 'parse-error' ? 'schema-violation' : reason);
 
-export async function checkTrace(path: string, cwd: string, expected: TraceExpectation): Promise<{result: FileResult; fatal: boolean}> {
-  const display = displayPath(resolve(cwd, path), cwd);
+export async function checkTrace(path: string, scope: ReadScope, expected: TraceExpectation): Promise<{result: FileResult; fatal: boolean}> {
+  const source = fileSource(path, scope);
+  if (isInputProblem(source)) return {result: {file: source.display, findings: [fileFinding(source.display, source.ruleId, source.message)]}, fatal: true};
+  const {display} = source;
   const findings: Finding[] = [];
   const events: TraceEvent[] = [];
   let fatal = false;
   let rootDoc: JsonDocument | undefined;
-  for await (const e of readDocuments({kind: 'file', path: resolve(cwd, path), display})) {
+  for await (const e of readDocuments(source, {maxDocumentBytes: scope.maxBytes, inputTimeoutMs: scope.inputTimeoutMs})) {
     if (e.type === 'problem') {
       findings.push(e.finding);
       fatal ||= Boolean(e.fatal);

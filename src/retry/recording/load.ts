@@ -1,8 +1,11 @@
-import {open, readdir, stat} from 'node:fs/promises';
-import {extname, join, resolve} from 'node:path';
+import {open, stat} from 'node:fs/promises';
+import {extname, resolve} from 'node:path';
 import {decodeJsonBytes, type ByteProblemId} from '../../io/decode.js';
 import {noteStdinUsed} from '../../io/files-used.js';
 import {displayPath, type InputSource} from '../../io/inputs.js';
+import {listFolder} from '../../io/list-folder.js';
+import {openNamedStream} from '../../io/open-stream.js';
+import {ReadScope} from '../../io/read-scope.js';
 import {fileFinding, mb, readInputFile} from '../../io/read-file.js';
 import {DEFAULT_MAX_DOCUMENT_BYTES, readDocuments} from '../../io/read-documents.js';
 import type {JsonDocument} from '../../io/json-document.js';
@@ -21,6 +24,8 @@ export interface LoadOptions {
   forced?: RealProviderId;
   maxBytes?: number;
   stdin?: AsyncIterable<Buffer | string>;
+  /** Where recordings may be read from (default: as named, the working directory as the project root). */
+  scope?: ReadScope;
 }
 
 const JSON_EXTENSIONS = new Set(['.json', '.ndjson', '.jsonl', '.har']);
@@ -76,41 +81,54 @@ class Builder {
 /** Each argument is one recording: a file, a folder of per-call files, or - for stdin. */
 export async function loadRecording(arg: string, options: LoadOptions): Promise<Recording> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
-  if (arg === '-') return loadStdin(options, maxBytes);
+  if (arg === '-') {
+    if (!options.stdin) noteStdinUsed();
+    return loadStream(options.stdin ?? process.stdin, '<stdin>', options, maxBytes);
+  }
   const path = resolve(options.cwd, arg);
   const display = displayPath(path, options.cwd);
+  const scope = options.scope ?? new ReadScope({cwd: options.cwd, named: [arg]});
   let info;
   try {
     info = await stat(path);
+    if (scope.escapes(path)) return failedRecording(display, fileFinding(display, 'io/outside-root', `${display}: a symbolic link on the way leads outside the project root; it was not read (--follow-symlinks follows it)`));
   } catch (error) {
-    const b = new Builder(display, 'provider-bodies');
     const code = (error as NodeJS.ErrnoException).code;
-    b.problem(fileFinding(display, code === 'ENOENT' ? 'io/not-found' : 'io/unreadable', `cannot read ${display}: ${code === 'ENOENT' ? 'no such file or folder' : (error as Error).message}`), true);
-    return b.done();
+    return failedRecording(display, fileFinding(display, code === 'ENOENT' ? 'io/not-found' : 'io/unreadable', `cannot read ${display}: ${code === 'ENOENT' ? 'no such file or folder' : (error as Error).message}`));
   }
-  if (info.isDirectory()) return loadFolder(path, display, options, maxBytes);
+  if (info.isDirectory()) return loadFolder(path, display, {...options, scope}, maxBytes);
+  if (!info.isFile()) {
+    // A FIFO or <(cmd): read once, like stdin.
+    const opened = await openNamedStream(path, display, scope.inputTimeoutMs);
+    return opened.ok ? loadStream(opened.chunks, display, options, maxBytes) : failedRecording(display, opened.finding);
+  }
   const ext = extname(path).toLowerCase();
   if (ext === '.sse' || (!JSON_EXTENSIONS.has(ext) && (await startsLikeSse(path)))) return loadSseFile(path, display, options, maxBytes);
   return loadJson({kind: 'file', path, display}, display, options, maxBytes);
 }
 
-async function loadStdin(options: LoadOptions, maxBytes: number): Promise<Recording> {
+function failedRecording(display: string, finding: Finding): Recording {
+  const b = new Builder(display, 'provider-bodies');
+  b.problem(finding, true);
+  return b.done();
+}
+
+/** stdin, or a FIFO named on the command line: read whole (up to the limit), then taken as SSE or JSON by its start. */
+async function loadStream(input: AsyncIterable<Buffer | string>, display: string, options: LoadOptions, maxBytes: number): Promise<Recording> {
   const chunks: Buffer[] = [];
   let size = 0;
-  if (!options.stdin) noteStdinUsed();
-  for await (const chunk of options.stdin ?? process.stdin) {
+  for await (const chunk of input) {
     const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     size += buf.length;
     if (size > maxBytes) {
-      const b = new Builder('<stdin>', 'provider-bodies');
-      b.problem(fileFinding('<stdin>', 'io/too-large', `stdin is over the ${mb(maxBytes)} MB limit for one recording (raise it with --max-size)`), true);
-      return b.done();
+      const what = display === '<stdin>' ? 'stdin' : display;
+      return failedRecording(display, fileFinding(display, 'io/too-large', `${what} is over the ${mb(maxBytes)} MB limit for one recording (raise it with --max-size)`));
     }
     chunks.push(buf);
   }
   const bytes = Buffer.concat(chunks);
-  if (looksLikeSse(bytes.toString('utf8', 0, Math.min(bytes.length, 256)))) return sseRecording(bytes, '<stdin>', options);
-  return loadJson({kind: 'stdin', display: '<stdin>'}, '<stdin>', {...options, stdin: once(bytes)}, maxBytes);
+  if (looksLikeSse(bytes.toString('utf8', 0, Math.min(bytes.length, 256)))) return sseRecording(bytes, display, options);
+  return loadJson({kind: 'stdin', display}, display, {...options, stdin: once(bytes)}, maxBytes);
 }
 
 async function loadSseFile(path: string, display: string, options: LoadOptions, maxBytes: number): Promise<Recording> {
@@ -186,18 +204,17 @@ function readHar(value: {log: {entries: unknown[]}}, doc: JsonDocument, b: Build
 
 async function loadFolder(path: string, display: string, options: LoadOptions, maxBytes: number): Promise<Recording> {
   const b = new Builder(display, 'folder');
-  let names: string[];
-  try {
-    names = (await readdir(path, {withFileTypes: true})).filter((d) => d.isFile() && FOLDER_EXTENSIONS.has(extname(d.name).toLowerCase())).map((d) => d.name);
-  } catch (error) {
-    b.problem(fileFinding(display, 'io/unreadable', `cannot read the folder ${display}: ${(error as Error).message}`), true);
+  // The regular files in it, a symbolic link only when it stays in the folder (see listFolder).
+  const listed = listFolder(path, options.scope as ReadScope);
+  if ('problem' in listed) {
+    b.problem(fileFinding(display, 'io/unreadable', `cannot read the folder ${display}: ${listed.problem}`), true);
     return b.done();
   }
+  const files = listed.files.filter((f) => FOLDER_EXTENSIONS.has(extname(f.name).toLowerCase()));
   // Attempt order is the file names' natural order: 2.json before 10.json.
-  names.sort((x, y) => x.localeCompare(y, 'en', {numeric: true}));
-  for (const name of names) {
+  files.sort((x, y) => x.name.localeCompare(y.name, 'en', {numeric: true}));
+  for (const {name, path: file} of files) {
     if (!b.open) break;
-    const file = join(path, name);
     const fileDisplay = displayPath(file, options.cwd);
     if (extname(name).toLowerCase() === '.sse') {
       const read = readInputFile(file, fileDisplay, maxBytes, tooLarge);
