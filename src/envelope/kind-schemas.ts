@@ -3,21 +3,29 @@ import {join, resolve} from 'node:path';
 import type {Ajv2020} from 'ajv/dist/2020.js';
 import type {ValidateFunction} from 'ajv';
 import {JsonDocument} from '../io/json-document.js';
+import type {Finding} from '../report/finding.js';
+import {relativeToCwd} from '../report/paths.js';
 import {UserError} from '../report/user-error.js';
-import {builtinKindSchema, createAjv, getValidator} from '../schemas/index.js';
+import {builtinKindSchema, createAjv, getValidator, patternRefusalFinding, UnsupportedPatternError} from '../schemas/index.js';
 
 const SUFFIX = '.schema.json';
+/** Stands in for a refused schema: the refusal is reported once, on the schema, not on every payload. */
+const UNCHECKED = (() => true) as unknown as ValidateFunction;
 
 /**
  * Payload schemas by kind: the bundled ones (universal and media kinds) plus `<kind>.schema.json` files from the
  * folders given with --schemas and config `kindSchemas`. A user's file wins over a bundled schema of the same kind,
  * so a host's newer version of a universal kind can be checked. User schemas are compiled on first use, in their own
- * Ajv instance (which knows the bundled schemas, so a vendor schema may $ref them).
+ * Ajv instance (which knows the bundled schemas, so a vendor schema may $ref them), whose patterns run in linear time.
+ * A schema with a pattern that cannot is refused: one `schema/pattern-unsupported` finding, and that kind's payloads
+ * go unchecked against it.
  */
 export class KindSchemas {
-  private readonly files = new Map<string, string>();
+  /** Kind → the schema file, as a path and as findings name it (relative to cwd when inside it). */
+  private readonly files = new Map<string, {path: string; display: string}>();
   private readonly compiled = new Map<string, ValidateFunction>();
   private ajv: Ajv2020 | undefined;
+  private readonly refusals: Finding[] = [];
 
   /** Folders are resolved against `cwd`; a folder that cannot be listed is a usage error (exit 2). */
   static fromFolders(folders: readonly string[], cwd: string): KindSchemas {
@@ -32,7 +40,9 @@ export class KindSchemas {
         throw new UserError(`cannot read kind schema folder ${folder}: ${code === 'ENOENT' ? 'no such folder' : code === 'ENOTDIR' ? 'not a folder' : (error as Error).message}`);
       }
       for (const name of names.sort()) {
-        if (name.endsWith(SUFFIX) && name.length > SUFFIX.length) schemas.files.set(name.slice(0, -SUFFIX.length), join(dir, name));
+        if (!name.endsWith(SUFFIX) || name.length === SUFFIX.length) continue;
+        const path = join(dir, name);
+        schemas.files.set(name.slice(0, -SUFFIX.length), {path, display: relativeToCwd(path, cwd) ?? path});
       }
     }
     return schemas;
@@ -61,14 +71,19 @@ export class KindSchemas {
     return validate;
   }
 
-  private compile(file: string): ValidateFunction {
+  /** Findings about the user schemas themselves (refused patterns), found as kinds were first used. */
+  schemaFindings(): readonly Finding[] {
+    return this.refusals;
+  }
+
+  private compile({path: file, display}: {path: string; display: string}): ValidateFunction {
     let text: string;
     try {
       text = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
     } catch (error) {
       throw new UserError(`cannot read kind schema ${file}: ${(error as Error).message}`);
     }
-    const doc = JsonDocument.parse(text, {file});
+    const doc = JsonDocument.parse(text, {file: display});
     const broken = doc.problemFindings().find((f) => f.severity === 'error');
     if (broken) throw new UserError(`kind schema ${file}:${broken.line}:${broken.column}: ${broken.message}`);
     if (doc.value === null || typeof doc.value !== 'object' || Array.isArray(doc.value)) throw new UserError(`kind schema ${file}: expected a JSON Schema object`);
@@ -77,6 +92,10 @@ export class KindSchemas {
     try {
       return (this.ajv ??= createAjv()).compile(schema);
     } catch (error) {
+      if (error instanceof UnsupportedPatternError) {
+        this.refusals.push(patternRefusalFinding(error, doc, 'the schema was refused and payloads of this kind were not checked against it'));
+        return UNCHECKED;
+      }
       throw new UserError(`kind schema ${file} does not compile: ${(error as Error).message}`);
     }
   }

@@ -8,11 +8,14 @@ import {describeTally, type EnvelopeTally} from './tally.js';
  * same numbers as result fields and in `summary`.
  */
 export function envelopeSummaryRenderer(run: EnvelopeTally, results: readonly FileResult[]): NonNullable<FormatContext['renderExtras']> {
+  // A kind schema's result (a refused pattern) is no input: it gets no count line and does not count as one.
+  const inputs = results.filter((r) => r.kindSchema !== true);
   const last = results.at(-1)?.file;
   return (result: FileResult) => {
     const lines: string[] = [];
-    if (results.length > 1 && result.findings.length > 0 && typeof result.envelopes === 'number') lines.push(describeTally(result as unknown as EnvelopeTally));
-    if (result.file === last) lines.push(results.length > 1 ? `all ${results.length} inputs: ${describeTally(run)}` : describeTally(run));
+    if (result.kindSchema === true) return lines;
+    if (inputs.length > 1 && result.findings.length > 0 && typeof result.envelopes === 'number') lines.push(describeTally(result as unknown as EnvelopeTally));
+    if (result.file === last) lines.push(inputs.length > 1 ? `all ${inputs.length} inputs: ${describeTally(run)}` : describeTally(run));
     return lines;
   };
 }
