@@ -8,6 +8,7 @@ import {type FileRef, isUrl} from './file-refs.js';
 import {type ReadFailure, readJsonDocument, readSmallFile} from './read-json-file.js';
 import {PACK_RULES} from './rules.js';
 import {withSmallFile} from '../io/small-file.js';
+import {trimTrailing} from '../io/trim.js';
 
 export interface FileCheckContext {
   doc: JsonDocument;
@@ -195,7 +196,7 @@ function checkSchemaId(schema: unknown, relPath: string, ref: FileRef, ctx: File
   if (!ctx.pack || schema === null || typeof schema !== 'object' || Array.isArray(schema)) return undefined;
   const id = (schema as Record<string, unknown>).$id;
   if (typeof id !== 'string') return undefined;
-  const expected = `${ctx.idBase.replace(/\/+$/, '')}/${ctx.pack.name}/${ctx.pack.version}/${relPath}`;
+  const expected = `${trimTrailing(ctx.idBase, '/')}/${ctx.pack.name}/${ctx.pack.version}/${relPath}`;
   if (id.replace(/#$/, '') === expected) return undefined;
   return ctx.doc.finding(PACK_RULES.schemaId.id, 'warning', `${ref.ref} has $id "${id}"; the registry convention is "${expected}"`, ref.pointer);
 }
