@@ -4,6 +4,7 @@ import {parsePointer, toPointer, type PathSegment} from './json-pointer.js';
 import {locateAllInJson, locateOffsets, type MemberCache} from './json-locate.js';
 import {isWhitespace} from './json-skip.js';
 import {LineIndex} from './line-index.js';
+import {appendAll} from './append-all.js';
 
 /** Positions asked of one document before a full position tree is cheaper than scanning for each. */
 const TREE_AFTER_LOCATES = 8;
@@ -83,7 +84,7 @@ export class JsonDocument {
       return new JsonDocument(text, src, undefined, false, [tooDeep(Math.max(0, depthOverflowOffset(text, maxDepth)), maxDepth)], false);
     }
     const problems: ParseProblem[] = [];
-    if (countKeyTokens(text) !== shape.keys) problems.push(...duplicateKeys(text));
+    if (countKeyTokens(text) !== shape.keys) appendAll(problems, duplicateKeys(text));
     for (const path of shape.protoPaths) {
       problems.push({
         ruleId: 'json/proto-key',
@@ -188,10 +189,27 @@ function pointerSegments(pointer: string): string[] {
   }
 }
 
+/** Members of the position tree's larger objects by name: a finding on each of 80k members must not scan 80k each. */
+const membersByName = new WeakMap<Node, Map<string, Node>>();
+const SCAN_MEMBERS = 16;
+
 function childNode(node: Node, seg: string): Node | undefined {
   if (node.type === 'object') {
-    // The last duplicate wins, as it does in JSON.parse.
     const props = node.children ?? [];
+    if (props.length > SCAN_MEMBERS) {
+      let byName = membersByName.get(node);
+      if (!byName) {
+        byName = new Map();
+        // In order, so the last duplicate wins, as it does in JSON.parse.
+        for (const prop of props) {
+          const [key, value] = prop.children ?? [];
+          if (key && value && typeof key.value === 'string') byName.set(key.value, value);
+        }
+        membersByName.set(node, byName);
+      }
+      return byName.get(seg);
+    }
+    // The last duplicate wins, as it does in JSON.parse.
     for (let i = props.length - 1; i >= 0; i--) {
       const [key, value] = props[i].children ?? [];
       if (key?.value === seg) return value;

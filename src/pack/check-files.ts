@@ -9,6 +9,7 @@ import {type ReadFailure, readJsonDocument, readSmallFile} from './read-json-fil
 import {PACK_RULES} from './rules.js';
 import {withSmallFile} from '../io/small-file.js';
 import {trimTrailing} from '../io/trim.js';
+import {appendAll} from '../io/append-all.js';
 
 export interface FileCheckContext {
   doc: JsonDocument;
@@ -101,7 +102,7 @@ export function checkFiles(refs: readonly FileRef[], ctx: FileCheckContext): Fil
     const idFinding = checkSchemaId(file.doc.value, inside.split(sep).join('/'), ref, ctx);
     if (idFinding) findings.push(idFinding);
   }
-  findings.push(...collapseLoneMissing(missing, refs, ctx));
+  appendAll(findings, collapseLoneMissing(missing, refs, ctx));
   if (schemas) outcome.schemas = [...schemas.values()];
   return outcome;
 }

@@ -11,6 +11,7 @@ import {createSchemaLinter} from './lint-schemas.js';
 import {readJsonDocument} from './read-json-file.js';
 import {renderPackExtras} from './render.js';
 import {PACK_RULE_LIST, PACK_RULES} from './rules.js';
+import {appendAll} from '../io/append-all.js';
 
 export {classifyEnvelopeType, VENDOR_KIND} from './envelope-types.js';
 export {evaluateGate, isCovered, parseGrant, type GateResult, type RequirementUnmet} from './gate.js';
@@ -51,7 +52,7 @@ export interface ValidatePackOutcome extends CheckOutcome {
 export async function validatePackInputs(paths: readonly string[], options: ValidatePackOptions): Promise<ValidatePackOutcome> {
   const inputs = await resolvePackInputs(paths, {cwd: options.cwd, ignore: options.ignore, ignoreBase: options.ignoreBase});
   const results: FileResult[] = inputs.problems.map((p) => ({file: p.display, findings: [fileFinding(p.display, p.ruleId, p.message)]}));
-  results.push(...inputs.findings.map((f) => ({file: f.file, findings: [f]})));
+  appendAll(results, inputs.findings.map((f) => ({file: f.file, findings: [f]})));
   let fatal = inputs.problems.length > 0;
   const maxBytes = options.maxDocumentBytes ?? DEFAULT_MAX_MANIFEST_BYTES;
   let lint: {linter: SchemaLinter; rules: RuleDescriptor[]} | undefined;

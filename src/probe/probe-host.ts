@@ -15,6 +15,7 @@ import {contentTypeFinding, httpSummary, type HttpSummary} from './http-metadata
 import {Redactor, REDACTED} from './redact.js';
 import {PROBE_RULES} from './rules.js';
 import {assertSavable, saveDocument} from './save.js';
+import {appendAll} from '../io/append-all.js';
 
 export interface ProbeHostOptions {
   cwd: string;
@@ -100,7 +101,7 @@ async function probe(input: string, options: ProbeHostOptions, credentialHeaders
 
   const doc = JsonDocument.parse(got.text, {file: target.url});
   if (!doc.parsed) {
-    result.findings.push(...unreadable(doc));
+    appendAll(result.findings, unreadable(doc));
     return outcome(true);
   }
   const contentType = contentTypeFinding(got.response.headers['content-type'], doc);
@@ -112,7 +113,7 @@ async function probe(input: string, options: ProbeHostOptions, credentialHeaders
   }
 
   const advert = checkAdvertisement(doc);
-  result.findings.push(...advert.findings);
+  appendAll(result.findings, advert.findings);
   result.profiles = advert.profiles;
   result.discovery = advert.view ? advert.view.root : null;
   const extra: FileResult[] = [];
@@ -126,7 +127,7 @@ async function probe(input: string, options: ProbeHostOptions, credentialHeaders
       extra.push(...linted.results);
       rules.push(...linted.rules);
     }
-    result.findings.push(...run.findings);
+    appendAll(result.findings, run.findings);
   }
   if (options.save !== undefined) result.saved = await saveDocument(options.save, options.cwd, redactor.text(got.text), options.force ?? false);
   return outcome(false, extra);

@@ -13,6 +13,7 @@ import {harEntries, harEntry, isHar} from './har.js';
 import {itemToCall, type ItemResult} from './items.js';
 import {isMockProgram, mockNodeId, mockStep} from './mock-program.js';
 import {placeFinding, type Place, type Recording, type RecordingFormat} from './types.js';
+import {appendAll} from '../../io/append-all.js';
 
 export interface LoadOptions {
   cwd: string;
@@ -147,7 +148,7 @@ async function loadJson(source: InputSource, display: string, options: LoadOptio
     const value = doc.value;
     const format: RecordingFormat = isMockProgram(value) ? 'mock-program' : isHar(value) ? 'har' : 'provider-bodies';
     const rb = builder(format);
-    rb.recording.findings.push(...doc.problemFindings());
+    appendAll(rb.recording.findings, doc.problemFindings());
     if (!doc.parsed) {
       rb.stop();
       continue;
@@ -215,7 +216,7 @@ async function loadFolder(path: string, display: string, options: LoadOptions, m
         b.stop();
         continue;
       }
-      b.recording.findings.push(...event.doc.problemFindings());
+      appendAll(b.recording.findings, event.doc.problemFindings());
       if (!event.doc.parsed) {
         b.stop();
         continue;
