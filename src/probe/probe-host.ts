@@ -30,6 +30,10 @@ export interface ProbeHostOptions {
   insecure?: boolean;
   followCrossOrigin?: boolean;
   lintSchemas?: boolean;
+  /** --max-schemas: kinds whose schema --lint-schemas fetches at most. */
+  maxSchemas?: number;
+  /** --deadline: one overall time limit for --lint-schemas' fetches, in ms. */
+  deadlineMs?: number;
   /** Write the fetched document here (never over an existing file unless `force`). */
   save?: string;
   force?: boolean;
@@ -123,7 +127,7 @@ async function probe(input: string, options: ProbeHostOptions, credentialHeaders
     if (saved) result.compare = {against: saved.origin, changes: compareAdvertisements(run.ctx, saved.document)};
     if (options.lintSchemas) {
       const {lintServedSchemas} = await import('./lint-schemas.js');
-      const linted = await lintServedSchemas({ctx: run.ctx, base: target.base, level: result.tierOneSubsetCompliance, settings, cwd: options.cwd, onProgress: options.onProgress});
+      const linted = await lintServedSchemas({ctx: run.ctx, base: target.base, level: result.tierOneSubsetCompliance, settings, cwd: options.cwd, maxSchemas: options.maxSchemas, deadlineMs: options.deadlineMs, onProgress: options.onProgress});
       extra.push(...linted.results);
       rules.push(...linted.rules);
     }
