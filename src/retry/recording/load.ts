@@ -43,6 +43,9 @@ class Builder {
     if (this.stopped) return;
     if (item.ok) {
       this.recording.calls.push(item.call);
+      const n = this.recording.calls.length;
+      // A capture's own line only means something when the capture is the file (not text inside a JSON document).
+      for (const note of item.notes ?? []) this.recording.findings.push(placeFinding(item.call.place, note.ruleId, 'warning', `call ${n}: ${note.message}`, item.call.place.doc ? undefined : note.line));
       return;
     }
     const n = this.recording.calls.length + 1;
@@ -131,7 +134,7 @@ function sseRecording(bytes: Buffer, display: string, options: LoadOptions): Rec
 
 function sseCall(text: string, place: Place, forced?: RealProviderId): ItemResult {
   const adapted = adaptStream(text, forced);
-  if (adapted.ok) return {ok: true, call: {response: adapted.response, place}};
+  if (adapted.ok) return {ok: true, call: {response: adapted.response, place}, ...(adapted.notes ? {notes: adapted.notes} : {})};
   return {ok: false, ruleId: adapted.ruleId, message: adapted.message, place, ...(adapted.line === undefined ? {} : {line: adapted.line})};
 }
 
