@@ -3,6 +3,7 @@ import {isAbsolute, normalize, sep} from 'node:path';
 import {displayPath} from '../io/inputs.js';
 import type {JsonDocument} from '../io/json-document.js';
 import {parsePointer} from '../io/json-pointer.js';
+import {mb} from '../io/read-file.js';
 import type {Finding, Severity} from '../report/finding.js';
 import {type FileRef, isUrl} from './file-refs.js';
 import {type ReadFailure, readJsonDocument, readSmallFile} from './read-json-file.js';
@@ -71,7 +72,7 @@ export function checkFiles(refs: readonly FileRef[], ctx: FileCheckContext): Fil
     // `root` is a normalised absolute folder and `inside` a normalised relative path: what join() gives, without its normalising.
     const abs = ctx.root.endsWith(sep) ? ctx.root + inside : ctx.root + sep + inside;
     if (ref.type === 'entry') {
-      const entry = checkEntry(abs, ref, ctx, missing, missingSeverity);
+      const entry = checkEntry(abs, ref, ctx, {missing, findings}, missingSeverity);
       if (entry) outcome.entry = entry;
       continue;
     }
@@ -141,7 +142,7 @@ function whyMissing(failure: ReadFailure): string {
   return failure.finding.ruleId === 'io/not-found' ? 'does not exist' : 'is a folder, not a file';
 }
 
-function checkEntry(abs: string, ref: FileRef, ctx: FileCheckContext, missing: Finding[], severity: Severity): FileCheckOutcome['entry'] {
+function checkEntry(abs: string, ref: FileRef, ctx: FileCheckContext, {missing, findings}: {missing: Finding[]; findings: Finding[]}, severity: Severity): FileCheckOutcome['entry'] {
   if (!ctx.readEntry) {
     const why = whyNotAFile(abs);
     if (why) missing.push(ctx.doc.finding(PACK_RULES.missingFile.id, severity, `runtime.entry "${ref.ref}" ${why}`, ref.pointer));
@@ -159,7 +160,10 @@ function checkEntry(abs: string, ref: FileRef, ctx: FileCheckContext, missing: F
   if ('bytes' in read) return {path: abs, text: read.bytes.toString('utf8')};
   if (read.reason === 'missing') missing.push(ctx.doc.finding(PACK_RULES.missingFile.id, severity, `runtime.entry "${ref.ref}" ${whyMissing(read)}`, ref.pointer));
   else if (read.reason === 'unreadable') missing.push(ctx.doc.finding(PACK_RULES.missingFile.id, severity, `runtime.entry "${ref.ref}": ${read.finding.message}`, ref.pointer));
-  // too large: it exists; a bundle that size is not worth a regex scan
+  else {
+    // It exists, but a bundle that size is not worth a regex scan: say so, so an unchecked entry is never taken as a clean one.
+    findings.push(ctx.doc.finding(PACK_RULES.entryNotScanned.id, 'warning', `runtime.entry "${ref.ref}" is over the ${mb(MAX_ENTRY_SCAN_BYTES)} MB the requirement scan reads (a bundle?): its imports and process.env reads were not checked against runtime.requires`, ref.pointer));
+  }
   return undefined;
 }
 
