@@ -107,7 +107,9 @@ async function* readArrayElements(path: string, display: string, maxBytes: numbe
     }
     if (!splitter.stop) yield events(splitter.push(decoder.decode()));
   } catch (error) {
-    if (!(error instanceof TypeError)) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ERR_ENCODING_INVALID_ENCODED_DATA') {
+      if (typeof (error as NodeJS.ErrnoException).syscall !== 'string') throw error;
       yield [{type: 'problem', fatal: true, finding: unreadableFinding(display, error as NodeJS.ErrnoException)}];
       return;
     }

@@ -162,6 +162,20 @@ describe('validate envelope: a large JSON array is read an element at a time', (
   });
 });
 
+describe('validate envelope: a large array with an invalid UTF-8 byte', () => {
+  it('checks the elements before it and reports the byte, without a stack trace', async () => {
+    const dir = tempDir();
+    const head = Buffer.from(`[\n${Array.from({length: 8_000}, (_, i) => `${JSON.stringify(envelope(i))},\n`).join('')}"`);
+    writeFileSync(join(dir, 'bad.json'), Buffer.concat([head, Buffer.from([0xff]), Buffer.from('"]\n')]));
+    const r = await runCli(['validate', 'envelope', 'bad.json', '--format', 'json'], {cwd: dir});
+    expect(r.stderr).not.toMatch(STACK_TRACE);
+    expect(r.code).toBe(1);
+    const report = JSON.parse(r.stdout);
+    expect(report.summary.envelopes).toBeGreaterThan(7_000);
+    expect(report.results[0].findings.map((f: {ruleId: string}) => f.ruleId)).toEqual(['io/invalid-utf8']);
+  });
+});
+
 describe('probe host --lint-schemas is bounded: --max-schemas, one --deadline, four fetches at a time', () => {
   let host: TestHost;
   let inFlight = 0;
