@@ -13,7 +13,7 @@ const {compiledValidatorFile, defaultCompiledValidators, fingerprintFile, schema
 const where = defaultCompiledValidators();
 rmSync(where.dir, {recursive: true, force: true});
 mkdirSync(where.dir, {recursive: true});
-const ajv = createAjv({standaloneSource: true});
+const ajv = createAjv({standaloneSource: true, patterns: 'native'});
 for (const name of BUNDLED_SCHEMA_NAMES) {
   const validate = ajv.getSchema(bundledSchemaId(name));
   if (!validate) throw new Error(`precompile: ${name} did not compile`);

@@ -1,5 +1,5 @@
 import {Args, Flags} from '@oclif/core';
-import {probeHost, renderProbeExtras} from '../../src/probe/index.js';
+import {DEFAULT_MAX_SCHEMAS, DEFAULT_SCHEMAS_DEADLINE_MS, probeHost, renderProbeExtras} from '../../src/probe/index.js';
 import {displayText} from '../../src/report/printable.js';
 import {CheckCommand, EXIT_CODES_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
 import {inputTimeoutFlag} from '../_common.js';
@@ -11,7 +11,7 @@ export default class ProbeHost extends CheckCommand {
 
 HTTP: no credentials unless given. --token-env VAR sends "Authorization: Bearer <value of VAR>"; --header NAME:VALUE (repeatable) sends any header. Credentials go to the probed origin only: redirects are followed within the same origin, another origin (an http -> https upgrade included) only with --follow-cross-origin and then without credentials; redirect loops are detected. TLS is verified unless --insecure. --timeout bounds each whole request (every redirect hop and the body), --connect-timeout the TCP and TLS handshake, --max-bytes the body. Token and credential-header values (names containing auth, token, key, secret, cookie, session, signature, credential or password) are masked as [REDACTED] in every output format, error message and saved file; a host that echoes them back gets probe/secret-echoed.
 
---lint-schemas: for each advertised kind, fetches its payload schema from a URL the document names (a string ending in <kind>.schema.json, or a template containing {kind}) or else <base>/schemas/envelopes/<kind>.schema.json, and lints it under the host's own claim: tierOneSubsetCompliance strict => strict profile; warn => strict profile with errors shown as warnings; off, absent or invalid => load-bearing profile. Same-origin relative $refs are fetched from the host too (never read from the local disk). Other origins only with --follow-cross-origin, never with credentials. A kind whose schema is not served (404) is an info; any other failure a warning.
+--lint-schemas: for each advertised kind, fetches its payload schema from a URL the document names (a string ending in <kind>.schema.json, or a template containing {kind}) or else <base>/schemas/envelopes/<kind>.schema.json, and lints it under the host's own claim: tierOneSubsetCompliance strict => strict profile; warn => strict profile with errors shown as warnings; off, absent or invalid => load-bearing profile. Same-origin relative $refs are fetched from the host too (never read from the local disk). Other origins only with --follow-cross-origin, never with credentials. A kind whose schema is not served (404) is an info; any other failure a warning. At most --max-schemas kinds (default ${DEFAULT_MAX_SCHEMAS}, the first advertised; more is probe/schemas-capped, an info) are fetched, four at a time, all within --deadline (default ${DEFAULT_SCHEMAS_DEADLINE_MS} ms; each request's --timeout is cut to what is left of it; kinds not reached are probe/schemas-deadline, a warning).
 
 --save FILE writes the document as served (atomically; never over an existing file without --force, which may replace the --compare file; a missing folder is exit 2; a FIFO or device is written through) for validate envelope --capabilities and simulate retry --capabilities. --compare FILE|URL reports what changed since then: kinds added (info) or removed (warning), schemaVersions bumped (info) or lowered (warning), limits raised (info) or lowered (warning), other families added or changed (info) or removed (warning).
 
@@ -43,6 +43,8 @@ ${EXIT_CODES_HELP}`;
     insecure: Flags.boolean({summary: 'Do not verify TLS certificates (self-signed staging hosts only).', helpGroup: 'HTTP'}),
     'follow-cross-origin': Flags.boolean({summary: 'Follow redirects (and fetch schemas) on other origins; credentials are still never sent there.', helpGroup: 'HTTP'}),
     'lint-schemas': Flags.boolean({summary: 'Fetch the advertised kinds\' schemas and lint them under the host\'s tierOneSubsetCompliance.'}),
+    'max-schemas': Flags.integer({summary: 'With --lint-schemas: fetch the schemas of at most this many kinds (the first advertised).', default: DEFAULT_MAX_SCHEMAS, min: 1}),
+    deadline: Flags.integer({summary: 'With --lint-schemas: one time limit for all schema fetches, in ms (4 run at once).', default: DEFAULT_SCHEMAS_DEADLINE_MS, min: 1}),
     save: Flags.string({summary: 'Write the fetched document to FILE (for --capabilities elsewhere).', helpValue: 'FILE'}),
     force: Flags.boolean({summary: 'Let --save overwrite an existing file.', dependsOn: ['save']}),
     compare: Flags.string({summary: 'Report what changed against a saved document (FILE or URL).', helpValue: 'FILE|URL'}),
@@ -70,6 +72,8 @@ ${EXIT_CODES_HELP}`;
         insecure: flags.insecure,
         followCrossOrigin: flags['follow-cross-origin'],
         lintSchemas: flags['lint-schemas'],
+        maxSchemas: flags['max-schemas'],
+        deadlineMs: flags.deadline,
         save: flags.save,
         force: flags.force,
         compare: flags.compare,

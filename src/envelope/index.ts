@@ -7,6 +7,7 @@ import type {RuleDescriptor} from '../report/finding.js';
 import type {FormatContext} from '../report/format-context.js';
 import type {CheckOutcome} from '../report/outcome.js';
 import {UserError} from '../report/user-error.js';
+import {PATTERN_UNSUPPORTED_RULE} from '../schemas/index.js';
 import type {EnvelopeRunContext} from './context.js';
 import {DEFAULT_MAX_FINDINGS_PER_RULE} from './finding-sink.js';
 import {FOXCTL_RULES} from './foxctl/rules.js';
@@ -56,7 +57,7 @@ export interface ValidateEnvelopeOutcome extends CheckOutcome<EnvelopeFileResult
   renderExtras: NonNullable<FormatContext['renderExtras']>;
 }
 
-export const ENVELOPE_RULE_DESCRIPTORS: readonly RuleDescriptor[] = [...Object.values(ENVELOPE_RULES), ...Object.values(FOXCTL_RULES), ...IO_RULE_DESCRIPTORS];
+export const ENVELOPE_RULE_DESCRIPTORS: readonly RuleDescriptor[] = [...Object.values(ENVELOPE_RULES), ...Object.values(FOXCTL_RULES), ...IO_RULE_DESCRIPTORS, PATTERN_UNSUPPORTED_RULE];
 
 /** `openwop validate envelope` as a library call: every input, in order, with per-input and per-run tallies. */
 export async function validateEnvelopeInputs(paths: readonly string[], options: ValidateEnvelopeOptions): Promise<ValidateEnvelopeOutcome> {
@@ -98,6 +99,8 @@ export async function validateEnvelopeInputs(paths: readonly string[], options: 
   } finally {
     progress.stop();
   }
+  // First, so the run's count line stays under the last input.
+  results.unshift(...kindSchemaResults(run));
   return {
     results,
     fatal,
@@ -105,6 +108,17 @@ export async function validateEnvelopeInputs(paths: readonly string[], options: 
     summary: {...total, protocol, strict: run.strict, ...(run.host ? {capabilities: run.host.origin} : {})},
     renderExtras: envelopeSummaryRenderer(total, results),
   };
+}
+
+/** A result per user kind schema the run had something to say about (a refused pattern), marked `kindSchema`. */
+function kindSchemaResults(run: EnvelopeRunContext): EnvelopeFileResult[] {
+  const byFile = new Map<string, EnvelopeFileResult>();
+  for (const finding of run.kinds.schemaFindings()) {
+    let result = byFile.get(finding.file);
+    if (!result) byFile.set(finding.file, (result = {file: finding.file, findings: [], kindSchema: true, ...emptyTally()}));
+    result.findings.push(finding);
+  }
+  return [...byFile.values()];
 }
 
 async function runContext(options: ValidateEnvelopeOptions, scope: ReadScope): Promise<EnvelopeRunContext> {

@@ -5,21 +5,28 @@ import {displayPath} from '../io/inputs.js';
 import {JsonDocument} from '../io/json-document.js';
 import {listFolder} from '../io/list-folder.js';
 import type {ReadScope} from '../io/read-scope.js';
+import type {Finding} from '../report/finding.js';
 import {UserError} from '../report/user-error.js';
-import {builtinKindSchema, createAjv, getValidator} from '../schemas/index.js';
+import {builtinKindSchema, createAjv, getValidator, patternRefusalFinding, UnsupportedPatternError} from '../schemas/index.js';
 
 const SUFFIX = '.schema.json';
+/** Stands in for a refused schema: the refusal is reported once, on the schema, not on every payload. */
+const UNCHECKED = (() => true) as unknown as ValidateFunction;
 
 /**
  * Payload schemas by kind: the bundled ones (universal and media kinds) plus `<kind>.schema.json` files from the
  * folders given with --schemas and config `kindSchemas`. A user's file wins over a bundled schema of the same kind,
  * so a host's newer version of a universal kind can be checked. User schemas are compiled on first use, in their own
- * Ajv instance (which knows the bundled schemas, so a vendor schema may $ref them).
+ * Ajv instance (which knows the bundled schemas, so a vendor schema may $ref them), whose patterns run in linear time.
+ * A schema with a pattern that cannot is refused: one `schema/pattern-unsupported` finding, and that kind's payloads
+ * go unchecked against it.
  */
 export class KindSchemas {
-  private readonly files = new Map<string, string>();
+  /** Kind → the schema file, as a path and as findings name it (relative to cwd when inside it). */
+  private readonly files = new Map<string, {path: string; display: string}>();
   private readonly compiled = new Map<string, ValidateFunction>();
   private ajv: Ajv2020 | undefined;
+  private readonly refusals: Finding[] = [];
 
   private constructor(private readonly scope: ReadScope) {}
 
@@ -33,7 +40,7 @@ export class KindSchemas {
       const listed = listFolder(folder, scope);
       if ('problem' in listed) throw new UserError(`cannot read kind schema folder ${folder}: ${listed.problem}`);
       for (const {name, path} of listed.files) {
-        if (name.endsWith(SUFFIX) && name.length > SUFFIX.length) schemas.files.set(name.slice(0, -SUFFIX.length), path);
+        if (name.endsWith(SUFFIX) && name.length > SUFFIX.length) schemas.files.set(name.slice(0, -SUFFIX.length), {path, display: displayPath(path, scope.cwd)});
       }
     }
     return schemas;
@@ -62,13 +69,17 @@ export class KindSchemas {
     return validate;
   }
 
-  private compile(file: string): ValidateFunction {
-    const read = this.scope.readReference(file, `kind schema ${displayPath(file, this.scope.cwd)}`);
+  /** Findings about the user schemas themselves (refused patterns), found as kinds were first used. */
+  schemaFindings(): readonly Finding[] {
+    return this.refusals;
+  }
+
+  private compile({path: file, display}: {path: string; display: string}): ValidateFunction {
+    const read = this.scope.readReference(file, `kind schema ${display}`);
     if (!read.ok) throw new UserError(read.finding.message);
     const decoded = decodeJsonBytes(read.bytes);
     if (decoded.problem) throw new UserError(`kind schema ${file}: ${decoded.problem.message}`);
-    const text = decoded.text;
-    const doc = JsonDocument.parse(text, {file});
+    const doc = JsonDocument.parse(decoded.text, {file: display});
     const broken = doc.problemFindings().find((f) => f.severity === 'error');
     if (broken) throw new UserError(`kind schema ${file}:${broken.line}:${broken.column}: ${broken.message}`);
     if (doc.value === null || typeof doc.value !== 'object' || Array.isArray(doc.value)) throw new UserError(`kind schema ${file}: expected a JSON Schema object`);
@@ -77,6 +88,10 @@ export class KindSchemas {
     try {
       return (this.ajv ??= createAjv()).compile(schema);
     } catch (error) {
+      if (error instanceof UnsupportedPatternError) {
+        this.refusals.push(patternRefusalFinding(error, doc, 'the schema was refused and payloads of this kind were not checked against it'));
+        return UNCHECKED;
+      }
       throw new UserError(`kind schema ${file} does not compile: ${(error as Error).message}`);
     }
   }

@@ -86,7 +86,8 @@ export async function validateEnvelopeSource(source: InputSource, options: Sourc
     }
     const {doc} = event;
     mode = event.mode;
-    documents++;
+    // A streamed array's elements are one document, as the array parsed whole is.
+    if (event.element === undefined || event.element === 0) documents++;
     if (doc.problems.length > 0) sink.addAll(doc.problemFindings());
     if (!doc.parsed) {
       lastValid = false;
@@ -95,6 +96,10 @@ export async function validateEnvelopeSource(source: InputSource, options: Sourc
     }
     const scan = scanDocument(doc.text);
     const ref = event.line ?? 0;
+    if (event.element !== undefined) {
+      checkValue(doc, `/${event.element}`, doc.value, event.element, undefined, scan);
+      return;
+    }
     if (options.kind !== undefined) {
       const errorsBefore = sink.errors;
       checkBarePayload(options.run, options.kind, doc, doc.value, scan, sink);
@@ -109,7 +114,9 @@ export async function validateEnvelopeSource(source: InputSource, options: Sourc
     for (let i = 0; i < doc.value.length; i++) checkValue(doc, `/${i}`, doc.value[i], event.line ?? i, event.line, scan);
   };
 
-  for await (const batch of readDocumentBatches(source, options)) for (const event of batch) checkEvent(event);
+  // With --kind a JSON array is one payload; otherwise a large array is read an envelope at a time.
+  const reading = {...options, arrayElements: options.kind === undefined};
+  for await (const batch of readDocumentBatches(source, reading)) for (const event of batch) checkEvent(event);
   const errorsBefore = sink.errors;
   if (openwop) sink.addAll(openwop.finish(source.display));
   foxctl?.finish(sink);

@@ -4,6 +4,7 @@ import {parsePointer, toPointer, type PathSegment} from './json-pointer.js';
 import {locateAllInJson, locateOffsets, type MemberCache} from './json-locate.js';
 import {isWhitespace} from './json-skip.js';
 import {LineIndex} from './line-index.js';
+import {appendAll} from './append-all.js';
 
 /** Positions asked of one document before a full position tree is cheaper than scanning for each. */
 const TREE_AFTER_LOCATES = 8;
@@ -26,6 +27,10 @@ export interface DocumentSource {
   file: string;
   /** Lines of the file before this document: 0 for a whole file, N-1 for line N of a stream. */
   lineBase?: number;
+  /** Characters before this document on its first line (an element of a streamed array starts mid-line). */
+  columnBase?: number;
+  /** Where this document sits in the file's value (`/3` for a streamed array's 4th element): findings' pointers start with it. */
+  pointerBase?: string;
 }
 
 export interface Range {
@@ -69,7 +74,7 @@ export class JsonDocument {
 
   static parse(text: string, source: DocumentSource, options: ParseOptions = {}): JsonDocument {
     const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
-    const src = {file: source.file, lineBase: source.lineBase ?? 0};
+    const src = {file: source.file, lineBase: source.lineBase ?? 0, columnBase: source.columnBase ?? 0, pointerBase: source.pointerBase ?? ''};
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -83,7 +88,7 @@ export class JsonDocument {
       return new JsonDocument(text, src, undefined, false, [tooDeep(Math.max(0, depthOverflowOffset(text, maxDepth)), maxDepth)], false);
     }
     const problems: ParseProblem[] = [];
-    if (countKeyTokens(text) !== shape.keys) problems.push(...duplicateKeys(text));
+    if (countKeyTokens(text) !== shape.keys) appendAll(problems, duplicateKeys(text));
     for (const path of shape.protoPaths) {
       problems.push({
         ruleId: 'json/proto-key',
@@ -100,7 +105,7 @@ export class JsonDocument {
   /** The range of the value at `pointer`, or of its nearest existing ancestor (a missing property points at its parent). */
   locate(pointer: string): Range {
     if (!this.treeSafe) return this.rangeAt(0, 0);
-    const segments = pointerSegments(pointer);
+    const segments = pointerSegments(this.withinDocument(pointer));
     // A few positions: scan for each. Many: one position tree pays for itself.
     if (++this.locates <= TREE_AFTER_LOCATES) {
       const lastWins = this.hasDuplicateKeys();
@@ -130,7 +135,7 @@ export class JsonDocument {
       return;
     }
     const segments: string[][] = new Array(items.length);
-    for (let i = 0; i < items.length; i++) segments[i] = pointerSegments(items[i].pointer);
+    for (let i = 0; i < items.length; i++) segments[i] = pointerSegments(this.withinDocument(items[i].pointer));
     const offsets = locateAllInJson(this.text, segments);
     for (let i = 0; i < items.length; i++) this.writeRange(items[i], offsets[i].start, offsets[i].end);
   }
@@ -147,10 +152,18 @@ export class JsonDocument {
     const first = lines.lineOf(start);
     const last = lines.lineOf(end);
     const base = this.source.lineBase;
+    const columns = this.source.columnBase;
     target.line = first + 1 + base;
-    target.column = start - lines.startOf(first) + 1;
+    target.column = start - lines.startOf(first) + 1 + (first === 0 ? columns : 0);
     target.endLine = last + 1 + base;
-    target.endColumn = end - lines.startOf(last) + 1;
+    target.endColumn = end - lines.startOf(last) + 1 + (last === 0 ? columns : 0);
+  }
+
+  /** A finding's pointer (into the file's value) as a pointer into this document's own text. */
+  private withinDocument(pointer: string): string {
+    const base = this.source.pointerBase;
+    if (base === '') return pointer;
+    return pointer.startsWith(base) && (pointer.length === base.length || pointer[base.length] === '/') ? pointer.slice(base.length) : '';
   }
 
   finding(ruleId: string, severity: Severity, message: string, pointer: string): Finding {
@@ -164,8 +177,8 @@ export class JsonDocument {
       severity: p.severity,
       message: p.message,
       file: this.source.file,
-      pointer: p.pointer,
-      ...(p.offset >= 0 ? this.rangeAt(p.offset, p.length) : this.locate(p.pointer)),
+      pointer: this.source.pointerBase + p.pointer,
+      ...(p.offset >= 0 ? this.rangeAt(p.offset, p.length) : this.locate(this.source.pointerBase + p.pointer)),
     }));
   }
 
@@ -188,10 +201,27 @@ function pointerSegments(pointer: string): string[] {
   }
 }
 
+/** Members of the position tree's larger objects by name: a finding on each of 80k members must not scan 80k each. */
+const membersByName = new WeakMap<Node, Map<string, Node>>();
+const SCAN_MEMBERS = 16;
+
 function childNode(node: Node, seg: string): Node | undefined {
   if (node.type === 'object') {
-    // The last duplicate wins, as it does in JSON.parse.
     const props = node.children ?? [];
+    if (props.length > SCAN_MEMBERS) {
+      let byName = membersByName.get(node);
+      if (!byName) {
+        byName = new Map();
+        // In order, so the last duplicate wins, as it does in JSON.parse.
+        for (const prop of props) {
+          const [key, value] = prop.children ?? [];
+          if (key && value && typeof key.value === 'string') byName.set(key.value, value);
+        }
+        membersByName.set(node, byName);
+      }
+      return byName.get(seg);
+    }
+    // The last duplicate wins, as it does in JSON.parse.
     for (let i = props.length - 1; i >= 0; i--) {
       const [key, value] = props[i].children ?? [];
       if (key?.value === seg) return value;

@@ -112,14 +112,19 @@ interface Wanted {
   backslash: boolean;
   /** Made on first use: most nodes are leaves, and most paths end at one. */
   children: Wanted[] | undefined;
+  /** `children` by segment, once there are more than a linear search should scan (a finding on each of 80k members). */
+  byName: Map<string, Wanted> | undefined;
   /** Indexes (into the caller's list) of the paths that end here. */
   ends: number[] | undefined;
   found: boolean;
 }
 
 function wanted(seg: string): Wanted {
-  return {seg, backslash: seg.includes('\\'), children: undefined, ends: undefined, found: false};
+  return {seg, backslash: seg.includes('\\'), children: undefined, byName: undefined, ends: undefined, found: false};
 }
+
+/** Children are searched one by one up to this many; past it, through `byName`. */
+const LINEAR_CHILDREN = 8;
 
 /**
  * {@link locateOffsets} for many paths at once, in a text JSON.parse accepted whose objects repeat no key: the same
@@ -132,9 +137,8 @@ export function locateAllInJson(text: string, paths: readonly (readonly string[]
     const segments = paths[i];
     let node = root;
     for (let j = 0; j < segments.length; j++) {
-      const children: Wanted[] = (node.children ??= []);
-      let child = childNamed(children, segments[j]);
-      if (!child) children.push((child = wanted(segments[j])));
+      let child = childNamed(node, segments[j]);
+      if (!child) child = addChild(node, segments[j]);
       node = child;
     }
     (node.ends ??= []).push(i);
@@ -154,8 +158,8 @@ function resolveWanted(text: string, node: Wanted, keyOffset: number, valueOffse
   const mustEnd = needEnd || ends !== undefined;
   const c = text.charCodeAt(valueOffset);
   let end: number;
-  if (children && c === OPEN_BRACE) end = resolveMembers(text, children, valueOffset, mustEnd, out);
-  else if (children && c === OPEN_BRACKET) end = resolveElements(text, children, valueOffset, mustEnd, out);
+  if (children && c === OPEN_BRACE) end = resolveMembers(text, node, valueOffset, mustEnd, out);
+  else if (children && c === OPEN_BRACKET) end = resolveElements(text, node, valueOffset, mustEnd, out);
   else end = valueEnd(text, valueOffset);
   if (end < 0) return -1;
   const range = {start: keyOffset, end};
@@ -171,14 +175,14 @@ function fillWanted(node: Wanted, range: OffsetRange, out: OffsetRange[]): void 
 }
 
 /** `open` is on `{`. Returns the offset past the object, or -1 when every child was found and `mustEnd` is false. */
-function resolveMembers(text: string, children: readonly Wanted[], open: number, mustEnd: boolean, out: OffsetRange[]): number {
-  let remaining = children.length;
+function resolveMembers(text: string, parent: Wanted, open: number, mustEnd: boolean, out: OffsetRange[]): number {
+  let remaining = (parent.children as Wanted[]).length;
   let i = skipWhitespace(text, open + 1);
   while (i < text.length && text.charCodeAt(i) !== CLOSE_BRACE) {
     const keyEnd = stringEnd(text, i);
     const valueOffset = skipWhitespace(text, skipWhitespace(text, keyEnd) + 1);
     // The first of repeated keys, as the token scan does when it is not told that keys repeat.
-    const child = remaining > 0 ? memberNamed(text, i, keyEnd, children) : undefined;
+    const child = remaining > 0 ? memberNamed(text, i, keyEnd, parent) : undefined;
     let after: number;
     if (child) {
       child.found = true;
@@ -194,11 +198,11 @@ function resolveMembers(text: string, children: readonly Wanted[], open: number,
 }
 
 /** `open` is on `[`: {@link resolveMembers} by element index. */
-function resolveElements(text: string, children: readonly Wanted[], open: number, mustEnd: boolean, out: OffsetRange[]): number {
-  let remaining = children.length;
+function resolveElements(text: string, parent: Wanted, open: number, mustEnd: boolean, out: OffsetRange[]): number {
+  let remaining = (parent.children as Wanted[]).length;
   let i = skipWhitespace(text, open + 1);
   for (let index = 0; i < text.length && text.charCodeAt(i) !== CLOSE_BRACKET; index++) {
-    const child = remaining > 0 ? childNamed(children, String(index)) : undefined;
+    const child = remaining > 0 ? childNamed(parent, String(index)) : undefined;
     let after: number;
     if (child) {
       child.found = true;
@@ -213,14 +217,28 @@ function resolveElements(text: string, children: readonly Wanted[], open: number
   return Math.min(i + 1, text.length);
 }
 
-function childNamed(children: readonly Wanted[], seg: string): Wanted | undefined {
-  for (const child of children) if (child.seg === seg) return child;
+function childNamed(parent: Wanted, seg: string): Wanted | undefined {
+  if (parent.byName) return parent.byName.get(seg);
+  if (parent.children) for (const child of parent.children) if (child.seg === seg) return child;
   return undefined;
 }
 
+function addChild(parent: Wanted, seg: string): Wanted {
+  const child = wanted(seg);
+  const children = (parent.children ??= []);
+  children.push(child);
+  if (parent.byName) parent.byName.set(seg, child);
+  else if (children.length > LINEAR_CHILDREN) parent.byName = new Map(children.map((c) => [c.seg, c]));
+  return child;
+}
+
 /** The child the key token from `open` to `end` names, unless it was found already. */
-function memberNamed(text: string, open: number, end: number, children: readonly Wanted[]): Wanted | undefined {
-  for (const child of children) if (!child.found && keyIs(text, open, end, child)) return child;
+function memberNamed(text: string, open: number, end: number, parent: Wanted): Wanted | undefined {
+  if (parent.byName) {
+    const child = parent.byName.get(stringAt(text, open, end));
+    return child && !child.found ? child : undefined;
+  }
+  for (const child of parent.children as Wanted[]) if (!child.found && keyIs(text, open, end, child)) return child;
   return undefined;
 }
 

@@ -75,7 +75,7 @@ export function diffLines(a: readonly string[], b: readonly string[]): Op[] {
   const mid = myers(A, B).map((o) => ({op: o.op, a: o.a + pre, b: o.b + pre}));
   const ops: Op[] = [];
   for (let k = 0; k < pre; k++) ops.push({op: ' ', a: k, b: k});
-  ops.push(...mid);
+  for (const o of mid) ops.push(o);
   for (let k = 0; k < suf; k++) ops.push({op: ' ', a: a.length - suf + k, b: b.length - suf + k});
   return ops;
 }

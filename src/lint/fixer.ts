@@ -1,6 +1,7 @@
 import {JsonDocument} from '../io/json-document.js';
 import type {Finding, Fix, TextEdit} from '../report/finding.js';
 import {lintSchemaDocument, type LintOptions} from './engine.js';
+import {appendAll} from '../io/append-all.js';
 
 export const DEFAULT_MAX_FIX_PASSES = 10;
 
@@ -38,7 +39,7 @@ export function applyFixes(text: string, fixes: readonly Fix[]): {text: string; 
       fresh.push(e);
     }
     if (!ok) continue;
-    taken.push(...fresh);
+    appendAll(taken, fresh);
     applied++;
   }
   taken.sort((a, b) => b.offset - a.offset || b.length - a.length);

@@ -1,5 +1,6 @@
 import {JsonDocument} from '../io/json-document.js';
 import {isObject} from './schema-util.js';
+import {appendAll} from '../io/append-all.js';
 
 /** A fetched remote schema by URL (no fragment), or why it could not be had. */
 export type RemoteDocs = Map<string, JsonDocument | string>;
@@ -56,7 +57,7 @@ function refStrings(root: unknown): string[] {
   const stack = [root];
   while (stack.length > 0) {
     const v = stack.pop();
-    if (Array.isArray(v)) stack.push(...v);
+    if (Array.isArray(v)) appendAll(stack, v);
     else if (isObject(v)) {
       if (typeof v.$ref === 'string') out.push(v.$ref);
       for (const k of Object.keys(v)) if (k !== '$ref') stack.push(v[k]);

@@ -17,6 +17,7 @@ import {ENGINE_RULES, lintSchemaDocument, prepareLint, type LintOptions, type Pr
 import {DEFAULT_MAX_FIX_PASSES, fixSchemaText} from './fixer.js';
 import {resolveLintOptions, type LintCliFlags} from './options.js';
 import {RULES} from './rules/index.js';
+import {appendAll} from '../io/append-all.js';
 
 export const SCHEMA_EXTENSIONS = ['.json'] as const;
 
@@ -300,9 +301,9 @@ async function lintStdin(source: InputSource, options: LintInputsOptions): Promi
       const settings = {...resolved, cwd: options.cwd, path, scope: options.scope, fix: options.fix === 'dry-run' ? ('dry-run' as const) : undefined};
       const withRefs = await withRemoteRefs(event.doc.text, source.display, settings, event.doc);
       const one = lintText(event.doc.text, source.display, withRefs, prepareLint(withRefs), withRefs.path, undefined, event.doc);
-      findings.push(...one.findings);
+      appendAll(findings, one.findings);
       for (const k of ['kind', 'kindSource', 'fixed', 'diff'] as const) if (one[k] !== undefined) (result as Record<string, unknown>)[k] = one[k];
-    } else findings.push(...lintSchemaDocument(event.doc, {...resolved, cwd: options.cwd, path, scope: options.scope}));
+    } else appendAll(findings, lintSchemaDocument(event.doc, {...resolved, cwd: options.cwd, path, scope: options.scope}));
   }
   return {result, fatal: isFatal};
 }

@@ -4,6 +4,7 @@ import {displayPath} from '../io/inputs.js';
 import {JsonDocument} from '../io/json-document.js';
 import {toPointer} from '../io/json-pointer.js';
 import {ReadScope} from '../io/read-scope.js';
+import {cutAt} from '../io/trim.js';
 import {isStdinName} from '../report/paths.js';
 import {remoteUrl, type RemoteDocs} from './remote-refs.js';
 import {isAncestorOrSelf, isObject, ptr, type JsonObject} from './schema-util.js';
@@ -271,7 +272,7 @@ class RefResolver {
     let doc: JsonDocument = from;
     if (location !== '') {
       const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(location)?.[1]?.toLowerCase();
-      const ownId = isObject(from.value) && typeof from.value.$id === 'string' ? from.value.$id.replace(/#.*$/, '') : undefined;
+      const ownId = isObject(from.value) && typeof from.value.$id === 'string' ? cutAt(from.value.$id, '#') : undefined;
       const base = this.urls.get(from);
       if (ownId !== undefined && location === ownId) doc = from;
       else if (scheme === 'http' || scheme === 'https' || (!scheme && base)) {

@@ -5,11 +5,14 @@ import {notRegularMessage} from '../io/read-file.js';
 import {inside, realPathOr} from '../io/read-scope.js';
 import type {JsonDocument} from '../io/json-document.js';
 import {parsePointer} from '../io/json-pointer.js';
+import {mb} from '../io/read-file.js';
 import type {Finding, Severity} from '../report/finding.js';
 import {type FileRef, isUrl} from './file-refs.js';
 import {type ReadFailure, readJsonDocument, readSmallFile} from './read-json-file.js';
 import {PACK_RULES} from './rules.js';
 import {withSmallFile} from '../io/small-file.js';
+import {trimTrailing} from '../io/trim.js';
+import {appendAll} from '../io/append-all.js';
 
 export interface FileCheckContext {
   doc: JsonDocument;
@@ -76,7 +79,7 @@ export function checkFiles(refs: readonly FileRef[], ctx: FileCheckContext): Fil
       continue;
     }
     if (ref.type === 'entry') {
-      const entry = checkEntry(abs, ref, ctx, missing, missingSeverity);
+      const entry = checkEntry(abs, ref, ctx, {missing, findings}, missingSeverity);
       if (entry) outcome.entry = entry;
       continue;
     }
@@ -107,7 +110,7 @@ export function checkFiles(refs: readonly FileRef[], ctx: FileCheckContext): Fil
     const idFinding = checkSchemaId(file.doc.value, relPath.split(sep).join('/'), ref, ctx);
     if (idFinding) findings.push(idFinding);
   }
-  findings.push(...collapseLoneMissing(missing, refs, ctx));
+  appendAll(findings, collapseLoneMissing(missing, refs, ctx));
   if (schemas) outcome.schemas = [...schemas.values()];
   return outcome;
 }
@@ -182,7 +185,7 @@ function whyMissing(failure: ReadFailure): string {
   return failure.finding.ruleId === 'io/not-found' ? 'does not exist' : 'is a folder, not a file';
 }
 
-function checkEntry(abs: string, ref: FileRef, ctx: FileCheckContext, missing: Finding[], severity: Severity): FileCheckOutcome['entry'] {
+function checkEntry(abs: string, ref: FileRef, ctx: FileCheckContext, {missing, findings}: {missing: Finding[]; findings: Finding[]}, severity: Severity): FileCheckOutcome['entry'] {
   if (!ctx.readEntry) {
     const why = whyNotAFile(abs);
     if (why) missing.push(ctx.doc.finding(PACK_RULES.missingFile.id, severity, `runtime.entry "${ref.ref}" ${why}`, ref.pointer));
@@ -200,7 +203,10 @@ function checkEntry(abs: string, ref: FileRef, ctx: FileCheckContext, missing: F
   if ('bytes' in read) return {path: abs, text: read.bytes.toString('utf8')};
   if (read.reason === 'missing') missing.push(ctx.doc.finding(PACK_RULES.missingFile.id, severity, `runtime.entry "${ref.ref}" ${whyMissing(read)}`, ref.pointer));
   else if (read.reason === 'unreadable') missing.push(ctx.doc.finding(PACK_RULES.missingFile.id, severity, `runtime.entry "${ref.ref}": ${read.finding.message}`, ref.pointer));
-  // too large: it exists; a bundle that size is not worth a regex scan
+  else {
+    // It exists, but a bundle that size is not worth a regex scan: say so, so an unchecked entry is never taken as a clean one.
+    findings.push(ctx.doc.finding(PACK_RULES.entryNotScanned.id, 'warning', `runtime.entry "${ref.ref}" is over the ${mb(MAX_ENTRY_SCAN_BYTES)} MB the requirement scan reads (a bundle?): its imports and process.env reads were not checked against runtime.requires`, ref.pointer));
+  }
   return undefined;
 }
 
@@ -238,7 +244,7 @@ function checkSchemaId(schema: unknown, relPath: string, ref: FileRef, ctx: File
   if (!ctx.pack || schema === null || typeof schema !== 'object' || Array.isArray(schema)) return undefined;
   const id = (schema as Record<string, unknown>).$id;
   if (typeof id !== 'string') return undefined;
-  const expected = `${ctx.idBase.replace(/\/+$/, '')}/${ctx.pack.name}/${ctx.pack.version}/${relPath}`;
+  const expected = `${trimTrailing(ctx.idBase, '/')}/${ctx.pack.name}/${ctx.pack.version}/${relPath}`;
   if (id.replace(/#$/, '') === expected) return undefined;
   return ctx.doc.finding(PACK_RULES.schemaId.id, 'warning', `${ref.ref} has $id "${id}"; the registry convention is "${expected}"`, ref.pointer);
 }

@@ -12,6 +12,7 @@ import type {ManifestInput} from './inputs.js';
 import {checkManifestShape, isObject, type JsonObject} from './manifest.js';
 import {PACK_RULES} from './rules.js';
 import {isRuntimeToken, RUNTIME_TOKENS, tokensForBuiltin} from './tokens.js';
+import {appendAll} from '../io/append-all.js';
 
 /** One manifest's result: the findings plus what `validate pack` reports about the pack (DESIGN §2). */
 export interface PackResult extends FileResult {
@@ -59,7 +60,7 @@ export function checkManifest(doc: JsonDocument, input: ManifestInput, options: 
   const checked: ManifestCheck = {result, schemas: []};
   if (!doc.parsed) return checked;
   const shape = checkManifestShape(doc, value);
-  findings.push(...shape.findings);
+  appendAll(findings, shape.findings);
   result.kind = shape.kind;
   if (!isObject(value)) return checked;
 
@@ -70,7 +71,7 @@ export function checkManifest(doc: JsonDocument, input: ManifestInput, options: 
   result.nodes = result.contents.nodes ?? 0;
   result.requires = declaredRequires(value);
 
-  findings.push(...checkDuplicateIds(doc, value), ...checkEnvelopeTypes(doc, value));
+  appendAll(findings, checkDuplicateIds(doc, value)); appendAll(findings, checkEnvelopeTypes(doc, value));
 
   if (input.source.kind === 'file') {
     const runtime = isObject(value.runtime) ? value.runtime : undefined;
@@ -84,8 +85,8 @@ export function checkManifest(doc: JsonDocument, input: ManifestInput, options: 
       maxBytes: options.maxBytes,
       readEntry: runtime?.language === 'javascript',
     });
-    findings.push(...files.findings);
-    if (files.entry && runtime) findings.push(...requirementFindings(doc, files.entry, result.requires, runtime, options.cwd));
+    appendAll(findings, files.findings);
+    if (files.entry && runtime) appendAll(findings, requirementFindings(doc, files.entry, result.requires, runtime, options.cwd));
     checked.schemas = files.schemas;
   }
 
@@ -93,7 +94,7 @@ export function checkManifest(doc: JsonDocument, input: ManifestInput, options: 
     result.gate = evaluateGate(gateable(result.requires), options.grant, `${name ?? '?'}@${version ?? '?'}`);
     // A host validates the manifest before its gate; an invalid one never installs, whatever is granted.
     if (shape.findings.some((f) => f.severity === 'error')) result.gate = {...result.gate, installs: false, blockedBy: 'invalid_manifest'};
-    findings.push(...gateFindings(doc, result.gate, result.requires));
+    appendAll(findings, gateFindings(doc, result.gate, result.requires));
   }
   return checked;
 }

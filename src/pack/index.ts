@@ -13,6 +13,7 @@ import {createSchemaLinter} from './lint-schemas.js';
 import {readJsonDocument} from './read-json-file.js';
 import {renderPackExtras} from './render.js';
 import {PACK_RULE_LIST, PACK_RULES} from './rules.js';
+import {appendAll} from '../io/append-all.js';
 
 export {classifyEnvelopeType, VENDOR_KIND} from './envelope-types.js';
 export {evaluateGate, isCovered, parseGrant, type GateResult, type RequirementUnmet} from './gate.js';
@@ -57,7 +58,7 @@ export async function validatePackInputs(paths: readonly string[], options: Vali
   const scope = options.scope ?? new ReadScope({cwd: options.cwd, projectRoot: projectRoot(options.cwd), named: paths, maxBytes});
   const inputs = await resolvePackInputs(paths, {cwd: options.cwd, ignore: options.ignore, ignoreBase: options.ignoreBase, scope});
   const results: FileResult[] = inputs.problems.map((p) => ({file: p.display, findings: [fileFinding(p.display, p.ruleId, p.message)]}));
-  results.push(...inputs.findings.map((f) => ({file: f.file, findings: [f]})));
+  appendAll(results, inputs.findings.map((f) => ({file: f.file, findings: [f]})));
   let fatal = inputs.problems.length > 0;
   let lint: {linter: SchemaLinter; rules: RuleDescriptor[]} | undefined;
   if (options.lintSchemas) lint = await createSchemaLinter(options.lintSchemas.config, options.lintSchemas.baseDir, scope);

@@ -5,6 +5,7 @@ import type {ReadScope} from '../io/read-scope.js';
 import {fileFinding} from '../io/read-file.js';
 import type {Finding} from '../report/finding.js';
 import {PACK_RULES} from './rules.js';
+import {appendAll} from '../io/append-all.js';
 
 /** One manifest to check, and where the files it points at live. */
 export interface ManifestInput {
@@ -51,7 +52,7 @@ export async function resolvePackInputs(args: readonly string[], options: {cwd: 
     if (folder === undefined) {
       const {sources, problems} = await expandInputs([arg], {cwd: options.cwd, extensions: ['.json'], ignore: options.ignore, ignoreBase: options.ignoreBase, scope: options.scope});
       take(sources);
-      out.problems.push(...problems);
+      appendAll(out.problems, problems);
       continue;
     }
     const direct = join(folder, MANIFEST_NAME);
@@ -60,7 +61,7 @@ export async function resolvePackInputs(args: readonly string[], options: {cwd: 
     const manifestsIn = (sources: InputSource[]) => sources.filter((s) => s.kind === 'file' && isManifestName(basename(s.path)));
     const {sources, problems} = await expand(options.ignore);
     const manifests = manifestsIn(sources);
-    out.problems.push(...problems);
+    appendAll(out.problems, problems);
     // Nothing left: say so, unless the config's ignore globs are what left nothing (then silence is what was asked for).
     if (manifests.length === 0 && problems.length === 0 && (!options.ignore?.length || manifestsIn((await expand()).sources).length === 0)) {
       out.findings.push(missingManifest(folder, options.cwd));

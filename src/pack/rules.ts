@@ -117,6 +117,15 @@ export const PACK_RULES = {
     invalid: 'index.mjs: import {lookup} from "node:dns/promises";   pack.json: "runtime": {"language": "javascript", "entry": "index.mjs"}',
     valid: 'the same, with "requires": ["net.dns"]',
   }),
+  entryNotScanned: rule({
+    id: 'pack/entry-not-scanned',
+    severity: 'warning',
+    description: 'The JavaScript entry file is too large for the requirement scan (over 2 MB), so pack/undeclared-requirement could not check it.',
+    explain:
+      'The scan behind pack/undeclared-requirement reads entry files of up to 2 MB; a larger one is usually a bundle, which a regex scan reads badly and slowly. Rather than pass such an entry silently, this warning says it was not checked: declare runtime.requires from what the bundle really uses, or point runtime.entry at the unbundled source.',
+    invalid: 'pack.json: "runtime": {"language": "javascript", "entry": "dist/bundle.js"} with a 5 MB dist/bundle.js',
+    valid: 'an entry file of up to 2 MB',
+  }),
 } as const satisfies Record<string, PackRule>;
 
 export type PackRuleKey = keyof typeof PACK_RULES;

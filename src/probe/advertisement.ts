@@ -9,6 +9,7 @@ import {schemaFindings} from './checks/schema.js';
 import {checkWrapper} from './checks/wrapper.js';
 import {deriveProfiles} from './profiles.js';
 import {PROBE_RULES} from './rules.js';
+import {appendAll} from '../io/append-all.js';
 
 /** Dedicated rules run first so they can claim what they explain better than a generic schema message would. */
 const CHECKS: readonly AdvertCheck[] = [checkWrapper, checkEnvelopeCatalogue, checkEnvelopesBlock, checkOutbound];
@@ -31,6 +32,6 @@ export function checkAdvertisement(doc: JsonDocument): AdvertisementResult {
   const view = buildAdvertView(doc.value);
   const run = startCheckRun(doc, view);
   for (const check of CHECKS) check(run.ctx);
-  findings.push(...run.findings, ...schemaFindings(doc, view, run.claimed));
+  appendAll(findings, run.findings); appendAll(findings, schemaFindings(doc, view, run.claimed));
   return {findings, view, profiles: deriveProfiles(view.effective)};
 }

@@ -1,4 +1,5 @@
 import {UserError} from '../report/user-error.js';
+import {trimTrailing} from '../io/trim.js';
 
 export const WELL_KNOWN_PATH = '/.well-known/openwop';
 
@@ -28,7 +29,7 @@ export function discoveryUrl(input: string): DiscoveryUrl {
     throw new UserError('the URL carries a user name or password; it would be printed in every report', 'send credentials with --header or --token-env instead');
   }
   parsed.hash = '';
-  const path = parsed.pathname.replace(/\/+$/, '');
+  const path = trimTrailing(parsed.pathname, '/');
   const prefix = path.endsWith(WELL_KNOWN_PATH) ? path.slice(0, -WELL_KNOWN_PATH.length) : path;
   parsed.pathname = `${prefix}${WELL_KNOWN_PATH}`;
   const url = parsed.href;

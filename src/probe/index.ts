@@ -11,3 +11,4 @@ export {probeHost, type ProbeHostOptions, type ProbeOutcome, type ProbeResult} f
 export {deriveProfiles, PROFILE_RULES} from './profiles.js';
 export {renderProbeExtras} from './render.js';
 export {PROBE_RULES} from './rules.js';
+export {DEFAULT_MAX_SCHEMAS, DEFAULT_SCHEMAS_DEADLINE_MS} from './schema-limits.js';

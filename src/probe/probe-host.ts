@@ -17,6 +17,7 @@ import {DEFAULT_FETCH, fatalFinding, fetchJson, type FetchSettings} from './fetc
 import {contentTypeFinding, httpSummary, type HttpSummary} from './http-metadata.js';
 import {Redactor, REDACTED} from '../report/redact.js';
 import {PROBE_RULES} from './rules.js';
+import {appendAll} from '../io/append-all.js';
 
 export interface ProbeHostOptions {
   cwd: string;
@@ -31,6 +32,10 @@ export interface ProbeHostOptions {
   insecure?: boolean;
   followCrossOrigin?: boolean;
   lintSchemas?: boolean;
+  /** --max-schemas: kinds whose schema --lint-schemas fetches at most. */
+  maxSchemas?: number;
+  /** --deadline: one overall time limit for --lint-schemas' fetches, in ms. */
+  deadlineMs?: number;
   /** Write the fetched document here (never over an existing file unless `force`). */
   save?: string;
   force?: boolean;
@@ -105,7 +110,7 @@ async function probe(input: string, options: ProbeHostOptions, credentialHeaders
 
   const doc = JsonDocument.parse(got.text, {file: target.url});
   if (!doc.parsed) {
-    result.findings.push(...unreadable(doc));
+    appendAll(result.findings, unreadable(doc));
     return outcome(true);
   }
   const contentType = contentTypeFinding(got.response.headers['content-type'], doc);
@@ -117,7 +122,7 @@ async function probe(input: string, options: ProbeHostOptions, credentialHeaders
   }
 
   const advert = checkAdvertisement(doc);
-  result.findings.push(...advert.findings);
+  appendAll(result.findings, advert.findings);
   result.profiles = advert.profiles;
   result.discovery = advert.view ? advert.view.root : null;
   const extra: FileResult[] = [];
@@ -127,11 +132,11 @@ async function probe(input: string, options: ProbeHostOptions, credentialHeaders
     if (saved) result.compare = {against: saved.origin, changes: compareAdvertisements(run.ctx, saved.document)};
     if (options.lintSchemas) {
       const {lintServedSchemas} = await import('./lint-schemas.js');
-      const linted = await lintServedSchemas({ctx: run.ctx, base: target.base, level: result.tierOneSubsetCompliance, settings, cwd: options.cwd, onProgress: options.onProgress});
+      const linted = await lintServedSchemas({ctx: run.ctx, base: target.base, level: result.tierOneSubsetCompliance, settings, cwd: options.cwd, maxSchemas: options.maxSchemas, deadlineMs: options.deadlineMs, onProgress: options.onProgress});
       extra.push(...linted.results);
       rules.push(...linted.rules);
     }
-    result.findings.push(...run.findings);
+    appendAll(result.findings, run.findings);
   }
   if (options.save !== undefined) result.saved = await writeFileSafely(resolve(options.cwd, options.save), redactor.jsonText(got.text), saveOptions(options.save, options.force));
   return outcome(false, extra);

@@ -38,6 +38,8 @@ export const PROBE_RULES = {
   // --lint-schemas
   schemaNotServed: {id: 'probe/schema-not-served', description: 'An advertised kind\'s payload schema could not be fetched from the host.'},
   schemaSkipped: {id: 'probe/schema-skipped', description: 'A schema URL named by the document is on another origin and was not fetched (see --follow-cross-origin).'},
+  schemasCapped: {id: 'probe/schemas-capped', description: 'The host advertises more kinds than --max-schemas: only the first ones\' schemas were fetched and linted.'},
+  schemasDeadline: {id: 'probe/schemas-deadline', description: 'The --deadline for fetching schemas passed before every advertised kind\'s schema was fetched.'},
   // --compare
   compareKindAdded: {id: 'probe/compare-kind-added', description: 'The host advertises a kind the saved document did not.'},
   compareKindRemoved: {id: 'probe/compare-kind-removed', description: 'The host no longer advertises a kind the saved document did.'},

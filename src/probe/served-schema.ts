@@ -1,5 +1,6 @@
 import {dirname, resolve} from 'node:path';
 import {JsonDocument} from '../io/json-document.js';
+import {cutAt} from '../io/trim.js';
 import {isObject} from './advert-view.js';
 import {fetchJson, type FetchSettings, type JsonFetch} from './fetch-discovery.js';
 
@@ -92,7 +93,7 @@ function relativeRefLocations(value: unknown): string[] {
     else if (isObject(v)) {
       const ref = v.$ref;
       if (typeof ref === 'string') {
-        const location = ref.replace(/#.*$/, '');
+        const location = cutAt(ref, '#');
         if (location !== '' && !/^[a-z][a-z0-9+.-]*:/i.test(location)) out.add(location);
       }
       for (const x of Object.values(v)) walk(x, depth + 1);

@@ -6,7 +6,7 @@ import {mb, type FileRead} from '../io/read-file.js';
 import type {ReadScope} from '../io/read-scope.js';
 import {readWholeSource} from '../io/read-source.js';
 import {UserError} from '../report/user-error.js';
-import {builtinKindSchema, createAjv, getValidator, loadBundledSchema} from '../schemas/index.js';
+import {builtinKindSchema, createAjv, getValidator, loadBundledSchema, patternRefusalFinding, UnsupportedPatternError} from '../schemas/index.js';
 import {describeIssues} from './corrective-fragment.js';
 import type {PayloadValidator} from './payload.js';
 
@@ -66,6 +66,11 @@ function compileFile(path: string, label: string, bytes: Buffer): PayloadValidat
     // A fresh instance: the user's $id must not collide with another run's, and bundled refs still resolve.
     validate = createAjv().compile(schema as object);
   } catch (error) {
+    if (error instanceof UnsupportedPatternError) {
+      // Every verdict of the replay hangs on this one schema, so it is not run without the pattern: the command stops.
+      const refusal = patternRefusalFinding(error, doc, 'the schema was refused');
+      throw new UserError(`${label}:${refusal.line}:${refusal.column}: ${refusal.message} [${refusal.ruleId}]`, 'rewrite the pattern without lookaround or backreferences, or leave the check to the host');
+    }
     throw new UserError(`${label} does not compile: ${(error as Error).message}`, 'fix the schema (openwop lint schema helps), or point at another one');
   }
   return wrap(validate, schema, label);

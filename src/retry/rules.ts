@@ -11,6 +11,7 @@ export const RETRY_RULES = {
   sseCut: {id: 'retry/sse-cut', description: 'The SSE capture stops inside an event.'},
   sseData: {id: 'retry/sse-data', description: 'An SSE event carries data that is not JSON.'},
   sseNoStop: {id: 'retry/sse-no-stop', description: 'The SSE capture ends before the provider\'s final stop signal.'},
+  sseAfterDone: {id: 'retry/sse-after-done', description: 'Events after `data: [DONE]` in an SSE capture: ignored, as a client stops reading there.'},
   harNoProviderEntries: {id: 'retry/har-no-provider-entries', description: 'No HAR entry is a call to one of the four provider APIs.'},
   harHttpError: {id: 'retry/har-http-error', description: 'A provider call failed at the HTTP level (a transport retry, not an RFC 0033 one); left out of the replay.'},
   harNoBody: {id: 'retry/har-no-body', description: 'A HAR provider entry was saved without its response body.'},

@@ -8,6 +8,7 @@ import {placeFinding, type Recording} from './recording/types.js';
 import type {Recovery, RecoveryPath} from './recovery/index.js';
 import {replay, type AttemptRecord, type RouterConfig, type RouterState} from './router.js';
 import {RETRY_RULES as R} from './rules.js';
+import {appendAll} from '../io/append-all.js';
 
 export type SimulatedOutcome = 'accepted' | 'failed' | 'recording-exhausted';
 
@@ -80,7 +81,7 @@ export async function simulateRecording(arg: string, settings: SimulationSetting
   const state = replay(config, recording.calls.map((c) => c.response));
   const findings: Finding[] = [...recording.findings];
   if (!state.terminal && recording.calls.length > 0) findings.push(exhaustedFinding(recording, state));
-  findings.push(...checkHost(recording.calls, state, policy));
+  appendAll(findings, checkHost(recording.calls, state, policy));
 
   const result: SimulationResult = {
     file: recording.file,

@@ -9,6 +9,7 @@ import {type BundledSchemaName, getValidator, isBundledSchemaName} from '../sche
 import {isRecord, list} from './json-shape.js';
 import {ERROR_CODES, type RouterEvent, type RouterState} from './router.js';
 import {RETRY_RULES as R} from './rules.js';
+import {appendAll} from '../io/append-all.js';
 
 // --trace: the run events a host emitted for the recorded emission, against the sequence a conformant host emits.
 // Only the reliability family (envelope.*), cap.breached and node.failed are compared; other run events are ignored.
@@ -46,7 +47,7 @@ export async function checkTrace(path: string, scope: ReadScope, expected: Trace
       fatal ||= Boolean(e.fatal);
       continue;
     }
-    findings.push(...e.doc.problemFindings());
+    appendAll(findings, e.doc.problemFindings());
     if (!e.doc.parsed) continue;
     rootDoc ??= e.doc;
     const v = e.doc.value;
@@ -62,7 +63,7 @@ export async function checkTrace(path: string, scope: ReadScope, expected: Trace
   }
   if (!rootDoc) return {result: {file: display, findings}, fatal: true};
   const ours = forNode(events, expected.nodeId, rootDoc, findings);
-  findings.push(...payloadFindings(ours), ...compare(ours, expected, rootDoc));
+  appendAll(findings, payloadFindings(ours)); appendAll(findings, compare(ours, expected, rootDoc));
   return {result: {file: display, findings}, fatal};
 }
 
@@ -85,7 +86,7 @@ function payloadFindings(events: TraceEvent[]): Finding[] {
     const name = `events/${e.type}`;
     if (!isBundledSchemaName(name)) continue;
     const validate = getValidator(name as BundledSchemaName);
-    if (!validate(e.payload)) out.push(...ajvFindings(validate.errors, e.doc, {ruleId: R.tracePayload.id, base: `${e.pointer}/payload`, label: `${e.type} payload`, value: e.payload}));
+    if (!validate(e.payload)) appendAll(out, ajvFindings(validate.errors, e.doc, {ruleId: R.tracePayload.id, base: `${e.pointer}/payload`, label: `${e.type} payload`, value: e.payload}));
   }
   return out;
 }

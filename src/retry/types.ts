@@ -34,7 +34,14 @@ export interface RecordedRequest {
 }
 
 /** An adapter's verdict on one recorded response; a failure may say on which line of an SSE capture it lies. */
-export type Adapted = {ok: true; response: NormalisedResponse} | {ok: false; ruleId: string; message: string; line?: number};
+/** Something read but left out of the response, reported as a warning (events after `data: [DONE]`). */
+export interface AdaptNote {
+  ruleId: string;
+  message: string;
+  line?: number;
+}
+
+export type Adapted = {ok: true; response: NormalisedResponse; notes?: AdaptNote[]} | {ok: false; ruleId: string; message: string; line?: number};
 
 /** The provider id RFC 0032 events carry (the `aiProviders.supported` vocabulary): both OpenAI APIs are `openai`. */
 export function providerFamily(id: ProviderId): string {

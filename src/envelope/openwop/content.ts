@@ -50,10 +50,27 @@ export function checkContent(doc: JsonDocument, base: string, root: unknown, sca
 }
 
 function rewrittenMarker(text: string): string | undefined {
-  const angle = /<REDACTED(?::[^>]*)?>/.exec(text);
-  if (angle) return `redaction marker rewritten as ${angle[0].length > 40 ? '<REDACTED:…>' : angle[0]}`;
+  const angle = angleMarker(text);
+  if (angle) return `redaction marker rewritten as ${angle.length > 40 ? '<REDACTED:…>' : angle}`;
   if (text.includes('[REDACTED]')) return 'redaction marker [REDACTED] has lost its id';
   if (text.trim() === '***') return 'value is ***, the form a rewritten redaction marker takes';
+  return undefined;
+}
+
+/**
+ * The first `<REDACTED>` or `<REDACTED:…>` in `text`. Not `/<REDACTED(?::[^>]*)?>/`: on many `<REDACTED:` and no `>`
+ * the engine scans to the end from each of them (quadratic, and the text is model output).
+ */
+function angleMarker(text: string): string | undefined {
+  for (let at = text.indexOf('<REDACTED'); at !== -1; at = text.indexOf('<REDACTED', at + 1)) {
+    const next = text[at + 9];
+    if (next === '>') return text.slice(at, at + 10);
+    if (next === ':') {
+      // No later marker can close either when this one finds no `>`.
+      const end = text.indexOf('>', at + 10);
+      return end === -1 ? undefined : text.slice(at, end + 1);
+    }
+  }
   return undefined;
 }
 

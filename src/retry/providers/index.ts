@@ -1,6 +1,6 @@
 import {isRecord, record, str} from '../json-shape.js';
 import {readSse} from '../sse.js';
-import type {Adapted, RealProviderId} from '../types.js';
+import type {Adapted, AdaptNote, RealProviderId} from '../types.js';
 import type {ProviderAdapter, StreamEvent} from './adapter.js';
 import {anthropic} from './anthropic.js';
 import {gemini} from './gemini.js';
@@ -40,10 +40,14 @@ export function adaptStream(text: string, forced?: RealProviderId): Adapted {
     return {ok: false, ruleId: 'retry/sse-cut', line: capture.cutAt, message: `the capture is cut off inside the event that starts on line ${capture.cutAt} (no blank line ends it and its data is incomplete): record the whole stream`};
   }
   const events: StreamEvent[] = [];
-  for (const e of capture.events) {
+  const notes: AdaptNote[] = [];
+  for (const [i, e] of capture.events.entries()) {
     if (e.data === '[DONE]') {
       events.push({...e, data: e.data});
-      continue;
+      // A client stops reading at [DONE]: whatever follows is not part of the response (and may be a forged tail).
+      const after = capture.events.length - i - 1;
+      if (after > 0) notes.push({ruleId: 'retry/sse-after-done', line: capture.events[i + 1].line, message: `${after} event${after === 1 ? '' : 's'} after "data: [DONE]" (line ${e.line}) ignored, from line ${capture.events[i + 1].line}: a client stops reading at [DONE]`});
+      break;
     }
     try {
       events.push({...e, data: JSON.parse(e.data)});
@@ -55,10 +59,10 @@ export function adaptStream(text: string, forced?: RealProviderId): Adapted {
   if (!first) return {ok: false, ruleId: 'retry/unknown-provider', line: 1, message: 'the capture holds no JSON events'};
   const error = events.map((e) => (isRecord(e.data) && !('type' in e.data) ? errorBody(e.data) : undefined)).find(Boolean);
   if (error) return {ok: false, ruleId: 'retry/provider-error-body', message: error};
-  if (forced) return adapterById(forced).fromStream(events);
-  const adapter = ADAPTERS.find((a) => a.looksLikeStream(first));
+  const adapter = forced ? adapterById(forced) : ADAPTERS.find((a) => a.looksLikeStream(first));
   if (!adapter) return {ok: false, ruleId: 'retry/unknown-provider', line: first.line, message: `not a stream of any API this tool reads (${KNOWN}); if it is one of them, say which with --provider`};
-  return adapter.fromStream(events);
+  const adapted = adapter.fromStream(events);
+  return adapted.ok && notes.length > 0 ? {...adapted, notes} : adapted;
 }
 
 /** OpenAI, Anthropic and Gemini all answer an HTTP error with `{error: {...}}` and nothing a model wrote. */

@@ -47,7 +47,7 @@ export function harEntry(entry: unknown, place: Place, forced?: RealProviderId):
   const sent = requestBody(request);
   const recorded: RecordedRequest | undefined = sent ? adapter.request(sent) : undefined;
   return {
-    item: {ok: true, call: {response: adapted.response, ...(recorded ? {request: recorded} : {}), place}},
+    item: {ok: true, call: {response: adapted.response, ...(recorded ? {request: recorded} : {}), place}, ...(adapted.notes ? {notes: adapted.notes} : {})},
     ...(sent ? {} : {requestProblem: {ruleId: 'retry/har-no-request-body', message: `the ${adapter.label} request body is missing or not JSON: this call's budget and prompt are not checked`, place: {...place, pointer: `${place.pointer}/request`}}}),
   };
 }

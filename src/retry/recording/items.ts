@@ -1,10 +1,10 @@
 import {isRecord} from '../json-shape.js';
 import {adaptBody, adapterById, adaptStream} from '../providers/index.js';
 import {looksLikeSse} from '../sse.js';
-import type {Adapted, RealProviderId, RecordedRequest} from '../types.js';
+import type {Adapted, AdaptNote, RealProviderId, RecordedRequest} from '../types.js';
 import type {Place, RecordedCall} from './types.js';
 
-export type ItemResult = {ok: true; call: RecordedCall} | {ok: false; ruleId: string; message: string; place: Place; line?: number};
+export type ItemResult = {ok: true; call: RecordedCall; notes?: AdaptNote[]} | {ok: false; ruleId: string; message: string; place: Place; line?: number};
 
 /**
  * One recorded call given as JSON: a provider response body, or an exchange `{request, response}` where `request` is
@@ -17,7 +17,7 @@ export function itemToCall(value: unknown, place: Place, forced?: RealProviderId
     if (!adapted.ok) return {ok: false, ruleId: adapted.ruleId, message: adapted.message, place: responsePlace};
     const provider = adapted.response.provider;
     const request: RecordedRequest | undefined = isRecord(value.request) && provider !== 'mock' ? adapterById(provider).request(value.request) : undefined;
-    return {ok: true, call: {response: adapted.response, ...(request ? {request} : {}), place}};
+    return {ok: true, call: {response: adapted.response, ...(request ? {request} : {}), place}, ...(adapted.notes ? {notes: adapted.notes} : {})};
   }
   const adapted = adaptBody(value, forced);
   return adapted.ok ? {ok: true, call: {response: adapted.response, place}} : {ok: false, ruleId: adapted.ruleId, message: adapted.message, place};

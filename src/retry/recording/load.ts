@@ -17,6 +17,7 @@ import {harEntries, harEntry, isHar} from './har.js';
 import {itemToCall, type ItemResult} from './items.js';
 import {isMockProgram, mockNodeId, mockStep} from './mock-program.js';
 import {placeFinding, type Place, type Recording, type RecordingFormat} from './types.js';
+import {appendAll} from '../../io/append-all.js';
 
 export interface LoadOptions {
   cwd: string;
@@ -48,6 +49,9 @@ class Builder {
     if (this.stopped) return;
     if (item.ok) {
       this.recording.calls.push(item.call);
+      const n = this.recording.calls.length;
+      // A capture's own line only means something when the capture is the file (not text inside a JSON document).
+      for (const note of item.notes ?? []) this.recording.findings.push(placeFinding(item.call.place, note.ruleId, 'warning', `call ${n}: ${note.message}`, item.call.place.doc ? undefined : note.line));
       return;
     }
     const n = this.recording.calls.length + 1;
@@ -150,7 +154,7 @@ function sseRecording(bytes: Buffer, display: string, options: LoadOptions): Rec
 
 function sseCall(text: string, place: Place, forced?: RealProviderId): ItemResult {
   const adapted = adaptStream(text, forced);
-  if (adapted.ok) return {ok: true, call: {response: adapted.response, place}};
+  if (adapted.ok) return {ok: true, call: {response: adapted.response, place}, ...(adapted.notes ? {notes: adapted.notes} : {})};
   return {ok: false, ruleId: adapted.ruleId, message: adapted.message, place, ...(adapted.line === undefined ? {} : {line: adapted.line})};
 }
 
@@ -167,7 +171,7 @@ async function loadJson(source: InputSource, display: string, options: LoadOptio
     const value = doc.value;
     const format: RecordingFormat = isMockProgram(value) ? 'mock-program' : isHar(value) ? 'har' : 'provider-bodies';
     const rb = builder(format);
-    rb.recording.findings.push(...doc.problemFindings());
+    appendAll(rb.recording.findings, doc.problemFindings());
     if (!doc.parsed) {
       rb.stop();
       continue;
@@ -234,7 +238,7 @@ async function loadFolder(path: string, display: string, options: LoadOptions, m
         b.stop();
         continue;
       }
-      b.recording.findings.push(...event.doc.problemFindings());
+      appendAll(b.recording.findings, event.doc.problemFindings());
       if (!event.doc.parsed) {
         b.stop();
         continue;
