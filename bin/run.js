@@ -9,7 +9,7 @@ import {existsSync, readFileSync} from 'node:fs';
 import {arch, platform, release} from 'node:os';
 import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {BUNDLE_COMMANDS, BUNDLE_FILE, COMMANDS_EXPORT, loadBundle} from './load-bundle.js';
+import {BUNDLE_COMMANDS, BUNDLE_FILE, loadBundle} from './load-bundle.js';
 
 /** Milliseconds since the process started. Not performance.now(): the global `performance` loads perf_hooks (~1.5 ms). */
 const now = () => process.uptime() * 1000;
@@ -44,10 +44,9 @@ if (argv[0] === '--version' && !maybeWsl()) {
   let cacheUsed = false;
   if (existsSync(bundled)) {
     ({exports: oclif, cacheUsed} = loadBundle(bundled));
-    pjson.oclif = {...pjson.oclif, commands: BUNDLE_COMMANDS};
-    // plugin-help and plugin-autocomplete bring only their own commands (and install-time hooks): running one of ours
-    // needs neither, and loading them is ~5 ms of every start. `openwop commands`, `help` and the rest keep them.
-    if (Object.hasOwn(oclif[COMMANDS_EXPORT], commandId(argv))) pjson.oclif.plugins = [];
+    // The bundle carries the plugins' commands (help, autocomplete) with ours (scripts/bundle.mjs): the installed
+    // package has no plugin to load, and no start pays for looking.
+    pjson.oclif = {...pjson.oclif, commands: BUNDLE_COMMANDS, plugins: []};
   } else {
     // A tsc-only build (no bundle yet): the compiled commands under dist/commands, as package.json says.
     oclif = await import('@oclif/core');
@@ -55,11 +54,6 @@ if (argv[0] === '--version' && !maybeWsl()) {
   const loaded = now();
   await oclif.execute({loadOptions, args: argv});
   if (timing) await printTiming(oclif.Performance, {started, loaded, done: now(), bundled: existsSync(bundled), cacheUsed});
-}
-
-/** The id oclif gives `openwop lint schema …` or `openwop lint:schema …`: `lint:schema`. */
-function commandId(args) {
-  return args[0]?.includes(':') ? args[0] : `${args[0]}:${args[1]}`;
 }
 
 /** Phase times on stderr: node's own start-up, loading the CLI, oclif's config and command load, the command. */

@@ -6,17 +6,17 @@
 //   modules are initialised on first use, so a start evaluates oclif and the running command, nothing else.
 // - A script compiled from cached data cannot run `import()` on Node 20 (the dynamic-import callback is lost), so
 //   the few dynamic imports that must stay real — oclif loading plugins and TypeScript hooks, and the packages src/
-//   imports on demand (undici, ora, @inquirer/prompts, jsonrepair) — call `globalThis.__openwopImport`, which
+//   imports on demand (undici, ora, the @inquirer prompts, jsonrepair) — call `globalThis.__openwopImport`, which
 //   bin/load-bundle.js defines as a real `import()`. The build fails if any other `import(` survives.
 // The library API (dist/src) is not bundled: it is what `import('openwop')` gives.
 import {readFileSync, rmSync, statSync} from 'node:fs';
-import {dirname, join, relative} from 'node:path';
+import {dirname, join, relative, sep} from 'node:path';
 import {build} from 'esbuild';
 import {globSync} from 'tinyglobby';
 import {BUNDLE_FILE, COMMANDS_EXPORT} from '../bin/load-bundle.js';
 
 /** Packages src/ only ever import() on demand: probe's HTTP client and spinner, scaffold's prompts, retry's repair. */
-const LAZY_PACKAGES = ['undici', 'ora', '@inquirer/prompts', 'jsonrepair'];
+const LAZY_PACKAGES = ['undici', 'ora', '@inquirer/input', '@inquirer/select', '@inquirer/confirm', 'jsonrepair'];
 const LAZY_IMPORT = new RegExp(`\\bimport\\((?=(["'])(${LAZY_PACKAGES.map((p) => p.replace(/[/@]/g, '\\$&')).join('|')})\\1\\))`, 'g');
 /**
  * oclif's runtime import()s: module-loader (plugins' commands and hooks), ts-path (TypeScript hooks in development)
@@ -71,9 +71,25 @@ export function commandFiles(root) {
   return files.map((file) => ({id: relative('dist/commands', file).slice(0, -3).split(/[\\/]/).join(':'), file}));
 }
 
+/**
+ * Command id → file, for the commands of the oclif plugins package.json names (plugin-help's `help`, plugin-autocomplete's
+ * `autocomplete`…), from each plugin's own manifest. They are bundled with ours, so an installed openwop needs neither
+ * plugin nor their copy of @oclif/core (bin/run.js then loads no plugin). Files, not module names: plugin-autocomplete
+ * exports no command module.
+ */
+export function pluginCommandFiles(root, plugins) {
+  return plugins.flatMap((name) => {
+    const folder = join('node_modules', ...name.split('/'));
+    const manifest = JSON.parse(readFileSync(join(root, folder, 'oclif.manifest.json'), 'utf8'));
+    return Object.entries(manifest.commands).map(([id, command]) => ({id, file: join(folder, ...command.relativePath).split(sep).join('/')}));
+  });
+}
+
 export async function bundle(root) {
   rmSync(join(root, dirname(BUNDLE_FILE)), {recursive: true, force: true});
-  const getters = commandFiles(root).map(({id, file}) => `get ${JSON.stringify(id)}() { return require(${JSON.stringify(`./${file}`)}).default; }`);
+  const {oclif} = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const commands = [...commandFiles(root), ...pluginCommandFiles(root, oclif.plugins ?? [])];
+  const getters = commands.map(({id, file}) => `get ${JSON.stringify(id)}() { return require(${JSON.stringify(`./${file}`)}).default; }`);
   const entry = `const {execute, Performance} = require('@oclif/core');\nmodule.exports = {execute, Performance, ${COMMANDS_EXPORT}: {${getters.join(', ')}}};\n`;
   await build({
     absWorkingDir: root,
@@ -89,8 +105,8 @@ export async function bundle(root) {
     minifySyntax: true,
     // jsonc-parser's "main" is a UMD build whose require() calls esbuild cannot follow; its "module" build is ESM.
     mainFields: ['module', 'main'],
-    // TypeScript compilers only serve bin/dev.js; oclif loads plugins from node_modules by name, as it expects.
-    external: ['typescript', 'ts-node', 'tsx', '@oclif/plugin-*', ...LAZY_PACKAGES],
+    // TypeScript compilers only serve bin/dev.js.
+    external: ['typescript', 'ts-node', 'tsx', ...LAZY_PACKAGES],
     // src/io/package-root.ts finds the package from its own location.
     define: {'import.meta.url': '__openwopModuleUrl'},
     banner: {js: "var __openwopModuleUrl = require('node:url').pathToFileURL(__filename).href;"},

@@ -1,4 +1,5 @@
-import type {JsonDocument} from '../io/json-document.js';
+import {relative} from 'node:path';
+import {JsonDocument} from '../io/json-document.js';
 import type {Finding, RuleDescriptor, Severity} from '../report/finding.js';
 import {detectKind} from './kind.js';
 import {DEFAULT_PROFILE, DEFAULT_REASONING_MISSING_MIN_PROPERTIES, DEFAULT_TARGETS, levelFor} from './options.js';
@@ -92,11 +93,23 @@ function computeActive(options: Pick<LintOptions, 'profile' | 'targets' | 'rules
 }
 
 /**
- * Lints one parsed schema document: its parse problems (duplicate keys, …), then every active rule over the walk.
+ * A schema to lint: a parsed {@link JsonDocument}, JSON text, or a value already parsed (its positions are then those of
+ * its two-space JSON text). Text and values are named after `options.path`, else `schema.json`.
+ */
+export type SchemaSource = JsonDocument | string | object;
+
+/**
+ * Lints one schema: its parse problems (duplicate keys, …), then every active rule over the walk.
  * Findings are sorted (the linted file first, then files reached through `$ref`; by position) and deduplicated.
  */
-export function lintSchemaDocument(doc: JsonDocument, options: LintOptions = {}): Finding[] {
-  return lintWithKind(doc, options).findings;
+export function lintSchemaDocument(schema: SchemaSource, options: LintOptions = {}): Finding[] {
+  return lintWithKind(asDocument(schema, options), options).findings;
+}
+
+function asDocument(schema: SchemaSource, options: LintOptions): JsonDocument {
+  if (schema instanceof JsonDocument) return schema;
+  const file = options.path ? relative(options.cwd ?? process.cwd(), options.path) : 'schema.json';
+  return JsonDocument.parse(typeof schema === 'string' ? schema : JSON.stringify(schema, null, 2), {file});
 }
 
 /** {@link lintSchemaDocument}, plus the kind the kind-specific rules saw (none when the document does not parse). */

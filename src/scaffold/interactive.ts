@@ -52,7 +52,8 @@ const TYPE_CHOICES = [
  * ExitPromptError) and "no" at the end become {@link ScaffoldCancelled}; nothing has been written at that point.
  */
 export async function askForKind(known: KnownAnswers, streams: PromptStreams, hooks: InteractiveHooks): Promise<InteractiveAnswers> {
-  const {input, select, confirm} = await import('@inquirer/prompts');
+  // The three prompts it uses, not @inquirer/prompts: that one brings every prompt, and the editor prompt's encoding tables.
+  const [{default: input}, {default: select}, {default: confirm}] = await Promise.all([import('@inquirer/input'), import('@inquirer/select'), import('@inquirer/confirm')]);
   const ctx = {input: streams.input, output: streams.output};
   const say = (text: string) => streams.output.write(`${text}\n`);
   try {

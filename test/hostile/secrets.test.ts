@@ -1,6 +1,7 @@
 import {existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {FORMATS} from '../../src/report/formatters/index.js';
 import {displayText, displayValue} from '../../src/report/printable.js';
 import {Redactor, redactValue} from '../../src/report/redact.js';
 import {findSecrets, maskSecrets, SECRET_HINT_SOURCE} from '../../src/report/secrets.js';
@@ -8,8 +9,6 @@ import {simulateRetry} from '../../src/retry/index.js';
 import {runCli, STACK_TRACE, tempDir} from '../helpers/cli.js';
 import {acmeDocument, JSON_HEADERS, startHost, type TestHost} from '../probe/helpers/host.js';
 import {body, expectNoSecrets, IN_CONTEXT, SECRETS} from './secret-samples.js';
-
-const FORMATS = ['stylish', 'json', 'sarif', 'github', 'junit'] as const;
 
 describe('the secret corpus: every kind is masked, with its kind and length, never its body', () => {
   for (const [kind, text] of Object.entries(IN_CONTEXT)) {

@@ -7,8 +7,8 @@ import {applyQuiet} from '../../src/report/exit-code.js';
 import {ANSI, finding, sampleContext, sampleReport} from './sample.js';
 
 describe('format registry', () => {
-  it('lists the five formats, stylish first, each a function', () => {
-    expect(FORMATS).toEqual(['stylish', 'json', 'sarif', 'github', 'junit']);
+  it('lists the six formats, stylish first, each a function', () => {
+    expect(FORMATS).toEqual(['stylish', 'json', 'sarif', 'github', 'junit', 'gitlab']);
     for (const name of FORMATS) {
       expect(isFormatName(name)).toBe(true);
       expect(typeof getFormatter(name)(sampleReport(), sampleContext())).toBe('string');
@@ -17,7 +17,7 @@ describe('format registry', () => {
 
   it('rejects an unknown format with the list of known ones', () => {
     expect(isFormatName('checkstyle')).toBe(false);
-    expect(() => getFormatter('checkstyle')).toThrow(/stylish, json, sarif, github, junit/);
+    expect(() => getFormatter('checkstyle')).toThrow(/stylish, json, sarif, github, junit, gitlab/);
   });
 });
 

@@ -1,12 +1,40 @@
-import {existsSync, readFileSync} from 'node:fs';
+import {existsSync, readFileSync, writeFileSync} from 'node:fs';
 import {createServer, type Server} from 'node:http';
 import {join, resolve, sep} from 'node:path';
-import {type CliResult, ROOT} from '../helpers/cli.js';
+import {type CliResult, ROOT, runProgram, tempDir} from '../helpers/cli.js';
 
 /** Fails with the command's own output, so a broken step says why. */
 export function expectOk(r: CliResult, what: string): CliResult {
   if (r.code !== 0) throw new Error(`${what} exited ${r.code}\n--- stdout\n${r.stdout}\n--- stderr\n${r.stderr}`);
   return r;
+}
+
+/** npm without the registry where its cache serves (`npm ci` filled it), and without audit, fund or update chatter. */
+export const npmEnv = {...process.env, npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false', NO_COLOR: '1'};
+
+export interface PackInfo {
+  filename: string;
+  size: number;
+  unpackedSize: number;
+  entryCount: number;
+  files: Array<{path: string}>;
+}
+
+/** `npm pack` of this checkout into a fresh folder: the tarball a user would install. */
+export async function packTarball(): Promise<{pack: PackInfo; tarball: string}> {
+  const out = tempDir('openwop-pack-out-');
+  // --ignore-scripts: packs the build `npm test` just made; prepack would wipe dist/ under the other running tests.
+  const packed = expectOk(await runProgram('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', out], {cwd: ROOT, env: npmEnv}), 'npm pack');
+  const pack = (JSON.parse(packed.stdout) as PackInfo[])[0];
+  return {pack, tarball: join(out, pack.filename)};
+}
+
+/** A consumer project (an ES module package) with the tarball installed from npm's cache, as `npm install <tarball>` does. */
+export async function installTarball(tarball: string): Promise<{app: string; ms: number}> {
+  const app = tempDir('openwop-pack-app-');
+  writeFileSync(join(app, 'package.json'), JSON.stringify({name: 'openwop-consumer', version: '1.0.0', private: true, type: 'module'}));
+  const install = expectOk(await runProgram('npm', ['install', '--no-audit', '--no-fund', tarball], {cwd: app, env: npmEnv}), 'npm install <tarball>');
+  return {app, ms: install.ms};
 }
 
 /**

@@ -1,20 +1,12 @@
 // The npm package as a user gets it: `npm pack`, install the tarball into an empty folder (npm's cache, no registry
 // where avoidable), then run the CLI and import the library from there — nothing from this checkout on the path.
 import {cpSync, existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {builtinModules} from 'node:module';
 import {join} from 'node:path';
+import {globSync} from 'tinyglobby';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {ROOT, runProgram, tempDir} from '../helpers/cli.js';
-import {exampleInvocations, expectOk, startExampleHost} from './helpers.js';
-
-interface PackInfo {
-  filename: string;
-  size: number;
-  unpackedSize: number;
-  entryCount: number;
-  files: Array<{path: string}>;
-}
-
-const npmEnv = {...process.env, npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false', NO_COLOR: '1'};
+import {exampleInvocations, expectOk, installTarball, npmEnv, packTarball, startExampleHost, type PackInfo} from './helpers.js';
 
 describe('the packed npm package', () => {
   let pack: PackInfo;
@@ -24,15 +16,9 @@ describe('the packed npm package', () => {
   const bin = () => join(app, 'node_modules', '.bin', 'openwop');
 
   beforeAll(async () => {
-    const out = tempDir('openwop-pack-out-');
-    // --ignore-scripts: packs the build `npm test` just made; prepack would wipe dist/ under the other running tests.
-    const packed = expectOk(await runProgram('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', out], {cwd: ROOT, env: npmEnv}), 'npm pack');
-    pack = (JSON.parse(packed.stdout) as PackInfo[])[0];
-
-    app = tempDir('openwop-pack-app-');
-    writeFileSync(join(app, 'package.json'), JSON.stringify({name: 'openwop-consumer', version: '1.0.0', private: true, type: 'module'}));
-    const install = expectOk(await runProgram('npm', ['install', '--no-audit', '--no-fund', join(out, pack.filename)], {cwd: app, env: npmEnv}), 'npm install <tarball>');
-    installMs = install.ms;
+    const packed = await packTarball();
+    pack = packed.pack;
+    ({app, ms: installMs} = await installTarball(packed.tarball));
     // The commands read copies of the examples, from the consumer's folder.
     cpSync(join(ROOT, 'examples'), join(app, 'examples'), {recursive: true});
     host = await startExampleHost(join(app, 'examples', 'hosts'));
@@ -45,7 +31,7 @@ describe('the packed npm package', () => {
 
   it('carries the CLI, the library with its types, schemas and templates, and no tests, sources or examples', () => {
     const paths = pack.files.map((f) => f.path);
-    for (const needed of ['bin/run.js', 'bin/load-bundle.js', 'dist/cli/openwop.cjs', 'dist/cli/openwop.cjs.cache', 'dist/src/index.js', 'dist/src/index.d.ts', 'oclif.manifest.json', 'schemas/ai-envelope.schema.json', 'package.json', 'README.md']) expect(paths, needed).toContain(needed);
+    for (const needed of ['bin/run.js', 'bin/load-bundle.js', 'dist/cli/openwop.cjs', 'dist/cli/openwop.cjs.cache', 'dist/src/index.js', 'dist/src/index.d.ts', 'oclif.manifest.json', 'schemas/ai-envelope.schema.json', 'package.json', 'README.md', 'LICENSE']) expect(paths, needed).toContain(needed);
     expect(paths.some((p) => p.startsWith('templates/'))).toBe(true);
     expect(paths.filter((p) => /^(test|src|commands|bench|scripts|examples)\//.test(p) || p.endsWith('.ts') && !p.endsWith('.d.ts'))).toEqual([]);
     // The CLI runs from the bundle; the unbundled command modules would be dead weight.
@@ -59,6 +45,72 @@ describe('the packed npm package', () => {
     expect(pkg.engines).toEqual({node: '>=20.18.1'});
     expect(pkg.exports['.']).toEqual({types: './dist/src/index.d.ts', import: './dist/src/index.js'});
     for (const target of [pkg.exports['.'].types, pkg.exports['.'].import, pkg.bin.openwop]) expect(existsSync(join(app, 'node_modules', 'openwop', target)), target).toBe(true);
+  });
+
+  it('says where it comes from: repository, homepage, bugs, keywords, and the MIT licence it ships', () => {
+    const installed = join(app, 'node_modules', 'openwop');
+    const pkg = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
+    expect(pkg.repository).toEqual({type: 'git', url: 'git+https://github.com/openwop/openwop-cli.git'});
+    expect(pkg.homepage).toBe('https://github.com/openwop/openwop-cli#readme');
+    expect(pkg.bugs).toEqual({url: 'https://github.com/openwop/openwop-cli/issues'});
+    expect(pkg.keywords).toEqual(expect.arrayContaining(['openwop', 'json-schema', 'sarif', 'pre-commit']));
+    expect(pkg.license).toBe('MIT');
+    const licence = readFileSync(join(installed, 'LICENSE'), 'utf8');
+    expect(licence).toMatch(/^MIT License\n\nCopyright \(c\) 2026 the openwop authors\n/);
+    expect(licence).toContain('THE SOFTWARE IS PROVIDED "AS IS"');
+  });
+
+  it('exports every bundled schema: require.resolve and import with {type: "json"} find them, and nothing else under schemas/', async () => {
+    const schemas = pack.files.map((f) => f.path).filter((p) => p.startsWith('schemas/') && p.endsWith('.json'));
+    expect(schemas.length).toBeGreaterThan(20);
+    const script = `
+      import {createRequire} from 'node:module';
+      import {readFileSync} from 'node:fs';
+      import {relative} from 'node:path';
+      const require = createRequire(import.meta.url);
+      const out = {};
+      for (const file of ${JSON.stringify(schemas)}) {
+        const resolved = require.resolve('openwop/' + file);
+        const imported = (await import('openwop/' + file, {with: {type: 'json'}})).default;
+        out[file] = {at: relative(process.cwd(), resolved), sameId: imported.$id === JSON.parse(readFileSync(resolved, 'utf8')).$id};
+      }
+      const refused = async (what, load) => { try { await load(); return what + ': loaded'; } catch (e) { return what + ': ' + e.code; } };
+      out.refused = [
+        await refused('DIFFERENCES.md', () => require.resolve('openwop/schemas/DIFFERENCES.md')),
+        await refused('dist internals', () => import('openwop/dist/src/lint/engine.js')),
+        await refused('templates', () => require.resolve('openwop/templates/kind/texts.json')),
+      ];
+      process.stdout.write(JSON.stringify(out));`;
+    const r = expectOk(await runProgram(process.execPath, ['--input-type=module', '-e', script], {cwd: app, env: npmEnv}), 'resolve the bundled schemas');
+    const out = JSON.parse(r.stdout);
+    for (const file of schemas) expect(out[file], file).toEqual({at: join('node_modules', 'openwop', file), sameId: true});
+    expect(out.refused).toEqual(['DIFFERENCES.md: ERR_PACKAGE_PATH_NOT_EXPORTED', 'dist internals: ERR_PACKAGE_PATH_NOT_EXPORTED', 'templates: ERR_PACKAGE_PATH_NOT_EXPORTED']);
+  });
+
+  it('depends on exactly the packages its code leaves to node_modules: the library\'s imports and the bundle\'s lazy ones', () => {
+    const installed = join(app, 'node_modules', 'openwop');
+    const pkg = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
+    const needed = new Set<string>();
+    const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+    const note = (specifier: string) => {
+      if (/^(\.|\/|node:)/.test(specifier) || builtinModules.includes(specifier)) return;
+      needed.add(packageOf(specifier));
+    };
+    const STATIC = /^(?:import|export)\s[^;]*?\sfrom\s+['"]([^'"]+)['"]/gm;
+    const CALLS = /\b(?:import|require)\(\s*['"]([^'"]+)['"]\s*\)/g;
+    for (const file of globSync(['dist/src/**/*.{js,cjs}'], {cwd: installed})) {
+      const text = readFileSync(join(installed, file), 'utf8');
+      for (const m of [...text.matchAll(STATIC), ...text.matchAll(CALLS)]) note(m[1]);
+    }
+    // What the bundle import()s on demand (bin/load-bundle.js routes it); everything else is inside the bundle.
+    const bundle = readFileSync(join(installed, 'dist', 'cli', 'openwop.cjs'), 'utf8');
+    const lazy = [...bundle.matchAll(/__openwopImport\("([^"]+)"\)/g)].map((m) => m[1]);
+    expect(lazy.length).toBeGreaterThan(0);
+    for (const specifier of lazy) note(specifier);
+    expect(Object.keys(pkg.dependencies).sort()).toEqual([...needed].sort());
+    // The oclif plugins' commands are in the bundle: neither plugin nor their @oclif/core is installed.
+    expect(bundle).not.toMatch(/require\("@oclif\//);
+    expect(existsSync(join(app, 'node_modules', '@oclif'))).toBe(false);
   });
 
   it('`npx openwop --help` and `--version` work from the consumer folder', async () => {
@@ -78,7 +130,10 @@ describe('the packed npm package', () => {
       expect(r.stderr, c.name).not.toMatch(/internal error|\n\s+at /);
     }
     expect(existsSync(join(scratch, 'vendor.acme.plan.create.schema.json'))).toBe(true);
-    // Shell completion comes with the package (@oclif/plugin-autocomplete).
+    // The help command and shell completion come with the package (the oclif plugins' commands, in the bundle).
+    const help = expectOk(await runProgram(bin(), ['help', 'validate', 'envelope'], {cwd: app, env: npmEnv}), 'openwop help validate envelope');
+    expect(help.stdout).toMatch(/^USAGE\n  \$ openwop validate envelope /m);
+    expect(help.stdout).toMatch(/^\s*EXIT CODES$/m);
     const completion = expectOk(await runProgram(bin(), ['autocomplete', 'script', 'bash'], {cwd: app, env: {...npmEnv, XDG_CACHE_HOME: tempDir()}}), 'openwop autocomplete script bash');
     expect(completion.stdout).toContain('OPENWOP_AC_BASH_SETUP_PATH');
   });

@@ -1,19 +1,20 @@
 import type {Report} from '../finding.js';
 import type {FormatContext} from '../format-context.js';
 import {format as github} from './github.js';
+import {format as gitlab} from './gitlab.js';
 import {format as json} from './json.js';
 import {format as junit} from './junit.js';
 import {format as sarif} from './sarif.js';
 import {format as stylish} from './stylish.js';
 
 /** The `--format` values, in help order; stylish is the default. */
-export const FORMATS = ['stylish', 'json', 'sarif', 'github', 'junit'] as const;
+export const FORMATS = ['stylish', 'json', 'sarif', 'github', 'junit', 'gitlab'] as const;
 export type FormatName = (typeof FORMATS)[number];
 
 /** A formatter is a pure function; the caller decides where the text goes (see writeOutput). */
 export type Formatter = (report: Report, ctx: FormatContext) => string;
 
-const REGISTRY: Record<FormatName, Formatter> = {stylish, json, sarif, github, junit};
+const REGISTRY: Record<FormatName, Formatter> = {stylish, json, sarif, github, junit, gitlab};
 
 export function isFormatName(name: string): name is FormatName {
   return (FORMATS as readonly string[]).includes(name);

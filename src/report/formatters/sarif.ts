@@ -2,6 +2,7 @@ import {resolve} from 'node:path';
 import {pathToFileURL} from 'node:url';
 import type {Finding, Report, Severity} from '../finding.js';
 import type {FormatContext} from '../format-context.js';
+import {fingerprint} from '../fingerprint.js';
 import {isStdinName, isUrlName, relativeToCwd} from '../paths.js';
 import {escapeJsonText} from '../printable.js';
 import {redactValue} from '../redact.js';
@@ -142,16 +143,3 @@ function atLeast1(n: number): number {
   return Number.isFinite(n) ? Math.max(1, Math.trunc(n)) : 1;
 }
 
-/**
- * Stable across runs and checkouts (the relative URI, not the absolute path) and independent of line numbers, so an
- * alert survives unrelated edits above it. NUL separators keep field boundaries unambiguous. Identical findings (the
- * same problem in two envelopes of one stream) get an occurrence suffix, as GitHub's own line hashes do, so they stay
- * two alerts instead of being merged.
- */
-function fingerprint(f: Finding, uri: string, seen: Map<string, number>): string {
-  // crypto is loaded here, on first use: importing it up front cost every start of the CLI ~6 ms.
-  const hash = process.getBuiltinModule('node:crypto').createHash('sha256').update([f.ruleId, uri, f.pointer, f.message].join('\u0000')).digest('hex');
-  const n = (seen.get(hash) ?? 0) + 1;
-  seen.set(hash, n);
-  return `${hash}:${n}`;
-}
