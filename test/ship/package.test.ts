@@ -97,7 +97,8 @@ describe('the packed npm package', () => {
       needed.add(packageOf(specifier));
     };
     const STATIC = /^(?:import|export)\s[^;]*?\sfrom\s+['"]([^'"]+)['"]/gm;
-    const CALLS = /\b(?:import|require)\(\s*['"]([^'"]+)['"]\s*\)/g;
+    // `require(…)` and the lazy loaders made with createRequire (`requireHere(…)`), whose packages load on first use.
+    const CALLS = /\b(?:import|require\w*)\(\s*['"]([^'"]+)['"]\s*\)/g;
     for (const file of globSync(['dist/src/**/*.{js,cjs}'], {cwd: installed})) {
       const text = readFileSync(join(installed, file), 'utf8');
       for (const m of [...text.matchAll(STATIC), ...text.matchAll(CALLS)]) note(m[1]);
