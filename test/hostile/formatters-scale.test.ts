@@ -4,6 +4,7 @@ import {FORMATS, getFormatter} from '../../src/report/formatters/index.js';
 import {clipLine, MAX_LINE} from '../../src/report/printable.js';
 import {buildReport} from '../../src/report/report.js';
 import {sampleContext} from '../report/sample.js';
+import {growth, MAX_GROWTH} from './helpers/growth.js';
 
 // Every formatter stays linear and bounded: no crash on a huge report, no row as wide as the widest message, no
 // megabyte-long value printed whole to a person.
@@ -71,20 +72,10 @@ describe('formatters at scale', () => {
 
   it.each(FORMATS)('%s grows linearly: 40,000 findings take about four times as long as 10,000', (name) => {
     const format = getFormatter(name);
-    const time = (n: number): number => {
+    const ratio = growth((n) => {
       const input = report(findings(n));
-      let best = Infinity;
-      for (let run = 0; run < 2; run++) {
-        const start = performance.now();
-        format(input, sampleContext());
-        best = Math.min(best, performance.now() - start);
-      }
-      return best;
-    };
-    time(2_000);
-    const small = time(10_000);
-    const large = time(40_000);
-    // Linear is about 4×; quadratic would be about 16×. The margin absorbs a busy machine and garbage collection.
-    expect(large / small, `${small.toFixed(0)} ms → ${large.toFixed(0)} ms`).toBeLessThan(9);
+      return () => format(input, sampleContext());
+    }, 10_000);
+    expect(ratio).toBeLessThan(MAX_GROWTH);
   });
 });
