@@ -9,7 +9,17 @@ export interface StreamLine {
   invalidUtf8?: boolean;
   /** The stream ended without a newline after this line (a cut-off final line is the usual cause of a parse error here). */
   unterminated?: boolean;
+  /** With `tooLong`: reading stopped inside this line (see LineOptions.stopInsideLongLine); nothing after it was read. */
+  readStopped?: boolean;
   size: number;
+}
+
+export interface LineOptions {
+  /**
+   * Stop reading at a line over the cap instead of skipping to its end. A pipe may never end its line (`cat
+   * /dev/zero`), and skipping it would read for ever; a regular file's line ends at the latest with the file.
+   */
+  stopInsideLongLine?: boolean;
 }
 
 const NEWLINE = 0x0a;
@@ -35,9 +45,15 @@ export async function* readLines(chunks: AsyncIterable<Buffer | string>, maxLine
  * batch instead of one per line, which on a stream of small JSON lines is much of the reading cost. A batch is one
  * decoded piece of a chunk, so little is alive at once.
  */
-export async function* readLineBatches(chunks: AsyncIterable<Buffer | string>, maxLineBytes: number): AsyncGenerator<StreamLine[]> {
+export async function* readLineBatches(chunks: AsyncIterable<Buffer | string>, maxLineBytes: number, options: LineOptions = {}): AsyncGenerator<StreamLine[]> {
   const splitter = new LineSplitter(maxLineBytes);
-  for await (const raw of chunks) yield* splitter.push(typeof raw === 'string' ? Buffer.from(raw) : raw);
+  for await (const raw of chunks) {
+    yield* splitter.push(typeof raw === 'string' ? Buffer.from(raw) : raw);
+    if (options.stopInsideLongLine && splitter.skippingLongLine()) {
+      yield [splitter.stopInside()];
+      return;
+    }
+  }
   const last = splitter.end();
   if (last) yield [last];
 }
@@ -76,6 +92,16 @@ class LineSplitter {
       }
     }
     if (batch.length > 0) yield batch;
+  }
+
+  /** The line being read is over the cap (its bytes are being dropped until it ends). */
+  skippingLongLine(): boolean {
+    return this.skipping;
+  }
+
+  /** The over-long line being read, as the last one: reading stops inside it. */
+  stopInside(): StreamLine {
+    return {number: this.number + 1, text: '', tooLong: true, readStopped: true, size: this.skippedBytes};
   }
 
   /** The stream's last line when it has no newline after it. */

@@ -204,7 +204,7 @@ async function* readAutoStream(input: AsyncIterable<Buffer | string>, display: s
   const held: StreamLine[] = [];
   let heldBytes = 0;
   let mode: 'unknown' | 'stream' | 'document' = 'unknown';
-  for await (const lines of readLineBatches(input, maxBytes)) {
+  for await (const lines of readLineBatches(input, maxBytes, {stopInsideLongLine: true})) {
     if (mode === 'unknown') mode = isWholeValue(lines[0].text) ? 'stream' : 'document';
     if (mode === 'stream') yield lineEvents(lines, display, options);
     else {
@@ -243,7 +243,11 @@ function isWholeValue(text: string): boolean {
 
 function lineEvent(line: StreamLine, display: string, options: ReadOptions): ReadEvent {
   if (line.tooLong) {
-    return {type: 'problem', finding: {...fileFinding(display, 'io/too-large', `line ${line.number} is ${mb(line.size)} MB, over the ${mb(options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES)} MB limit for one document (raise it with --max-size); the rest of the stream is still checked`), line: line.number, endLine: line.number}};
+    const limit = `${mb(options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES)} MB limit for one document (raise it with --max-size)`;
+    const message = line.readStopped
+      ? `line ${line.number} is over the ${limit}; reading stopped there: a pipe's line may never end, so the rest of the stream was not read`
+      : `line ${line.number} is ${mb(line.size)} MB, over the ${limit}; the rest of the stream is still checked`;
+    return {type: 'problem', finding: {...fileFinding(display, 'io/too-large', message), line: line.number, endLine: line.number}};
   }
   if (line.invalidUtf8) {
     const pos = positionIn(line.text, Math.max(0, line.text.indexOf('\uFFFD')));

@@ -43,9 +43,10 @@ export function feed(path: string, text: string): Promise<void> {
   return writeFile(path, text);
 }
 
-/** Writes `line` into a FIFO again and again until the reader goes away (or `destroy()`). */
-export function endless(path: string, line: string): WriteStream {
+/** Writes `first`, then `line` again and again, into a FIFO until the reader goes away (or `destroy()`). */
+export function endless(path: string, line: string, first = ''): WriteStream {
   const out = createWriteStream(path);
+  if (first) out.write(first);
   const chunk = line.repeat(64);
   const pump = () => {
     while (!out.destroyed && out.write(chunk));
@@ -72,13 +73,14 @@ export async function run(args: string[], options: {cwd: string; env?: NodeJS.Pr
 }
 
 export interface JsonRun extends CliResult {
-  findings: {ruleId: string; file: string; message: string; severity: string}[];
+  findings: {ruleId: string; file: string; message: string; severity: string; line: number}[];
   files: string[];
+  summary: Record<string, unknown>;
 }
 
 /** {@link run} with --format json, parsed: every finding, and the files results name. */
 export async function runJson(args: string[], options: Parameters<typeof run>[1]): Promise<JsonRun> {
   const r = await run([...args, '--format', 'json'], options);
   const report = JSON.parse(r.stdout);
-  return {...r, findings: report.results.flatMap((x: {findings: unknown[]}) => x.findings), files: report.results.map((x: {file: string}) => x.file)};
+  return {...r, findings: report.results.flatMap((x: {findings: unknown[]}) => x.findings), files: report.results.map((x: {file: string}) => x.file), summary: report.summary};
 }

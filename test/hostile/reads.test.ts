@@ -112,6 +112,27 @@ describe('inputs named on the command line that are not regular files are read a
     expect(ids(r)).toEqual(['io/too-large']);
   });
 
+  it('an endless line (a pipe that never sends a newline) stops the read at --max-size, in document and in stream mode', async () => {
+    const dir = project();
+    const documentPath = fifo(join(dir, 'doc.json'));
+    const writer = endless(documentPath, 'x'.repeat(1024));
+    const asDocument = await runJson(['lint', 'schema', 'doc.json', '--max-size', '1'], {cwd: dir, seconds: 20});
+    writer.destroy();
+    expect(asDocument.code).toBe(2);
+    expect(ids(asDocument)).toEqual(['io/too-large']);
+
+    // A first line that is a whole value makes the pipe an NDJSON stream; its second line never ends.
+    const streamPath = fifo(join(dir, 'run.ndjson'));
+    const tail = endless(streamPath, 'y'.repeat(1024), `${JSON.stringify(ENVELOPE)}\n`);
+    const asStream = await runJson(['validate', 'envelope', 'run.ndjson', '--max-size', '1'], {cwd: dir, seconds: 20});
+    tail.destroy();
+    expect(asStream.code).toBe(1);
+    expect(asStream.summary.envelopes).toBe(1);
+    const stopped = asStream.findings.find((f) => f.ruleId === 'io/too-large');
+    expect(stopped?.line).toBe(2);
+    expect(stopped?.message).toContain('reading stopped there');
+  });
+
   it('/dev/stdin named as a path, and <(cmd), are read (a shell\'s pipes: node gives its children sockets)', async () => {
     const dir = project();
     const cli = `"${process.execPath}" "${BIN}"`;
