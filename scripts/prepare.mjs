@@ -1,18 +1,45 @@
-// npm's `prepare` script: makes sure an install from git gets a build. pre-commit 4 installs a `language: node` hook
-// repository with `npm install -g git+file://<clone>`, and npm packs the clone after running `prepare` (never
-// `prepack`), so without a build here `dist/` and oclif.manifest.json would be missing from what it installs.
-// In a global install from git npm does not install the clone's own dependencies first (npm/cli#8440), so the build
-// tools are installed here, from the lockfile, when they are missing.
-// npm also runs `prepare` for `npm pack`/`npm publish` (right after `prepack`, which has just built from clean) and after
-// `npm install`/`npm ci` in a checkout. Hence: build only when there is no build yet, and never for `npm ci`, whose
-// users go on to `npm run demo`/`npm test`, which build first anyway.
+// npm's `prepare` and `prepack` scripts: a clean build, unless the last clean build is still current.
+// - pre-commit 4 installs a `language: node` hook repository with `npm install -g git+file://<clone>`; npm packs the
+//   clone after running `prepare` (never `prepack`), so without a build here `dist/` and oclif.manifest.json would be
+//   missing from what it installs. In a global install from git npm does not install the clone's own dependencies
+//   first (npm/cli#8440), so the build tools are installed here, from the lockfile, when they are missing.
+// - npm runs `prepare` more than once in one install (after the clone's dependency install, and again before packing
+//   it), and pre-commit 3 runs `npm install` and then `npm pack` (`prepack`, then `prepare`) in the clone: the build
+//   being current makes each repeat a no-op, so every route builds once.
+// - After `npm ci` in a checkout it does nothing: `npm run demo`, `npm test` and `npm run test:e2e` build first.
 import {spawnSync} from 'node:child_process';
-import {existsSync} from 'node:fs';
+import {existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const MANIFEST = join(root, 'oclif.manifest.json');
+/** Written after a clean build: when it started. Not in the package (`files` lists dist/src and dist/cli only). */
+const MARK = join(root, 'dist', '.clean-build.json');
+/** Not inputs of the build: its outputs, the installed dependencies, packed tarballs, and dot-folders (.git, .ci/.venv). */
+const NOT_INPUT = /^(\.|node_modules$|dist$|coverage$|oclif\.manifest\.json$|.*\.tgz$)/;
+
+/**
+ * True when a file or folder under dir changed at or after `since` (a deletion changes its folder's time; the root's own
+ * time is left out, as the build writes oclif.manifest.json there).
+ */
+function changedSince(dir, since) {
+  for (const entry of readdirSync(dir, {withFileTypes: true})) {
+    if (NOT_INPUT.test(entry.name)) continue;
+    const path = join(dir, entry.name);
+    if (statSync(path).mtimeMs >= since) return true;
+    if (entry.isDirectory() && changedSince(path, since)) return true;
+  }
+  return false;
+}
+
+/** The last clean build is current when no plain `npm run build` came after it and no input changed since it started. */
+function current() {
+  if (!existsSync(MARK) || !existsSync(MANIFEST) || statSync(MANIFEST).mtimeMs > statSync(MARK).mtimeMs) return false;
+  const {started} = JSON.parse(readFileSync(MARK, 'utf8'));
+  return !changedSince(root, started);
+}
 
 /** Runs npm in the package root; through the shell because on Windows npm is npm.cmd. */
 function npm(args, env = process.env) {
@@ -29,13 +56,18 @@ function resolves(name) {
   }
 }
 
-// The build writes oclif.manifest.json after compiling and bundling: its presence means a build ran to that point.
-const built = existsSync(join(root, 'oclif.manifest.json')) && existsSync(join(root, 'dist'));
-if (process.env.npm_command !== 'ci' && !built) {
-  if (!resolves('typescript') || !resolves('esbuild')) {
-    // A project install, not the global one this script may be running inside of; no scripts, or it would run us again.
-    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_config_(global|location)$/i.test(k)));
-    npm('ci --include=dev --ignore-scripts --no-audit --no-fund', env);
-  }
-  npm('run build');
+if (process.env.npm_command === 'ci') process.exit(0);
+if (current()) {
+  console.log(`${process.env.npm_lifecycle_event ?? 'prepare'}: the build is current`);
+  process.exit(0);
 }
+if (!resolves('typescript') || !resolves('esbuild')) {
+  // A project install, not the global one this may be running inside of; no scripts, or it would run this again.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_config_(global|location)$/i.test(k)));
+  npm('ci --include=dev --ignore-scripts --no-audit --no-fund', env);
+}
+const started = Date.now();
+rmSync(join(root, 'dist'), {recursive: true, force: true});
+rmSync(MANIFEST, {force: true});
+npm('run build');
+writeFileSync(MARK, JSON.stringify({started}) + '\n');
