@@ -9,7 +9,7 @@
 import {spawnSync} from 'node:child_process';
 import {cpSync, readFileSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {beforeAll, describe, expect, it} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import {type CliResult, ROOT, runCli, runProgram, tempDir} from '../helpers/cli.js';
 import {expectOk} from './helpers.js';
 
@@ -38,6 +38,8 @@ function findFramework(f: (typeof FRAMEWORKS)[number]): {bin: string; version: s
 }
 
 function git(args: string[], cwd: string): string {
+  // Never without a folder: git would then act on this checkout (a `reset --hard` there would lose work).
+  if (!cwd) throw new Error(`git ${args.join(' ')}: no repository given`);
   const r = spawnSync('git', args, {cwd, encoding: 'utf8'});
   if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
   return r.stdout.trim();
@@ -56,27 +58,36 @@ describe.each(FRAMEWORKS)('$label: the hooks of .pre-commit-hooks.yaml on the de
   let version: string;
   const timings: Record<string, number> = {};
 
+  let installed = false;
+
+  /** A path in the consumer repository, once the hooks are installed there. */
+  function inRepo(...parts: string[]): string {
+    if (!installed) throw new Error(`the hooks were not installed (see the first test of ${framework.label})`);
+    return join(repo, ...parts);
+  }
+
   /** `git add -A` and `git commit` through the installed hook; returns what the hook printed. */
   async function commit(message: string): Promise<CliResult & {out: string}> {
-    git(['add', '-A'], repo);
-    const r = await runProgram('git', ['commit', '-m', message], {cwd: repo, env});
+    git(['add', '-A'], inRepo());
+    const r = await runProgram('git', ['commit', '-m', message], {cwd: inRepo(), env});
     timings[message] = r.ms;
     return {...r, out: r.stdout + r.stderr};
   }
 
   /** The commit was refused by `hook` with `ruleId` about `file`, and nothing was committed; then the change is undone. */
   async function expectRefused(message: string, hook: string, ruleId: string, file: string): Promise<void> {
-    const head = git(['rev-parse', 'HEAD'], repo);
+    const head = git(['rev-parse', 'HEAD'], inRepo());
     const r = await commit(message);
     expect(r.code, r.out).not.toBe(0);
     expect(r.out).toMatch(new RegExp(`${hook}\\.+Failed`));
     expect(r.out).toContain(ruleId);
     expect(r.out).toContain(file);
-    expect(git(['rev-parse', 'HEAD'], repo)).toBe(head);
-    git(['reset', '-q', '--hard', 'HEAD'], repo);
+    expect(git(['rev-parse', 'HEAD'], inRepo())).toBe(head);
+    git(['reset', '-q', '--hard', 'HEAD'], inRepo());
   }
 
-  beforeAll(async () => {
+  // Set-up is a test of its own, not a beforeAll: a missing framework then shows as a failed test, never as skipped ones.
+  it('installs the hooks from this checkout\'s HEAD into a consumer repository (the first hook install, timed)', async () => {
     ({bin, version} = findFramework(framework));
     const sha = git(['rev-parse', 'HEAD'], ROOT);
     // pre-commit reads the hook definitions from the commit it clones, not from the working tree.
@@ -107,41 +118,42 @@ describe.each(FRAMEWORKS)('$label: the hooks of .pre-commit-hooks.yaml on the de
     expectOk(await runProgram(bin, ['install'], {cwd: repo, env}), 'pre-commit install');
     // The hook environment (clone, dependencies, build, global install) is built once, here.
     timings['install-hooks'] = expectOk(await runProgram(bin, ['install-hooks'], {cwd: repo, env}), 'pre-commit install-hooks').ms;
+    installed = true;
   }, 900_000);
 
   it('the hook manifest is valid for this framework', async () => {
-    expectOk(await runProgram(bin, ['validate-manifest', join(ROOT, '.pre-commit-hooks.yaml')], {cwd: repo, env}), 'pre-commit validate-manifest');
+    expectOk(await runProgram(bin, ['validate-manifest', join(ROOT, '.pre-commit-hooks.yaml')], {cwd: inRepo(), env}), 'pre-commit validate-manifest');
   });
 
   it('commits three scaffolded kinds (schemas, valid and invalid examples) and a pack: every hook runs and passes', async () => {
     const r = await commit('three kinds and a pack');
     expect(r.code, r.out).toBe(0);
     for (const name of ['openwop lint schema', 'openwop validate envelope', 'openwop validate pack']) expect(r.out).toMatch(new RegExp(`${name}\\.+Passed`));
-    expect(git(['show', '--name-only', '--format=', 'HEAD'], repo).split('\n')).toEqual(
+    expect(git(['show', '--name-only', '--format=', 'HEAD'], inRepo()).split('\n')).toEqual(
       expect.arrayContaining(['examples/envelopes/vendor.acme.note.create.invalid.json', 'schemas/envelopes/vendor.acme.build.progress.schema.json']),
     );
   });
 
   it('refuses a schema that leaves the Tier-1 subset', async () => {
-    editJson(join(repo, 'schemas', 'envelopes', 'vendor.acme.note.create.schema.json'), (schema) => {
+    editJson(inRepo('schemas', 'envelopes', 'vendor.acme.note.create.schema.json'), (schema) => {
       (schema.properties as Record<string, unknown>).title = {oneOf: [{type: 'string'}, {type: 'number'}], description: 'Note title'};
     });
     await expectRefused('a schema with oneOf', 'openwop lint schema', 'tier1/forbidden-keyword', 'schemas/envelopes/vendor.acme.note.create.schema.json');
   });
 
   it('refuses an example envelope whose payload lacks a required field', async () => {
-    editJson(join(repo, 'examples', 'envelopes', 'vendor.acme.plan.create.valid.json'), (envelope) => {
+    editJson(inRepo('examples', 'envelopes', 'vendor.acme.plan.create.valid.json'), (envelope) => {
       delete (envelope.payload as Record<string, unknown>).goal;
     });
     await expectRefused('an envelope without its goal', 'openwop validate envelope', 'envelope_invalid', 'examples/envelopes/vendor.acme.plan.create.valid.json');
   });
 
   it('refuses a pack manifest that needs a module no sandbox grants', async () => {
-    editJson(join(repo, 'packs', 'webhook', 'pack.json'), (manifest) => {
+    editJson(inRepo('packs', 'webhook', 'pack.json'), (manifest) => {
       manifest.runtime = {...(manifest.runtime as object), requires: ['node:dns/promises']};
     });
     await expectRefused('a pack requiring node:dns', 'openwop validate pack', 'invalid_manifest', 'packs/webhook/pack.json');
-    expect(git(['log', '--format=%s'], repo)).toBe('three kinds and a pack');
+    expect(git(['log', '--format=%s'], inRepo())).toBe('three kinds and a pack');
     console.log(`pre-commit end-to-end (${version}): ${Object.entries(timings).map(([k, ms]) => `${k} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
   });
 });
