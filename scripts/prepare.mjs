@@ -8,37 +8,43 @@
 //   being current makes each repeat a no-op, so every route builds once.
 // - After `npm ci` in a checkout it does nothing: `npm run demo`, `npm test` and `npm run test:e2e` build first.
 import {spawnSync} from 'node:child_process';
+import {createHash} from 'node:crypto';
 import {existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
-import {dirname, join} from 'node:path';
+import {dirname, join, relative} from 'node:path';
 import {fileURLToPath} from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const MANIFEST = join(root, 'oclif.manifest.json');
-/** Written after a clean build: when it started. Not in the package (`files` lists dist/src and dist/cli only). */
+/** Written after a clean build: what its inputs hashed to. Not in the package (`files` lists dist/src and dist/cli only). */
 const MARK = join(root, 'dist', '.clean-build.json');
 /** Not inputs of the build: its outputs, the installed dependencies, packed tarballs, and dot-folders (.git, .ci/.venv). */
 const NOT_INPUT = /^(\.|node_modules$|dist$|coverage$|oclif\.manifest\.json$|.*\.tgz$)/;
 
 /**
- * True when a file or folder under dir changed at or after `since` (a deletion changes its folder's time; the root's own
- * time is left out, as the build writes oclif.manifest.json there).
+ * A hash of every file's path and content in the package folder but those above: contents, not times, because
+ * `npm install` rewrites an unchanged package-lock.json. Everything else counts, so a new source folder needs no entry
+ * here (a few hundred files, some 3 MB: tens of milliseconds).
  */
-function changedSince(dir, since) {
-  for (const entry of readdirSync(dir, {withFileTypes: true})) {
-    if (NOT_INPUT.test(entry.name)) continue;
-    const path = join(dir, entry.name);
-    if (statSync(path).mtimeMs >= since) return true;
-    if (entry.isDirectory() && changedSince(path, since)) return true;
-  }
-  return false;
+function inputsHash() {
+  const hash = createHash('sha256');
+  const walk = (dir) => {
+    for (const name of readdirSync(dir).sort()) {
+      if (NOT_INPUT.test(name)) continue;
+      const path = join(dir, name);
+      const info = statSync(path);
+      if (info.isDirectory()) walk(path);
+      else if (info.isFile()) hash.update(`${relative(root, path)}\0`).update(readFileSync(path)).update('\0');
+    }
+  };
+  walk(root);
+  return hash.digest('hex');
 }
 
-/** The last clean build is current when no plain `npm run build` came after it and no input changed since it started. */
-function current() {
+/** The last clean build is current when no plain `npm run build` came after it and its inputs are unchanged. */
+function current(inputs) {
   if (!existsSync(MARK) || !existsSync(MANIFEST) || statSync(MANIFEST).mtimeMs > statSync(MARK).mtimeMs) return false;
-  const {started} = JSON.parse(readFileSync(MARK, 'utf8'));
-  return !changedSince(root, started);
+  return JSON.parse(readFileSync(MARK, 'utf8')).inputs === inputs;
 }
 
 /** Runs npm in the package root; through the shell because on Windows npm is npm.cmd. */
@@ -57,7 +63,8 @@ function resolves(name) {
 }
 
 if (process.env.npm_command === 'ci') process.exit(0);
-if (current()) {
+const inputs = inputsHash();
+if (current(inputs)) {
   console.log(`${process.env.npm_lifecycle_event ?? 'prepare'}: the build is current`);
   process.exit(0);
 }
@@ -66,8 +73,7 @@ if (!resolves('typescript') || !resolves('esbuild')) {
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_config_(global|location)$/i.test(k)));
   npm('ci --include=dev --ignore-scripts --no-audit --no-fund', env);
 }
-const started = Date.now();
 rmSync(join(root, 'dist'), {recursive: true, force: true});
 rmSync(MANIFEST, {force: true});
 npm('run build');
-writeFileSync(MARK, JSON.stringify({started}) + '\n');
+writeFileSync(MARK, JSON.stringify({inputs}) + '\n');
