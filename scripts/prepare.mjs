@@ -22,12 +22,12 @@ const MARK = join(root, 'dist', '.clean-build.json');
 const NOT_INPUT = /^(\.|node_modules$|dist$|coverage$|oclif\.manifest\.json$|.*\.tgz$)/;
 
 /**
- * A hash of every file's path and content in the package folder but those above: contents, not times, because
- * `npm install` rewrites an unchanged package-lock.json. Everything else counts, so a new source folder needs no entry
- * here (a few hundred files, some 3 MB: tens of milliseconds).
+ * A hash of the Node version (the build leaves V8 code cached for it) and of every file's path and content in the
+ * package folder but those above: contents, not times, because `npm install` rewrites an unchanged package-lock.json.
+ * Everything else counts, so a new source folder needs no entry here (a few hundred files, some 3 MB: tens of ms).
  */
 function inputsHash() {
-  const hash = createHash('sha256');
+  const hash = createHash('sha256').update(`${process.version}\0`);
   const walk = (dir) => {
     for (const name of readdirSync(dir).sort()) {
       if (NOT_INPUT.test(name)) continue;
