@@ -109,6 +109,7 @@ export abstract class CheckCommand extends Command {
       toolVersion: version,
       informationUri: 'https://github.com/openwop/openwop-cli',
       renderExtras: outcome.renderExtras,
+      renderSummaryExtras: outcome.renderSummaryExtras,
     };
     await writeOutput(getFormatter(format)(report, ctx), flags.output ? {file: flags.output, inputs: filesUsed()} : {stream: process.stdout});
     process.exitCode = exitCode;

@@ -30,6 +30,13 @@ TARGETS (--target, repeatable or comma-separated; default tier1)
 reasoning/* and ref/unresolved, ref/remote-not-fetched run for every target. Vendor rules carry the month their fact was
 last verified: see --explain RULE.
 
+INPUTS
+  A file named on the command line is always linted. From a folder (recursive) or a glob only the .json files that
+  look like JSON Schemas are: a root with "$schema", "type", "properties" or "$defs", and not the shape of an AIEnvelope
+  ("type", "payload", "meta"), a foxctl envelope ("status", "command") or a pack manifest ("name", "version" and
+  "runtime", "nodes", "kind" or "engines"). A file that does not parse is linted, so its syntax error shows. The others
+  are counted as skipped (summary.skipped; a line under the summary); --all-json lints every .json file.
+
 KIND DETECTION (for reasoning/missing and reasoning/forbidden-on-ack)
   x-openwop-kind, else a $id ending in <kind>.schema.json, else the file name <kind>.schema.json, else a title
   that is itself a kind name (vendor.acme.plan.create).
@@ -62,6 +69,7 @@ ${EXIT_CODES_HELP}`;
 
   static override examples = [
     {description: 'Lint every schema under a folder (strict profile, Tier-1 target)', command: '<%= config.bin %> <%= command.id %> schemas/envelopes'},
+    {description: 'Every .json file under a folder, schema-shaped or not', command: '<%= config.bin %> <%= command.id %> contracts/ --all-json'},
     {description: 'Only what breaks generation, for OpenAI and Anthropic too', command: '<%= config.bin %> <%= command.id %> vendor.acme.plan.create.schema.json --profile load-bearing --target tier1,openai,anthropic'},
     {description: 'See what --fix would change, then apply it', command: '<%= config.bin %> <%= command.id %> schemas/ --fix-dry-run\n<%= config.bin %> <%= command.id %> schemas/ --fix'},
     {description: 'Lint a schema from stdin, SARIF for code scanning', command: 'cat payload.schema.json | <%= config.bin %> <%= command.id %> - --format sarif'},
@@ -73,7 +81,7 @@ ${EXIT_CODES_HELP}`;
   static override strict = false;
 
   static override args = {
-    paths: Args.string({description: 'Schema files, folders (every .json file, recursively), globs, or - for stdin.', required: false}),
+    paths: Args.string({description: 'Schema files, folders (recursively), globs, or - for stdin. From folders and globs only the files that look like JSON Schemas (see INPUTS).', required: false}),
   };
 
   static override flags = {
@@ -84,6 +92,7 @@ ${EXIT_CODES_HELP}`;
     force: Flags.boolean({summary: 'Let --fix rewrite read-only schema files (they stay read-only).', dependsOn: ['fix'], helpGroup: 'LINT'}),
     explain: Flags.string({summary: 'Explain RULE: what, why, profiles, targets, sources with the month verified, examples.', helpValue: 'RULE', helpGroup: 'LINT'}),
     'list-rules': Flags.boolean({summary: 'List every rule (with --json: as JSON).', helpGroup: 'LINT'}),
+    'all-json': Flags.boolean({summary: 'Lint every .json file folders and globs yield, not only those that look like JSON Schemas.', helpGroup: 'INPUT'}),
     'allow-remote-refs': Flags.boolean({summary: 'Fetch and check the schemas http(s) $refs name (10 s timeout, 5 MB cap, same-origin redirects, at most 20 documents).', helpGroup: 'LINT'}),
     'max-size': Flags.integer({summary: 'Largest schema file (or file a $ref names) to read, in MB.', default: 100, min: 1, helpGroup: 'INPUT'}),
     ...readScopeFlags(),
@@ -139,9 +148,14 @@ ${EXIT_CODES_HELP}`;
       force: flags.force,
       maxDocumentBytes: flags['max-size'] * 1024 * 1024,
       scope: this.readScope(ctx, flags, paths),
+      allJson: flags['all-json'],
     });
     return {
       ...outcome,
+      renderSummaryExtras: (summary) => {
+        const skipped = typeof summary.skipped === 'number' ? summary.skipped : 0;
+        return skipped > 0 ? [`${skipped} .json file${skipped === 1 ? '' : 's'} skipped: not JSON Schemas (envelopes, pack manifests, other JSON); --all-json lints them too`] : [];
+      },
       renderExtras: (result, fctx) => {
         const c = new Chalk({level: fctx.color ? 1 : 0});
         const lines: string[] = [];

@@ -6,7 +6,7 @@ import {displayLines, displayText, escapeJsonText} from '../../src/report/printa
 import {Redactor} from '../../src/report/redact.js';
 import {UserError} from '../../src/report/user-error.js';
 import {writeOutput} from '../../src/report/write-output.js';
-import {checkKindName, DEFAULT_ID_BASE, DEFAULT_OUT, preflight, ScaffoldCancelled, scaffoldKind, TYPE_HELP, VENDOR_KIND_GRAMMAR} from '../../src/scaffold/index.js';
+import {checkKindName, DEFAULT_EXAMPLES_OUT, DEFAULT_ID_BASE, DEFAULT_OUT, preflight, ScaffoldCancelled, scaffoldKind, TYPE_HELP, VENDOR_KIND_GRAMMAR} from '../../src/scaffold/index.js';
 import {askForKind, commandLine} from '../../src/scaffold/interactive.js';
 import {renderScaffoldJson, renderScaffoldText} from '../../src/scaffold/render.js';
 import {configFlag, reportCommandError, verboseFlag} from '../_common.js';
@@ -15,10 +15,16 @@ export default class ScaffoldKind extends Command {
   static override summary = 'Create a vendor envelope kind: a Tier-1-clean payload schema with reasoning first, plus a valid and an invalid example envelope.';
 
   static override description = `Writes three files for the kind (RFC 0021 AIEnvelope, RFC 0030 reasoning field and Tier-1 subset):
-  <out>/<kind>.schema.json               JSON Schema 2020-12 for the payload
-  <out>/examples/<kind>.valid.json       a complete AIEnvelope that passes
-  <out>/examples/<kind>.invalid.json     the same envelope without its first field, so it fails at the payload stage
+  <out>/<kind>.schema.json                JSON Schema 2020-12 for the payload
+  <examples-out>/<kind>.valid.json        a complete AIEnvelope that passes
+  <examples-out>/<kind>.invalid.json      the same envelope without its first field, so it fails at the payload stage
 The schema passes \`openwop lint schema --profile strict\` for the targets (default: config lint.targets, then tier1), and \`openwop validate envelope --schemas <out>\` accepts the valid example at once.
+
+LAYOUT
+  By default the project layout the pre-commit hooks expect: schemas in ${DEFAULT_OUT}/, example envelopes in
+  ${DEFAULT_EXAMPLES_OUT}/ (config scaffold.out and scaffold.examplesOut change them). --out DIR on the command line
+  is a one-off destination: the schema goes in DIR and, unless --examples-out says otherwise, the examples in DIR/examples.
+  Files named *.invalid.json are the deliberately failing examples: the openwop-validate-envelope hook leaves them out.
 
 KIND NAMES
   vendor.<host>.<kind>, checked against ${VENDOR_KIND_GRAMMAR.source}
@@ -46,9 +52,9 @@ INTERACTIVE
 WRITING
   Nothing is overwritten without --force: if any target exists, nothing at all is written (exit 2, naming the files).
   All three files are written to temp files and moved into place only when all are complete; a failure removes what
-  this run wrote. The --out folder is created when missing. A target that is a symlink, a FIFO or a device is refused,
-  even with --force. --dry-run prints the files instead of writing them. --out defaults to config scaffold.out, then
-  ${DEFAULT_OUT}; the schema's $id is <id-base><kind>.schema.json, id-base defaulting to config scaffold.idBase, then
+  this run wrote. Missing output folders are created. A target that is a symlink, a FIFO or a device is refused,
+  even with --force. --dry-run prints the files instead of writing them. The schema's $id is
+  <id-base><kind>.schema.json, id-base defaulting to config scaffold.idBase, then
   ${DEFAULT_ID_BASE} (.invalid is a reserved domain: replace it before you publish).
   --target gemini also adds "propertyOrdering" (reasoning first) to every object.
 
@@ -61,6 +67,7 @@ EXIT CODES
     {description: 'A plan generator with a required title and an optional note', command: "<%= config.bin %> <%= command.id %> vendor.acme.plan.create --field 'title:string:Short plan title' --field 'notes?:string'"},
     {description: 'Every type, a nested object and a list of objects', command: "<%= config.bin %> <%= command.id %> vendor.acme.prd.create --field 'priority:enum(low|medium|high)' --field 'effort:integer' --field 'tags:string[]' --field 'owner.name:string' --field 'steps[].title:string' --field 'approved?:boolean'"},
     {description: 'A progress signal without reasoning, into another folder', command: "<%= config.bin %> <%= command.id %> vendor.acme.build.progress --no-reasoning --field 'percent:number' --out kinds/"},
+    {description: 'Schemas and examples each into a folder of your own', command: "<%= config.bin %> <%= command.id %> vendor.acme.plan.create --field 'title:string' --out contracts/kinds --examples-out test/fixtures/envelopes"},
     {description: 'Ask for everything interactively', command: '<%= config.bin %> <%= command.id %>'},
     {description: 'See the files without writing them, as JSON', command: "<%= config.bin %> <%= command.id %> vendor.acme.plan.create --field 'title:string' --dry-run --json"},
   ];
@@ -71,7 +78,8 @@ EXIT CODES
 
   static override flags = {
     field: Flags.string({char: 'F', summary: 'A payload field: name[?]:type[:description] (repeatable).', multiple: true, multipleNonGreedy: true}),
-    out: Flags.string({summary: `Output folder (default: config scaffold.out, then ${DEFAULT_OUT}).`}),
+    out: Flags.string({summary: `Folder for the payload schema (default: config scaffold.out, then ${DEFAULT_OUT}).`, helpValue: 'DIR'}),
+    'examples-out': Flags.string({summary: `Folder for the two example envelopes (default: with --out, <out>/examples; else config scaffold.examplesOut, then ${DEFAULT_EXAMPLES_OUT}).`, helpValue: 'DIR'}),
     'id-base': Flags.string({summary: `URL the schema's $id starts with (default: config scaffold.idBase, then ${DEFAULT_ID_BASE}).`}),
     description: Flags.string({summary: 'Description of the payload schema.'}),
     reasoning: Flags.boolean({summary: 'Add "reasoning" as the first property (default; --no-reasoning for status/progress kinds).', allowNo: true}),
@@ -87,7 +95,7 @@ EXIT CODES
     const {args, flags} = await this.parse(ScaffoldKind);
     const cwd = process.cwd();
     const config = await loadConfig({cwd, explicitPath: flags.config});
-    const base = {cwd, config, out: flags.out, force: flags.force, idBase: flags['id-base']};
+    const base = {cwd, config, out: flags.out, examplesOut: flags['examples-out'], force: flags.force, idBase: flags['id-base']};
     if (args.kind !== undefined) checkKindName(args.kind);
 
     // oclif leaves a boolean flag undefined when it is not given: that is "ask" (or the default, yes).
@@ -111,6 +119,7 @@ EXIT CODES
       // Without --dry-run or --json: the repeat is usually the real run.
       const extra = [
         ...(flags.out === undefined ? [] : ['--out', flags.out]),
+        ...(flags['examples-out'] === undefined ? [] : ['--examples-out', flags['examples-out']]),
         ...(flags['id-base'] === undefined ? [] : ['--id-base', flags['id-base']]),
         ...(flags.target ?? []).flatMap((t) => ['--target', t]),
         ...(flags.force ? ['--force'] : []),

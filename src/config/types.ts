@@ -25,7 +25,7 @@ export interface OpenwopConfig {
   kindSchemas?: string[];
   /** Default capabilities document (a file path or URL) for validate envelope and simulate retry. */
   capabilities?: string;
-  scaffold?: {idBase?: string; out?: string};
+  scaffold?: {idBase?: string; out?: string; examplesOut?: string};
   packs?: {idBase?: string};
 }
 

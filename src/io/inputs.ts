@@ -7,11 +7,13 @@ import {inside, outsideRoot, ReadScope} from './read-scope.js';
 
 /**
  * `regular`: the expansion saw a regular file there, so a reader need not ask again (see readRegularFile).
+ * `found`: reached by walking a folder or matching a glob rather than named, so a command may pass over a file that is
+ * not its kind of content (lint schema does, see looksLikeSchema).
  * `stdin`: read from ReadOptions.stdin (default process.stdin); named `<stdin>`, or after a stream already read.
  * `stream`: a FIFO, device or process substitution (`<(cmd)`) named on the command line, read once, front to back, like
  * stdin: its size on disk says nothing.
  */
-export type InputSource = {kind: 'file'; path: string; display: string; regular?: true} | {kind: 'stdin'; display: string} | {kind: 'stream'; path: string; display: string};
+export type InputSource = {kind: 'file'; path: string; display: string; regular?: true; found?: true} | {kind: 'stdin'; display: string} | {kind: 'stream'; path: string; display: string};
 
 export interface InputProblem {
   display: string;
@@ -43,15 +45,22 @@ const NOT_CONTENT = new Set(['package.json', 'package-lock.json', 'npm-shrinkwra
 export async function expandInputs(args: readonly string[], options: ExpandOptions): Promise<Expanded> {
   const sources: InputSource[] = [];
   const problems: InputProblem[] = [];
-  // One argument cannot name a file twice (a folder walk enters each real folder once): only several need the set.
-  const seen = args.length > 1 ? new Set<string>() : undefined;
+  // One argument cannot name a file twice (a folder walk enters each real folder once): only several need the map.
+  const seen = args.length > 1 ? new Map<string, InputSource | undefined>() : undefined;
   const ignored = options.ignore?.length ? picomatch([...options.ignore], {dot: true}) : () => false;
-  const add = (abs: string, display: string | undefined, kind: 'regular' | 'stream') => {
-    if (seen?.has(abs)) return;
+  const add = (abs: string, display: string | undefined, kind: 'regular' | 'stream' | 'found') => {
+    if (seen?.has(abs)) {
+      // Named as well as found: named wins.
+      const earlier = seen.get(abs);
+      if (kind !== 'found' && earlier?.kind === 'file') delete earlier.found;
+      return;
+    }
     if (options.ignore?.length && ignored(relative(options.ignoreBase ?? options.cwd, abs).split(sep).join('/'))) return;
-    seen?.add(abs);
     const name = display ?? displayPath(abs, options.cwd);
-    sources.push(kind === 'stream' ? {kind, path: abs, display: name} : {kind: 'file', path: abs, display: name, regular: true});
+    const source: InputSource =
+      kind === 'stream' ? {kind, path: abs, display: name} : kind === 'found' ? {kind: 'file', path: abs, display: name, regular: true, found: true} : {kind: 'file', path: abs, display: name, regular: true};
+    seen?.set(abs, source);
+    sources.push(source);
   };
   const wanted = (name: string) => options.extensions.some((ext) => name.endsWith(ext));
   const scope = options.scope ?? new ReadScope({cwd: options.cwd});
@@ -60,7 +69,7 @@ export async function expandInputs(args: readonly string[], options: ExpandOptio
   for (const arg of args) {
     if (arg === '-') {
       if (!seen?.has('-')) sources.push({kind: 'stdin', display: '<stdin>'});
-      seen?.add('-');
+      seen?.set('-', undefined);
       continue;
     }
     const abs = resolve(options.cwd, arg);
@@ -75,7 +84,7 @@ export async function expandInputs(args: readonly string[], options: ExpandOptio
         // Like a folder walk's files: regular files only, and (unless --follow-symlinks) none whose real path leaves every root.
         const files = matches.filter((m) => wanted(m) && isRegularFile(m) && (scope.followSymlinks || scope.refusal(m, m) === undefined)).sort();
         if (files.length === 0) problems.push({display: arg, ruleId: 'io/no-match', message: `no files match the pattern "${arg}"`});
-        for (const file of files) add(file, undefined, 'regular');
+        for (const file of files) add(file, undefined, 'found');
         continue;
       }
       problems.push(statProblem(arg, error as NodeJS.ErrnoException));
@@ -94,7 +103,7 @@ export async function expandInputs(args: readonly string[], options: ExpandOptio
       continue;
     }
     if (tree !== undefined) {
-      for (const file of walkFolder(abs, {tree, follow: scope.followSymlinks, wanted, problems, cwd: options.cwd})) add(file.path, file.display, 'regular');
+      for (const file of walkFolder(abs, {tree, follow: scope.followSymlinks, wanted, problems, cwd: options.cwd})) add(file.path, file.display, 'found');
     } else add(abs, display, info.isFile() ? 'regular' : 'stream');
   }
   return {sources, problems};

@@ -18,6 +18,7 @@ import {DEFAULT_MAX_FIX_PASSES, fixSchemaText} from './fixer.js';
 import {resolveLintOptions, type LintCliFlags} from './options.js';
 import {RULES} from './rules/index.js';
 import {appendAll} from '../io/append-all.js';
+import {looksLikeSchema} from './schema-shape.js';
 
 export const SCHEMA_EXTENSIONS = ['.json'] as const;
 
@@ -49,6 +50,9 @@ interface SourceOutcome {
   fatal: boolean;
 }
 
+/** A file found in a folder or by a glob that is not a JSON Schema (see looksLikeSchema): not linted, only counted. */
+const NOT_A_SCHEMA = 'not-a-schema';
+
 /**
  * Lints one schema file (a path) or text (`{text, file}`; `file` names it in findings and places relative `$ref`s).
  * Read and parse problems come back as findings (json/syntax with line:col, io/empty, …), never as exceptions.
@@ -78,10 +82,12 @@ interface FileSettings {
 
 /**
  * `abs` is the file's absolute path, `display` its name in findings, `regular` whether the expansion saw a regular file
- * there. Synchronous unless it fetches remote refs or writes fixes back: a folder of thousands of schemas would otherwise
- * wait a few event-loop turns per file.
+ * there, `onlySchema` whether to pass over the file when it is not a JSON Schema. Synchronous unless it fetches remote
+ * refs or writes fixes back: a folder of thousands of schemas would otherwise wait a few event-loop turns per file.
  */
-function lintFile(abs: string, display: string, settings: FileSettings, regular?: boolean): SourceOutcome | Promise<SourceOutcome> {
+function lintFile(abs: string, display: string, settings: FileSettings, regular?: boolean): SourceOutcome | Promise<SourceOutcome>;
+function lintFile(abs: string, display: string, settings: FileSettings, regular: boolean | undefined, onlySchema: boolean | undefined): SourceOutcome | typeof NOT_A_SCHEMA | Promise<SourceOutcome>;
+function lintFile(abs: string, display: string, settings: FileSettings, regular?: boolean, onlySchema?: boolean): SourceOutcome | typeof NOT_A_SCHEMA | Promise<SourceOutcome> {
   const {options} = settings;
   const maxBytes = options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
   const read = readJsonFile(abs, display, maxBytes, regular ?? false);
@@ -94,11 +100,15 @@ function lintFile(abs: string, display: string, settings: FileSettings, regular?
     const finding = {...fileFinding(display, decoded.problem.ruleId, decoded.problem.message), ...at, endLine: end.line, endColumn: end.column};
     return {result: {file: display, findings: [finding]}, fatal: false};
   }
+  // The one parse of the file, done before anything else looks at it: the shape check, remote refs, fixes and the lint
+  // all start from it. A file that does not parse is linted, so its syntax error is reported.
+  const parsed = JsonDocument.parse(decoded.text, {file: display});
+  if (onlySchema && parsed.parsed && !looksLikeSchema(parsed.value)) return NOT_A_SCHEMA;
   const target = {abs, bom: read.bom};
   if (options.allowRemoteRefs) {
-    return withRemoteRefs(decoded.text, display, {...options, path: abs}).then((o) => writeBack(lintText(decoded.text, display, o, prepareLint(o), abs, target), abs, display, options.force));
+    return withRemoteRefs(decoded.text, display, {...options, path: abs}, parsed).then((o) => writeBack(lintText(decoded.text, display, o, prepareLint(o), abs, target, parsed), abs, display, options.force));
   }
-  return writeBack(lintText(decoded.text, display, options, settings.lint, abs, target), abs, display, options.force);
+  return writeBack(lintText(decoded.text, display, options, settings.lint, abs, target, parsed), abs, display, options.force);
 }
 
 /**
@@ -130,7 +140,7 @@ async function withRemoteRefs<T extends LintFileOptions>(text: string, file: str
 
 /**
  * `lint` is prepared from `options`; `path` is the file's absolute path (places its relative `$ref`s); `parsed`: `text`
- * already parsed (stdin), reused when no fix changed it.
+ * already parsed, reused when no fix changed it.
  */
 function lintText(
   text: string,
@@ -188,6 +198,8 @@ export interface LintInputsOptions {
   stdin?: AsyncIterable<Buffer | string>;
   /** Where inputs and the files their `$ref`s name may be read from (default: the project root found from cwd, and the folders PATHS name outside it). */
   scope?: ReadScope;
+  /** Lint every .json file a folder or glob yields, not only those that look like JSON Schemas (see looksLikeSchema). */
+  allJson?: boolean;
 }
 
 export interface LintInputsOutcome extends CheckOutcome<LintFileResult> {
@@ -213,7 +225,11 @@ export function lintRuleDescriptors(): RuleDescriptor[] {
 
 let descriptors: RuleDescriptor[] | undefined;
 
-/** `openwop lint schema` as a library call: expands PATHS (files, folders, globs, `-`), lints each, fixes if asked. */
+/**
+ * `openwop lint schema` as a library call: expands PATHS (files, folders, globs, `-`), lints each, fixes if asked.
+ * A file a folder or glob yields is linted only when it looks like a JSON Schema (unless `allJson`); those passed over
+ * are counted in `summary.skipped`. A file named is always linted.
+ */
 export async function lintSchemaInputs(paths: readonly string[], options: LintInputsOptions): Promise<LintInputsOutcome> {
   const {cwd} = options;
   const scope = options.scope ?? new ReadScope({cwd, projectRoot: projectRoot(cwd), named: paths, maxBytes: options.maxDocumentBytes});
@@ -222,17 +238,22 @@ export async function lintSchemaInputs(paths: readonly string[], options: LintIn
   const results: LintFileResult[] = problems.map((p) => ({file: p.display, findings: [fileFinding(p.display, p.ruleId, p.message)]}));
   let isFatal = problems.length > 0;
   let fixed = 0;
+  let skipped = 0;
   const seen = new Set<string>();
   const settingsFor = fileSettings(options);
   const rules = lintRuleDescriptors();
   for (const source of sources) {
-    const pending = source.kind === 'file' ? lintFile(source.path, source.display, settingsFor(source.path), source.regular) : lintStdin(source, options);
+    const pending = source.kind === 'file' ? lintFile(source.path, source.display, settingsFor(source.path), source.regular, source.found && !options.allJson) : lintStdin(source, options);
     const outcome = pending instanceof Promise ? await pending : pending;
+    if (outcome === NOT_A_SCHEMA) {
+      skipped++;
+      continue;
+    }
     addByFile(results, outcome.result, seen);
     fixed += outcome.result.fixed ?? 0;
     isFatal ||= outcome.fatal;
   }
-  return {results, fatal: isFatal, rules, summary: options.fix ? {fixed} : {}, severitiesResolved: true};
+  return {results, fatal: isFatal, rules, summary: options.fix ? {skipped, fixed} : {skipped}, severitiesResolved: true};
 }
 
 /**

@@ -1,4 +1,4 @@
-import type {FileResult, RuleDescriptor, Severity} from './finding.js';
+import type {FileResult, RuleDescriptor, Severity, Summary} from './finding.js';
 
 /**
  * A rule as the formatters see it. `severity` is optional so a lint rule's `meta` object can be passed as is:
@@ -23,6 +23,8 @@ export interface FormatContext {
    * colour consistently with the rest of the output.
    */
   renderExtras?: (result: FileResult, ctx: FormatContext) => string[];
+  /** Command-specific readable lines under stylish's summary line (what a run passed over, say); machine formats carry the same in `summary`. */
+  renderSummaryExtras?: (summary: Summary, ctx: FormatContext) => string[];
 }
 
 /** Fills the fields a caller rarely cares about; handy for tests and for library users. */

@@ -21,8 +21,10 @@ export {kindNameProblem, VENDOR_KIND_GRAMMAR} from './kind-name.js';
 export {fieldSpecText, parseFieldSpec, TYPE_HELP, type FieldSpec, type FieldType} from './field-spec.js';
 export {ScaffoldCancelled} from './cancelled.js';
 
-/** Where `--out` points when neither the flag nor config `scaffold.out` says. */
+/** Where the payload schema goes when neither `--out` nor config `scaffold.out` says. */
 export const DEFAULT_OUT = 'schemas/envelopes';
+/** Where the example envelopes go when no flag or config says: beside the schemas' tree, not inside it (see resolveExamplesDir). */
+export const DEFAULT_EXAMPLES_OUT = 'examples/envelopes';
 
 export interface ScaffoldKindOptions {
   kind: string;
@@ -32,6 +34,8 @@ export interface ScaffoldKindOptions {
   config?: LoadedConfig;
   /** `--out`, relative to `cwd`; default config `scaffold.out` (relative to the config file), then {@link DEFAULT_OUT}. */
   out?: string;
+  /** `--examples-out`, relative to `cwd`; default: see {@link resolveExamplesDir}. */
+  examplesOut?: string;
   /** `--id-base`; default config `scaffold.idBase`, then {@link DEFAULT_ID_BASE}. */
   idBase?: string;
   description?: string;
@@ -59,6 +63,7 @@ export interface ScaffoldFile {
 export interface ScaffoldResult {
   kind: string;
   outDir: string;
+  examplesDir: string;
   reasoning: boolean;
   targets: LintTarget[];
   files: ScaffoldFile[];
@@ -83,12 +88,12 @@ function refuseSecrets(contents: Record<FileRole, string>): void {
   }
 }
 
-/** The three files a kind gets, under `outDir`. */
-export function kindFilePaths(outDir: string, kind: string): Record<FileRole, string> {
+/** The three files a kind gets: the schema in `outDir`, the two example envelopes in `examplesDir`. */
+export function kindFilePaths(outDir: string, examplesDir: string, kind: string): Record<FileRole, string> {
   return {
     schema: join(outDir, `${kind}.schema.json`),
-    'valid-example': join(outDir, 'examples', `${kind}.valid.json`),
-    'invalid-example': join(outDir, 'examples', `${kind}.invalid.json`),
+    'valid-example': join(examplesDir, `${kind}.valid.json`),
+    'invalid-example': join(examplesDir, `${kind}.invalid.json`),
   };
 }
 
@@ -97,6 +102,28 @@ export function resolveOutDir(options: Pick<ScaffoldKindOptions, 'out' | 'cwd' |
   const fromConfig = options.config?.config.scaffold?.out;
   if (fromConfig !== undefined) return resolve(options.config?.baseDir ?? options.cwd, fromConfig);
   return resolve(options.cwd, DEFAULT_OUT);
+}
+
+/**
+ * `--examples-out`; else, with `--out` on the command line, `<out>/examples` (a one-off destination gets everything);
+ * else config `scaffold.examplesOut`; else the project layout's {@link DEFAULT_EXAMPLES_OUT}, which keeps the envelopes
+ * out of the schema folder that `lint schema` and the pre-commit hooks read as schemas.
+ */
+export function resolveExamplesDir(options: Pick<ScaffoldKindOptions, 'out' | 'examplesOut' | 'cwd' | 'config'>): string {
+  if (options.examplesOut !== undefined) return resolve(options.cwd, options.examplesOut);
+  if (options.out !== undefined) return join(resolve(options.cwd, options.out), 'examples');
+  const fromConfig = options.config?.config.scaffold?.examplesOut;
+  if (fromConfig !== undefined) return resolve(options.config?.baseDir ?? options.cwd, fromConfig);
+  return resolve(options.cwd, DEFAULT_EXAMPLES_OUT);
+}
+
+/** Each file with the folder it must stay inside. */
+function kindTargets(outDir: string, examplesDir: string, paths: Record<FileRole, string>): {path: string; folder: string}[] {
+  return [
+    {path: paths.schema, folder: outDir},
+    {path: paths['valid-example'], folder: examplesDir},
+    {path: paths['invalid-example'], folder: examplesDir},
+  ];
 }
 
 /** `$id` from `--id-base`, else config `scaffold.idBase`, else {@link DEFAULT_ID_BASE}. */
@@ -116,11 +143,12 @@ export function checkKindName(kind: string): void {
  * Checks the kind name and the output folder only: what the interactive flow verifies before asking for fields, so
  * nobody answers ten prompts to learn the files exist already. {@link scaffoldKind} checks it all again.
  */
-export async function preflight(options: Pick<ScaffoldKindOptions, 'kind' | 'out' | 'cwd' | 'config' | 'force' | 'idBase'>): Promise<void> {
+export async function preflight(options: Pick<ScaffoldKindOptions, 'kind' | 'out' | 'examplesOut' | 'cwd' | 'config' | 'force' | 'idBase'>): Promise<void> {
   checkKindName(options.kind);
   resolveSchemaId(options);
   const outDir = resolveOutDir(options);
-  await inspectTargets(outDir, Object.values(kindFilePaths(outDir, options.kind)), {force: options.force ?? false, display: (p) => displayPath(p, options.cwd)});
+  const examplesDir = resolveExamplesDir(options);
+  await inspectTargets(kindTargets(outDir, examplesDir, kindFilePaths(outDir, examplesDir, options.kind)), {force: options.force ?? false, display: (p) => displayPath(p, options.cwd)});
 }
 
 /**
@@ -130,6 +158,7 @@ export async function preflight(options: Pick<ScaffoldKindOptions, 'kind' | 'out
 export async function scaffoldKind(options: ScaffoldKindOptions): Promise<ScaffoldResult> {
   checkKindName(options.kind);
   const outDir = resolveOutDir(options);
+  const examplesDir = resolveExamplesDir(options);
   const display = (p: string) => displayPath(p, options.cwd);
   const force = options.force ?? false;
   const dryRun = options.dryRun ?? false;
@@ -138,7 +167,7 @@ export async function scaffoldKind(options: ScaffoldKindOptions): Promise<Scaffo
 
   if (options.fields.length === 0) throw new UserError('a kind needs at least one field besides reasoning: add --field name:type');
   const roots = buildFieldTree(options.fields.map(parseFieldSpec));
-  const paths = kindFilePaths(outDir, options.kind);
+  const paths = kindFilePaths(outDir, examplesDir, options.kind);
   const lintOptions = resolveLintOptions(options.config?.config, paths.schema, {profile: 'strict', ...(options.targets?.length ? {targets: options.targets} : {})}, options.config?.baseDir ?? options.cwd);
   const targets = lintOptions.targets;
 
@@ -155,7 +184,7 @@ export async function scaffoldKind(options: ScaffoldKindOptions): Promise<Scaffo
     throw new UserError(`the schema for these fields would not pass lint schema --profile strict --target ${targets.join(' --target ')}: ${list}; nothing was written`, 'use fewer or flatter fields, or drop the --target whose limit they break');
   }
 
-  const existed = await inspectTargets(outDir, Object.values(paths), {force, display});
+  const existed = await inspectTargets(kindTargets(outDir, examplesDir, paths), {force, display});
   const roles = Object.keys(paths) as FileRole[];
   const files: ScaffoldFile[] = roles.map((role) => {
     const was = existed.get(paths[role]) ?? false;
@@ -163,6 +192,6 @@ export async function scaffoldKind(options: ScaffoldKindOptions): Promise<Scaffo
     return {path: paths[role], file: display(paths[role]), role, content: contents[role], action};
   });
   if (!dryRun) await writeFilesAtomically(files, {force, display});
-  return {kind: options.kind, outDir, reasoning, targets, files, invalidBecause: examples.invalidBecause, placeholders, findings, dryRun};
+  return {kind: options.kind, outDir, examplesDir, reasoning, targets, files, invalidBecause: examples.invalidBecause, placeholders, findings, dryRun};
 }
 

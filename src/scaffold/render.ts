@@ -58,6 +58,7 @@ export function renderScaffoldJson(result: ScaffoldResult, options: {version: st
     reasoning: result.reasoning,
     targets: result.targets,
     outDir: displayPath(result.outDir, options.cwd),
+    examplesDir: displayPath(result.examplesDir, options.cwd),
     invalidExample: {file: result.files.find((f) => f.role === 'invalid-example')?.file, reason: result.invalidBecause},
     placeholders: result.placeholders,
     summary: {files: result.files.length, written: result.dryRun ? 0 : result.files.length, errors: 0, warnings, placeholders: result.placeholders.length},

@@ -21,21 +21,21 @@ export interface WriteOptions {
 export type TargetState = Map<string, boolean>;
 
 /**
- * Checks every target before anything is written: each file stays inside `outDir`, each folder is (or can become) a
+ * Checks every target before anything is written: each file stays inside its folder, each folder is (or can become) a
  * folder, no target is a folder, and without `force` no target exists. The first problem is a UserError; when
  * several files exist they are all named.
  */
-export async function inspectTargets(outDir: string, paths: readonly string[], options: WriteOptions): Promise<TargetState> {
-  const root = resolve(outDir);
-  for (const path of paths) {
+export async function inspectTargets(targets: readonly {path: string; folder: string}[], options: WriteOptions): Promise<TargetState> {
+  for (const {path, folder} of targets) {
+    const root = resolve(folder);
     const rel = relative(root, resolve(path));
     if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) throw new UserError(`refusing to write "${options.display(path)}": it is outside the output folder "${options.display(root)}"`);
   }
-  for (const dir of new Set(paths.map((p) => dirname(resolve(p))))) await checkFolder(dir, options.display);
+  for (const dir of new Set(targets.map((t) => dirname(resolve(t.path))))) await checkFolder(dir, options.display);
 
   const state: TargetState = new Map();
   const existing: string[] = [];
-  for (const path of paths) {
+  for (const {path} of targets) {
     const exists = await targetExists(path, options.display);
     state.set(path, exists);
     if (exists && !options.force) existing.push(options.display(path));

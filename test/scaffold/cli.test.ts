@@ -142,24 +142,50 @@ describe('openwop scaffold kind (CLI)', () => {
     expect(lint.stdout).not.toContain('reasoning/missing');
   });
 
-  it('config scaffold.out (relative to the config file) and scaffold.idBase are the defaults', async () => {
+  it('config scaffold.out, scaffold.examplesOut (relative to the config file) and scaffold.idBase are the defaults', async () => {
     const dir = tempDir('openwop-scaffold-cli-');
-    writeFileSync(join(dir, 'openwop.config.json'), JSON.stringify({scaffold: {out: 'contracts/kinds', idBase: 'https://schemas.acme.example/kinds'}}));
+    writeFileSync(join(dir, 'openwop.config.json'), JSON.stringify({scaffold: {out: 'contracts/kinds', examplesOut: 'test/fixtures', idBase: 'https://schemas.acme.example/kinds'}}));
     mkdirSync(join(dir, 'sub'));
     const r = await runCli(['scaffold', 'kind', KIND, '--field', 'title:string'], {cwd: join(dir, 'sub')});
     expect(r.code, r.stderr).toBe(0);
     expect(readJson(schemaFile(join(dir, 'contracts', 'kinds'))).$id).toBe(`https://schemas.acme.example/kinds/${KIND}.schema.json`);
+    expect(tree(join(dir, 'test', 'fixtures'))).toEqual([`${KIND}.invalid.json`, `${KIND}.valid.json`]);
+    expect(tree(join(dir, 'sub'))).toEqual([]);
 
+    // The flags win over the config: --out alone puts the examples under it, --examples-out anywhere.
     const flag = await runCli(['scaffold', 'kind', KIND, '--field', 'title:string', '--out', 'here', '--id-base', 'https://x.example/s/'], {cwd: dir});
     expect(flag.code, flag.stderr).toBe(0);
     expect(readJson(schemaFile(join(dir, 'here'))).$id).toBe(`https://x.example/s/${KIND}.schema.json`);
+    expect(tree(join(dir, 'here'))).toEqual(['examples', `examples/${KIND}.invalid.json`, `examples/${KIND}.valid.json`, `${KIND}.schema.json`]);
+    const both = await runCli(['scaffold', 'kind', KIND, '--field', 'title:string', '--out', 'there', '--examples-out', 'there-examples'], {cwd: dir});
+    expect(both.code, both.stderr).toBe(0);
+    expect(tree(join(dir, 'there'))).toEqual([`${KIND}.schema.json`]);
+    expect(tree(join(dir, 'there-examples'))).toEqual([`${KIND}.invalid.json`, `${KIND}.valid.json`]);
   });
 
-  it('the default folder is schemas/envelopes and the default $id base is the reserved .invalid domain', async () => {
+  it('the default layout: the schema in schemas/envelopes, the examples in examples/envelopes, the $id base the reserved .invalid domain', async () => {
     const dir = tempDir('openwop-scaffold-cli-');
-    const r = await runCli(['scaffold', 'kind', KIND, '--field', 'title:string'], {cwd: dir});
+    const r = await runCli(['scaffold', 'kind', KIND, '--field', 'title:string', '--json'], {cwd: dir});
     expect(r.code, r.stderr).toBe(0);
     expect(readJson(schemaFile(join(dir, 'schemas', 'envelopes'))).$id).toBe(`https://schemas.example.invalid/envelopes/${KIND}.schema.json`);
+    expect(tree(join(dir, 'schemas'))).toEqual(['envelopes', `envelopes/${KIND}.schema.json`]);
+    expect(tree(join(dir, 'examples'))).toEqual(['envelopes', `envelopes/${KIND}.invalid.json`, `envelopes/${KIND}.valid.json`]);
+    expect(JSON.parse(r.stdout)).toMatchObject({outDir: 'schemas/envelopes', examplesDir: 'examples/envelopes', invalidExample: {file: `examples/envelopes/${KIND}.invalid.json`}});
+    // The next step the text output suggests works as printed, from the same folder.
+    const text = await runCli(['scaffold', 'kind', 'vendor.example.other.create', '--field', 'title:string'], {cwd: dir});
+    const next = text.stdout.split('\n').find((l) => l.includes('validate envelope'))?.trim().split(' ').slice(1) ?? [];
+    expect(next).toEqual(['validate', 'envelope', 'examples/envelopes/vendor.example.other.create.valid.json', '--schemas', 'schemas/envelopes']);
+    expect((await runCli(next, {cwd: dir})).code).toBe(0);
+  });
+
+  it('an example already in the examples folder stops the whole scaffold', async () => {
+    const dir = tempDir('openwop-scaffold-cli-');
+    mkdirSync(join(dir, 'examples', 'envelopes'), {recursive: true});
+    writeFileSync(join(dir, 'examples', 'envelopes', `${KIND}.valid.json`), 'mine');
+    const r = await runCli(['scaffold', 'kind', KIND, '--field', 'title:string'], {cwd: dir});
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain(`examples/envelopes/${KIND}.valid.json exists already: nothing was written`);
+    expect(existsSync(join(dir, 'schemas'))).toBe(false);
   });
 
   it('without a terminal and without --field: exit 2 with the flag form', async () => {
@@ -184,6 +210,8 @@ describe('openwop scaffold kind (CLI)', () => {
     expect(help).toContain('EXAMPLES');
     expect(help).toMatch(/EXIT CODES 0 files written .*? 2 refused or usage error.*? 130 cancelled at a prompt/);
     expect(help).toContain('https://schemas.example.invalid/envelopes/');
+    expect(help).toContain('schemas in schemas/envelopes/, example envelopes in examples/envelopes/');
+    expect(help).toMatch(/--examples-out=DIR +Folder for the two example envelopes/);
   });
 });
 

@@ -7,6 +7,7 @@ import {tempDir} from '../helpers/cli.js';
 
 const display = (p: string) => p;
 const opts = (force = false) => ({force, display});
+const inFolder = (folder: string, paths: string[]) => paths.map((path) => ({path, folder}));
 
 describe('inspectTargets: every refusal happens before anything is written', () => {
   it('names every existing target, and refuses without --force', async () => {
@@ -14,24 +15,28 @@ describe('inspectTargets: every refusal happens before anything is written', () 
     writeFileSync(join(dir, 'a.json'), 'mine');
     writeFileSync(join(dir, 'b.json'), 'mine too');
     const targets = [join(dir, 'a.json'), join(dir, 'b.json'), join(dir, 'c.json')];
-    await expect(inspectTargets(dir, targets, opts())).rejects.toThrow(`${join(dir, 'a.json')}, ${join(dir, 'b.json')} exist already: nothing was written`);
-    const state = await inspectTargets(dir, targets, opts(true));
+    await expect(inspectTargets(inFolder(dir, targets), opts())).rejects.toThrow(`${join(dir, 'a.json')}, ${join(dir, 'b.json')} exist already: nothing was written`);
+    const state = await inspectTargets(inFolder(dir, targets), opts(true));
     expect([...state.values()]).toEqual([true, true, false]);
   });
 
   it('refuses a target outside the output folder', async () => {
     const dir = tempDir();
-    await expect(inspectTargets(join(dir, 'out'), [join(dir, 'elsewhere.json')], opts())).rejects.toThrow(/outside the output folder/);
-    await expect(inspectTargets(join(dir, 'out'), [join(dir, 'out', '..', 'x.json')], opts())).rejects.toThrow(/outside the output folder/);
+    await expect(inspectTargets(inFolder(join(dir, 'out'), [join(dir, 'elsewhere.json')]), opts())).rejects.toThrow(/outside the output folder/);
+    await expect(inspectTargets(inFolder(join(dir, 'out'), [join(dir, 'out', '..', 'x.json')]), opts())).rejects.toThrow(/outside the output folder/);
+    // Each file is held to its own folder: an example may not land in the schema folder, nor the reverse.
+    const both = [{path: join(dir, 'schemas', 'k.schema.json'), folder: join(dir, 'schemas')}, {path: join(dir, 'schemas', 'k.valid.json'), folder: join(dir, 'examples')}];
+    await expect(inspectTargets(both, opts())).rejects.toThrow(/k\.valid\.json": it is outside the output folder "[^"]*examples"/);
+    await expect(inspectTargets(both.slice(0, 1), opts())).resolves.toBeDefined();
   });
 
   it('refuses an output folder that is a file, an ancestor that is a file, and a folder in place of a target', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'file'), '');
-    await expect(inspectTargets(join(dir, 'file'), [join(dir, 'file', 'k.json')], opts(true))).rejects.toThrow(/"[^"]*file" is a file, not a folder/);
-    await expect(inspectTargets(join(dir, 'file', 'sub'), [join(dir, 'file', 'sub', 'k.json')], opts(true))).rejects.toThrow(/cannot create the folder "[^"]*sub": "[^"]*file" is a file/);
+    await expect(inspectTargets(inFolder(join(dir, 'file'), [join(dir, 'file', 'k.json')]), opts(true))).rejects.toThrow(/"[^"]*file" is a file, not a folder/);
+    await expect(inspectTargets(inFolder(join(dir, 'file', 'sub'), [join(dir, 'file', 'sub', 'k.json')]), opts(true))).rejects.toThrow(/cannot create the folder "[^"]*sub": "[^"]*file" is a file/);
     mkdirSync(join(dir, 'k.json'));
-    await expect(inspectTargets(dir, [join(dir, 'k.json')], opts(true))).rejects.toThrow(/a folder of that name is in the way/);
+    await expect(inspectTargets(inFolder(dir, [join(dir, 'k.json')]), opts(true))).rejects.toThrow(/a folder of that name is in the way/);
   });
 });
 

@@ -1,67 +1,103 @@
-// End to end through the real pre-commit framework: a throwaway git repository whose .pre-commit-config.yaml points
-// at this checkout (`repo: <ROOT>`, `rev: <HEAD>`). pre-commit clones that commit, runs `npm install` and `npm pack`
-// there (our prepack builds), installs the tarball into its own node environment and runs our hooks on each commit.
-// So this exercises the COMMITTED HEAD, the way a user's pre-commit would.
+// End to end through the real pre-commit framework, at both versions users run: pre-commit 4 (installs a node hook
+// repository with `npm install -g git+file://<clone>`) and Debian's pre-commit 3.0.4 (`npm install`, `npm pack`, then
+// an install of the tarball). For each, a throwaway git repository whose .pre-commit-config.yaml points at this checkout
+// (`repo: <ROOT>`, `rev: <HEAD>`) exactly as a user's would, so this exercises the COMMITTED HEAD.
+// The story: scaffold three kinds with the default layout, commit them with all three hooks (passes), then break a
+// schema, an envelope and a pack manifest: each commit is refused with the rule that refused it.
+// Each framework is found through an environment variable (.ci/run sets both) or its default place; a framework that
+// is missing, or of another major version, fails the test: it is never skipped.
 import {spawnSync} from 'node:child_process';
-import {cpSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {cpSync, readFileSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {beforeAll, describe, expect, it} from 'vitest';
-import {type CliResult, ROOT, runProgram, tempDir} from '../helpers/cli.js';
+import {describe, expect, it} from 'vitest';
+import {type CliResult, ROOT, runCli, runProgram, tempDir} from '../helpers/cli.js';
 import {expectOk} from './helpers.js';
 
 const HOOKS = ['openwop-lint-schema', 'openwop-validate-envelope', 'openwop-validate-pack'];
+const KINDS = [
+  {kind: 'vendor.acme.note.create', fields: ['title:string:Note title', 'body?:string:The note itself']},
+  {kind: 'vendor.acme.plan.create', fields: ['goal:string:What the plan achieves', 'steps[].title:string:Step title']},
+  {kind: 'vendor.acme.build.progress', fields: ['percent:number:Share done, 0 to 100'], flags: ['--no-reasoning']},
+];
 
-/** Absent framework = failure, not a skip: .ci/run installs it (apt-get install -y pre-commit). */
-function preCommitVersion(): string {
-  const r = spawnSync('pre-commit', ['--version'], {encoding: 'utf8'});
+const FRAMEWORKS = [
+  {label: 'pre-commit 4', major: 4, variable: 'OPENWOP_PRE_COMMIT_4', fallback: join(ROOT, '.ci', '.venv', 'bin', 'pre-commit'), install: 'python3 -m venv .ci/.venv && .ci/.venv/bin/pip install pre-commit==4.6.2'},
+  {label: "Debian's pre-commit 3", major: 3, variable: 'OPENWOP_PRE_COMMIT_3', fallback: '/usr/bin/pre-commit', install: 'apt-get install -y pre-commit'},
+];
+
+/** The framework's command and version; anything else is a failure that says how to install it (.ci/run does). */
+function findFramework(f: (typeof FRAMEWORKS)[number]): {bin: string; version: string} {
+  const bin = process.env[f.variable] || f.fallback;
+  const r = spawnSync(bin, ['--version'], {encoding: 'utf8'});
   if (r.error || r.status !== 0) {
-    throw new Error(`the pre-commit framework is not installed (${r.error?.message ?? r.stderr.trim()}): install it with \`apt-get install -y pre-commit\` (Debian) or \`pipx install pre-commit\`; .ci/run does this in CI`);
+    throw new Error(`${f.label} is not installed at ${bin} (${r.error?.message ?? r.stderr.trim()}): install it with \`${f.install}\` or set ${f.variable}; .ci/run does this in CI`);
   }
-  return r.stdout.trim();
+  const version = r.stdout.trim();
+  if (!version.startsWith(`pre-commit ${f.major}.`)) throw new Error(`${bin} is ${version}, not ${f.label}: set ${f.variable} to a pre-commit ${f.major}.x`);
+  return {bin, version};
 }
 
 function git(args: string[], cwd: string): string {
+  // Never without a folder: git would then act on this checkout (a `reset --hard` there would lose work).
+  if (!cwd) throw new Error(`git ${args.join(' ')}: no repository given`);
   const r = spawnSync('git', args, {cwd, encoding: 'utf8'});
   if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
   return r.stdout.trim();
 }
 
-const BAD_SCHEMA = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  title: 'vendor.acme.note.create',
-  type: 'object',
-  additionalProperties: false,
-  required: ['reasoning', 'note'],
-  properties: {reasoning: {type: ['string', 'null']}, note: {oneOf: [{type: 'string'}, {type: 'number'}]}},
-};
-const GOOD_SCHEMA = {...BAD_SCHEMA, properties: {reasoning: {type: ['string', 'null']}, note: {type: 'string'}}};
+function editJson(file: string, edit: (value: Record<string, unknown>) => void): void {
+  const value = JSON.parse(readFileSync(file, 'utf8'));
+  edit(value);
+  writeFileSync(file, JSON.stringify(value, null, 2) + '\n');
+}
 
-describe('pre-commit hooks (.pre-commit-hooks.yaml) through the real framework', () => {
+describe.each(FRAMEWORKS)('$label: the hooks of .pre-commit-hooks.yaml on the default layout', (framework) => {
   let repo: string;
   let env: NodeJS.ProcessEnv;
-  let framework: string;
+  let bin: string;
+  let version: string;
   const timings: Record<string, number> = {};
 
-  /** `git commit` through the installed hook; returns what the hook printed. */
-  async function commit(message: string): Promise<CliResult> {
-    git(['add', '-A'], repo);
-    const r = await runProgram('git', ['commit', '-m', message], {cwd: repo, env});
-    timings[message] = r.ms;
-    return r;
+  let installed = false;
+
+  /** A path in the consumer repository, once the hooks are installed there. */
+  function inRepo(...parts: string[]): string {
+    if (!installed) throw new Error(`the hooks were not installed (see the first test of ${framework.label})`);
+    return join(repo, ...parts);
   }
 
-  beforeAll(async () => {
-    framework = preCommitVersion();
+  /** `git add -A` and `git commit` through the installed hook; returns what the hook printed. */
+  async function commit(message: string): Promise<CliResult & {out: string}> {
+    git(['add', '-A'], inRepo());
+    const r = await runProgram('git', ['commit', '-m', message], {cwd: inRepo(), env});
+    timings[message] = r.ms;
+    return {...r, out: r.stdout + r.stderr};
+  }
+
+  /** The commit was refused by `hook` with `ruleId` about `file`, and nothing was committed; then the change is undone. */
+  async function expectRefused(message: string, hook: string, ruleId: string, file: string): Promise<void> {
+    const head = git(['rev-parse', 'HEAD'], inRepo());
+    const r = await commit(message);
+    expect(r.code, r.out).not.toBe(0);
+    expect(r.out).toMatch(new RegExp(`${hook}\\.+Failed`));
+    expect(r.out).toContain(ruleId);
+    expect(r.out).toContain(file);
+    expect(git(['rev-parse', 'HEAD'], inRepo())).toBe(head);
+    git(['reset', '-q', '--hard', 'HEAD'], inRepo());
+  }
+
+  // Set-up is a test of its own, not a beforeAll: a missing framework then shows as a failed test, never as skipped ones.
+  it('installs the hooks from this checkout\'s HEAD into a consumer repository (the first hook install, timed)', async () => {
+    ({bin, version} = findFramework(framework));
     const sha = git(['rev-parse', 'HEAD'], ROOT);
     // pre-commit reads the hook definitions from the commit it clones, not from the working tree.
     const committed = spawnSync('git', ['cat-file', '-e', `${sha}:.pre-commit-hooks.yaml`], {cwd: ROOT});
     if (committed.status !== 0) throw new Error(`.pre-commit-hooks.yaml is not in the HEAD commit (${sha}) of ${ROOT}: commit it first`);
 
-    const home = tempDir('openwop-precommit-home-');
     repo = tempDir('openwop-precommit-repo-');
     // PRE_COMMIT_HOME keeps pre-commit's clone and node environment in a temp folder; npm reuses its cache instead of
     // the registry wherever it can (CI ran `npm ci` just before, so every package is there).
-    env = {...process.env, PRE_COMMIT_HOME: home, npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false', NO_COLOR: '1'};
+    env = {...process.env, PRE_COMMIT_HOME: tempDir('openwop-precommit-home-'), npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false', NO_COLOR: '1'};
     delete env.GIT_DIR;
     delete env.GIT_INDEX_FILE;
     delete env.GIT_WORK_TREE;
@@ -74,54 +110,50 @@ describe('pre-commit hooks (.pre-commit-hooks.yaml) through the real framework',
       join(repo, '.pre-commit-config.yaml'),
       `repos:\n  - repo: ${JSON.stringify(ROOT.replace(/\/$/, ''))}\n    rev: ${sha}\n    hooks:\n${HOOKS.map((id) => `      - id: ${id}\n`).join('')}`,
     );
-    expectOk(await runProgram('pre-commit', ['install'], {cwd: repo, env}), 'pre-commit install');
-    // Building the hook environment (clone, npm install, npm pack with our prepack build, npm install -g) happens once.
-    const setup = expectOk(await runProgram('pre-commit', ['install-hooks'], {cwd: repo, env}), 'pre-commit install-hooks');
-    timings['install-hooks'] = setup.ms;
+    // The documented layout's config: the envelope hook checks vendor payloads against the scaffolded schemas.
+    writeFileSync(join(repo, 'openwop.config.json'), JSON.stringify({kindSchemas: ['schemas/envelopes']}, null, 2) + '\n');
+    for (const {kind, fields, flags = []} of KINDS) expectOk(await runCli(['scaffold', 'kind', kind, ...fields.flatMap((f) => ['--field', f]), ...flags], {cwd: repo}), `scaffold kind ${kind}`);
+    cpSync(join(ROOT, 'examples', 'packs', 'webhook'), join(repo, 'packs', 'webhook'), {recursive: true});
+
+    expectOk(await runProgram(bin, ['install'], {cwd: repo, env}), 'pre-commit install');
+    // The hook environment (clone, dependencies, build, global install) is built once, here.
+    timings['install-hooks'] = expectOk(await runProgram(bin, ['install-hooks'], {cwd: repo, env}), 'pre-commit install-hooks').ms;
+    installed = true;
   }, 900_000);
 
-  it('blocks a commit whose payload schema leaves the Tier-1 subset, and shows the finding', async () => {
-    mkdirSync(join(repo, 'schemas'), {recursive: true});
-    writeFileSync(join(repo, 'schemas', 'vendor.acme.note.create.schema.json'), JSON.stringify(BAD_SCHEMA, null, 2) + '\n');
-    const r = await commit('bad schema');
-    const out = r.stdout + r.stderr;
-    expect(r.code, out).not.toBe(0);
-    expect(out).toMatch(/openwop lint schema\.+Failed/);
-    expect(out).toContain('tier1/forbidden-keyword');
-    expect(out).toMatch(/vendor\.acme\.note\.create\.schema\.json/);
-    // Nothing was committed.
-    expect(spawnSync('git', ['rev-parse', '--verify', 'HEAD'], {cwd: repo}).status).not.toBe(0);
+  it('the hook manifest is valid for this framework', async () => {
+    expectOk(await runProgram(bin, ['validate-manifest', join(ROOT, '.pre-commit-hooks.yaml')], {cwd: inRepo(), env}), 'pre-commit validate-manifest');
   });
 
-  it('lets a clean schema, envelope and pack through, each hook having run', async () => {
-    writeFileSync(join(repo, 'schemas', 'vendor.acme.note.create.schema.json'), JSON.stringify(GOOD_SCHEMA, null, 2) + '\n');
-    mkdirSync(join(repo, 'envelopes'));
-    cpSync(join(ROOT, 'examples', 'envelopes', 'clarification.json'), join(repo, 'envelopes', 'clarification.json'));
-    cpSync(join(ROOT, 'examples', 'packs', 'webhook'), join(repo, 'packs', 'webhook'), {recursive: true});
-    const r = await commit('good files');
-    const out = r.stdout + r.stderr;
-    expect(r.code, out).toBe(0);
-    for (const name of ['openwop lint schema', 'openwop validate envelope', 'openwop validate pack']) expect(out).toMatch(new RegExp(`${name}\\.+Passed`));
-    expect(git(['log', '--format=%s'], repo)).toBe('good files');
+  it('commits three scaffolded kinds (schemas, valid and invalid examples) and a pack: every hook runs and passes', async () => {
+    const r = await commit('three kinds and a pack');
+    expect(r.code, r.out).toBe(0);
+    for (const name of ['openwop lint schema', 'openwop validate envelope', 'openwop validate pack']) expect(r.out).toMatch(new RegExp(`${name}\\.+Passed`));
+    expect(git(['show', '--name-only', '--format=', 'HEAD'], inRepo()).split('\n')).toEqual(
+      expect.arrayContaining(['examples/envelopes/vendor.acme.note.create.invalid.json', 'schemas/envelopes/vendor.acme.build.progress.schema.json']),
+    );
   });
 
-  it('blocks a bad envelope stream and a defective pack manifest', async () => {
-    writeFileSync(join(repo, 'envelopes', 'run.ndjson'), readFileSync(join(ROOT, 'examples', 'envelopes', 'stream.ndjson')));
-    const envelope = await commit('bad envelopes');
-    const envelopeOut = envelope.stdout + envelope.stderr;
-    expect(envelope.code, envelopeOut).not.toBe(0);
-    expect(envelopeOut).toMatch(/openwop validate envelope\.+Failed/);
-    expect(envelopeOut).toContain('envelope_invalid');
-    rmSync(join(repo, 'envelopes', 'run.ndjson'));
+  it('refuses a schema that leaves the Tier-1 subset', async () => {
+    editJson(inRepo('schemas', 'envelopes', 'vendor.acme.note.create.schema.json'), (schema) => {
+      (schema.properties as Record<string, unknown>).title = {oneOf: [{type: 'string'}, {type: 'number'}], description: 'Note title'};
+    });
+    await expectRefused('a schema with oneOf', 'openwop lint schema', 'tier1/forbidden-keyword', 'schemas/envelopes/vendor.acme.note.create.schema.json');
+  });
 
-    const manifest = JSON.parse(readFileSync(join(repo, 'packs', 'webhook', 'pack.json'), 'utf8'));
-    writeFileSync(join(repo, 'packs', 'webhook', 'pack.json'), JSON.stringify({...manifest, runtime: {...manifest.runtime, requires: ['node:dns/promises']}}, null, 2));
-    const pack = await commit('bad pack');
-    const packOut = pack.stdout + pack.stderr;
-    expect(pack.code, packOut).not.toBe(0);
-    expect(packOut).toMatch(/openwop validate pack\.+Failed/);
-    expect(packOut).toContain('invalid_manifest');
-    expect(git(['log', '--format=%s'], repo)).toBe('good files');
-    console.log(`pre-commit end-to-end (${framework}): ${Object.entries(timings).map(([k, ms]) => `${k} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
+  it('refuses an example envelope whose payload lacks a required field', async () => {
+    editJson(inRepo('examples', 'envelopes', 'vendor.acme.plan.create.valid.json'), (envelope) => {
+      delete (envelope.payload as Record<string, unknown>).goal;
+    });
+    await expectRefused('an envelope without its goal', 'openwop validate envelope', 'envelope_invalid', 'examples/envelopes/vendor.acme.plan.create.valid.json');
+  });
+
+  it('refuses a pack manifest that needs a module no sandbox grants', async () => {
+    editJson(inRepo('packs', 'webhook', 'pack.json'), (manifest) => {
+      manifest.runtime = {...(manifest.runtime as object), requires: ['node:dns/promises']};
+    });
+    await expectRefused('a pack requiring node:dns', 'openwop validate pack', 'invalid_manifest', 'packs/webhook/pack.json');
+    expect(git(['log', '--format=%s'], inRepo())).toBe('three kinds and a pack');
+    console.log(`pre-commit end-to-end (${version}): ${Object.entries(timings).map(([k, ms]) => `${k} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
   });
 });

@@ -28,6 +28,7 @@ export function format(report: Report, ctx: FormatContext): string {
     out.push('');
   }
   for (const line of summaryLines(safe, c)) out.push(line);
+  for (const line of ctx.renderSummaryExtras?.(safe.summary, ctx) ?? []) out.push(c.dim(`  ${oneLine(line)}`));
   return `${out.map(neutraliseLogCommands).join('\n')}\n`;
 }
 
