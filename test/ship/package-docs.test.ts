@@ -107,6 +107,8 @@ describe('docs/ci.md, against the packed package', () => {
       mkdirSync(join(dir, 'examples', 'envelopes'), {recursive: true});
       copyFileSync(join(app, 'examples', 'schemas', 'clean', 'vendor.acme.plan.create.schema.json'), join(dir, 'schemas', 'envelopes', 'vendor.acme.plan.create.schema.json'));
       copyFileSync(join(app, 'examples', 'envelopes', 'clarification.json'), join(dir, 'examples', 'envelopes', 'clarification.json'));
+      // What scaffold kind writes beside a valid example: an envelope that fails on purpose, which CI must leave out.
+      writeFileSync(join(dir, 'examples', 'envelopes', 'vendor.acme.plan.create.invalid.json'), '{"type": "vendor.acme.plan.create"}\n');
       return dir;
     };
     const run = (line: string, cwd: string) => runProgram('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', line], {cwd, env: npmEnv});
