@@ -8,7 +8,7 @@ const E2E = ['test/ship/pre-commit.test.ts'];
 export default defineConfig({
   test: {
     projects: [
-      {test: {name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/reference/**', 'test/fuzz/**', ...E2E], testTimeout: 60_000, hookTimeout: 120_000}},
+      {test: {name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/reference/**', 'test/fuzz/**', ...E2E], testTimeout: 60_000, hookTimeout: 120_000, maxWorkers: 3}},
       {test: {name: 'reference', include: ['test/reference/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000}},
       {test: {name: 'e2e', include: E2E, testTimeout: 300_000, hookTimeout: 300_000}},
       // fuzz: thousands of hostile inputs through every command (test/fuzz); two commands at a time on a 2-core machine.
