@@ -171,10 +171,9 @@ describe('a $HOME that is not a usable folder changes nothing', () => {
     const all: [string, string[]][] = [...commands, ['scaffold kind', ['scaffold', 'kind', 'vendor.acme.plan.create', '--field', 'title:string', '--dry-run']], ['help', ['help', 'lint', 'schema']], ['version', ['--version']]];
     const env = homes();
     for (const [name, argv] of all) {
-      const baseline = await run(argv, {cwd: dir, seconds: 20});
-      for (const home of env) {
-        const r = await run(argv, {cwd: dir, env: home, seconds: 20});
-        expect({code: r.code, stdout: r.stdout, stderr: r.stderr}, `${name} with ${JSON.stringify(home)}`).toEqual({code: baseline.code, stdout: baseline.stdout, stderr: baseline.stderr});
+      const [baseline, ...others] = await Promise.all([undefined, ...env].map((home) => run(argv, {cwd: dir, env: home, seconds: 20})));
+      for (const [i, r] of others.entries()) {
+        expect({code: r.code, stdout: r.stdout, stderr: r.stderr}, `${name} with ${JSON.stringify(env[i])}`).toEqual({code: baseline.code, stdout: baseline.stdout, stderr: baseline.stderr});
       }
     }
   }, 240_000);
