@@ -1,4 +1,4 @@
-// `node bench/startup-breakdown.mjs [--runs N]`: where a cold start's time goes, phase by phase, as bin/run.js reports
+// `node bench/startup-breakdown.mjs [--runs N]`: where a cold start's time goes, phase by phase, as bin/run.cjs reports
 // it with OPENWOP_TIMING=1 (median of N runs each), next to `node -e 0`. Not a figure of RESULTS.md: an explanation
 // of the cold-start figures there. Run after `npm run build`.
 import {join} from 'node:path';

@@ -1,19 +1,19 @@
 // Bundles the compiled CLI (dist/commands + dist/src + @oclif/core and the small dependencies) into one CommonJS file,
-// dist/cli/openwop.cjs, with esbuild. A pre-commit hook pays cold start on every commit, and on Node 20 the only way
-// to skip V8's parse and compile of ~1 MB of JavaScript on each start is a script compiled from cached data
-// (bin/load-bundle.js); that needs one classic script, not a graph of ES modules.
+// dist/cli/openwop.cjs, with esbuild. A pre-commit hook pays cold start on every commit, and the way to skip V8's
+// parse and compile of ~1 MB of JavaScript on each start, on every Node we support, is a script compiled from cached
+// data made after a run (bin/load-bundle.cjs); that needs one classic script, not a graph of ES modules.
 // - Commands are exported as getters (oclif's `explicit` discovery reads only the one that runs), and each command's
 //   modules are initialised on first use, so a start evaluates oclif and the running command, nothing else.
 // - A script compiled from cached data cannot run `import()` on Node 20 (the dynamic-import callback is lost), so
 //   the few dynamic imports that must stay real — oclif loading plugins and TypeScript hooks, and the packages src/
 //   imports on demand (undici, ora, @inquirer/prompts, jsonrepair) — call `globalThis.__openwopImport`, which
-//   bin/load-bundle.js defines as a real `import()`. The build fails if any other `import(` survives.
+//   bin/load-bundle.cjs defines as a real `import()`. The build fails if any other `import(` survives.
 // The library API (dist/src) is not bundled: it is what `import('openwop')` gives.
 import {readFileSync, rmSync, statSync} from 'node:fs';
 import {dirname, join, relative} from 'node:path';
 import {build} from 'esbuild';
 import {globSync} from 'tinyglobby';
-import {BUNDLE_FILE, COMMANDS_EXPORT} from '../bin/load-bundle.js';
+import {BUNDLE_FILE, COMMANDS_EXPORT, RUNTIME_CACHE_DIR} from '../bin/load-bundle.cjs';
 
 /** Packages src/ only ever import() on demand: probe's HTTP client and spinner, scaffold's prompts, retry's repair. */
 const LAZY_PACKAGES = ['undici', 'ora', '@inquirer/prompts', 'jsonrepair'];
@@ -26,41 +26,65 @@ const OCLIF_DYNAMIC = /[\\/](@oclif[\\/]core[\\/]lib[\\/](module-loader|config[\
 /** `import(` followed by an argument: a call, not the "import()" text of an error message. */
 const ANY_IMPORT_CALL = /\bimport\((?=[^)])/g;
 /**
- * Rewrites of oclif's own code for a faster start, each checked: the build fails when one no longer applies (an oclif
- * upgrade changed the code), rather than silently losing it.
- * - oclif sorts a plugin's command ids with localeCompare on every start, and the first localeCompare of a process
- *   loads ICU's collation data (~8 ms, an eighth of a lint cold start). Command ids are lowercase ASCII words and
- *   colons, which an ordinal comparison puts in the same order.
- * - oclif asks wsl-utils whether it runs under WSL on every start; wsl-utils only re-exports is-wsl for that, but
- *   loading it loads child_process and PowerShell helpers too.
+ * Rewrites of oclif's own code for a faster start. Each is named (bench/startup-patches.mjs builds the bundle without
+ * one to measure what it still buys, per Node version; bench/NOTES.md has the figures) and checked: the build fails
+ * when one no longer applies (an oclif upgrade changed the code), rather than silently losing it.
+ * - ordinal-sort: oclif sorts a plugin's command ids with localeCompare on every start, and the first localeCompare of
+ *   a process loads ICU's collation data. Command ids are lowercase ASCII words and colons, which an ordinal
+ *   comparison puts in the same order.
+ * - is-wsl: oclif asks wsl-utils whether it runs under WSL on every start; wsl-utils only re-exports is-wsl for that,
+ *   but loading it loads child_process and PowerShell helpers too.
+ * - no-engine-check: oclif's index checks the running Node against oclif's own `engines` with semver on every start;
+ *   npm already checks ours (which is stricter) at install, and semver's set-up is dozens of regular expressions.
  */
-const OCLIF_REWRITES = [
-  {file: /[\\/]@oclif[\\/]core[\\/]lib[\\/]config[\\/]plugin\.js$/, from: '.sort((a, b) => a.id.localeCompare(b.id))', to: '.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))'},
-  {file: /[\\/]@oclif[\\/]core[\\/]lib[\\/]util[\\/]os\.js$/, from: "(await import('wsl-utils')).isWsl", to: "(await import('is-wsl')).default"},
+export const OCLIF_REWRITES = [
+  {name: 'ordinal-sort', file: /[\\/]@oclif[\\/]core[\\/]lib[\\/]config[\\/]plugin\.js$/, from: '.sort((a, b) => a.id.localeCompare(b.id))', to: '.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))'},
+  {name: 'is-wsl', file: /[\\/]@oclif[\\/]core[\\/]lib[\\/]util[\\/]os\.js$/, from: "(await import('wsl-utils')).isWsl", to: "(await import('is-wsl')).default"},
+  {name: 'no-engine-check', file: /[\\/]@oclif[\\/]core[\\/]lib[\\/]index\.js$/, from: '\ncheckNodeVersion();\n', to: '\n'},
 ];
 /**
- * Builtins oclif requires at the top of modules every start evaluates but uses only now and then: readline (a flag
- * read from stdin), child_process (Windows shell detection), perf_hooks (OCLIF_PERFORMANCE). The bundle defers each to
- * its first property read.
+ * lazy-require: every top-level `require()` of oclif's lib (its own modules, its dependencies, builtins) is deferred to
+ * the first use of what it returns. oclif's modules require one another densely (the index requires help, ux, the
+ * parser, …; running a command needs a fraction of them), and a start would otherwise evaluate nearly all of oclif.
+ * TypeScript's CommonJS output only ever reads members of what a require returns (`x_1.name`), which a proxy defers.
  */
 const OCLIF_LIB = /[\\/]@oclif[\\/]core[\\/]lib[\\/]/;
-const DEFERRED_BUILTIN = /^const (\w+) = require\("(node:(?:readline|child_process|perf_hooks))"\);$/gm;
-const deferredBuiltin = (_line, name, id) => `const ${name} = new Proxy({}, {get: (_target, key) => require("${id}")[key]});`;
+const TOP_LEVEL_REQUIRE = /^(const|var|let|exports\.)\s*(\w+) = ((?:__importDefault\(|__importStar\()?require\((["'])[^"']+\4\)\)?);$/gm;
+const lazyRequire = (_line, declaration, name, value) => `${declaration === 'exports.' ? 'exports.' : `${declaration} `}${name} = __openwopLazy(() => ${value});`;
+/** Defined at the top of the bundle: an object standing for what `load` returns, loaded when first used. */
+const LAZY_HELPER = `function __openwopLazy(load) {
+  let loaded;
+  const target = () => (loaded ??= load());
+  return new Proxy({}, {
+    get: (_, key) => target()[key],
+    set: (_, key, value) => Reflect.set(target(), key, value),
+    has: (_, key) => key in target(),
+    ownKeys: () => Reflect.ownKeys(target()),
+    getOwnPropertyDescriptor: (_, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(target(), key);
+      return descriptor && {...descriptor, configurable: true};
+    },
+    defineProperty: (_, key, descriptor) => Reflect.defineProperty(target(), key, descriptor),
+    getPrototypeOf: () => Reflect.getPrototypeOf(target()),
+  });
+}`;
+/** Builtins a start does not need; the build fails if one of them is required up front after all. */
+const DEFERRED_BUILTINS = /\w+\s*=\s*require\("node:(?:readline|child_process|perf_hooks)"\)/g;
 
 /** A bundled file's source as the bundle takes it, or undefined to take it as it is. */
-function transform(path, root) {
+function transform(path, root, skip) {
   const ours = path.startsWith(join(root, 'dist'));
   if (!ours && !OCLIF_LIB.test(path) && !OCLIF_DYNAMIC.test(path)) return undefined;
   const original = readFileSync(path, 'utf8');
   let source = original;
   if (ours) return source.replace(LAZY_IMPORT, 'globalThis.__openwopImport(');
   if (OCLIF_DYNAMIC.test(path)) source = source.replace(ANY_IMPORT_CALL, 'globalThis.__openwopImport(');
-  for (const {file, from, to} of OCLIF_REWRITES) {
-    if (!file.test(path)) continue;
+  for (const {name, file, from, to} of OCLIF_REWRITES) {
+    if (!file.test(path) || skip.includes(name)) continue;
     if (!source.includes(from)) throw new Error(`bundle: ${path} no longer contains ${from}; review the rewrite in scripts/bundle.mjs`);
     source = source.replace(from, to);
   }
-  source = source.replace(DEFERRED_BUILTIN, deferredBuiltin);
+  if (!skip.includes('lazy-require')) source = source.replace(TOP_LEVEL_REQUIRE, lazyRequire);
   return source === original ? undefined : source;
 }
 
@@ -71,8 +95,11 @@ export function commandFiles(root) {
   return files.map((file) => ({id: relative('dist/commands', file).slice(0, -3).split(/[\\/]/).join(':'), file}));
 }
 
-export async function bundle(root) {
-  rmSync(join(root, dirname(BUNDLE_FILE)), {recursive: true, force: true});
+/** `skip`: names of OCLIF_REWRITES (or 'lazy-require') to leave out, for measuring what each buys. */
+export async function bundle(root, {skip = []} = {}) {
+  // The caches starts wrote (bin/load-bundle.cjs) were made from the old bundle: V8 checks a cache against the source's
+  // length only, so one that outlived its bundle could run old code.
+  for (const dir of [dirname(BUNDLE_FILE), RUNTIME_CACHE_DIR]) rmSync(join(root, dir), {recursive: true, force: true});
   const getters = commandFiles(root).map(({id, file}) => `get ${JSON.stringify(id)}() { return require(${JSON.stringify(`./${file}`)}).default; }`);
   const entry = `const {execute, Performance} = require('@oclif/core');\nmodule.exports = {execute, Performance, ${COMMANDS_EXPORT}: {${getters.join(', ')}}};\n`;
   await build({
@@ -93,18 +120,18 @@ export async function bundle(root) {
     external: ['typescript', 'ts-node', 'tsx', '@oclif/plugin-*', ...LAZY_PACKAGES],
     // src/io/package-root.ts finds the package from its own location.
     define: {'import.meta.url': '__openwopModuleUrl'},
-    banner: {js: "var __openwopModuleUrl = require('node:url').pathToFileURL(__filename).href;"},
+    banner: {js: `var __openwopModuleUrl = require('node:url').pathToFileURL(__filename).href;\n${LAZY_HELPER}`},
     plugins: [{name: 'openwop-rewrites', setup(b) {
       b.onLoad({filter: /\.js$/}, (args) => {
-        const contents = transform(args.path, root);
+        const contents = transform(args.path, root, skip);
         return contents === undefined ? undefined : {contents, loader: 'js'};
       });
     }}],
     logLevel: 'warning',
   });
   const out = readFileSync(join(root, BUNDLE_FILE), 'utf8');
-  const eager = [...out.matchAll(/\w+\s*=\s*require\("node:(?:readline|child_process|perf_hooks)"\)/g)].map((m) => m[0]);
-  if (eager.length > 0) throw new Error(`bundle: builtins meant to load on first use are required up front:\n${eager.join('\n')}`);
+  const eager = [...out.matchAll(DEFERRED_BUILTINS)].map((m) => m[0]);
+  if (eager.length > 0 && !skip.includes('lazy-require')) throw new Error(`bundle: builtins meant to load on first use are required up front:\n${eager.join('\n')}`);
   const left = [...out.matchAll(ANY_IMPORT_CALL)].map((m) => out.slice(Math.max(0, m.index - 60), m.index + 60));
   if (left.length > 0) throw new Error(`bundle: import() calls would fail in the cached script; route them through __openwopImport:\n${left.join('\n')}`);
   return {file: BUNDLE_FILE, bytes: statSync(join(root, BUNDLE_FILE)).size};

@@ -1,27 +1,25 @@
 #!/usr/bin/env node
+'use strict';
 // The production entry. Start-up time matters (a pre-commit hook pays it on every commit), so:
+// - this file is CommonJS: an ES module entry would start Node's ES module loader, a few ms of every start;
 // - `openwop --version` is answered here, without loading oclif, in exactly oclif's words;
-// - the commands run from the esbuild bundle dist/cli/openwop.cjs (scripts/bundle.mjs), compiled from the V8 code
-//   cache the build wrote beside it (bin/load-bundle.js), with package.json handed to oclif so it need not find and
-//   read it again;
+// - the commands run from the esbuild bundle dist/cli/openwop.cjs (scripts/bundle.mjs), compiled from V8's cached
+//   data (bin/load-bundle.cjs);
 // - OPENWOP_TIMING=1 prints where the time went, on stderr.
-import {existsSync, readFileSync} from 'node:fs';
-import {arch, platform, release} from 'node:os';
-import {dirname, join} from 'node:path';
-import {fileURLToPath} from 'node:url';
-import {BUNDLE_COMMANDS, BUNDLE_FILE, COMMANDS_EXPORT, loadBundle} from './load-bundle.js';
-
 /** Milliseconds since the process started. Not performance.now(): the global `performance` loads perf_hooks (~1.5 ms). */
 const now = () => process.uptime() * 1000;
 const started = now();
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const {existsSync, readFileSync} = require('node:fs');
+const {join} = require('node:path');
+
+const root = join(__dirname, '..');
 const pjson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const argv = process.argv.slice(2);
 
 /** oclif reports WSL as its own platform (via wsl-utils); only there do we leave the answer to oclif. */
 function maybeWsl() {
   if (process.platform !== 'linux') return false;
-  if (release().toLowerCase().includes('microsoft')) return true;
+  if (require('node:os').release().toLowerCase().includes('microsoft')) return true;
   try {
     return readFileSync('/proc/version', 'utf8').toLowerCase().includes('microsoft');
   } catch {
@@ -29,37 +27,37 @@ function maybeWsl() {
   }
 }
 
-if (argv[0] === '--version' && !maybeWsl()) {
-  // oclif's Config.userAgent: `${name}/${version} ${platform}-${arch} node-${process.version}`, ia32 shown as x86.
-  process.stdout.write(`${pjson.name}/${pjson.version} ${platform()}-${arch() === 'ia32' ? 'x86' : arch()} node-${process.version}\n`);
-} else {
-  const timing = process.env.OPENWOP_TIMING === '1';
-  // oclif's settings live on globalThis.oclif; its performance markers are off unless asked for.
-  if (timing) globalThis.oclif = {...globalThis.oclif, performanceEnabled: true};
-  const bundled = join(root, BUNDLE_FILE);
-  // No user-installed plugins: oclif would otherwise read $XDG_DATA_HOME/openwop/package.json (~/.local/share/…) on
-  // every start, warn on stderr when $HOME is not a readable folder, and wait for ever if that file is a FIFO.
-  const loadOptions = {root, pjson, userPlugins: false};
-  let oclif;
-  let cacheUsed = false;
-  if (existsSync(bundled)) {
-    ({exports: oclif, cacheUsed} = loadBundle(bundled));
-    pjson.oclif = {...pjson.oclif, commands: BUNDLE_COMMANDS};
-    // plugin-help and plugin-autocomplete bring only their own commands (and install-time hooks): running one of ours
-    // needs neither, and loading them is ~5 ms of every start. `openwop commands`, `help` and the rest keep them.
-    if (Object.hasOwn(oclif[COMMANDS_EXPORT], commandId(argv))) pjson.oclif.plugins = [];
-  } else {
-    // A tsc-only build (no bundle yet): the compiled commands under dist/commands, as package.json says.
-    oclif = await import('@oclif/core');
-  }
-  const loaded = now();
-  await oclif.execute({loadOptions, args: argv});
-  if (timing) await printTiming(oclif.Performance, {started, loaded, done: now(), bundled: existsSync(bundled), cacheUsed});
-}
-
 /** The id oclif gives `openwop lint schema …` or `openwop lint:schema …`: `lint:schema`. */
 function commandId(args) {
   return args[0]?.includes(':') ? args[0] : `${args[0]}:${args[1]}`;
+}
+
+async function main() {
+  if (argv[0] === '--version' && !maybeWsl()) {
+    const {arch, platform} = require('node:os');
+    // oclif's Config.userAgent: `${name}/${version} ${platform}-${arch} node-${process.version}`, ia32 shown as x86.
+    process.stdout.write(`${pjson.name}/${pjson.version} ${platform()}-${arch() === 'ia32' ? 'x86' : arch()} node-${process.version}\n`);
+    return;
+  }
+  const timing = process.env.OPENWOP_TIMING === '1';
+  // oclif's settings live on globalThis.oclif; its performance markers are off unless asked for.
+  if (timing) globalThis.oclif = {...globalThis.oclif, performanceEnabled: true};
+  const {BUNDLE_FILE, loadBundle, startOptions} = require('./load-bundle.cjs');
+  const bundled = existsSync(join(root, BUNDLE_FILE));
+  let oclif;
+  let loadOptions;
+  let cacheUsed = false;
+  if (bundled) {
+    ({exports: oclif, cacheUsed} = loadBundle(root, commandId(argv)));
+    loadOptions = startOptions(root, pjson, oclif, commandId(argv));
+  } else {
+    // A tsc-only build (no bundle yet): the compiled commands under dist/commands, as package.json says.
+    oclif = await import('@oclif/core');
+    loadOptions = {root, pjson, userPlugins: false};
+  }
+  const loaded = now();
+  await oclif.execute({loadOptions, args: argv});
+  if (timing) await printTiming(oclif.Performance, {started, loaded, done: now(), bundled, cacheUsed});
 }
 
 /** Phase times on stderr: node's own start-up, loading the CLI, oclif's config and command load, the command. */
@@ -68,7 +66,7 @@ async function printTiming(Performance, {started, loaded, done, bundled, cacheUs
   const p = Performance.oclifPerf;
   const ms = (n) => `${n.toFixed(1)} ms`;
   const rows = [
-    ['node start-up (process start → bin/run.js)', started],
+    ['node start-up (process start → bin/run.cjs)', started],
     [`load the CLI (${bundled ? `dist/cli bundle, ${cacheUsed ? 'from the code cache' : 'compiled: no usable code cache'}` : 'unbundled @oclif/core'})`, loaded - started],
     ['oclif init (config, plugins, manifest)', p['oclif.initMs']],
     ['  of which plugins', p['oclif.corePluginsLoadMs'] + p['oclif.userPluginsLoadMs'] + p['oclif.linkedPluginsLoadMs']],
@@ -80,3 +78,5 @@ async function printTiming(Performance, {started, loaded, done, bundled, cacheUs
     process.stderr.write(`openwop timing:\n${rows.map(([what, t]) => `  ${ms(t ?? 0).padStart(9)}  ${what}`).join('\n')}\n  ${ms(now()).padStart(9)}  total until exit\n`);
   });
 }
+
+main();
