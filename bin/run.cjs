@@ -40,8 +40,10 @@ async function main() {
     return;
   }
   const timing = process.env.OPENWOP_TIMING === '1';
-  // oclif's settings live on globalThis.oclif; its performance markers are off unless asked for.
-  if (timing) globalThis.oclif = {...globalThis.oclif, performanceEnabled: true};
+  // oclif's settings live on globalThis.oclif. Its performance markers are off unless asked for. It must never look for
+  // TypeScript sources to run instead of the build (that is bin/dev.js's job): with NODE_ENV=development or test it
+  // would otherwise import tsx from the dependencies on every start and, on Node 22 and later, warn on stderr.
+  globalThis.oclif = {...globalThis.oclif, enableAutoTranspile: false, ...(timing ? {performanceEnabled: true} : {})};
   const {BUNDLE_FILE, loadBundle, startOptions} = require('./load-bundle.cjs');
   const bundled = existsSync(join(root, BUNDLE_FILE));
   let oclif;

