@@ -49,6 +49,21 @@ describe('OPENWOP_TIMING=1', () => {
   });
 });
 
+describe('NODE_ENV=development or test (the test runner sets it too)', () => {
+  it('runs the build exactly as in production: oclif never looks for TypeScript sources, so it imports no tsx and warns about none', async () => {
+    const args = ['lint', 'schema', 'examples/schemas/clean'];
+    const production = await runCli(args, {env: {NODE_ENV: 'production'}});
+    for (const NODE_ENV of ['development', 'test']) {
+      const r = await runCli(args, {env: {NODE_ENV}});
+      expect({code: r.code, stdout: r.stdout, stderr: r.stderr}, NODE_ENV).toEqual({code: production.code, stdout: production.stdout, stderr: production.stderr});
+      // oclif's own debug output says whether it went looking (on Node 20 its tsx import fails without a word).
+      const traced = await runCli(args, {env: {NODE_ENV, DEBUG: 'oclif:config:ts-path'}});
+      expect(traced.stderr).not.toContain('registering tsx');
+      expect(traced.stderr).toContain('enableAutoTranspile is explicitly set to false');
+    }
+  });
+});
+
 describe('what a start loads', () => {
   it('linting a schema loads none of the builtins the bundle defers (child_process, crypto, readline, perf_hooks)', async () => {
     // Node's own list of the builtins it loaded, printed as the process exits.
