@@ -75,6 +75,21 @@ describe('what a start loads', () => {
     expect(loaded).toContain('vm');
     for (const deferred of ['child_process', 'crypto', 'readline', 'perf_hooks']) expect(loaded, deferred).not.toContain(deferred);
   });
+
+  it("linting a schema or validating an envelope starts no libuv thread pool (waiting on its threads costs more than the reads it would do)", async () => {
+    // Threads of the process as it exits: node -e 0 has V8's and Node's own; an asynchronous file operation adds libuv's pool.
+    const hook = `data:text/javascript,${encodeURIComponent("import {readdirSync} from 'node:fs'; process.on('exit', () => process.stderr.write('THREADS ' + readdirSync('/proc/self/task').length))")}`;
+    const threads = async (args: string[]) => {
+      const r = await runProgram(process.execPath, ['--import', hook, ...args], {cwd: ROOT});
+      return Number(/THREADS (\d+)/.exec(r.stderr)?.[1]);
+    };
+    const bare = await threads(['-e', '0']);
+    expect(bare).toBeGreaterThan(0);
+    expect(await threads([BIN, 'lint', 'schema', 'examples/schemas/clean'])).toBe(bare);
+    expect(await threads([BIN, 'validate', 'envelope', 'examples/envelopes/clarification.json'])).toBe(bare);
+    // The measure is sound: a single fs.promises read grows the count.
+    expect(await threads(['-e', "require('node:fs').promises.readFile(process.execPath).then(() => {})"])).toBeGreaterThan(bare);
+  });
 });
 
 describe('help screens', () => {
