@@ -6,7 +6,7 @@
 import {spawnSync} from 'node:child_process';
 import {appendFileSync, cpSync, mkdirSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {bundle, OCLIF_REWRITES} from '../scripts/bundle.mjs';
+import {bundle, START_UP_MEASURES} from '../scripts/bundle.mjs';
 import {nodeRuntimes, SUPPORTED_MAJORS} from '../scripts/node-runtimes.mjs';
 import {DATA, oneEnvelopeFile, paired, ROOT, runProcess, stats, timeProcess} from './lib.mjs';
 
@@ -29,8 +29,7 @@ module.exports.loadBundle = (packageRoot) => {
 /** Each variant: the shipped build minus one measure. `skip` leaves rewrites out of the bundle. */
 const VARIANTS = [
   {name: 'as shipped'},
-  ...OCLIF_REWRITES.map(({name}) => ({name: `without ${name}`, skip: [name]})),
-  {name: 'without lazy-require', skip: ['lazy-require']},
+  ...START_UP_MEASURES.map((name) => ({name: `without ${name}`, skip: [name]})),
   {name: "with oclif's debug logger", env: {DEBUG: 'openwop-bench-nothing'}},
   {name: 'ES module entry', esmEntry: true},
   {name: "Node's compile cache instead of ours", loader: NODE_COMPILE_CACHE},

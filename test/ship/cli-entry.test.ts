@@ -65,7 +65,7 @@ describe('NODE_ENV=development or test (the test runner sets it too)', () => {
 });
 
 describe('what a start loads', () => {
-  it('linting a schema loads none of the builtins the bundle defers (child_process, crypto, readline, perf_hooks)', async () => {
+  it('linting a schema loads none of the builtins the bundle defers (child_process, crypto, fs/promises, readline, perf_hooks)', async () => {
     // Node's own list of the builtins it loaded, printed as the process exits.
     const hook = `data:text/javascript,${encodeURIComponent("process.on('exit', () => process.stderr.write('LOADED ' + process.moduleLoadList.join(',')))")}`;
     // Without the test runner's NODE_ENV=test, under which oclif takes its development paths (TypeScript sources).
@@ -73,7 +73,7 @@ describe('what a start loads', () => {
     expect(r.code, r.stderr).toBe(0);
     const loaded = /LOADED (.*)/.exec(r.stderr)?.[1].split(',').map((m) => m.replace(/^NativeModule /, '')) ?? [];
     expect(loaded).toContain('vm');
-    for (const deferred of ['child_process', 'crypto', 'readline', 'perf_hooks']) expect(loaded, deferred).not.toContain(deferred);
+    for (const deferred of ['child_process', 'crypto', 'fs/promises', 'readline', 'perf_hooks']) expect(loaded, deferred).not.toContain(deferred);
   });
 
   it("linting a schema or validating an envelope starts no libuv thread pool (waiting on its threads costs more than the reads it would do)", async () => {

@@ -2,7 +2,7 @@
 // a start without a usable cache compiles the bundle and leaves one for its command in the package's dist/cache, and
 // writes nothing anywhere else; $HOME plays no part; a cache that cannot be written, is damaged or belongs to an older
 // bundle changes nothing a user sees. Each test runs the CLI from its own copy of the package.
-import {copyFileSync, cpSync, mkdirSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync} from 'node:fs';
+import {copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync} from 'node:fs';
 import {join, relative} from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
 import {type CliResult, ROOT, runProgram, tempDir} from '../helpers/cli.js';
@@ -158,5 +158,14 @@ describe(`the code cache on ${process.version}`, () => {
     expect(runs[0].code).toBe(0);
     expect(files(pkg).filter((f) => f.startsWith('dist/cache/'))).toEqual([expect.stringMatching(/-lint-schema-\d+\.cache$/)]);
     expect((await start(pkg, cwd, ['lint', 'schema', 'plan.schema.json'])).cacheUsed).toBe(true);
+  });
+
+  it('the bundle is read as Latin-1 only while it is ASCII (as the build leaves it); otherwise as UTF-8', async () => {
+    const bundle = readFileSync(join(ROOT, 'dist', 'cli', 'openwop.cjs'), 'utf8');
+    expect(bundle).toMatch(/^[\0-\x7f]*$/);
+    const pkg = packageCopy();
+    writeFileSync(join(pkg, 'dist', 'cli', 'openwop.cjs'), bundle.replace('checked, no problems', 'checked, no problèmes'));
+    const r = await start(pkg, project(), ['lint', 'schema', 'plan.schema.json']);
+    expect(r.stdout).toContain('1 file checked, no problèmes');
   });
 });
