@@ -87,6 +87,12 @@ const BUILTIN = `node:(?:${DEFERRED_BUILTINS.join('|')})`;
 const EAGER_BUILTIN = new RegExp(`([\\w$]+)=((?:__toESM\\()?require\\("${BUILTIN}"\\)(?:,1\\))?)`, 'g');
 const ANY_EAGER_BUILTIN = new RegExp(`[\\w$]+\\s*=\\s*(?:__toESM\\(\\s*)?require\\("${BUILTIN}"\\)`, 'g');
 /**
+ * lazy-packages: the same for the CommonJS packages our modules import (`import_x = __toESM(require_x(), 1)` in
+ * esbuild's output): Ajv and ajv-formats are needed only when a schema must be compiled at run time, which the
+ * build's generated validators spare a start.
+ */
+const EAGER_PACKAGE = /(import_[\w$]+)=(__toESM\(require_[\w$]+\(\)(?:,1)?\))/g;
+/**
  * ascii: esbuild writes every non-ASCII character as an escape, except in regular expression literals (ansis has one),
  * where `\\uXXXX` means the same. A source of ASCII only is read as Latin-1, which is ≈ 2 ms faster for the bundle than
  * decoding UTF-8, and V8 then keeps it one byte per character. bin/load-bundle.cjs checks before it decodes so.
@@ -119,7 +125,7 @@ export function commandFiles(root) {
 }
 
 /** Everything `bundle` does only to make a start faster, by name: what `skip` can leave out to measure what each buys. */
-export const START_UP_MEASURES = [...OCLIF_REWRITES.map(({name}) => name), 'lazy-require', 'lazy-builtins', 'ascii'];
+export const START_UP_MEASURES = [...OCLIF_REWRITES.map(({name}) => name), 'lazy-require', 'lazy-builtins', 'lazy-packages', 'ascii'];
 
 /** `skip`: names from START_UP_MEASURES to leave out. */
 export async function bundle(root, {skip = []} = {}) {
@@ -158,6 +164,7 @@ export async function bundle(root, {skip = []} = {}) {
   });
   let out = built.outputFiles[0].text;
   if (!skip.includes('lazy-builtins')) out = out.replace(EAGER_BUILTIN, (_, name, value) => `${name}=__openwopLazy(()=>${value})`);
+  if (!skip.includes('lazy-packages')) out = out.replace(EAGER_PACKAGE, (_, name, value) => `${name}=__openwopLazy(()=>${value})`);
   if (!skip.includes('ascii')) out = asciiOnly(out);
   const eager = [...out.matchAll(ANY_EAGER_BUILTIN)].map((m) => m[0]);
   if (eager.length > 0 && !skip.includes('lazy-builtins')) throw new Error(`bundle: builtins meant to load on first use are required up front:\n${eager.join('\n')}`);

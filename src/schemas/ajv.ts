@@ -5,9 +5,6 @@ import {loadCompiledValidator} from './compiled.js';
 import {loadBundledFile} from './load.js';
 import {type BundledSchemaName, bundledSchemaFiles, bundledSchemaId} from './names.js';
 
-// ajv-formats is CommonJS; under NodeNext its default import is the module object, whose `default` is the plugin.
-const addFormats = addFormatsModule.default;
-
 /**
  * A fresh Ajv (draft 2020-12) with format checks on and every bundled schema registered but not compiled:
  * Ajv compiles a schema the first time it is asked for, so a command that needs one schema pays for one.
@@ -16,7 +13,9 @@ const addFormats = addFormatsModule.default;
  */
 export function createAjv(options: {standaloneSource?: boolean} = {}): Ajv2020 {
   const ajv = new Ajv2020({allErrors: true, strict: false, ...(options.standaloneSource ? {code: {source: true}} : {})});
-  addFormats(ajv);
+  // ajv-formats is CommonJS; under NodeNext its default import is the module object, whose `default` is the plugin.
+  // Read here, not at import: a start that uses only the build's generated validators never loads Ajv.
+  addFormatsModule.default(ajv);
   for (const {file} of bundledSchemaFiles()) {
     // Bundled files are checked against the meta-schema by the test suite, so skip that cost at run time.
     ajv.addSchema(loadBundledFile(file), undefined, undefined, false);
