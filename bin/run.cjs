@@ -60,6 +60,18 @@ async function main() {
   const loaded = now();
   await oclif.execute({loadOptions, args: argv});
   if (timing) await printTiming(oclif.Performance, {started, loaded, done: now(), bundled, cacheUsed});
+  // Exit as soon as the output is out rather than when Node's event loop runs dry: what is left by then is V8's
+  // idle-time garbage collection and the like (≈ 2 ms of a start on Node 22). oclif does not wait for stdout.
+  await Promise.all([process.stdout, process.stderr].map(drained));
+  process.exit();
+}
+
+/** Resolves once everything written to `stream` has been handed to the system (or the stream failed). */
+function drained(stream) {
+  if (stream.writableLength === 0) return undefined;
+  return new Promise((resolve) => {
+    for (const event of ['drain', 'error', 'close']) stream.once(event, resolve);
+  });
 }
 
 /** Phase times on stderr: node's own start-up, loading the CLI, oclif's config and command load, the command. */

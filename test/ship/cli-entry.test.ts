@@ -1,9 +1,12 @@
 // bin/run.cjs: the `--version` fast path answers exactly as oclif would, the commands run from the dist/cli bundle,
 // OPENWOP_TIMING=1 explains where start-up time goes, and every help screen has examples and exit codes. The bundle's
 // code cache has its own file (code-cache.test.ts).
+import {spawn} from 'node:child_process';
+import {writeFileSync} from 'node:fs';
+import {join} from 'node:path';
 import {Config} from '@oclif/core';
 import {describe, expect, it} from 'vitest';
-import {BIN, ROOT, runCli, runProgram} from '../helpers/cli.js';
+import {BIN, ROOT, runCli, runProgram, tempDir} from '../helpers/cli.js';
 
 const OUR_COMMANDS = ['lint schema', 'validate envelope', 'validate pack', 'scaffold kind', 'probe host', 'simulate retry', 'commands'];
 
@@ -61,6 +64,26 @@ describe('NODE_ENV=development or test (the test runner sets it too)', () => {
       expect(traced.stderr).not.toContain('registering tsx');
       expect(traced.stderr).toContain('enableAutoTranspile is explicitly set to false');
     }
+  });
+});
+
+describe('exit', () => {
+  it('the process exits once its output is out, not before: a reader that stops for a while still gets all of it', async () => {
+    // A report of half a MB through a pipe nobody reads for a while: the writes back up; the exit must wait for them.
+    const file = join(tempDir(), 'many.ndjson');
+    const line = JSON.stringify({type: 'error', envelopeId: 'e', correlationId: 'c', payload: {code: 'x', message: 'y'}, meta: {source: 'system', ts: '2026-01-01T00:00:00Z'}});
+    writeFileSync(file, Array.from({length: 20_000}, (_, i) => line.replace('"e"', `"e${i}"`).replace('"x"', i % 2 ? '"x"' : '1')).join('\n'));
+    const child = spawn(process.execPath, [BIN, 'validate', 'envelope', file, '--format', 'json'], {cwd: ROOT, env: {...process.env, NO_COLOR: '1'}});
+    child.stdout.pause();
+    await new Promise((r) => setTimeout(r, 500));
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (d: Buffer) => chunks.push(d));
+    child.stdout.resume();
+    const code = await new Promise((r) => child.on('close', r));
+    expect(code).toBe(1);
+    const report = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    // Far more than a pipe holds (64 KiB on Linux).
+    expect(JSON.stringify(report).length).toBeGreaterThan(500_000);
   });
 });
 
