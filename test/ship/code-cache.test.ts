@@ -169,3 +169,24 @@ describe(`the code cache on ${process.version}`, () => {
     expect(r.stdout).toContain('1 file checked, no problèmes');
   });
 });
+
+describe('the validators bundled with the CLI', () => {
+  it('serve only while current: once a bundled schema is edited, validate envelope checks against the edit', async () => {
+    const pkg = packageCopy();
+    // A checkout (sources beside the build) whose envelope schema was edited after the build: ids of one character.
+    symlinkSync(join(ROOT, 'src'), join(pkg, 'src'));
+    rmSync(join(pkg, 'schemas'));
+    cpSync(join(ROOT, 'schemas'), join(pkg, 'schemas'), {recursive: true});
+    const schemaFile = join(pkg, 'schemas', 'ai-envelope.schema.json');
+    const schema = JSON.parse(readFileSync(schemaFile, 'utf8'));
+    schema.properties.envelopeId.maxLength = 1;
+    writeFileSync(schemaFile, JSON.stringify(schema));
+    const cwd = project();
+    const asBuilt = await start(packageCopy(), cwd, ['validate', 'envelope', 'envelope.json']);
+    expect(asBuilt.code, asBuilt.stdout).toBe(0);
+    const edited = await start(pkg, cwd, ['validate', 'envelope', 'envelope.json']);
+    expect(edited.code, edited.stdout).toBe(1);
+    expect(edited.stdout).toContain('envelopeId');
+  });
+});
+
