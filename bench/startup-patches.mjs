@@ -1,4 +1,5 @@
-// `node bench/startup-patches.mjs [--runs N] [--node 20,22,24]`: what each start-up measure still buys, per Node major.
+// `node bench/startup-patches.mjs [--runs N] [--node 20,22,24] [--only NAME,…]`: what each start-up measure still buys,
+// per Node major (--only: the variants whose names contain one of those, beside the shipped build).
 // Builds the package once as it ships and once without each measure (temporary copies, dependencies linked), then times
 // `lint schema <one file>` and `validate envelope <one file>` on each Node against `node -e 0`, every variant in every
 // round, each run paired with one of `node -e 0`.
@@ -14,6 +15,7 @@ import {DATA, oneEnvelopeFile, ROOT, runProcess, stats, timeProcess} from './lib
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1]) || 15;
 const majors = args.includes('--node') ? args[args.indexOf('--node') + 1].split(',').map(Number) : SUPPORTED_MAJORS;
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1].split(',') : undefined;
 
 /**
  * Node's own compile cache in place of ours: the bundle loaded by require() after module.enableCompileCache (22.1+),
@@ -28,14 +30,14 @@ module.exports.loadBundle = (packageRoot) => {
 `;
 
 /** Each variant: the shipped build minus one measure. `skip` leaves rewrites out of the bundle. */
-const VARIANTS = [
+const ALL_VARIANTS = [
   {name: 'as shipped'},
   ...START_UP_MEASURES.map((name) => ({name: `without ${name}`, skip: [name]})),
-  {name: "with oclif's debug logger", env: {DEBUG: 'openwop-bench-nothing'}},
   {name: 'ES module entry', esmEntry: true},
   {name: "Node's compile cache instead of ours", loader: NODE_COMPILE_CACHE},
   {name: 'no code cache at all', noCache: true},
 ];
+const VARIANTS = ALL_VARIANTS.filter((v) => v.name === 'as shipped' || !only || only.some((o) => v.name.includes(o)));
 
 /** A package folder built as `variant` says, with the build's code cache for this Node. */
 async function build(variant, dir) {
@@ -75,7 +77,7 @@ for (const [major, node] of nodes) {
     for (let round = 0; round < runs + 2; round++) {
       for (let i = 0; i < VARIANTS.length; i++) {
         const variant = VARIANTS[(i + round) % VARIANTS.length];
-        const ms = timeProcess([bins.get(variant), ...jobArgs], {node, env: {...process.env, ...variant.env}});
+        const ms = timeProcess([bins.get(variant), ...jobArgs], {node});
         const base = timeProcess(['-e', '0'], {node});
         if (round >= 2) ratios.get(variant).push(ms / base);
       }

@@ -40,9 +40,6 @@ function runtimeCacheFile(packageRoot, command, bundleStamp) {
   return join(packageRoot, RUNTIME_CACHE_DIR, `${runtimeTag()}-${key}-${bundleStamp}.cache`);
 }
 
-/** oclif's own logger loads the `debug` package on every start; it is only needed when DEBUG asks for its output. */
-const QUIET_LOGGER = {child: () => QUIET_LOGGER, debug() {}, error() {}, info() {}, namespace: 'oclif', trace() {}, warn() {}};
-
 /**
  * oclif's load options for a start from the bundle: package.json handed over (oclif need not find and read it again)
  * with the bundle as the command target; no user-installed plugins (oclif would otherwise read
@@ -54,7 +51,7 @@ const QUIET_LOGGER = {child: () => QUIET_LOGGER, debug() {}, error() {}, info() 
 function startOptions(packageRoot, pjson, bundleExports, command) {
   const ours = Object.hasOwn(bundleExports[COMMANDS_EXPORT], command);
   const oclif = {...pjson.oclif, commands: BUNDLE_COMMANDS, ...(ours ? {plugins: []} : {})};
-  return {root: packageRoot, pjson: {...pjson, oclif}, userPlugins: false, ...(process.env.DEBUG ? {} : {logger: QUIET_LOGGER})};
+  return {root: packageRoot, pjson: {...pjson, oclif}, userPlugins: false};
 }
 
 /** The bundle's text: the build leaves it ASCII only (scripts/bundle.mjs), which decodes faster as Latin-1 than UTF-8. */

@@ -39,16 +39,12 @@ const ANY_IMPORT_CALL = /\bimport\((?=[^)])/g;
  * - sync-json: oclif reads its manifest and the theme file with fs/promises; the first asynchronous file operation of a
  *   process starts libuv's thread pool, and waiting for it to read two small files took longer than the reads (≈ 6 ms
  *   on a busy 2-core machine). Read synchronously, as the rest of a start does.
- * - one-logger: running a command loads the config a second time, and each load makes oclif's default logger (which
- *   loads the `debug` package) even when a logger is already set, only for it to be discarded. bin/run.cjs hands oclif
- *   a silent logger unless DEBUG is set; this keeps the second load from making the default one anyway.
  */
 export const OCLIF_REWRITES = [
   {name: 'ordinal-sort', file: /[\\/]@oclif[\\/]core[\\/]lib[\\/]config[\\/]plugin\.js$/, from: '.sort((a, b) => a.id.localeCompare(b.id))', to: '.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))'},
   {name: 'is-wsl', file: /[\\/]@oclif[\\/]core[\\/]lib[\\/]util[\\/]os\.js$/, from: "(await import('wsl-utils')).isWsl", to: "(await import('is-wsl')).default"},
   {name: 'no-engine-check', file: /[\\/]@oclif[\\/]core[\\/]lib[\\/]index\.js$/, from: '\ncheckNodeVersion();\n', to: '\n'},
   {name: 'sync-json', file: /[\\/]@oclif[\\/]core[\\/]lib[\\/]util[\\/]fs\.js$/, from: "await (0, promises_1.readFile)(path, 'utf8')", to: "(0, node_fs_1.readFileSync)(path, 'utf8')"},
-  {name: 'one-logger', file: /[\\/]@oclif[\\/]core[\\/]lib[\\/]logger\.js$/, from: '    else {\n        set(makeLogger(OCLIF_NS));', to: "    else if (!cachedLoggers.has('root')) {\n        set(makeLogger(OCLIF_NS));"},
 ];
 /**
  * lazy-require: every top-level `require()` of oclif's lib (its own modules, its dependencies, builtins) is deferred to
