@@ -89,6 +89,12 @@ const ANY_EAGER_BUILTIN = new RegExp(`[\\w$]+\\s*=\\s*(?:__toESM\\(\\s*)?require
  */
 const EAGER_PACKAGE = /(import_[\w$]+)=(__toESM\(require_[\w$]+\(\)(?:,1)?\))/g;
 /**
+ * pure-jsonc: jsonc-parser's modules are free of side effects but do not say so, so esbuild kept its formatter and
+ * editor, which we never call, and a start built their tables of indentation strings (≈ 180 KB of allocations).
+ */
+const JSONC_PARSER = /^jsonc-parser$|^\.\/impl\//;
+const RESOLVING = Symbol('openwop-resolving');
+/**
  * ascii: esbuild writes every non-ASCII character as an escape, except in regular expression literals (ansis has one),
  * where `\\uXXXX` means the same. A source of ASCII only is read as Latin-1, which is ≈ 2 ms faster for the bundle than
  * decoding UTF-8, and V8 then keeps it one byte per character. bin/load-bundle.cjs checks before it decodes so.
@@ -144,7 +150,7 @@ export function commandFiles(root) {
 }
 
 /** Everything `bundle` does only to make a start faster, by name: what `skip` can leave out to measure what each buys. */
-export const START_UP_MEASURES = [...OCLIF_REWRITES.map(({name}) => name), 'lazy-require', 'lazy-builtins', 'lazy-packages', 'bundled-validators', 'ascii'];
+export const START_UP_MEASURES = [...OCLIF_REWRITES.map(({name}) => name), 'lazy-require', 'lazy-builtins', 'lazy-packages', 'bundled-validators', 'pure-jsonc', 'ascii'];
 
 /** `skip`: names from START_UP_MEASURES to leave out. */
 export async function bundle(root, {skip = []} = {}) {
@@ -174,6 +180,13 @@ export async function bundle(root, {skip = []} = {}) {
     define: {'import.meta.url': '__openwopModuleUrl'},
     banner: {js: `var __openwopModuleUrl = require('node:url').pathToFileURL(__filename).href;\n${LAZY_HELPER}`},
     plugins: [{name: 'openwop-rewrites', setup(b) {
+      if (!skip.includes('pure-jsonc')) {
+        b.onResolve({filter: JSONC_PARSER}, async (args) => {
+          if (args.pluginData === RESOLVING || (args.path !== 'jsonc-parser' && !/[\\/]jsonc-parser[\\/]/.test(args.importer))) return undefined;
+          const resolved = await b.resolve(args.path, {kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: RESOLVING});
+          return {path: resolved.path, namespace: resolved.namespace, sideEffects: false};
+        });
+      }
       b.onLoad({filter: /\.js$/}, (args) => {
         const contents = transform(args.path, root, skip);
         return contents === undefined ? undefined : {contents, loader: 'js'};
