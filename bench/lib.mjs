@@ -6,7 +6,7 @@ import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const BIN = join(ROOT, 'bin', 'run.cjs');
+export const BIN = join(ROOT, 'bin', 'run.js');
 export const DATA = join(ROOT, 'bench', '.data');
 
 /**

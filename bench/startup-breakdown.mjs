@@ -1,5 +1,5 @@
 // `node bench/startup-breakdown.mjs [--runs N] [--node MAJOR]`: where a cold start's time goes, phase by phase, as
-// bin/run.cjs reports it with OPENWOP_TIMING=1 (median of N runs each), next to `node -e 0`, on this Node or the given
+// bin/run.js reports it with OPENWOP_TIMING=1 (median of N runs each), next to `node -e 0`, on this Node or the given
 // major (scripts/node-runtimes.mjs). Not a figure of RESULTS.md: an explanation of the cold-start figures there. Run
 // after `npm run build`.
 import {join} from 'node:path';

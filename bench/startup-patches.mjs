@@ -48,7 +48,7 @@ async function build(variant, dir) {
   for (const linked of ['node_modules', 'schemas', 'templates', 'oclif.manifest.json']) symlinkSync(join(ROOT, linked), join(dir, linked));
   await bundle(dir, {skip: variant.skip ?? []});
   if (variant.loader) appendFileSync(join(dir, 'bin', 'load-bundle.cjs'), variant.loader);
-  if (variant.esmEntry) writeFileSync(join(dir, 'bin', 'run.mjs'), "import './run.cjs';\n");
+  if (variant.esmEntry) writeFileSync(join(dir, 'bin', 'run.mjs'), "import './run.js';\n");
   if (variant.noCache) {
     // A file where runtime caches would go: none can be written, and no build cache is made.
     writeFileSync(join(dir, 'dist', 'cache'), '');
@@ -66,7 +66,7 @@ const bins = new Map();
 for (const variant of VARIANTS) {
   const dir = join(DATA, 'startup-patches', variant.name.replace(/\W+/g, '-'));
   await build(variant, dir);
-  bins.set(variant, join(dir, 'bin', variant.esmEntry ? 'run.mjs' : 'run.cjs'));
+  bins.set(variant, join(dir, 'bin', variant.esmEntry ? 'run.mjs' : 'run.js'));
 }
 // Round by round, every variant once (in a rotating order), each paired with a `node -e 0` run: a change of load on
 // the machine during the run then hits every variant alike. The first two rounds write the caches and are not kept.

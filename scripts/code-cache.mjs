@@ -20,7 +20,7 @@ const WARM_UP = [
   ['lint', 'schema', '--help'],
 ];
 
-// As bin/run.cjs sets it: the build, never TypeScript sources (a warm-up that imported tsx would cache its path).
+// As bin/run.js sets it: the build, never TypeScript sources (a warm-up that imported tsx would cache its path).
 globalThis.oclif = {...globalThis.oclif, enableAutoTranspile: false};
 const {exports: cli, script} = runBundle(file, undefined);
 const write = process.stdout.write;

@@ -8,7 +8,7 @@ import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const bin = join(root, 'bin', 'run.cjs');
+const bin = join(root, 'bin', 'run.js');
 const scratch = mkdtempSync(join(tmpdir(), 'openwop-demo-'));
 
 // The probe needs a host: serve examples/hosts/acme on loopback for the length of the demo.

@@ -5,7 +5,7 @@ import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const BIN = join(ROOT, 'bin', 'run.cjs');
+export const BIN = join(ROOT, 'bin', 'run.js');
 export const REFERENCE = join(ROOT, '..', 'shared', 'reference');
 
 export interface CliResult {

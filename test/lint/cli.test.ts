@@ -4,7 +4,7 @@ import {describe, expect, it} from 'vitest';
 import {ROOT, runCli, STACK_TRACE, tempDir} from '../helpers/cli.js';
 import {UPSTREAM_COUNTS, UPSTREAM_STRICT_IDS} from './helpers.js';
 
-// Runs the built CLI (bin/run.cjs), as the other CLI tests do.
+// Runs the built CLI (bin/run.js), as the other CLI tests do.
 interface Report {
   command: string;
   summary: Record<string, unknown>;

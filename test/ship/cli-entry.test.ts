@@ -1,4 +1,4 @@
-// bin/run.cjs: the `--version` fast path answers exactly as oclif would, the commands run from the dist/cli bundle,
+// bin/run.js: the `--version` fast path answers exactly as oclif would, the commands run from the dist/cli bundle,
 // OPENWOP_TIMING=1 explains where start-up time goes, and every help screen has examples and exit codes. The bundle's
 // code cache has its own file (code-cache.test.ts).
 import {spawn} from 'node:child_process';
@@ -38,7 +38,7 @@ describe('OPENWOP_TIMING=1', () => {
     expect(JSON.parse(timed.stdout)).toEqual(JSON.parse(plain.stdout));
     const phases = [...timed.stderr.matchAll(/^\s+([\d.]+) ms {2}(.+)$/gm)].map((m) => ({ms: Number(m[1]), what: m[2]}));
     expect(phases.map((p) => p.what)).toEqual([
-      'node start-up (process start → bin/run.cjs)',
+      'node start-up (process start → bin/run.js)',
       'load the CLI (dist/cli bundle, from the code cache)',
       'oclif init (config, plugins, manifest)',
       '  of which plugins',

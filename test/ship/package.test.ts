@@ -45,7 +45,7 @@ describe('the packed npm package', () => {
 
   it('carries the CLI, the library with its types, schemas and templates, and no tests, sources or examples', () => {
     const paths = pack.files.map((f) => f.path);
-    for (const needed of ['bin/run.cjs', 'bin/load-bundle.cjs', 'dist/cli/openwop.cjs', 'dist/src/index.js', 'dist/src/index.d.ts', 'oclif.manifest.json', 'schemas/ai-envelope.schema.json', 'package.json', 'README.md']) expect(paths, needed).toContain(needed);
+    for (const needed of ['bin/run.js', 'bin/package.json', 'bin/load-bundle.cjs', 'dist/cli/openwop.cjs', 'dist/src/index.js', 'dist/src/index.d.ts', 'oclif.manifest.json', 'schemas/ai-envelope.schema.json', 'package.json', 'README.md']) expect(paths, needed).toContain(needed);
     expect(paths.some((p) => p.startsWith('templates/'))).toBe(true);
     // The build's V8 code cache, named after the Node that made it; never the caches starts write (dist/cache).
     expect(paths.filter((p) => /^dist\/cli\/openwop\.cjs\.v\d+\.\d+\.\d+-\w+\.cache$/.test(p))).toHaveLength(1);
@@ -58,7 +58,7 @@ describe('the packed npm package', () => {
 
   it('declares its entry points: bin, engines, exports with types', () => {
     const pkg = JSON.parse(readFileSync(join(app, 'node_modules', 'openwop', 'package.json'), 'utf8'));
-    expect(pkg.bin).toEqual({openwop: './bin/run.cjs'});
+    expect(pkg.bin).toEqual({openwop: './bin/run.js'});
     expect(pkg.engines).toEqual({node: '>=20.18.1'});
     expect(pkg.exports['.']).toEqual({types: './dist/src/index.d.ts', import: './dist/src/index.js'});
     for (const target of [pkg.exports['.'].types, pkg.exports['.'].import, pkg.bin.openwop]) expect(existsSync(join(app, 'node_modules', 'openwop', target)), target).toBe(true);

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 'use strict';
 // The production entry. Start-up time matters (a pre-commit hook pays it on every commit), so:
-// - this file is CommonJS: an ES module entry would start Node's ES module loader, a few ms of every start;
+// - this file is CommonJS (bin/package.json says so for everything in bin/, the package itself being ES modules): an
+//   ES module entry would start Node's ES module loader, a few ms of every start;
 // - `openwop --version` is answered here, without loading oclif, in exactly oclif's words;
 // - the commands run from the esbuild bundle dist/cli/openwop.cjs (scripts/bundle.mjs), compiled from V8's cached
 //   data (bin/load-bundle.cjs);
@@ -80,7 +81,7 @@ async function printTiming(Performance, {started, loaded, done, bundled, cacheUs
   const p = Performance.oclifPerf;
   const ms = (n) => `${n.toFixed(1)} ms`;
   const rows = [
-    ['node start-up (process start → bin/run.cjs)', started],
+    ['node start-up (process start → bin/run.js)', started],
     [`load the CLI (${bundled ? `dist/cli bundle, ${cacheUsed ? 'from the code cache' : 'compiled: no usable code cache'}` : 'unbundled @oclif/core'})`, loaded - started],
     ['oclif init (config, plugins, manifest)', p['oclif.initMs']],
     ['  of which plugins', p['oclif.corePluginsLoadMs'] + p['oclif.userPluginsLoadMs'] + p['oclif.linkedPluginsLoadMs']],
