@@ -9,10 +9,13 @@ export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const BIN = join(ROOT, 'bin', 'run.js');
 export const DATA = join(ROOT, 'bench', '.data');
 
-/** Runs `node ...args` to completion: its wall time in ms and what it printed. An exit code not in `okCodes` throws. */
-export function runProcess(args, {okCodes = [0], ...options} = {}) {
+/**
+ * Runs `node ...args` to completion (`node`: the binary, this process's own by default): its wall time in ms and what it
+ * printed. An exit code not in `okCodes` throws.
+ */
+export function runProcess(args, {okCodes = [0], node = process.execPath, ...options} = {}) {
   const start = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, args, {encoding: 'utf8', maxBuffer: 256 * 2 ** 20, ...options});
+  const r = spawnSync(node, args, {encoding: 'utf8', maxBuffer: 256 * 2 ** 20, ...options});
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (!okCodes.includes(r.status)) throw new Error(`${args.slice(0, 4).join(' ')} exited ${r.status}: ${String(r.stderr ?? '').slice(0, 2000)}`);
   return {ms, stdout: r.stdout, stderr: r.stderr};

@@ -1,9 +1,9 @@
 // Lint throughput (DESIGN §6): `lintSchemaInputs` over a folder of 1,200 generated payload schemas, vs a minimal
-// read + JSON.parse + walk loop over the same files, in one process, alternating. Plus cold start for one file.
+// read + JSON.parse + walk loop over the same files, in one process, alternating. (Cold start: startup.bench.mjs.)
 import {mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {pathToFileURL} from 'node:url';
-import {BIN, DATA, figure, paired, ROOT, timeProcess} from './lib.mjs';
+import {DATA, figure, paired, ROOT} from './lib.mjs';
 
 export const title = 'Lint throughput';
 
@@ -30,11 +30,7 @@ export async function measure({runs}) {
     return performance.now() - t;
   };
   const r = await paired(lint, loop, {runs: Math.max(5, Math.min(runs, 11))});
-  const rows = [figure(`lint throughput: ${COUNT} schemas ÷ read+parse+walk loop`, {target: 2.0, ratio: r.ratio, detail: `median ${r.subjectMs.median.toFixed(0)} ms vs ${r.baselineMs.median.toFixed(0)} ms; ${findings} findings`})];
-  const one = join(dir, 'vendor.bench.kind1.schema.json');
-  const cold = await paired(() => timeProcess([BIN, 'lint', 'schema', one], {okCodes: [0, 1]}), () => timeProcess(['-e', '0']), {runs});
-  rows.push(figure('cold start: openwop lint schema <one file> ÷ node -e 0', {target: 2.0, ratio: cold.ratio, detail: `median ${cold.subjectMs.median.toFixed(0)} ms vs ${cold.baselineMs.median.toFixed(0)} ms`}));
-  return rows;
+  return [figure(`lint throughput: ${COUNT} schemas ÷ read+parse+walk loop`, {target: 2.0, ratio: r.ratio, detail: `median ${r.subjectMs.median.toFixed(0)} ms vs ${r.baselineMs.median.toFixed(0)} ms; ${findings} findings`})];
 }
 
 /** Visits every sub-schema, as a linter must. */

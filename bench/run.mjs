@@ -1,21 +1,26 @@
-// `node bench/run.mjs [--runs N] [--only NAME]`: runs every bench/*.bench.mjs, prints each figure and writes
-// bench/RESULTS.md. Run after `npm run build`.
+// `node bench/run.mjs [--runs N] [--only NAME] [--node 20,22,24]`: runs every bench/*.bench.mjs, prints each figure and
+// writes bench/RESULTS.md. Run after `npm run build`. The start-up figures are taken on each Node major given (default:
+// every supported one; scripts/node-runtimes.mjs fetches the ones this machine lacks), the others on this Node.
 import {existsSync, readFileSync, readdirSync, writeFileSync} from 'node:fs';
-import {cpus, totalmem} from 'node:os';
+import {cpus, loadavg, totalmem} from 'node:os';
 import {join} from 'node:path';
 import {pathToFileURL} from 'node:url';
+import {nodeRuntimes, SUPPORTED_MAJORS} from '../scripts/node-runtimes.mjs';
 import {ROOT} from './lib.mjs';
 
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1]) || 15;
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+const majors = args.includes('--node') ? args[args.indexOf('--node') + 1].split(',').map(Number) : SUPPORTED_MAJORS;
+const nodes = nodeRuntimes(majors);
+const loadAtStart = loadavg()[0];
 
 const files = readdirSync(join(ROOT, 'bench')).filter((f) => f.endsWith('.bench.mjs') && (!only || f.startsWith(only))).sort();
 const sections = [];
 for (const file of files) {
   const mod = await import(pathToFileURL(join(ROOT, 'bench', file)).href);
   process.stderr.write(`bench: ${mod.title} …\n`);
-  const rows = await mod.measure({runs});
+  const rows = await mod.measure({runs, nodes});
   for (const r of rows) {
     const verdict = r.met === undefined ? '' : r.met ? 'met' : 'NOT MET';
     console.log(`${r.name}: ${fmt(r.value)}${r.unit} (min ${fmt(r.ratio?.min)}, max ${fmt(r.ratio?.max)}) target ≤ ${r.target ?? '-'} ${verdict} ${r.detail}`);
@@ -26,7 +31,7 @@ for (const file of files) {
 const md = [
   '# Benchmark results',
   '',
-  `Written by \`node bench/run.mjs\` on ${new Date().toISOString().slice(0, 10)}: Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB. Ratios are medians of paired runs (min–max in brackets); lower is better.`,
+  `Written by \`node bench/run.mjs\` on ${new Date().toISOString().slice(0, 10)}: Node ${process.version} (cold starts on each Node named in their row), ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, load average ${loadAtStart.toFixed(2)} at the start and ${loadavg()[0].toFixed(2)} at the end. Ratios are medians of paired runs (min–max in brackets); lower is better.`,
   '',
   '| figure | result | min–max | target | met | detail |',
   '|---|---|---|---|---|---|',

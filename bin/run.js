@@ -1,27 +1,26 @@
 #!/usr/bin/env node
+'use strict';
 // The production entry. Start-up time matters (a pre-commit hook pays it on every commit), so:
+// - this file is CommonJS (bin/package.json says so for everything in bin/, the package itself being ES modules): an
+//   ES module entry would start Node's ES module loader, a few ms of every start;
 // - `openwop --version` is answered here, without loading oclif, in exactly oclif's words;
-// - the commands run from the esbuild bundle dist/cli/openwop.cjs (scripts/bundle.mjs), compiled from the V8 code
-//   cache the build wrote beside it (bin/load-bundle.js), with package.json handed to oclif so it need not find and
-//   read it again;
+// - the commands run from the esbuild bundle dist/cli/openwop.cjs (scripts/bundle.mjs), compiled from V8's cached
+//   data (bin/load-bundle.cjs);
 // - OPENWOP_TIMING=1 prints where the time went, on stderr.
-import {existsSync, readFileSync} from 'node:fs';
-import {arch, platform, release} from 'node:os';
-import {dirname, join} from 'node:path';
-import {fileURLToPath} from 'node:url';
-import {BUNDLE_COMMANDS, BUNDLE_FILE, loadBundle} from './load-bundle.js';
-
 /** Milliseconds since the process started. Not performance.now(): the global `performance` loads perf_hooks (~1.5 ms). */
 const now = () => process.uptime() * 1000;
 const started = now();
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const {existsSync, readFileSync} = require('node:fs');
+const {join} = require('node:path');
+
+const root = join(__dirname, '..');
 const pjson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const argv = process.argv.slice(2);
 
 /** oclif reports WSL as its own platform (via wsl-utils); only there do we leave the answer to oclif. */
 function maybeWsl() {
   if (process.platform !== 'linux') return false;
-  if (release().toLowerCase().includes('microsoft')) return true;
+  if (require('node:os').release().toLowerCase().includes('microsoft')) return true;
   try {
     return readFileSync('/proc/version', 'utf8').toLowerCase().includes('microsoft');
   } catch {
@@ -29,31 +28,51 @@ function maybeWsl() {
   }
 }
 
-if (argv[0] === '--version' && !maybeWsl()) {
-  // oclif's Config.userAgent: `${name}/${version} ${platform}-${arch} node-${process.version}`, ia32 shown as x86.
-  process.stdout.write(`${pjson.name}/${pjson.version} ${platform()}-${arch() === 'ia32' ? 'x86' : arch()} node-${process.version}\n`);
-} else {
+/** The id oclif gives `openwop lint schema …` or `openwop lint:schema …`: `lint:schema`. */
+function commandId(args) {
+  return args[0]?.includes(':') ? args[0] : `${args[0]}:${args[1]}`;
+}
+
+async function main() {
+  if (argv[0] === '--version' && !maybeWsl()) {
+    const {arch, platform} = require('node:os');
+    // oclif's Config.userAgent: `${name}/${version} ${platform}-${arch} node-${process.version}`, ia32 shown as x86.
+    process.stdout.write(`${pjson.name}/${pjson.version} ${platform()}-${arch() === 'ia32' ? 'x86' : arch()} node-${process.version}\n`);
+    return;
+  }
   const timing = process.env.OPENWOP_TIMING === '1';
-  // oclif's settings live on globalThis.oclif; its performance markers are off unless asked for.
-  if (timing) globalThis.oclif = {...globalThis.oclif, performanceEnabled: true};
-  const bundled = join(root, BUNDLE_FILE);
-  // No user-installed plugins: oclif would otherwise read $XDG_DATA_HOME/openwop/package.json (~/.local/share/…) on
-  // every start, warn on stderr when $HOME is not a readable folder, and wait for ever if that file is a FIFO.
-  const loadOptions = {root, pjson, userPlugins: false};
+  // oclif's settings live on globalThis.oclif. Its performance markers are off unless asked for. It must never look for
+  // TypeScript sources to run instead of the build (that is bin/dev.js's job): with NODE_ENV=development or test it
+  // would otherwise import tsx from the dependencies on every start and, on Node 22 and later, warn on stderr.
+  globalThis.oclif = {...globalThis.oclif, enableAutoTranspile: false, ...(timing ? {performanceEnabled: true} : {})};
+  const {BUNDLE_FILE, loadBundle, startOptions} = require('./load-bundle.cjs');
+  const bundled = existsSync(join(root, BUNDLE_FILE));
   let oclif;
+  let loadOptions;
   let cacheUsed = false;
-  if (existsSync(bundled)) {
-    ({exports: oclif, cacheUsed} = loadBundle(bundled));
-    // The bundle carries the plugins' commands (help, autocomplete) with ours (scripts/bundle.mjs): the installed
-    // package has no plugin to load, and no start pays for looking.
-    pjson.oclif = {...pjson.oclif, commands: BUNDLE_COMMANDS, plugins: []};
+  if (bundled) {
+    ({exports: oclif, cacheUsed} = loadBundle(root, commandId(argv)));
+    loadOptions = startOptions(root, pjson);
   } else {
     // A tsc-only build (no bundle yet): the compiled commands under dist/commands, as package.json says.
     oclif = await import('@oclif/core');
+    loadOptions = {root, pjson, userPlugins: false};
   }
   const loaded = now();
   await oclif.execute({loadOptions, args: argv});
-  if (timing) await printTiming(oclif.Performance, {started, loaded, done: now(), bundled: existsSync(bundled), cacheUsed});
+  if (timing) await printTiming(oclif.Performance, {started, loaded, done: now(), bundled, cacheUsed});
+  // Exit as soon as the output is out rather than when Node's event loop runs dry: what is left by then is V8's
+  // idle-time garbage collection and the like (≈ 2 ms of a start on Node 22). oclif does not wait for stdout.
+  await Promise.all([process.stdout, process.stderr].map(drained));
+  process.exit();
+}
+
+/** Resolves once everything written to `stream` has been handed to the system (or the stream failed). */
+function drained(stream) {
+  if (stream.writableLength === 0) return undefined;
+  return new Promise((resolve) => {
+    for (const event of ['drain', 'error', 'close']) stream.once(event, resolve);
+  });
 }
 
 /** Phase times on stderr: node's own start-up, loading the CLI, oclif's config and command load, the command. */
@@ -74,3 +93,5 @@ async function printTiming(Performance, {started, loaded, done, bundled, cacheUs
     process.stderr.write(`openwop timing:\n${rows.map(([what, t]) => `  ${ms(t ?? 0).padStart(9)}  ${what}`).join('\n')}\n  ${ms(now()).padStart(9)}  total until exit\n`);
   });
 }
+
+main();

@@ -1,19 +1,19 @@
 // Bundles the compiled CLI (dist/commands + dist/src + @oclif/core and the small dependencies) into one CommonJS file,
-// dist/cli/openwop.cjs, with esbuild. A pre-commit hook pays cold start on every commit, and on Node 20 the only way
-// to skip V8's parse and compile of ~1 MB of JavaScript on each start is a script compiled from cached data
-// (bin/load-bundle.js); that needs one classic script, not a graph of ES modules.
+// dist/cli/openwop.cjs, with esbuild. A pre-commit hook pays cold start on every commit, and the way to skip V8's
+// parse and compile of ~1 MB of JavaScript on each start, on every Node we support, is a script compiled from cached
+// data made after a run (bin/load-bundle.cjs); that needs one classic script, not a graph of ES modules.
 // - Commands are exported as getters (oclif's `explicit` discovery reads only the one that runs), and each command's
 //   modules are initialised on first use, so a start evaluates oclif and the running command, nothing else.
 // - A script compiled from cached data cannot run `import()` on Node 20 (the dynamic-import callback is lost), so
 //   the few dynamic imports that must stay real — oclif loading plugins and TypeScript hooks, and the packages src/
 //   imports on demand (undici, ora, the @inquirer prompts, jsonrepair) — call `globalThis.__openwopImport`, which
-//   bin/load-bundle.js defines as a real `import()`. The build fails if any other `import(` survives.
+//   bin/load-bundle.cjs defines as a real `import()`. The build fails if any other `import(` survives.
 // The library API (dist/src) is not bundled: it is what `import('openwop')` gives.
-import {readFileSync, rmSync, statSync} from 'node:fs';
+import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {dirname, join, relative, sep} from 'node:path';
 import {build} from 'esbuild';
 import {globSync} from 'tinyglobby';
-import {BUNDLE_FILE, COMMANDS_EXPORT} from '../bin/load-bundle.js';
+import {BUNDLE_FILE, COMMANDS_EXPORT, RUNTIME_CACHE_DIR} from '../bin/load-bundle.cjs';
 
 /** Packages src/ only ever import() on demand: probe's HTTP client and spinner, scaffold's prompts, retry's repair. */
 const LAZY_PACKAGES = ['undici', 'ora', '@inquirer/input', '@inquirer/select', '@inquirer/confirm', 'jsonrepair'];
@@ -26,41 +26,119 @@ const OCLIF_DYNAMIC = /[\\/](@oclif[\\/]core[\\/]lib[\\/](module-loader|config[\
 /** `import(` followed by an argument: a call, not the "import()" text of an error message. */
 const ANY_IMPORT_CALL = /\bimport\((?=[^)])/g;
 /**
- * Rewrites of oclif's own code for a faster start, each checked: the build fails when one no longer applies (an oclif
- * upgrade changed the code), rather than silently losing it.
- * - oclif sorts a plugin's command ids with localeCompare on every start, and the first localeCompare of a process
- *   loads ICU's collation data (~8 ms, an eighth of a lint cold start). Command ids are lowercase ASCII words and
- *   colons, which an ordinal comparison puts in the same order.
- * - oclif asks wsl-utils whether it runs under WSL on every start; wsl-utils only re-exports is-wsl for that, but
- *   loading it loads child_process and PowerShell helpers too.
+ * Rewrites of oclif's own code for a faster start. Each is named (bench/startup-patches.mjs builds the bundle without
+ * one to measure what it still buys, per Node version; bench/NOTES.md has the figures) and checked: the build fails
+ * when one no longer applies (an oclif upgrade changed the code), rather than silently losing it.
+ * - ordinal-sort: oclif sorts a plugin's command ids with localeCompare on every start, and the first localeCompare of
+ *   a process loads ICU's collation data. Command ids are lowercase ASCII words and colons, which an ordinal
+ *   comparison puts in the same order.
+ * - is-wsl: oclif asks wsl-utils whether it runs under WSL on every start; wsl-utils only re-exports is-wsl for that,
+ *   but loading it loads child_process and PowerShell helpers too.
+ * - no-engine-check: oclif's index checks the running Node against oclif's own `engines` with semver on every start;
+ *   npm already checks ours (which is stricter) at install, and semver's set-up is dozens of regular expressions.
+ * - sync-json: oclif reads its manifest and the theme file with fs/promises; the first asynchronous file operation of a
+ *   process starts libuv's thread pool, and waiting for it to read two small files took longer than the reads (≈ 6 ms
+ *   on a busy 2-core machine). Read synchronously, as the rest of a start does.
  */
-const OCLIF_REWRITES = [
-  {file: /[\\/]@oclif[\\/]core[\\/]lib[\\/]config[\\/]plugin\.js$/, from: '.sort((a, b) => a.id.localeCompare(b.id))', to: '.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))'},
-  {file: /[\\/]@oclif[\\/]core[\\/]lib[\\/]util[\\/]os\.js$/, from: "(await import('wsl-utils')).isWsl", to: "(await import('is-wsl')).default"},
+export const OCLIF_REWRITES = [
+  {name: 'ordinal-sort', file: /[\\/]@oclif[\\/]core[\\/]lib[\\/]config[\\/]plugin\.js$/, from: '.sort((a, b) => a.id.localeCompare(b.id))', to: '.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))'},
+  {name: 'is-wsl', file: /[\\/]@oclif[\\/]core[\\/]lib[\\/]util[\\/]os\.js$/, from: "(await import('wsl-utils')).isWsl", to: "(await import('is-wsl')).default"},
+  {name: 'no-engine-check', file: /[\\/]@oclif[\\/]core[\\/]lib[\\/]index\.js$/, from: '\ncheckNodeVersion();\n', to: '\n'},
+  {name: 'sync-json', file: /[\\/]@oclif[\\/]core[\\/]lib[\\/]util[\\/]fs\.js$/, from: "await (0, promises_1.readFile)(path, 'utf8')", to: "(0, node_fs_1.readFileSync)(path, 'utf8')"},
 ];
 /**
- * Builtins oclif requires at the top of modules every start evaluates but uses only now and then: readline (a flag
- * read from stdin), child_process (Windows shell detection), perf_hooks (OCLIF_PERFORMANCE). The bundle defers each to
- * its first property read.
+ * lazy-require: every top-level `require()` of oclif's lib (its own modules, its dependencies, builtins) is deferred to
+ * the first use of what it returns. oclif's modules require one another densely (the index requires help, ux, the
+ * parser, …; running a command needs a fraction of them), and a start would otherwise evaluate nearly all of oclif.
+ * TypeScript's CommonJS output only ever reads members of what a require returns (`x_1.name`), which a proxy defers.
  */
 const OCLIF_LIB = /[\\/]@oclif[\\/]core[\\/]lib[\\/]/;
-const DEFERRED_BUILTIN = /^const (\w+) = require\("(node:(?:readline|child_process|perf_hooks))"\);$/gm;
-const deferredBuiltin = (_line, name, id) => `const ${name} = new Proxy({}, {get: (_target, key) => require("${id}")[key]});`;
+const TOP_LEVEL_REQUIRE = /^(const|var|let|exports\.)\s*(\w+) = ((?:__importDefault\(|__importStar\()?require\((["'])[^"']+\4\)\)?);$/gm;
+const lazyRequire = (_line, declaration, name, value) => `${declaration === 'exports.' ? 'exports.' : `${declaration} `}${name} = __openwopLazy(() => ${value});`;
+/** Defined at the top of the bundle: an object standing for what `load` returns, loaded when first used. */
+const LAZY_HELPER = `function __openwopLazy(load) {
+  let loaded;
+  const target = () => (loaded ??= load());
+  return new Proxy({}, {
+    get: (_, key) => target()[key],
+    set: (_, key, value) => Reflect.set(target(), key, value),
+    has: (_, key) => key in target(),
+    ownKeys: () => Reflect.ownKeys(target()),
+    getOwnPropertyDescriptor: (_, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(target(), key);
+      return descriptor && {...descriptor, configurable: true};
+    },
+    defineProperty: (_, key, descriptor) => Reflect.defineProperty(target(), key, descriptor),
+    getPrototypeOf: () => Reflect.getPrototypeOf(target()),
+  });
+}`;
+/**
+ * lazy-builtins: the same for the builtins our own modules (and the ES modules bundled with them) import at the top but
+ * a start seldom uses; esbuild turns those imports into `x = require("node:…")` (or `__toESM(require(…), 1)`) in its
+ * output, which is rewritten. fs/promises alone (it loads readline's Interface too) was ≈ 1 ms of every start.
+ * The build fails if one of them is still required up front.
+ */
+const DEFERRED_BUILTINS = ['fs/promises', 'child_process', 'crypto', 'readline', 'perf_hooks'];
+const BUILTIN = `node:(?:${DEFERRED_BUILTINS.join('|')})`;
+const EAGER_BUILTIN = new RegExp(`([\\w$]+)=((?:__toESM\\()?require\\("${BUILTIN}"\\)(?:,1\\))?)`, 'g');
+const ANY_EAGER_BUILTIN = new RegExp(`[\\w$]+\\s*=\\s*(?:__toESM\\(\\s*)?require\\("${BUILTIN}"\\)`, 'g');
+/**
+ * lazy-packages: the same for the CommonJS packages our modules import (`import_x = __toESM(require_x(), 1)` in
+ * esbuild's output): Ajv and ajv-formats are needed only when a schema must be compiled at run time, which the
+ * build's generated validators spare a start.
+ */
+const EAGER_PACKAGE = /(import_[\w$]+)=(__toESM\(require_[\w$]+\(\)(?:,1)?\))/g;
+/**
+ * pure-jsonc: jsonc-parser's modules are free of side effects but do not say so, so esbuild kept its formatter and
+ * editor, which we never call, and a start built their tables of indentation strings (≈ 180 KB of allocations).
+ */
+const JSONC_PARSER = /^jsonc-parser$|^\.\/impl\//;
+const RESOLVING = Symbol('openwop-resolving');
+/**
+ * ascii: esbuild writes every non-ASCII character as an escape, except in regular expression literals (ansis has one),
+ * where `\\uXXXX` means the same. A source of ASCII only is read as Latin-1, which is ≈ 2 ms faster for the bundle than
+ * decoding UTF-8, and V8 then keeps it one byte per character. bin/load-bundle.cjs checks before it decodes so.
+ */
+const NON_ASCII = /(?<!\\)[^\0-\x7f]/g;
+const asciiOnly = (code) => code.replace(NON_ASCII, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/**
+ * bundled-validators: the validators a `validate envelope` start uses (the envelope's and its payload's, of the
+ * generated ones in dist/src/schemas/compiled) are bundled too, each evaluated on first use, so they run from the
+ * bundle's code cache instead of being resolved, read and compiled by Node's module loader on each start (with
+ * ajv-formats' formats and Ajv's runtime helpers, which the bundle carries anyway). Not the others: all 36 would make
+ * the bundle 0.7 MB larger, and reading that costs every start more than it saves the pack validators' (measured on
+ * Node 22: a lint start ≈ 1.8 ms slower, an envelope start ≈ 1.5 ms faster). src/schemas/compiled.ts still decides
+ * whether they are current; only how a current one is loaded changes.
+ */
+const COMPILED_VALIDATORS = /[\\/]dist[\\/]src[\\/]schemas[\\/]compiled\.js$/;
+const ENVELOPE_VALIDATORS = ['ai-envelope.cjs', 'envelopes__*.cjs', 'foxctl__*.cjs'];
+const REQUIRE_VALIDATOR = 'return existsSync(file) ? requireHere(file) : undefined;';
+function bundledValidators(root, source) {
+  if (!source.includes(REQUIRE_VALIDATOR)) throw new Error(`bundle: src/schemas/compiled.ts no longer loads a validator with \`${REQUIRE_VALIDATOR}\`; review bundled-validators in scripts/bundle.mjs`);
+  const files = globSync(ENVELOPE_VALIDATORS, {cwd: join(root, 'dist', 'src', 'schemas', 'compiled')}).sort();
+  const table = `const BUNDLED_VALIDATORS = {${files.map((f) => `${JSON.stringify(f)}: () => require(${JSON.stringify(`./compiled/${f}`)})`).join(', ')}};`;
+  const lookup = 'const bundled = file.startsWith(defaultCompiledValidators().dir) ? BUNDLED_VALIDATORS[file.slice(defaultCompiledValidators().dir.length + 1)] : undefined;';
+  return `${source.replace(REQUIRE_VALIDATOR, `${lookup}\n    return bundled ? bundled() : existsSync(file) ? requireHere(file) : undefined;`)}\n${table}\n`;
+}
 
 /** A bundled file's source as the bundle takes it, or undefined to take it as it is. */
-function transform(path, root) {
+function transform(path, root, skip) {
   const ours = path.startsWith(join(root, 'dist'));
   if (!ours && !OCLIF_LIB.test(path) && !OCLIF_DYNAMIC.test(path)) return undefined;
   const original = readFileSync(path, 'utf8');
   let source = original;
-  if (ours) return source.replace(LAZY_IMPORT, 'globalThis.__openwopImport(');
+  if (ours) {
+    if (COMPILED_VALIDATORS.test(path) && !skip.includes('bundled-validators')) source = bundledValidators(root, source);
+    return source.replace(LAZY_IMPORT, 'globalThis.__openwopImport(');
+  }
   if (OCLIF_DYNAMIC.test(path)) source = source.replace(ANY_IMPORT_CALL, 'globalThis.__openwopImport(');
-  for (const {file, from, to} of OCLIF_REWRITES) {
-    if (!file.test(path)) continue;
+  for (const {name, file, from, to} of OCLIF_REWRITES) {
+    if (!file.test(path) || skip.includes(name)) continue;
     if (!source.includes(from)) throw new Error(`bundle: ${path} no longer contains ${from}; review the rewrite in scripts/bundle.mjs`);
     source = source.replace(from, to);
   }
-  source = source.replace(DEFERRED_BUILTIN, deferredBuiltin);
+  if (!skip.includes('lazy-require')) source = source.replace(TOP_LEVEL_REQUIRE, lazyRequire);
   return source === original ? undefined : source;
 }
 
@@ -85,16 +163,23 @@ export function pluginCommandFiles(root, plugins) {
   });
 }
 
-export async function bundle(root) {
-  rmSync(join(root, dirname(BUNDLE_FILE)), {recursive: true, force: true});
+/** Everything `bundle` does only to make a start faster, by name: what `skip` can leave out to measure what each buys. */
+export const START_UP_MEASURES = [...OCLIF_REWRITES.map(({name}) => name), 'lazy-require', 'lazy-builtins', 'lazy-packages', 'bundled-validators', 'pure-jsonc', 'ascii'];
+
+/** `skip`: names from START_UP_MEASURES to leave out. */
+export async function bundle(root, {skip = []} = {}) {
+  // The caches starts wrote (bin/load-bundle.cjs) were made from the old bundle: V8 checks a cache against the source's
+  // length only, so one that outlived its bundle could run old code.
+  for (const dir of [dirname(BUNDLE_FILE), RUNTIME_CACHE_DIR]) rmSync(join(root, dir), {recursive: true, force: true});
   const {oclif} = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const commands = [...commandFiles(root), ...pluginCommandFiles(root, oclif.plugins ?? [])];
   const getters = commands.map(({id, file}) => `get ${JSON.stringify(id)}() { return require(${JSON.stringify(`./${file}`)}).default; }`);
   const entry = `const {execute, Performance} = require('@oclif/core');\nmodule.exports = {execute, Performance, ${COMMANDS_EXPORT}: {${getters.join(', ')}}};\n`;
-  await build({
+  const built = await build({
     absWorkingDir: root,
     stdin: {contents: entry, resolveDir: root, sourcefile: 'openwop-entry.js', loader: 'js'},
     outfile: join(root, BUNDLE_FILE),
+    write: false,
     bundle: true,
     format: 'cjs',
     platform: 'node',
@@ -109,19 +194,31 @@ export async function bundle(root) {
     external: ['typescript', 'ts-node', 'tsx', ...LAZY_PACKAGES],
     // src/io/package-root.ts finds the package from its own location.
     define: {'import.meta.url': '__openwopModuleUrl'},
-    banner: {js: "var __openwopModuleUrl = require('node:url').pathToFileURL(__filename).href;"},
+    banner: {js: `var __openwopModuleUrl = require('node:url').pathToFileURL(__filename).href;\n${LAZY_HELPER}`},
     plugins: [{name: 'openwop-rewrites', setup(b) {
+      if (!skip.includes('pure-jsonc')) {
+        b.onResolve({filter: JSONC_PARSER}, async (args) => {
+          if (args.pluginData === RESOLVING || (args.path !== 'jsonc-parser' && !/[\\/]jsonc-parser[\\/]/.test(args.importer))) return undefined;
+          const resolved = await b.resolve(args.path, {kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: RESOLVING});
+          return {path: resolved.path, namespace: resolved.namespace, sideEffects: false};
+        });
+      }
       b.onLoad({filter: /\.js$/}, (args) => {
-        const contents = transform(args.path, root);
+        const contents = transform(args.path, root, skip);
         return contents === undefined ? undefined : {contents, loader: 'js'};
       });
     }}],
     logLevel: 'warning',
   });
-  const out = readFileSync(join(root, BUNDLE_FILE), 'utf8');
-  const eager = [...out.matchAll(/\w+\s*=\s*require\("node:(?:readline|child_process|perf_hooks)"\)/g)].map((m) => m[0]);
-  if (eager.length > 0) throw new Error(`bundle: builtins meant to load on first use are required up front:\n${eager.join('\n')}`);
+  let out = built.outputFiles[0].text;
+  if (!skip.includes('lazy-builtins')) out = out.replace(EAGER_BUILTIN, (_, name, value) => `${name}=__openwopLazy(()=>${value})`);
+  if (!skip.includes('lazy-packages')) out = out.replace(EAGER_PACKAGE, (_, name, value) => `${name}=__openwopLazy(()=>${value})`);
+  if (!skip.includes('ascii')) out = asciiOnly(out);
+  const eager = [...out.matchAll(ANY_EAGER_BUILTIN)].map((m) => m[0]);
+  if (eager.length > 0 && !skip.includes('lazy-builtins')) throw new Error(`bundle: builtins meant to load on first use are required up front:\n${eager.join('\n')}`);
   const left = [...out.matchAll(ANY_IMPORT_CALL)].map((m) => out.slice(Math.max(0, m.index - 60), m.index + 60));
   if (left.length > 0) throw new Error(`bundle: import() calls would fail in the cached script; route them through __openwopImport:\n${left.join('\n')}`);
-  return {file: BUNDLE_FILE, bytes: statSync(join(root, BUNDLE_FILE)).size};
+  mkdirSync(join(root, dirname(BUNDLE_FILE)), {recursive: true});
+  writeFileSync(join(root, BUNDLE_FILE), out);
+  return {file: BUNDLE_FILE, bytes: Buffer.byteLength(out)};
 }

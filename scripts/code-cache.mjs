@@ -1,15 +1,15 @@
-// Build step (run by scripts/manifest.mjs in a fresh process): writes dist/cli/openwop.cjs.cache, V8's cached data for
-// the bundle, which bin/run.js compiles the bundle from. The cache holds every function compiled so far, so the bundled
-// examples are run through the real CLI first: the code paths a start needs are then in it, not only the top level.
+// Build step (run by scripts/manifest.mjs in a fresh process): writes dist/cli/openwop.cjs.<node version>-<arch>.cache,
+// V8's cached data for the bundle, which a start on the same Node version compiles the bundle from (bin/load-bundle.cjs).
+// The cache holds every function compiled so far, so the bundled examples are run through the real CLI first, as a start
+// runs them: the code paths a start needs are then in it, not only the top level.
 import {readFileSync} from 'node:fs';
-import {dirname, join} from 'node:path';
+import {dirname, join, relative} from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {BUNDLE_COMMANDS, BUNDLE_FILE, loadBundle, writeCodeCache} from '../bin/load-bundle.js';
+import {BUNDLE_FILE, buildCacheFile, runBundle, startOptions, writeCodeCache} from '../bin/load-bundle.cjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const file = join(root, BUNDLE_FILE);
 const pjson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-pjson.oclif = {...pjson.oclif, commands: BUNDLE_COMMANDS};
 
 /** Offline runs that exit 0: what a pre-commit hook or CI job typically starts. */
 const WARM_UP = [
@@ -20,7 +20,9 @@ const WARM_UP = [
   ['lint', 'schema', '--help'],
 ];
 
-const {exports: cli, script} = loadBundle(file);
+// As bin/run.js sets it: the build, never TypeScript sources (a warm-up that imported tsx would cache its path).
+globalThis.oclif = {...globalThis.oclif, enableAutoTranspile: false};
+const {exports: cli, script} = runBundle(file, undefined);
 const write = process.stdout.write;
 /** Swallows the report; calls back as a real write would, since the CLI waits for stdout to drain before it returns. */
 const discard = (_chunk, encoding, callback) => {
@@ -30,11 +32,11 @@ const discard = (_chunk, encoding, callback) => {
 for (const args of WARM_UP) {
   process.stdout.write = discard;
   try {
-    await cli.execute({loadOptions: {root, pjson}, args});
+    await cli.execute({loadOptions: startOptions(root, pjson, cli, `${args[0]}:${args[1]}`), args});
   } finally {
     process.stdout.write = write;
   }
   if (process.exitCode) throw new Error(`code cache: \`openwop ${args.join(' ')}\` exited ${process.exitCode}; the warm-up runs must succeed`);
 }
-writeCodeCache(script, file);
-console.log(`${BUNDLE_FILE}.cache: written after ${WARM_UP.length} warm-up runs`);
+if (!writeCodeCache(script, buildCacheFile(file))) throw new Error(`code cache: could not write ${buildCacheFile(file)}`);
+console.log(`${relative(root, buildCacheFile(file))}: written after ${WARM_UP.length} warm-up runs`);

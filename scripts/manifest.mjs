@@ -7,7 +7,7 @@ import {readFileSync, writeFileSync} from 'node:fs';
 import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {Plugin} from '@oclif/core/config';
-import {BUNDLE_COMMANDS} from '../bin/load-bundle.js';
+import {BUNDLE_COMMANDS} from '../bin/load-bundle.cjs';
 import {bundle} from './bundle.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

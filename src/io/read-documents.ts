@@ -1,5 +1,5 @@
-import {createReadStream} from 'node:fs';
-import {open, stat} from 'node:fs/promises';
+import {closeSync, createReadStream, fstatSync, openSync, readSync} from 'node:fs';
+import {stat} from 'node:fs/promises';
 import type {Finding} from '../report/finding.js';
 import {decodeJsonBytes} from './decode.js';
 import {noteFileUsed, noteStdinUsed} from './files-used.js';
@@ -75,28 +75,31 @@ export async function* readDocumentBatches(source: InputSource, options: ReadOpt
     yield* readStream(readLineBatches(createReadStream(source.path, {highWaterMark: READ_CHUNK_BYTES}), maxBytes), source.display, options);
     return;
   }
-  if (options.arrayElements && (await isLargeArray(source.path))) {
+  if (options.arrayElements && isLargeArray(source.path)) {
     yield* readArrayElements(source.path, source.display, maxBytes, options);
     return;
   }
   yield readWholeFile(source.path, source.display, maxBytes, options);
 }
 
-/** Over {@link STREAM_ARRAY_BYTES} and, past any BOM and blanks, starting with `[`. */
-async function isLargeArray(path: string): Promise<boolean> {
-  let file;
+/**
+ * Over {@link STREAM_ARRAY_BYTES} and, past any BOM and blanks, starting with `[`. Synchronous: the input is a regular
+ * file, and one asynchronous file operation starts libuv's thread pool, which costs a short run more than this read.
+ */
+function isLargeArray(path: string): boolean {
+  let fd: number | undefined;
   try {
-    file = await open(path, 'r');
-    if ((await file.stat()).size <= STREAM_ARRAY_BYTES) return false;
+    fd = openSync(path, 'r');
+    if (fstatSync(fd).size <= STREAM_ARRAY_BYTES) return false;
     const head = Buffer.alloc(4096);
-    const {bytesRead} = await file.read(head, 0, head.length, 0);
+    const bytesRead = readSync(fd, head, 0, head.length, 0);
     const text = head.subarray(0, bytesRead).toString('utf8').replace(/^\uFEFF/, '');
     return text.trimStart().startsWith('[');
   } catch {
     // Whoever reads it next reports why it cannot be read.
     return false;
   } finally {
-    await file?.close();
+    if (fd !== undefined) closeSync(fd);
   }
 }
 

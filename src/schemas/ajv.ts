@@ -6,9 +6,6 @@ import {linearRegExp} from './pattern/linear-regexp.js';
 import {loadBundledFile} from './load.js';
 import {type BundledSchemaName, bundledSchemaFiles, bundledSchemaId} from './names.js';
 
-// ajv-formats is CommonJS; under NodeNext its default import is the module object, whose `default` is the plugin.
-const addFormats = addFormatsModule.default;
-
 export interface CreateAjvOptions {
   /** Keep the generated code, for the build's precompiled validators (Ajv standalone). */
   standaloneSource?: boolean;
@@ -28,7 +25,9 @@ export interface CreateAjvOptions {
 export function createAjv(options: CreateAjvOptions = {}): Ajv2020 {
   const linear = (options.patterns ?? 'linear') === 'linear';
   const ajv = new Ajv2020({allErrors: true, strict: false, code: {source: options.standaloneSource ?? false, ...(linear ? {regExp: linearRegExp} : {})}});
-  addFormats(ajv);
+  // ajv-formats is CommonJS; under NodeNext its default import is the module object, whose `default` is the plugin.
+  // Read here, not at import: a start that uses only the build's generated validators never loads Ajv.
+  addFormatsModule.default(ajv);
   for (const {file} of bundledSchemaFiles()) {
     // Bundled files are checked against the meta-schema by the test suite, so skip that cost at run time.
     ajv.addSchema(loadBundledFile(file), undefined, undefined, false);

@@ -1,4 +1,4 @@
-import {existsSync, readFileSync} from 'node:fs';
+import {existsSync, readFileSync, statSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import {join} from 'node:path';
 import type {ValidateFunction} from 'ajv/dist/2020.js';
@@ -31,6 +31,11 @@ export function fingerprintFile(where: CompiledValidators): string {
   return join(where.dir, FINGERPRINT_FILE);
 }
 
+/** The files the validators are generated from: Ajv's package.json (its version) and every bundled schema file. */
+function generatorInputs(): string[] {
+  return [requireHere.resolve('ajv/package.json'), ...bundledSchemaFiles().map(({file}) => bundledFilePath(file))];
+}
+
 /**
  * A digest of every bundled schema file and of the Ajv that generates code from them. Generated validators are used
  * only while it matches, so a schema edited after the build is never checked by stale code (it is compiled instead).
@@ -46,14 +51,28 @@ export function schemaFingerprint(): string {
   return hash.digest('hex');
 }
 
+/**
+ * Whether the validators in `where` were generated from the schema files as they are, without hashing them when that
+ * can be known otherwise (hashing is most of what a `validate envelope` start would spend here):
+ * - an installed package (no sources beside it) is used as it was built, as the rest of its code is;
+ * - in a checkout, the build writes the fingerprint file last: while no input is newer than it, nothing changed since;
+ * - otherwise (an input edited, or only checked out again) the inputs' content decides.
+ */
+function validatorsCurrent(where: CompiledValidators): boolean {
+  const stamp = statSync(fingerprintFile(where), {throwIfNoEntry: false});
+  if (stamp === undefined) return false;
+  if (!existsSync(join(packageRoot(), 'src'))) return true;
+  if (generatorInputs().every((file) => (statSync(file, {throwIfNoEntry: false})?.mtimeMs ?? Infinity) <= stamp.mtimeMs)) return true;
+  return readFileSync(fingerprintFile(where), 'utf8').trim() === schemaFingerprint();
+}
+
 const freshness = new Map<string, boolean>();
 
 /** The generated validator for `name`, or undefined when there is none or the schemas changed since it was made. */
 export function loadCompiledValidator(name: BundledSchemaName, where: CompiledValidators = defaultCompiledValidators()): ValidateFunction | undefined {
   let fresh = freshness.get(where.dir);
   if (fresh === undefined) {
-    const stamp = fingerprintFile(where);
-    fresh = existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === schemaFingerprint();
+    fresh = validatorsCurrent(where);
     freshness.set(where.dir, fresh);
   }
   if (!fresh) return undefined;

@@ -1,7 +1,7 @@
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 // @ts-expect-error plain JavaScript module without declarations (the production loader of the bundle)
-import {BUNDLE_COMMANDS, BUNDLE_FILE, loadBundle} from '../../bin/load-bundle.js';
+import {BUNDLE_FILE, runBundle, startOptions} from '../../bin/load-bundle.cjs';
 
 export interface InProcessRun {
   code: number;
@@ -17,9 +17,9 @@ type Write = typeof process.stdout.write;
  * error handler calls it last, and a throwing stub would make that handler print the stacks it otherwise keeps back).
  */
 export function inProcessCli(root: string): (args: string[]) => Promise<InProcessRun> {
-  const pjson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-  pjson.oclif = {...pjson.oclif, commands: BUNDLE_COMMANDS, plugins: []};
-  const {exports: oclif} = loadBundle(join(root, BUNDLE_FILE)) as {exports: {execute(o: unknown): Promise<unknown>}};
+  const loadOptions = startOptions(root, JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')));
+  // No code cache: compiled from source, and none written into the checkout's dist/cache.
+  const {exports: oclif} = runBundle(join(root, BUNDLE_FILE), undefined) as {exports: {execute(o: unknown): Promise<unknown>}};
   return async (args) => {
     let stdout = '';
     let stderr = '';
@@ -42,7 +42,7 @@ export function inProcessCli(root: string): (args: string[]) => Promise<InProces
     process.exitCode = undefined;
     let code: number;
     try {
-      await oclif.execute({loadOptions: {root, pjson}, args});
+      await oclif.execute({loadOptions, args});
       code = exitedWith ?? Number(process.exitCode ?? 0);
     } catch (error) {
       code = -1;

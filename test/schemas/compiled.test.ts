@@ -1,6 +1,6 @@
 // The validators the build generates (Ajv standalone code, src/schemas/compiled.ts) must be the validators Ajv would
 // compile: same verdicts, same errors. And they must never be used once a schema has changed since the build.
-import {cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {cpSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import fc from 'fast-check';
 import {afterAll, describe, expect, it} from 'vitest';
@@ -78,14 +78,33 @@ describe('precompiled validators', () => {
     cpSync(where.dir, dir, {recursive: true});
     afterAll(() => rmSync(dir, {recursive: true, force: true}));
 
+    /** A copy of the validators whose fingerprint file says `fingerprint` and is dated `when`. */
+    function copyWith(fingerprint: string, when: Date): {dir: string} {
+      const copy = {dir: scratch('copy')};
+      cpSync(where.dir, copy.dir, {recursive: true});
+      writeFileSync(fingerprintFile(copy), fingerprint);
+      utimesSync(fingerprintFile(copy), when, when);
+      return copy;
+    }
+    const current = () => readFileSync(fingerprintFile(where), 'utf8');
+    const beforeAnySchema = new Date(0);
+
     it('none is used (the schema is compiled instead), while a current fingerprint uses them', () => {
       const copy = {dir};
       expect(loadCompiledValidator('ai-envelope', copy)).toBeTypeOf('function');
-      const stale = {dir: scratch('stale')};
-      cpSync(where.dir, stale.dir, {recursive: true});
-      writeFileSync(fingerprintFile(stale), 'generated from other schema files\n');
+      // Schema files newer than the fingerprint (edited since the build) are compared by content.
+      const stale = copyWith('generated from other schema files\n', beforeAnySchema);
       expect(loadCompiledValidator('ai-envelope', stale)).toBeUndefined();
-      rmSync(stale.dir, {recursive: true, force: true});
+      const touched = copyWith(current(), beforeAnySchema);
+      expect(loadCompiledValidator('ai-envelope', touched)).toBeTypeOf('function');
+      for (const d of [stale, touched]) rmSync(d.dir, {recursive: true, force: true});
+    });
+
+    it('a fingerprint file newer than every schema file is taken as current without hashing them', () => {
+      // Its content is never read: what the build wrote last cannot be older than what it was made from.
+      const trusted = copyWith('not even a digest\n', new Date());
+      expect(loadCompiledValidator('ai-envelope', trusted)).toBeTypeOf('function');
+      rmSync(trusted.dir, {recursive: true, force: true});
     });
 
     it('a missing module or fingerprint means compiling at run time', () => {

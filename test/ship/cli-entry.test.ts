@@ -1,12 +1,12 @@
 // bin/run.js: the `--version` fast path answers exactly as oclif would, the commands run from the dist/cli bundle,
-// OPENWOP_TIMING=1 explains where start-up time goes, and every help screen has examples and exit codes.
-import {copyFileSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+// OPENWOP_TIMING=1 explains where start-up time goes, and every help screen has examples and exit codes. The bundle's
+// code cache has its own file (code-cache.test.ts).
+import {spawn} from 'node:child_process';
+import {writeFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {pathToFileURL} from 'node:url';
 import {Config} from '@oclif/core';
-import {afterAll, describe, expect, it} from 'vitest';
-import {BIN, ROOT, runCli, runProgram} from '../helpers/cli.js';
+import {describe, expect, it} from 'vitest';
+import {BIN, ROOT, runCli, runProgram, tempDir} from '../helpers/cli.js';
 
 const OUR_COMMANDS = ['lint schema', 'validate envelope', 'validate pack', 'scaffold kind', 'probe host', 'simulate retry', 'commands'];
 
@@ -30,14 +30,15 @@ describe('openwop --version (answered without loading oclif)', () => {
 
 describe('OPENWOP_TIMING=1', () => {
   it('prints each start-up phase on stderr and leaves stdout alone', async () => {
+    // The first start on a Node the build did not run on writes the cache the second one is compiled from.
     const plain = await runCli(['lint', 'schema', 'examples/schemas/clean', '--format', 'json']);
+    await runCli(['lint', 'schema', 'examples/schemas/clean', '--format', 'json']);
     const timed = await runCli(['lint', 'schema', 'examples/schemas/clean', '--format', 'json'], {env: {OPENWOP_TIMING: '1'}});
     expect(timed.code).toBe(plain.code);
     expect(JSON.parse(timed.stdout)).toEqual(JSON.parse(plain.stdout));
     const phases = [...timed.stderr.matchAll(/^\s+([\d.]+) ms {2}(.+)$/gm)].map((m) => ({ms: Number(m[1]), what: m[2]}));
     expect(phases.map((p) => p.what)).toEqual([
       'node start-up (process start → bin/run.js)',
-      // The build leaves a code cache for this Node, and the bundle is compiled from it.
       'load the CLI (dist/cli bundle, from the code cache)',
       'oclif init (config, plugins, manifest)',
       '  of which plugins',
@@ -51,8 +52,43 @@ describe('OPENWOP_TIMING=1', () => {
   });
 });
 
+describe('NODE_ENV=development or test (the test runner sets it too)', () => {
+  it('runs the build exactly as in production: oclif never looks for TypeScript sources, so it imports no tsx and warns about none', async () => {
+    const args = ['lint', 'schema', 'examples/schemas/clean'];
+    const production = await runCli(args, {env: {NODE_ENV: 'production'}});
+    for (const NODE_ENV of ['development', 'test']) {
+      const r = await runCli(args, {env: {NODE_ENV}});
+      expect({code: r.code, stdout: r.stdout, stderr: r.stderr}, NODE_ENV).toEqual({code: production.code, stdout: production.stdout, stderr: production.stderr});
+      // oclif's own debug output says whether it went looking (on Node 20 its tsx import fails without a word).
+      const traced = await runCli(args, {env: {NODE_ENV, DEBUG: 'oclif:config:ts-path'}});
+      expect(traced.stderr).not.toContain('registering tsx');
+      expect(traced.stderr).toContain('enableAutoTranspile is explicitly set to false');
+    }
+  });
+});
+
+describe('exit', () => {
+  it('the process exits once its output is out, not before: a reader that stops for a while still gets all of it', async () => {
+    // A report of half a MB through a pipe nobody reads for a while: the writes back up; the exit must wait for them.
+    const file = join(tempDir(), 'many.ndjson');
+    const line = JSON.stringify({type: 'error', envelopeId: 'e', correlationId: 'c', payload: {code: 'x', message: 'y'}, meta: {source: 'system', ts: '2026-01-01T00:00:00Z'}});
+    writeFileSync(file, Array.from({length: 20_000}, (_, i) => line.replace('"e"', `"e${i}"`).replace('"x"', i % 2 ? '"x"' : '1')).join('\n'));
+    const child = spawn(process.execPath, [BIN, 'validate', 'envelope', file, '--format', 'json'], {cwd: ROOT, env: {...process.env, NO_COLOR: '1'}});
+    child.stdout.pause();
+    await new Promise((r) => setTimeout(r, 500));
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (d: Buffer) => chunks.push(d));
+    child.stdout.resume();
+    const code = await new Promise((r) => child.on('close', r));
+    expect(code).toBe(1);
+    const report = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    // Far more than a pipe holds (64 KiB on Linux).
+    expect(JSON.stringify(report).length).toBeGreaterThan(500_000);
+  });
+});
+
 describe('what a start loads', () => {
-  it('linting a schema loads none of the builtins the bundle defers (child_process, crypto, readline, perf_hooks)', async () => {
+  it('linting a schema loads none of the builtins the bundle defers (child_process, crypto, fs/promises, readline, perf_hooks)', async () => {
     // Node's own list of the builtins it loaded, printed as the process exits.
     const hook = `data:text/javascript,${encodeURIComponent("process.on('exit', () => process.stderr.write('LOADED ' + process.moduleLoadList.join(',')))")}`;
     // Without the test runner's NODE_ENV=test, under which oclif takes its development paths (TypeScript sources).
@@ -60,36 +96,22 @@ describe('what a start loads', () => {
     expect(r.code, r.stderr).toBe(0);
     const loaded = /LOADED (.*)/.exec(r.stderr)?.[1].split(',').map((m) => m.replace(/^NativeModule /, '')) ?? [];
     expect(loaded).toContain('vm');
-    for (const deferred of ['child_process', 'crypto', 'readline', 'perf_hooks']) expect(loaded, deferred).not.toContain(deferred);
-  });
-});
-
-describe('the code cache of the bundle (bin/load-bundle.js)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'openwop-code-cache-'));
-  const bundle = join(dir, 'openwop.cjs');
-  copyFileSync(join(ROOT, 'dist', 'cli', 'openwop.cjs'), bundle);
-  afterAll(() => rmSync(dir, {recursive: true, force: true}));
-
-  /** Loads the copy in a fresh node, as bin/run.js does; says whether V8 took the cache and which commands it offers. */
-  async function load(): Promise<{cacheUsed: boolean; commands: string[]}> {
-    const code = `import {loadBundle} from ${JSON.stringify(pathToFileURL(join(ROOT, 'bin', 'load-bundle.js')).href)};
-      const {exports, cacheUsed} = loadBundle(${JSON.stringify(bundle)});
-      process.stdout.write(JSON.stringify({cacheUsed, commands: Object.keys(exports.COMMANDS)}));`;
-    const r = await runProgram(process.execPath, ['--input-type=module', '-e', code], {cwd: dir});
-    expect(r.code, r.stderr).toBe(0);
-    return JSON.parse(r.stdout);
-  }
-
-  it('is used when the build made it on this Node, wherever the bundle is', async () => {
-    copyFileSync(join(ROOT, 'dist', 'cli', 'openwop.cjs.cache'), `${bundle}.cache`);
-    expect(await load()).toEqual({cacheUsed: true, commands: expect.arrayContaining(['lint:schema', 'validate:envelope', 'commands'])});
+    for (const deferred of ['child_process', 'crypto', 'fs/promises', 'readline', 'perf_hooks']) expect(loaded, deferred).not.toContain(deferred);
   });
 
-  it('a cache V8 rejects (another Node, or damaged) or none at all: the bundle is compiled from source and works', async () => {
-    writeFileSync(`${bundle}.cache`, Buffer.alloc(4096, 7));
-    expect(await load()).toEqual({cacheUsed: false, commands: expect.arrayContaining(['lint:schema'])});
-    rmSync(`${bundle}.cache`);
-    expect(await load()).toEqual({cacheUsed: false, commands: expect.arrayContaining(['lint:schema'])});
+  it("linting a schema or validating an envelope starts no libuv thread pool (waiting on its threads costs more than the reads it would do)", async () => {
+    // Threads of the process as it exits: node -e 0 has V8's and Node's own; an asynchronous file operation adds libuv's pool.
+    const hook = `data:text/javascript,${encodeURIComponent("import {readdirSync} from 'node:fs'; process.on('exit', () => process.stderr.write('THREADS ' + readdirSync('/proc/self/task').length))")}`;
+    const threads = async (args: string[]) => {
+      const r = await runProgram(process.execPath, ['--import', hook, ...args], {cwd: ROOT});
+      return Number(/THREADS (\d+)/.exec(r.stderr)?.[1]);
+    };
+    const bare = await threads(['-e', '0']);
+    expect(bare).toBeGreaterThan(0);
+    expect(await threads([BIN, 'lint', 'schema', 'examples/schemas/clean'])).toBe(bare);
+    expect(await threads([BIN, 'validate', 'envelope', 'examples/envelopes/clarification.json'])).toBe(bare);
+    // The measure is sound: a single fs.promises read grows the count.
+    expect(await threads(['-e', "require('node:fs').promises.readFile(process.execPath).then(() => {})"])).toBeGreaterThan(bare);
   });
 });
 

@@ -31,8 +31,11 @@ describe('the packed npm package', () => {
 
   it('carries the CLI, the library with its types, schemas and templates, and no tests, sources or examples', () => {
     const paths = pack.files.map((f) => f.path);
-    for (const needed of ['bin/run.js', 'bin/load-bundle.js', 'dist/cli/openwop.cjs', 'dist/cli/openwop.cjs.cache', 'dist/src/index.js', 'dist/src/index.d.ts', 'oclif.manifest.json', 'schemas/ai-envelope.schema.json', 'package.json', 'README.md', 'LICENSE']) expect(paths, needed).toContain(needed);
+    for (const needed of ['bin/run.js', 'bin/package.json', 'bin/load-bundle.cjs', 'dist/cli/openwop.cjs', 'dist/src/index.js', 'dist/src/index.d.ts', 'oclif.manifest.json', 'schemas/ai-envelope.schema.json', 'package.json', 'README.md', 'LICENSE']) expect(paths, needed).toContain(needed);
     expect(paths.some((p) => p.startsWith('templates/'))).toBe(true);
+    // The build's V8 code cache, named after the Node that made it; never the caches starts write (dist/cache).
+    expect(paths.filter((p) => /^dist\/cli\/openwop\.cjs\.v\d+\.\d+\.\d+-\w+\.cache$/.test(p))).toHaveLength(1);
+    expect(paths.filter((p) => p.startsWith('dist/cache/'))).toEqual([]);
     expect(paths.filter((p) => /^(test|src|commands|bench|scripts|examples)\//.test(p) || p.endsWith('.ts') && !p.endsWith('.d.ts'))).toEqual([]);
     // The CLI runs from the bundle; the unbundled command modules would be dead weight.
     expect(paths.filter((p) => p.startsWith('dist/commands/'))).toEqual([]);
@@ -103,7 +106,7 @@ describe('the packed npm package', () => {
       const text = readFileSync(join(installed, file), 'utf8');
       for (const m of [...text.matchAll(STATIC), ...text.matchAll(CALLS)]) note(m[1]);
     }
-    // What the bundle import()s on demand (bin/load-bundle.js routes it); everything else is inside the bundle.
+    // What the bundle import()s on demand (bin/load-bundle.cjs routes it); everything else is inside the bundle.
     const bundle = readFileSync(join(installed, 'dist', 'cli', 'openwop.cjs'), 'utf8');
     const lazy = [...bundle.matchAll(/__openwopImport\("([^"]+)"\)/g)].map((m) => m[1]);
     expect(lazy.length).toBeGreaterThan(0);

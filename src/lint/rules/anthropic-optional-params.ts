@@ -18,9 +18,12 @@ const rule: LintRule = {
     since: SINCE,
     extension: true,
     sources: [SOURCES.anthropic],
-    docs: {
-      valid: [{type: 'object', properties: props(24), additionalProperties: false}],
-      invalid: [{schema: {type: 'object', properties: props(25), additionalProperties: false}, findings: 1}],
+    // Made when read (docs, explain, tests), not on every start.
+    get docs() {
+      return {
+        valid: [{type: 'object', properties: props(24), additionalProperties: false}],
+        invalid: [{schema: {type: 'object', properties: props(25), additionalProperties: false}, findings: 1}],
+      };
     },
     explanation:
       'Anthropic limits a strict request to 24 optional parameters in total (across all strict tools and the output schema of the request; this rule counts one schema). A property is optional when its object does not list it in "required". Counted over every sub-schema reached, each once; reported at the root. Making properties required-and-nullable (tier1/all-required --fix) removes them from this count but adds to anthropic/union-params.',
