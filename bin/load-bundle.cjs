@@ -50,8 +50,11 @@ function startOptions(packageRoot, pjson) {
   // The bundle carries the plugins' commands (help, autocomplete) with ours (scripts/bundle.mjs): the installed package
   // has no plugin to load, and no start pays for looking.
   const oclif = {...pjson.oclif, commands: BUNDLE_COMMANDS, plugins: []};
-  return {root: packageRoot, pjson: {...pjson, oclif}, userPlugins: false};
+  return {root: packageRoot, pjson: {...pjson, oclif}, userPlugins: false, ...(process.env.DEBUG ? {} : {logger: QUIET})};
 }
+
+const quiet = () => undefined;
+const QUIET = {child: () => QUIET, debug: quiet, error: quiet, info: quiet, trace: quiet, warn: quiet, namespace: 'oclif'};
 
 /** The bundle's text: the build leaves it ASCII only (scripts/bundle.mjs), which decodes faster as Latin-1 than UTF-8. */
 function readSource(file) {

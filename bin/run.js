@@ -33,6 +33,12 @@ function commandId(args) {
   return args[0]?.includes(':') ? args[0] : `${args[0]}:${args[1]}`;
 }
 
+const touched = new Set();
+for (const name of ['stdout', 'stderr']) {
+  const {get} = Object.getOwnPropertyDescriptor(process, name);
+  Object.defineProperty(process, name, {configurable: true, enumerable: true, get() { touched.add(name); return get.call(process); }});
+}
+
 async function main() {
   if (argv[0] === '--version' && !maybeWsl()) {
     const {arch, platform} = require('node:os');
@@ -63,7 +69,7 @@ async function main() {
   if (timing) await printTiming(oclif.Performance, {started, loaded, done: now(), bundled, cacheUsed});
   // Exit as soon as the output is out rather than when Node's event loop runs dry: what is left by then is V8's
   // idle-time garbage collection and the like (≈ 2 ms of a start on Node 22). oclif does not wait for stdout.
-  await Promise.all([process.stdout, process.stderr].map(drained));
+  await Promise.all(['stdout', 'stderr'].filter((name) => touched.has(name)).map((name) => drained(process[name])));
   process.exit();
 }
 

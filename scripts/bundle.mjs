@@ -44,6 +44,7 @@ export const OCLIF_REWRITES = [
   {name: 'ordinal-sort', file: /[\\/]@oclif[\\/]core[\\/]lib[\\/]config[\\/]plugin\.js$/, from: '.sort((a, b) => a.id.localeCompare(b.id))', to: '.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))'},
   {name: 'is-wsl', file: /[\\/]@oclif[\\/]core[\\/]lib[\\/]util[\\/]os\.js$/, from: "(await import('wsl-utils')).isWsl", to: "(await import('is-wsl')).default"},
   {name: 'no-engine-check', file: /[\\/]@oclif[\\/]core[\\/]lib[\\/]index\.js$/, from: '\ncheckNodeVersion();\n', to: '\n'},
+  {name: 'one-logger', file: /[\\/]@oclif[\\/]core[\\/]lib[\\/]logger\.js$/, from: '    else {\n        set(makeLogger(OCLIF_NS));', to: "    else if (!cachedLoggers.has('root')) {\n        set(makeLogger(OCLIF_NS));"},
   {name: 'sync-json', file: /[\\/]@oclif[\\/]core[\\/]lib[\\/]util[\\/]fs\.js$/, from: "await (0, promises_1.readFile)(path, 'utf8')", to: "(0, node_fs_1.readFileSync)(path, 'utf8')"},
 ];
 /**
@@ -164,7 +165,14 @@ export function pluginCommandFiles(root, plugins) {
 }
 
 /** Everything `bundle` does only to make a start faster, by name: what `skip` can leave out to measure what each buys. */
-export const START_UP_MEASURES = [...OCLIF_REWRITES.map(({name}) => name), 'lazy-require', 'lazy-builtins', 'lazy-packages', 'bundled-validators', 'pure-jsonc', 'ascii'];
+export const START_UP_MEASURES = [...OCLIF_REWRITES.map(({name}) => name), 'lazy-require', 'lazy-builtins', 'lazy-packages', 'bundled-validators', 'pure-jsonc', 'no-color-probe', 'ascii'];
+
+/**
+ * no-color-probe: chalk detects the terminal's colours when imported (its vendored supports-color), which loads node:tty
+ * and with it node:net. Every Chalk we make is given its level (src/report/color.ts decides), so the probe's answer is
+ * never read: the bundle gives chalk one that says "no colour" without probing.
+ */
+const NO_COLOR_PROBE = 'openwop-no-color-probe';
 
 /** `skip`: names from START_UP_MEASURES to leave out. */
 export async function bundle(root, {skip = []} = {}) {
@@ -202,6 +210,10 @@ export async function bundle(root, {skip = []} = {}) {
           const resolved = await b.resolve(args.path, {kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: RESOLVING});
           return {path: resolved.path, namespace: resolved.namespace, sideEffects: false};
         });
+      }
+      if (!skip.includes('no-color-probe')) {
+        b.onResolve({filter: /^#supports-color$/}, (args) => (/[\\/]chalk[\\/]/.test(args.importer) ? {path: 'chalk-supports-color', namespace: NO_COLOR_PROBE} : undefined));
+        b.onLoad({filter: /.*/, namespace: NO_COLOR_PROBE}, () => ({contents: 'export default {stdout: false, stderr: false};', loader: 'js'}));
       }
       b.onLoad({filter: /\.js$/}, (args) => {
         const contents = transform(args.path, root, skip);

@@ -99,6 +99,20 @@ describe('what a start loads', () => {
     for (const deferred of ['child_process', 'crypto', 'fs/promises', 'readline', 'perf_hooks']) expect(loaded, deferred).not.toContain(deferred);
   });
 
+  it("loads no terminal support when nothing is a terminal: neither chalk's colour probe nor oclif's debug logger brings in node:tty", async () => {
+    const hook = `data:text/javascript,${encodeURIComponent("process.on('exit', () => process.stderr.write('LOADED ' + process.moduleLoadList.join(',')))")}`;
+    for (const args of [['lint', 'schema', 'examples/schemas/clean'], ['validate', 'envelope', 'examples/envelopes/clarification.json']]) {
+      const r = await runProgram(process.execPath, ['--import', hook, BIN, ...args], {cwd: ROOT, env: {...process.env, NODE_ENV: undefined, DEBUG: undefined}});
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toContain('no problems');
+      expect(/LOADED (.*)/.exec(r.stderr)?.[1].split(','), args.join(' ')).not.toContain('NativeModule tty');
+    }
+    // DEBUG still reaches oclif's own logger, which is what loads node:tty.
+    const debug = await runProgram(process.execPath, ['--import', hook, BIN, 'lint', 'schema', 'examples/schemas/clean'], {cwd: ROOT, env: {...process.env, NODE_ENV: undefined, DEBUG: 'oclif:*'}});
+    expect(debug.stderr).toMatch(/oclif/);
+    expect(/LOADED (.*)/.exec(debug.stderr)?.[1].split(',')).toContain('NativeModule tty');
+  });
+
   it("linting a schema or validating an envelope starts no libuv thread pool (waiting on its threads costs more than the reads it would do)", async () => {
     // Threads of the process as it exits: node -e 0 has V8's and Node's own; an asynchronous file operation adds libuv's pool.
     const hook = `data:text/javascript,${encodeURIComponent("import {readdirSync} from 'node:fs'; process.on('exit', () => process.stderr.write('THREADS ' + readdirSync('/proc/self/task').length))")}`;
