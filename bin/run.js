@@ -10,7 +10,7 @@
 /** Milliseconds since the process started. Not performance.now(): the global `performance` loads perf_hooks (~1.5 ms). */
 const now = () => process.uptime() * 1000;
 const started = now();
-const {existsSync, readFileSync} = require('node:fs');
+const {existsSync, readFileSync, writeSync} = require('node:fs');
 const {join} = require('node:path');
 
 const root = join(__dirname, '..');
@@ -33,17 +33,37 @@ function commandId(args) {
   return args[0]?.includes(':') ? args[0] : `${args[0]}:${args[1]}`;
 }
 
-const touched = new Set();
+// Node makes process.stdout and process.stderr on first use, which loads node:stream, and node:net when the stream is a
+// pipe: ≈ 2–4 ms of a start on Node 22. A start that only writes its report need not: it is written to the file
+// descriptor while no stream exists (src/report/write-output.ts), and the bundle defers what oclif does to stdout
+// (scripts/bundle.mjs, lazy-stdout). globalThis.__openwopStdio says which streams exist and runs what must be done to
+// one when it is made.
+const created = new Set();
+const whenMade = {stdout: [], stderr: []};
 for (const name of ['stdout', 'stderr']) {
   const {get} = Object.getOwnPropertyDescriptor(process, name);
-  Object.defineProperty(process, name, {configurable: true, enumerable: true, get() { touched.add(name); return get.call(process); }});
+  Object.defineProperty(process, name, {configurable: true, enumerable: true, get() {
+    const stream = get.call(process);
+    if (!created.has(name)) {
+      created.add(name);
+      for (const use of whenMade[name].splice(0)) use(stream);
+    }
+    return stream;
+  }});
 }
+globalThis.__openwopStdio = {
+  created,
+  whenCreated(name, use) {
+    if (created.has(name)) use(process[name]);
+    else whenMade[name].push(use);
+  },
+};
 
 async function main() {
   if (argv[0] === '--version' && !maybeWsl()) {
     const {arch, platform} = require('node:os');
     // oclif's Config.userAgent: `${name}/${version} ${platform}-${arch} node-${process.version}`, ia32 shown as x86.
-    process.stdout.write(`${pjson.name}/${pjson.version} ${platform()}-${arch() === 'ia32' ? 'x86' : arch()} node-${process.version}\n`);
+    writeLine(`${pjson.name}/${pjson.version} ${platform()}-${arch() === 'ia32' ? 'x86' : arch()} node-${process.version}\n`);
     return;
   }
   const timing = process.env.OPENWOP_TIMING === '1';
@@ -69,8 +89,21 @@ async function main() {
   if (timing) await printTiming(oclif.Performance, {started, loaded, done: now(), bundled, cacheUsed});
   // Exit as soon as the output is out rather than when Node's event loop runs dry: what is left by then is V8's
   // idle-time garbage collection and the like (≈ 2 ms of a start on Node 22). oclif does not wait for stdout.
-  await Promise.all(['stdout', 'stderr'].filter((name) => touched.has(name)).map((name) => drained(process[name])));
+  await Promise.all([...created].map((name) => drained(process[name])));
   process.exit();
+}
+
+/**
+ * A line on stdout without making process.stdout (see above). Shorter than a pipe's atomic write, so it is written
+ * whole or not at all; a full non-blocking pipe gets it through the stream, a reader that has gone gets nothing.
+ */
+function writeLine(line) {
+  try {
+    writeSync(1, line);
+  } catch (error) {
+    if (error.code === 'EAGAIN') process.stdout.write(line);
+    else if (error.code !== 'EPIPE') throw error;
+  }
 }
 
 /** Resolves once everything written to `stream` has been handed to the system (or the stream failed). */

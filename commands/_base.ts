@@ -4,6 +4,7 @@ import {Command, Flags} from '@oclif/core';
 import {loadConfig, parseRuleFlags} from '../src/config/load.js';
 import type {LoadedConfig} from '../src/config/types.js';
 import {filesUsed} from '../src/io/files-used.js';
+import {isTerminal} from '../src/io/terminal.js';
 import {packageVersion} from '../src/io/package-root.js';
 import {ReadScope} from '../src/io/read-scope.js';
 import {shouldUseColor} from '../src/report/color.js';
@@ -98,12 +99,12 @@ export abstract class CheckCommand extends Command {
   async run(): Promise<void> {
     const {flags} = await this.parse(this.constructor as typeof CheckCommand);
     const cwd = process.cwd();
-    const {outcome, report: full, exitCode, version} = await this.evaluate(flags, cwd, Boolean(process.stderr.isTTY) && !flags.output && !flags.json);
+    const {outcome, report: full, exitCode, version} = await this.evaluate(flags, cwd, isTerminal('stderr') && !flags.output && !flags.json);
     const report = flags.quiet ? applyQuiet(full) : full;
 
     const format = flags.json ? 'json' : flags.format;
     const ctx: FormatContext = {
-      color: format === 'stylish' && !flags.output && (flags.color === true || shouldUseColor(process.stdout, process.env, flags.color === false)),
+      color: format === 'stylish' && !flags.output && (flags.color === true || shouldUseColor({isTTY: isTerminal('stdout')}, process.env, flags.color === false)),
       rules: new Map(outcome.rules.map((r) => [r.id, r])),
       cwd,
       toolVersion: version,
@@ -111,7 +112,7 @@ export abstract class CheckCommand extends Command {
       renderExtras: outcome.renderExtras,
       renderSummaryExtras: outcome.renderSummaryExtras,
     };
-    await writeOutput(getFormatter(format)(report, ctx), flags.output ? {file: flags.output, inputs: filesUsed()} : {stream: process.stdout});
+    await writeOutput(getFormatter(format)(report, ctx), flags.output ? {file: flags.output, inputs: filesUsed()} : {});
     process.exitCode = exitCode;
   }
 

@@ -14,7 +14,7 @@ import {FOXCTL_RULES} from './foxctl/rules.js';
 import {loadHostProfile} from './host.js';
 import {KindSchemas} from './kind-schemas.js';
 import {ENVELOPE_RULES} from './openwop/rules.js';
-import {createProgress} from './progress.js';
+import {createProgress, NO_PROGRESS} from './progress.js';
 import {envelopeSummaryRenderer} from './render-summary.js';
 import {addTally, emptyTally, type EnvelopeTally} from './tally.js';
 import {type EnvelopeFileResult, type Protocol, validateEnvelopeSource} from './validate-source.js';
@@ -78,7 +78,7 @@ export async function validateEnvelopeInputs(paths: readonly string[], options: 
   }));
   let fatal = problems.length > 0;
   const total = emptyTally();
-  const progress = createProgress(options.progress ?? process.stderr, options.progress !== undefined);
+  const progress = options.progress === undefined ? NO_PROGRESS : createProgress(options.progress, true);
   try {
     for (const source of sources) {
       const before = total.envelopes;

@@ -8,13 +8,15 @@ export interface Progress {
 
 export const PROGRESS_DELAY_MS = 1000;
 
+export const NO_PROGRESS: Progress = {tick: () => {}, stop: () => {}};
+
 /**
  * A spinner on stderr for long runs: only when that stream is a TTY, only after the run has taken a second (short
  * runs never flash one), and ora is imported only then. The caller decides whether progress is wanted at all (never
  * with machine-readable output).
  */
 export function createProgress(stream: NodeJS.WritableStream & {isTTY?: boolean}, wanted: boolean, delayMs = PROGRESS_DELAY_MS): Progress {
-  if (!wanted || stream.isTTY !== true) return {tick: () => {}, stop: () => {}};
+  if (!wanted || stream.isTTY !== true) return NO_PROGRESS;
   const started = Date.now();
   let spinner: Ora | undefined;
   let loading = false;

@@ -1,3 +1,4 @@
+import {writeSync} from 'node:fs';
 import type {FilesUsed} from '../io/files-used.js';
 import {writeFileSafely} from '../io/safe-write.js';
 
@@ -6,7 +7,7 @@ export interface OutputTarget {
   file?: string;
   /** The files the run read or wrote: a report written over one of them is refused. */
   inputs?: FilesUsed;
-  /** Defaults to process.stdout. */
+  /** Defaults to standard output. */
   stream?: NodeJS.WritableStream;
 }
 
@@ -20,7 +21,38 @@ export async function writeOutput(text: string, target: OutputTarget = {}): Prom
     await writeFileSafely(target.file, text, {mode: 'replace', inputs: target.inputs});
     return;
   }
+  if (target.stream === undefined && stdoutStreamUnmade()) return writeToStdoutFd(text);
   return writeToStream(text, target.stream ?? process.stdout);
+}
+
+// ---- standard output without a stream ---------------------------------------------------------------------------
+
+/**
+ * Node makes process.stdout on first use, which loads node:stream (and node:net when stdout is a pipe): ≈ 2–4 ms of a
+ * start on Node 22, more than a one-file check takes. The production entry (bin/run.js) records which standard streams
+ * the process has made in globalThis.__openwopStdio; while stdout has none, nothing can be queued ahead of the report,
+ * so it is written to file descriptor 1 directly. Anywhere else (the library, bin/dev.js) the stream is used.
+ */
+function stdoutStreamUnmade(): boolean {
+  const stdio = (globalThis as {__openwopStdio?: {created: ReadonlySet<string>}}).__openwopStdio;
+  return stdio !== undefined && !stdio.created.has('stdout');
+}
+
+async function writeToStdoutFd(text: string): Promise<void> {
+  const bytes = Buffer.from(text);
+  let written = 0;
+  while (written < bytes.length) {
+    try {
+      written += writeSync(1, bytes, written);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      // A non-blocking pipe that is full (whoever opened it asked for that): the stream waits for it to drain.
+      if (code === 'EAGAIN') return writeToStream(bytes.subarray(written), process.stdout);
+      // As writeToStream: the reader has what it wanted, and later writes (oclif's, console's) are guarded too.
+      if (isReaderGone(err)) return guardReaderGone(process.stdout);
+      throw err;
+    }
+  }
 }
 
 // ---- streams ----------------------------------------------------------------------------------------------------
@@ -51,9 +83,9 @@ function isReaderGone(err: unknown): boolean {
   return code === 'EPIPE' || code === 'ERR_STREAM_DESTROYED';
 }
 
-function writeToStream(text: string, stream: NodeJS.WritableStream): Promise<void> {
+function writeToStream(text: string | Uint8Array, stream: NodeJS.WritableStream): Promise<void> {
   guardReaderGone(stream);
-  if (text === '' || (stream as {destroyed?: boolean}).destroyed === true) return Promise.resolve();
+  if (text.length === 0 || (stream as {destroyed?: boolean}).destroyed === true) return Promise.resolve();
   return new Promise<void>((resolvePromise, reject) => {
     let settled = false;
     const settle = (err?: Error | null): void => {

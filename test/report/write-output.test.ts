@@ -117,10 +117,18 @@ function collect(stream: NodeJS.ReadableStream): Promise<string> {
 
 const exited = (c: ChildProcess) => new Promise<number | null>((r) => c.on('close', (code) => r(code)));
 
-describe('writeOutput through a real pipe', () => {
+// bin/run.js tells writeOutput, through globalThis.__openwopStdio, whether process.stdout has been made yet; while it has
+// not, the report goes to file descriptor 1 directly (no node:stream to load). Both ways must behave alike.
+const NO_STDOUT_STREAM_YET = 'globalThis.__openwopStdio = {created: new Set()};';
+
+describe.each([
+  ['through process.stdout', ''],
+  ['to file descriptor 1 while no stdout stream exists', NO_STDOUT_STREAM_YET],
+])('writeOutput through a real pipe, %s', (_, setup) => {
   it('delivers a 12 MB report whole even when the child calls process.exit right after', async () => {
     const c = child(`
       import {writeOutput} from '${moduleUrl('src/report/write-output.ts')}';
+      ${setup}
       import {buildReport} from '${moduleUrl('src/report/report.ts')}';
       import {format} from '${moduleUrl('src/report/formatters/json.ts')}';
       const findings = [];
@@ -150,6 +158,7 @@ describe('writeOutput through a real pipe', () => {
   const epipeChild = (exitCode: string) =>
     child(`
       import {writeOutput} from '${moduleUrl('src/report/write-output.ts')}';
+      ${setup}
       await writeOutput('x'.repeat(5 * 1024 * 1024), {});
       await writeOutput('after the reader left\\n', {});
       console.log('console.log after EPIPE must not crash either');
@@ -168,7 +177,7 @@ describe('writeOutput through a real pipe', () => {
   });
 
   it('behaves the same piped into `head -c 100`', async () => {
-    const script = `import {writeOutput} from '${moduleUrl('src/report/write-output.ts')}'; await writeOutput('x'.repeat(5 * 1024 * 1024), {}); process.stderr.write('resolved\\n');`;
+    const script = `import {writeOutput} from '${moduleUrl('src/report/write-output.ts')}'; ${setup} await writeOutput('x'.repeat(5 * 1024 * 1024), {}); process.stderr.write('resolved\\n');`;
     const errFile = join(dir, 'stderr.txt');
     const sh = spawn('bash', ['-c', `"$0" --import tsx --input-type=module -e "$1" 2>"$2" | head -c 100; echo "\${PIPESTATUS[0]}"`, process.execPath, script, errFile], {
       cwd: ROOT,
@@ -177,5 +186,27 @@ describe('writeOutput through a real pipe', () => {
     const [out] = await Promise.all([collect(sh.stdout), exited(sh)]);
     expect(out).toBe(`${'x'.repeat(100)}0\n`);
     expect(readFileSync(errFile, 'utf8')).toBe('resolved\n');
+  });
+});
+
+describe('writeOutput to file descriptor 1', () => {
+  it('writes through the stream, from where it stopped, when a full non-blocking pipe refuses more (EAGAIN)', async () => {
+    // Making process.stdout on a pipe turns the descriptor non-blocking (libuv); pretending afterwards that no stream was
+    // made sends the report to the descriptor, which refuses the write once the pipe we do not read yet is full.
+    const c = child(`
+      import {writeOutput} from '${moduleUrl('src/report/write-output.ts')}';
+      process.stdout;
+      ${NO_STDOUT_STREAM_YET}
+      const text = Array.from({length: 200_000}, (_, i) => String(i)).join('\\n') + '\\n';
+      await writeOutput(text, {});
+      process.stderr.write(Buffer.byteLength(text) + '\\n');
+      process.exit(0);
+    `);
+    c.stdout.pause();
+    setTimeout(() => c.stdout.resume(), 300);
+    const [out, err, code] = await Promise.all([collect(c.stdout), collect(c.stderr), exited(c)]);
+    expect(err.trim()).toBe(String(Buffer.byteLength(out)));
+    expect(code).toBe(0);
+    expect(out.split('\n').slice(0, -1).map(Number)).toEqual(Array.from({length: 200_000}, (_, i) => i));
   });
 });

@@ -113,6 +113,22 @@ describe('what a start loads', () => {
     expect(/LOADED (.*)/.exec(debug.stderr)?.[1].split(',')).toContain('NativeModule tty');
   });
 
+  it('a check writes its report, and --version its line, without making process.stdout or process.stderr (each loads node:stream, and node:net on a pipe)', async () => {
+    // CommonJS (--import would bring up the ES module loader, which loads streams), written with writeSync
+    // (process.stderr.write would make the stream it looks for).
+    const hook = join(tempDir(), 'loaded.cjs');
+    writeFileSync(hook, "process.on('exit', () => require('node:fs').writeSync(2, 'LOADED ' + process.moduleLoadList.join(',')));");
+    for (const [args, printed] of [[['lint', 'schema', 'examples/schemas/clean'], 'no problems'], [['validate', 'envelope', 'examples/envelopes/clarification.json'], 'no problems'], [['--version'], 'openwop/']] as const) {
+      // stdout and stderr are pipes here, as in pre-commit and CI.
+      const r = await runProgram(process.execPath, ['--require', hook, BIN, ...args], {cwd: ROOT, env: {...process.env, NODE_ENV: undefined, DEBUG: undefined, NO_COLOR: undefined, FORCE_COLOR: undefined}});
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toContain(printed);
+      const loaded = /LOADED (.*)/.exec(r.stderr)?.[1].split(',') ?? [];
+      expect(loaded).toContain('NativeModule fs');
+      for (const module of ['NativeModule stream', 'NativeModule net']) expect(loaded, `${args.join(' ')}: ${module}`).not.toContain(module);
+    }
+  });
+
   it("linting a schema or validating an envelope starts no libuv thread pool (waiting on its threads costs more than the reads it would do)", async () => {
     // Threads of the process as it exits: node -e 0 has V8's and Node's own; an asynchronous file operation adds libuv's pool.
     const hook = `data:text/javascript,${encodeURIComponent("import {readdirSync} from 'node:fs'; process.on('exit', () => process.stderr.write('THREADS ' + readdirSync('/proc/self/task').length))")}`;
