@@ -172,7 +172,7 @@ export function pluginCommandFiles(root, plugins) {
 }
 
 /** Everything `bundle` does only to make a start faster, by name: what `skip` can leave out to measure what each buys. */
-export const START_UP_MEASURES = [...new Set(OCLIF_REWRITES.map(({name}) => name)), 'lazy-require', 'lazy-builtins', 'lazy-packages', 'bundled-validators', 'pure-jsonc', 'no-color-probe', 'ascii'];
+export const START_UP_MEASURES = [...new Set(OCLIF_REWRITES.map(({name}) => name)), 'lazy-require', 'lazy-builtins', 'lazy-packages', 'bundled-validators', 'pure-jsonc', 'no-color-probe', 'short-names', 'ascii'];
 
 /**
  * no-color-probe: chalk detects the terminal's colours when imported (its vendored supports-color), which loads node:tty
@@ -199,10 +199,13 @@ export async function bundle(root, {skip = []} = {}) {
     format: 'cjs',
     platform: 'node',
     target: 'node20.18',
-    // Less source to read on every start. Identifiers keep their names: stack traces of an internal error stay
-    // readable, and esbuild's keepNames would instead wrap every closure creation in a call (measurable per envelope).
+    // Less source to read and decode, and a smaller code cache to load, on every start.
     minifyWhitespace: true,
     minifySyntax: true,
+    // short-names: local identifiers shortened (1.36 MB → 1.0 MB; −0.12× on a Node 22/24 lint start). Nothing depends on
+    // a function's or class's name (oclif takes command ids from its index; our errors set their own `name`); the cost is
+    // short names in an internal error's stack trace, which users are never shown (`bin/dev.js` runs the sources).
+    minifyIdentifiers: !skip.includes('short-names'),
     // jsonc-parser's "main" is a UMD build whose require() calls esbuild cannot follow; its "module" build is ESM.
     mainFields: ['module', 'main'],
     // TypeScript compilers only serve bin/dev.js.

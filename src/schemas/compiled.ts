@@ -33,7 +33,13 @@ export function fingerprintFile(where: CompiledValidators): string {
 
 /** The files the validators are generated from: Ajv's package.json (its version) and every bundled schema file. */
 function generatorInputs(): string[] {
-  return [requireHere.resolve('ajv/package.json'), ...bundledSchemaFiles().map(({file}) => bundledFilePath(file))];
+  return [ajvPackageFile(), ...bundledSchemaFiles().map(({file}) => bundledFilePath(file))];
+}
+
+/** Where a checkout's `npm ci` put Ajv; resolving it (≈ 0.5 ms of a start) only when it is elsewhere. */
+function ajvPackageFile(): string {
+  const usual = join(packageRoot(), 'node_modules', 'ajv', 'package.json');
+  return existsSync(usual) ? usual : requireHere.resolve('ajv/package.json');
 }
 
 /**
@@ -43,7 +49,7 @@ function generatorInputs(): string[] {
 export function schemaFingerprint(): string {
   // crypto is loaded here, on first use: importing it up front cost every start of the CLI ~6 ms.
   const hash = process.getBuiltinModule('node:crypto').createHash('sha256');
-  hash.update(`ajv ${JSON.parse(readFileSync(requireHere.resolve('ajv/package.json'), 'utf8')).version}\n`);
+  hash.update(`ajv ${JSON.parse(readFileSync(ajvPackageFile(), 'utf8')).version}\n`);
   for (const {file} of [...bundledSchemaFiles()].sort((a, b) => (a.file < b.file ? -1 : 1))) {
     hash.update(`${file}\n`);
     hash.update(readFileSync(bundledFilePath(file)));
