@@ -35,7 +35,7 @@ const md = [
   '',
   '| figure | result | min–max | target | met | detail |',
   '|---|---|---|---|---|---|',
-  ...sections.flatMap((s) => s.rows.map((r) => `| ${r.name} | ${fmt(r.value)}${r.unit} | ${fmt(r.ratio?.min)}–${fmt(r.ratio?.max)} | ≤ ${r.target ?? '-'}${r.unit} | ${r.met === undefined ? '' : r.met ? 'yes' : '**no**'} | ${r.detail} |`)),
+  ...sections.flatMap((s) => s.rows.map((r) => `| ${r.name} | ${fmt(r.value)}${r.unit} | ${r.ratio ? `${fmt(r.ratio.min)}–${fmt(r.ratio.max)}` : ''} | ${r.target === undefined ? '' : `≤ ${r.target}${r.unit}`} | ${r.met === undefined ? '' : r.met ? 'yes' : '**no**'} | ${r.detail} |`)),
   '',
 ];
 // Hand-written context for the figures (why a target is not met, what would close it) follows the table.

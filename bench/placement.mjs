@@ -1,5 +1,5 @@
 // Finding placement at scale (DESIGN §6: 80k findings in one file placed in under 2 s, O(n log n)). Standalone:
-//   node bench/placement.bench.mjs [--root DIR]
+//   node bench/placement.mjs [--root DIR]
 // DIR is a built checkout to measure (default: this one), so a before/after pair is two runs on one machine.
 // Three figures per size, each as findings placed per second:
 // - placeAll: JsonDocument.placeAll over one finding per member of a schema's `properties` (what lint does);

@@ -3,9 +3,9 @@
 // (the code before the change). Each measurement runs in a process of its own, so a formatter that crashes (the old
 // stylish overflowed the call stack on a spread of its rows) is reported as such and the others still run.
 //
-//   npm run build && node bench/formatters.bench.mjs [--before /path/to/other/checkout] [--sizes 10000,80000]
+//   npm run build && node bench/formatters.mjs [--before /path/to/other/checkout] [--sizes 10000,80000]
 //
-// Standalone: not part of bench/run.mjs.
+// Standalone (bench/scale.bench.mjs takes the 80k row of each format into bench/RESULTS.md).
 import {spawnSync} from 'node:child_process';
 import {existsSync} from 'node:fs';
 import {join} from 'node:path';

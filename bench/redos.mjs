@@ -1,6 +1,6 @@
 // A ReDoS pattern in a user's schema (`"pattern": "^(a+)+$"`), checked against payloads of growing length: V8's
 // backtracking RegExp (what Ajv used before) against the linear-time engine user schemas get now. Standalone:
-//   node bench/redos.bench.mjs
+//   node bench/redos.mjs
 // Each figure is one validation of "a"×n + "!" through an Ajv compiled validator. Native runs stop at the first
 // length that takes over BUDGET_MS (each further character doubles it); the linear engine goes on to 100,000.
 import {join} from 'node:path';
