@@ -12,10 +12,11 @@ const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1]) || 15;
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
 const majors = args.includes('--node') ? args[args.indexOf('--node') + 1].split(',').map(Number) : SUPPORTED_MAJORS;
-const nodes = nodeRuntimes(majors);
 const loadAtStart = loadavg()[0];
 
 const files = readdirSync(join(ROOT, 'bench')).filter((f) => f.endsWith('.bench.mjs') && (!only || f.startsWith(only))).sort();
+// Only the cold starts run on other Nodes; fetching them (npm install) is no part of the other figures' runs.
+const nodes = files.includes('startup.bench.mjs') ? nodeRuntimes(majors) : new Map();
 const sections = [];
 for (const file of files) {
   const mod = await import(pathToFileURL(join(ROOT, 'bench', file)).href);

@@ -45,7 +45,7 @@ const ANY_IMPORT_CALL = /\bimport\((?=[^)])/g;
  *   listener is added when the stream is made, and there is nothing to flush on a stream never made
  *   (globalThis.__openwopStdio, from bin/run.js; without it, as before).
  */
-export const OCLIF_REWRITES = [
+const OCLIF_REWRITES = [
   {name: 'ordinal-sort', file: /[\\/]@oclif[\\/]core[\\/]lib[\\/]config[\\/]plugin\.js$/, from: '.sort((a, b) => a.id.localeCompare(b.id))', to: '.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))'},
   {name: 'is-wsl', file: /[\\/]@oclif[\\/]core[\\/]lib[\\/]util[\\/]os\.js$/, from: "(await import('wsl-utils')).isWsl", to: "(await import('is-wsl')).default"},
   {name: 'no-engine-check', file: /[\\/]@oclif[\\/]core[\\/]lib[\\/]index\.js$/, from: '\ncheckNodeVersion();\n', to: '\n'},
@@ -151,7 +151,7 @@ function transform(path, root, skip) {
 }
 
 /** Command id (oclif's `topic:verb`) → compiled file, for every command under dist/commands. */
-export function commandFiles(root) {
+function commandFiles(root) {
   const files = globSync(['dist/commands/**/*.js', '!**/_*.js'], {cwd: root}).sort();
   if (files.length === 0) throw new Error('bundle: no compiled commands under dist/commands (run tsc first)');
   return files.map((file) => ({id: relative('dist/commands', file).slice(0, -3).split(/[\\/]/).join(':'), file}));
@@ -163,7 +163,7 @@ export function commandFiles(root) {
  * plugin nor their copy of @oclif/core (bin/run.js then loads no plugin). Files, not module names: plugin-autocomplete
  * exports no command module.
  */
-export function pluginCommandFiles(root, plugins) {
+function pluginCommandFiles(root, plugins) {
   return plugins.flatMap((name) => {
     const folder = join('node_modules', ...name.split('/'));
     const manifest = JSON.parse(readFileSync(join(root, folder, 'oclif.manifest.json'), 'utf8'));

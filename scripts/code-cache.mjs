@@ -29,10 +29,11 @@ const discard = (_chunk, encoding, callback) => {
   (typeof encoding === 'function' ? encoding : callback)?.();
   return true;
 };
+const loadOptions = startOptions(root, pjson);
 for (const args of WARM_UP) {
   process.stdout.write = discard;
   try {
-    await cli.execute({loadOptions: startOptions(root, pjson, cli, `${args[0]}:${args[1]}`), args});
+    await cli.execute({loadOptions, args});
   } finally {
     process.stdout.write = write;
   }

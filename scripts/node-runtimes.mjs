@@ -16,7 +16,7 @@ export const SUPPORTED_MAJORS = [20, 22, 24];
  * In the checkout (not under node_modules, which `npm ci` empties; not under $HOME, which other users cannot enter: a
  * test runs Node as `nobody`). OPENWOP_NODE_RUNTIMES overrides it.
  */
-export function runtimesDir() {
+function runtimesDir() {
   return process.env.OPENWOP_NODE_RUNTIMES ?? join(dirname(fileURLToPath(import.meta.url)), '..', '.ci', '.node-runtimes');
 }
 
