@@ -64,6 +64,8 @@ export async function* readDocumentBatches(source: InputSource, options: ReadOpt
     else yield [{type: 'problem', fatal: true, finding: opened.finding}];
     return;
   }
+  // Noted before the reader is chosen (lines, array elements or whole), so `-o` naming this file is refused on each path.
+  noteFileUsed(source.path);
   if (STREAM_EXTENSIONS.some((e) => source.path.toLowerCase().endsWith(e))) {
     try {
       await stat(source.path);
@@ -71,7 +73,6 @@ export async function* readDocumentBatches(source: InputSource, options: ReadOpt
       yield [{type: 'problem', fatal: true, finding: unreadableFinding(source.display, error as NodeJS.ErrnoException)}];
       return;
     }
-    noteFileUsed(source.path);
     yield* readStream(readLineBatches(createReadStream(source.path, {highWaterMark: READ_CHUNK_BYTES}), maxBytes), source.display, options);
     return;
   }

@@ -249,6 +249,16 @@ describe('an output that is one of the run\'s files is refused (exit 2)', () => 
     expect(readFileSync(join(dir, 'conf.json'), 'utf8')).toBe('{"rules":{}}\n');
   });
 
+  it('validate envelope: a .json array over 1 MiB, read element by element, is an input too', async () => {
+    const dir = tempDir();
+    const envelope = JSON.parse(readFileSync(join(ROOT, 'examples', 'envelopes', 'clarification.json'), 'utf8'));
+    const text = JSON.stringify(Array.from({length: 4000}, (_, i) => ({...envelope, envelopeId: `env-${i}`})));
+    expect(text.length).toBeGreaterThan(1024 * 1024);
+    writeFileSync(join(dir, 'big.json'), text);
+    expectCleanRefusal(await runCli(['validate', 'envelope', 'big.json', '-o', 'big.json'], {cwd: dir}), /Cannot write "big\.json": it is an input of this run/);
+    expect(readFileSync(join(dir, 'big.json'), 'utf8')).toBe(text);
+  });
+
   it('a folder input: a report file already inside it was read, so it is refused; a new name there is fine', async () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'schemas'));
