@@ -4,13 +4,14 @@
  * them, and a command does not pay for the others' rule modules at start-up.
  */
 export async function knownRuleIds(): Promise<string[]> {
-  const [lint, openwop, foxctl, pack, probe, retry] = await Promise.all([
+  const [lint, openwop, foxctl, pack, probe, retry, pattern] = await Promise.all([
     import('./lint/index.js'),
     import('./envelope/openwop/rules.js'),
     import('./envelope/foxctl/rules.js'),
     import('./pack/rules.js'),
     import('./probe/rules.js'),
     import('./retry/rules.js'),
+    import('./schemas/pattern/refusal.js'),
   ]);
   const descriptors = [
     ...lint.lintRuleDescriptors(),
@@ -19,6 +20,7 @@ export async function knownRuleIds(): Promise<string[]> {
     ...pack.PACK_RULE_LIST,
     ...Object.values(probe.PROBE_RULES),
     ...retry.RETRY_RULE_LIST,
+    pattern.PATTERN_UNSUPPORTED_RULE,
   ];
   return [...new Set(descriptors.map((d) => d.id))];
 }
