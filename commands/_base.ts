@@ -15,7 +15,7 @@ import {UserError} from '../src/report/user-error.js';
 import {FORMATS, getFormatter} from '../src/report/formatters/index.js';
 import type {CheckOutcome} from '../src/report/outcome.js';
 import {buildReport} from '../src/report/report.js';
-import {writeOutput} from '../src/report/write-output.js';
+import {type OutputTarget, writeOutput} from '../src/report/write-output.js';
 import {configFlag, reportCommandError, verboseFlag} from './_common.js';
 
 export type {CheckOutcome} from '../src/report/outcome.js';
@@ -112,8 +112,13 @@ export abstract class CheckCommand extends Command {
       renderExtras: outcome.renderExtras,
       renderSummaryExtras: outcome.renderSummaryExtras,
     };
-    await writeOutput(getFormatter(format)(report, ctx), flags.output ? {file: flags.output, inputs: filesUsed()} : {});
+    await writeOutput(getFormatter(format)(report, ctx), this.outputTarget(flags.output));
     process.exitCode = exitCode;
+  }
+
+  /** `-o FILE` (never over a file the run read), else standard output. */
+  protected outputTarget(output: string | undefined): OutputTarget {
+    return output === undefined ? {} : {file: output, inputs: filesUsed()};
   }
 
   /** Config, the check, rule severities and the exit code: everything a run decides before it formats anything. */

@@ -1,7 +1,6 @@
 import {resolve} from 'node:path';
 import {Args, Flags} from '@oclif/core';
 import {configCapabilities, configKindSchemaDirs} from '../../src/config/paths.js';
-import {filesUsed} from '../../src/io/files-used.js';
 import {escapeJsonText} from '../../src/report/printable.js';
 import {redactValue} from '../../src/report/redact.js';
 import {UserError} from '../../src/report/user-error.js';
@@ -124,7 +123,7 @@ ${EXIT_CODES_HELP}`;
     const {report, exitCode} = await this.evaluate(flags, process.cwd(), false);
     // Event payloads quote recordings (a node id, a refusal): masked like every other output.
     const lines = redactValue(report).results.flatMap((r) => (Array.isArray(r.events) ? r.events.map((e) => escapeJsonText(JSON.stringify(e))) : []));
-    await writeOutput(lines.length ? `${lines.join('\n')}\n` : '', flags.output ? {file: flags.output, inputs: filesUsed()} : {stream: process.stdout});
+    await writeOutput(lines.length ? `${lines.join('\n')}\n` : '', this.outputTarget(flags.output));
     const {errors, warnings} = report.summary;
     if (errors + warnings > 0) process.stderr.write(`openwop: ${errors} error(s), ${warnings} warning(s) not shown in ${EVENTS_FORMAT} output; run with --format stylish to see them\n`);
     process.exitCode = exitCode;
