@@ -76,14 +76,17 @@ function define(object: Record<string, unknown>, name: string, value: unknown): 
   else object[name] = value;
 }
 
-/** Keys repeat (every finding has the same ten): each distinct one is mapped once per walk, up to a bound. */
-function remembered(fn: (name: string) => string): (name: string) => string {
-  const seen = new Map<string, string>();
+/**
+ * `fn` with its answers kept for names seen before, up to `bound` names: keys repeat (every finding has the same ten),
+ * while a hostile document's thousands of distinct keys are not all kept.
+ */
+export function remembered<T>(fn: (name: string) => T, bound = 10_000): (name: string) => T {
+  const seen = new Map<string, T>();
   return (name) => {
     let out = seen.get(name);
     if (out === undefined) {
       out = fn(name);
-      if (seen.size < 10_000) seen.set(name, out);
+      if (seen.size < bound) seen.set(name, out);
     }
     return out;
   };

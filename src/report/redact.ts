@@ -1,4 +1,4 @@
-import {mapStrings} from './map-strings.js';
+import {mapStrings, remembered} from './map-strings.js';
 import {maskedForm, maskSecrets} from './secrets.js';
 
 /** What a credential the user handed us (a probe's token or header) becomes in every output. */
@@ -109,17 +109,7 @@ function closingQuote(text: string, start: number): number {
 /** Key names that say their value is a credential, after dropping case, `_` and `-`: `apiKey`, `X-Api-Key`, `client_secret`. */
 const CREDENTIAL_KEY = /(?:password|passwd|secret|token|apikey|accesskey|privatekey|authorization|cookie|credentials?)$/;
 
-const credentialKeys = new Map<string, boolean>();
-
-function isCredentialKey(key: string): boolean {
-  let known = credentialKeys.get(key);
-  if (known === undefined) {
-    known = key.length <= 64 && CREDENTIAL_KEY.test(key.toLowerCase().replace(/[_-]/g, ''));
-    // The same few names come back on every finding; a hostile document's thousands of keys are not kept.
-    if (credentialKeys.size < 1000) credentialKeys.set(key, known);
-  }
-  return known;
-}
+const isCredentialKey = remembered((key) => key.length <= 64 && CREDENTIAL_KEY.test(key.toLowerCase().replace(/[_-]/g, '')), 1000);
 
 /** Already masked, a redaction marker, or nothing to hide. */
 function isMasked(text: string): boolean {
