@@ -140,9 +140,10 @@ function outsideProblem(display: string, named: boolean): InputProblem {
   return {display, ruleId: 'io/outside-root', message};
 }
 
-function isRegularFile(path: string): boolean {
+/** A regular file, links followed; false when there is nothing there or it cannot be looked at. */
+export function isRegularFile(path: string): boolean {
   try {
-    return statSync(path).isFile();
+    return statSync(path, {throwIfNoEntry: false})?.isFile() ?? false;
   } catch {
     return false;
   }

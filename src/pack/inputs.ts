@@ -1,6 +1,6 @@
 import {readdirSync, statSync, type Stats} from 'node:fs';
 import {basename, join, resolve} from 'node:path';
-import {displayPath, expandInputs, type InputProblem, type InputSource} from '../io/inputs.js';
+import {displayPath, expandInputs, isRegularFile, type InputProblem, type InputSource} from '../io/inputs.js';
 import type {ReadScope} from '../io/read-scope.js';
 import {fileFinding} from '../io/read-file.js';
 import type {Finding} from '../report/finding.js';
@@ -56,7 +56,7 @@ export async function resolvePackInputs(args: readonly string[], options: {cwd: 
       continue;
     }
     const direct = join(folder, MANIFEST_NAME);
-    const walk = isFile(direct) ? [direct] : [folder];
+    const walk = isRegularFile(direct) ? [direct] : [folder];
     const expand = (ignore?: readonly string[]) => expandInputs(walk, {cwd: options.cwd, extensions: [MANIFEST_NAME], ignore, ignoreBase: options.ignoreBase, scope: options.scope});
     const manifestsIn = (sources: InputSource[]) => sources.filter((s) => s.kind === 'file' && isManifestName(basename(s.path)));
     const {sources, problems} = await expand(options.ignore);
@@ -74,10 +74,6 @@ export async function resolvePackInputs(args: readonly string[], options: {cwd: 
 // Synchronous, like the folder walk and the reads that follow: a thread-pool hop costs more than a stat.
 function folderAt(path: string): string | undefined {
   return statOf(path)?.isDirectory() ? path : undefined;
-}
-
-function isFile(path: string): boolean {
-  return statOf(path)?.isFile() ?? false;
 }
 
 function statOf(path: string): Stats | undefined {
