@@ -92,7 +92,7 @@ function readFailure(display: string, error: NodeJS.ErrnoException): ReadFailure
 }
 
 /** The finding for a FIFO, device or socket where a regular file was expected; names the path, reads nothing. */
-export function notRegular(display: string): ReadFailure {
+function notRegular(display: string): ReadFailure {
   return failed('refused', display, 'io/not-regular', notRegularMessage(display));
 }
 

@@ -83,7 +83,7 @@ export class ReadScope {
   }
 
   /** The path, as written, lies in the project root or a --ref-root (symbolic links along it not followed). */
-  isProjectPath(abs: string): boolean {
+  private isProjectPath(abs: string): boolean {
     return this.base.some((r) => inside(abs, r.literal) || inside(abs, r.real));
   }
 
@@ -98,7 +98,7 @@ export class ReadScope {
   }
 
   /** A real path (every link followed) lies in a root. */
-  holds(real: string): boolean {
+  private holds(real: string): boolean {
     return this.base.some((r) => inside(real, r.real)) || this.named.some((r) => inside(real, r.real));
   }
 
