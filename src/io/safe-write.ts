@@ -95,12 +95,7 @@ async function writeTo(target: WritableTarget, text: string, mode: WriteMode): P
   if (target.kind === 'through') return writeThrough(target.path, text);
   if (target.kind === 'regular' && mode === 'rewrite') return rewrite(target.path, target.stats, text);
   const staged = await stageFile(target.path, text, target.kind === 'regular' ? target.stats : undefined);
-  try {
-    await placeStaged(staged, target.kind === 'missing');
-  } catch (error) {
-    await discardStaged(staged);
-    throw error;
-  }
+  await placeStaged(staged, target.kind === 'missing');
   await syncFolder(dirname(target.path));
 }
 
@@ -123,12 +118,7 @@ async function rewrite(path: string, stats: BigIntStats, text: string): Promise<
     await discardStaged(staged);
     return rewriteInPlace(path, text);
   }
-  try {
-    await placeStaged(staged, false);
-  } catch (error) {
-    await discardStaged(staged);
-    throw error;
-  }
+  await placeStaged(staged, false);
   await syncFolder(dirname(path));
 }
 

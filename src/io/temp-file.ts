@@ -69,9 +69,18 @@ const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDE
  * Moves a staged file into place. `exclusive`: only if the name is still free — `link` fails with EEXIST if anything
  * took it meanwhile, so nothing that appeared after the checks is ever replaced. Otherwise `rename` replaces the old
  * file whole: a reader sees the old content or the new, never half of either. Throws EEXIST (exclusive) or the
- * file system's error; the temp file is then still there for {@link discardStaged}.
+ * file system's error, after removing the temp file.
  */
 export async function placeStaged(staged: StagedFile, exclusive: boolean): Promise<void> {
+  try {
+    await place(staged, exclusive);
+  } catch (error) {
+    await discardStaged(staged);
+    throw error;
+  }
+}
+
+async function place(staged: StagedFile, exclusive: boolean): Promise<void> {
   if (exclusive) {
     try {
       await link(staged.temp, staged.dest);
