@@ -134,6 +134,7 @@ ${EXIT_CODES_HELP}`;
     const rules = parseRuleFlags(flags.rule ?? []);
     for (const id of Object.keys(rules)) checkRuleId(id);
     const fix: FixMode | undefined = flags.fix ? 'write' : flags['fix-dry-run'] ? 'dry-run' : undefined;
+    const scope = this.readScope(ctx, flags, paths);
     const outcome = await lintSchemaInputs(paths, {
       cwd: ctx.cwd,
       config: ctx.config.config,
@@ -146,8 +147,8 @@ ${EXIT_CODES_HELP}`;
       },
       fix,
       force: flags.force,
-      maxDocumentBytes: flags['max-size'] * 1024 * 1024,
-      scope: this.readScope(ctx, flags, paths),
+      maxDocumentBytes: scope.maxBytes,
+      scope,
       allJson: flags['all-json'],
     });
     return {

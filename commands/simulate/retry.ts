@@ -112,7 +112,7 @@ ${EXIT_CODES_HELP}`;
       provider: flags.provider as RealProviderId | undefined,
       nodeId: flags['node-id'],
       trace: flags.trace,
-      maxDocumentBytes: flags['max-size'] * 1024 * 1024,
+      maxDocumentBytes: scope.maxBytes,
       scope,
     });
   }

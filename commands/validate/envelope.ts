@@ -68,6 +68,7 @@ ${EXIT_CODES_HELP}`;
     const {argv, flags} = await this.parse(ValidateEnvelope);
     const stylish = !flags.json && flags.format === 'stylish';
     const paths = argv as string[];
+    const scope = this.readScope(ctx, flags, [...paths, ...(flags.schemas ?? []), flags.capabilities]);
     return validateEnvelopeInputs(paths, {
       cwd: ctx.cwd,
       ignore: ctx.config.config.ignore,
@@ -76,10 +77,10 @@ ${EXIT_CODES_HELP}`;
       schemaDirs: [...configKindSchemaDirs(ctx.config), ...(flags.schemas ?? [])],
       capabilities: flags.capabilities ?? configCapabilities(ctx.config),
       kind: flags.kind,
-      maxDocumentBytes: flags['max-size'] * 1024 * 1024,
+      maxDocumentBytes: scope.maxBytes,
       maxFindingsPerRule: flags['max-findings-per-rule'],
       progress: ctx.interactive && stylish ? process.stderr : undefined,
-      scope: this.readScope(ctx, flags, [...paths, ...(flags.schemas ?? []), flags.capabilities]),
+      scope,
     });
   }
 }

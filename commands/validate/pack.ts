@@ -76,15 +76,16 @@ ${EXIT_CODES_HELP}`;
     const paths = argv as string[];
     if (paths.length === 0) throw new UserError('give at least one pack.json, pack folder or glob', 'e.g. openwop validate pack ./my-pack');
     const {config, baseDir} = ctx.config;
+    const scope = this.readScope(ctx, flags, paths);
     return validatePackInputs(paths, {
       cwd: ctx.cwd,
       ignore: config.ignore,
       ignoreBase: baseDir,
       grant: grantFrom(flags),
       idBase: idBaseFrom(flags['id-base']) ?? config.packs?.idBase,
-      maxDocumentBytes: flags['max-size'] * 1024 * 1024,
+      maxDocumentBytes: scope.maxBytes,
       lintSchemas: flags['lint-schemas'] ? {config, baseDir} : undefined,
-      scope: this.readScope(ctx, flags, paths),
+      scope,
     });
   }
 }
