@@ -1,4 +1,4 @@
-import {closeSync, createReadStream, fstatSync, openSync, readSync} from 'node:fs';
+import {closeSync, createReadStream, openSync, readSync} from 'node:fs';
 import {stat} from 'node:fs/promises';
 import type {Finding} from '../report/finding.js';
 import {decodeJsonBytes} from './decode.js';
@@ -71,22 +71,29 @@ export async function* readDocumentBatches(source: InputSource, options: ReadOpt
     yield* readStream(readLineBatches(createReadStream(source.path, {highWaterMark: READ_CHUNK_BYTES}), maxBytes), source.display, options);
     return;
   }
-  if (options.arrayElements && isLargeArray(source.path)) {
-    yield* readArrayElements(source.path, source.display, maxBytes, options);
-    return;
+  if (options.arrayElements) {
+    // Read up to the streaming threshold first: nearly every input is smaller, and is then opened once.
+    const first = readInputFile(source.path, source.display, Math.min(maxBytes, STREAM_ARRAY_BYTES));
+    if (first.ok || first.reason !== 'too-large' || maxBytes <= STREAM_ARRAY_BYTES) {
+      yield first.ok ? fromText(first.bytes, source.display, options) : [{type: 'problem', fatal: true, finding: first.finding}];
+      return;
+    }
+    if (startsAsArray(source.path)) {
+      yield* readArrayElements(source.path, source.display, maxBytes, options);
+      return;
+    }
   }
   yield readWholeFile(source.path, source.display, maxBytes, options);
 }
 
 /**
- * Over {@link STREAM_ARRAY_BYTES} and, past any BOM and blanks, starting with `[`. Synchronous: the input is a regular
- * file, and one asynchronous file operation starts libuv's thread pool, which costs a short run more than this read.
+ * Past any BOM and blanks, the file starts with `[`. Synchronous: the input is a regular file, and one asynchronous
+ * file operation starts libuv's thread pool, which costs a short run more than this read.
  */
-function isLargeArray(path: string): boolean {
+function startsAsArray(path: string): boolean {
   let fd: number | undefined;
   try {
     fd = openSync(path, 'r');
-    if (fstatSync(fd).size <= STREAM_ARRAY_BYTES) return false;
     const head = Buffer.alloc(4096);
     const bytesRead = readSync(fd, head, 0, head.length, 0);
     const text = head.subarray(0, bytesRead).toString('utf8').replace(/^\uFEFF/, '');
