@@ -15,7 +15,7 @@ export type ReadFailure = {ok: false; reason: ReadFailureReason; finding: Findin
 export type FileRead = {ok: true; bytes: Buffer} | ReadFailure;
 
 /** The message for a file over the size limit. */
-type TooLarge = (display: string, size: number, maxBytes: number) => string;
+export type TooLarge = (display: string, size: number, maxBytes: number) => string;
 
 /**
  * Reads a whole regular file, refusing folders, anything else that is not a regular file (a FIFO, a device: their size
