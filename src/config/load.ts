@@ -29,10 +29,14 @@ export interface LoadConfigOptions {
   knownRules?: () => Promise<readonly string[]>;
 }
 
+/** A config file, parsed once. */
 interface Found {
   path: string;
-  text: string;
-  isPackageJson: boolean;
+  doc: JsonDocument;
+  /** The config itself: the whole document, or a package.json's `openwop` key. */
+  value: unknown;
+  /** Where `value` lies in `doc`. */
+  pointerBase: '' | '/openwop';
 }
 
 /**
@@ -45,10 +49,10 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
     const root = projectRoot(options.cwd);
     const path = resolve(options.cwd, options.explicitPath);
     const text = await readExplicit(options, root);
-    return (await parseConfig({path, text, isPackageJson: false}, root, options.knownRules)) ?? {config: {}, path, baseDir: dirname(path), root};
+    return checkConfig(wholeDocument(path, text), root, options.knownRules);
   }
   const {root, found} = findProject(options.cwd, options.refRoots ?? [], false);
-  return (found && (await parseConfig(found, root, options.knownRules))) || {config: {}, baseDir: resolve(options.cwd), root};
+  return found ? checkConfig(found, root, options.knownRules) : {config: {}, baseDir: resolve(options.cwd), root};
 }
 
 /**
@@ -65,15 +69,16 @@ export function projectRoot(cwd: string): string {
  */
 function findProject(cwd: string, refRoots: readonly string[], quiet: boolean): {root: string; found?: Found} {
   const start = resolve(cwd);
-  const linkRoots = refRoots.map((r) => resolve(cwd, r));
+  const linkRoots = refRoots.map((r) => realPathOr(resolve(cwd, r)));
   for (let dir = start; ; dir = dirname(dir)) {
     for (const name of CONFIG_FILES) {
       const path = join(dir, name);
       let found: Found | undefined;
       try {
         const text = readCandidate(path, dir, linkRoots);
-        if (text === undefined || (name === 'package.json' && !hasOpenwopKey(text, path))) continue;
-        found = {path, text, isPackageJson: name === 'package.json'};
+        if (text === undefined) continue;
+        found = name === 'package.json' ? openwopKey(wholeDocument(path, text)) : wholeDocument(path, text);
+        if (!found) continue;
       } catch (error) {
         if (!quiet) throw error;
       }
@@ -86,10 +91,10 @@ function findProject(cwd: string, refRoots: readonly string[], quiet: boolean): 
 
 /**
  * A config file where the search looks; undefined when there is none (or a folder of that name). It must be a regular
- * file within the size limit whose real path stays in its folder or a --ref-root: a stranger's pull request must not
- * make a link named openwop.config.json read a file elsewhere, nor a FIFO stop the run.
+ * file within the size limit whose real path stays in its folder or a --ref-root (`realRefRoots`: real paths): a
+ * stranger's pull request must not make a link named openwop.config.json read a file elsewhere, nor a FIFO stop the run.
  */
-function readCandidate(path: string, dir: string, refRoots: readonly string[]): string | undefined {
+function readCandidate(path: string, dir: string, realRefRoots: readonly string[]): string | undefined {
   let fd: number;
   try {
     fd = openSync(path, OPEN_NONBLOCKING);
@@ -103,7 +108,7 @@ function readCandidate(path: string, dir: string, refRoots: readonly string[]): 
     if (info.isDirectory()) return undefined;
     if (!info.isFile()) throw new UserError(`config file ${path} is not a regular file (a FIFO, device or socket); it was not read`);
     const real = realpathSync.native(path);
-    if (![dir, ...refRoots].some((root) => inside(real, realPathOr(root)))) {
+    if (!inside(real, realPathOr(dir)) && !realRefRoots.some((root) => inside(real, root))) {
       throw new UserError(`config file ${path} is a symbolic link leading outside the project; it was not read`, 'point --ref-root at the folder it leads to if that is intended, or give the file with --config');
     }
     if (info.size > MAX_CONFIG_BYTES) throw new UserError(tooLarge(path, info.size));
@@ -117,10 +122,15 @@ function readCandidate(path: string, dir: string, refRoots: readonly string[]): 
   }
 }
 
-function hasOpenwopKey(text: string, path: string): boolean {
+function wholeDocument(path: string, text: string): Found {
   const doc = parseOrThrow(text, path);
-  const pkg = doc.value;
-  return pkg !== null && typeof pkg === 'object' && !Array.isArray(pkg) && Object.hasOwn(pkg, 'openwop');
+  return {path, doc, value: doc.value, pointerBase: ''};
+}
+
+/** A package.json is a config file only with an `openwop` key. */
+function openwopKey({path, doc, value: pkg}: Found): Found | undefined {
+  if (pkg === null || typeof pkg !== 'object' || Array.isArray(pkg) || !Object.hasOwn(pkg, 'openwop')) return undefined;
+  return {path, doc, value: (pkg as Record<string, unknown>).openwop, pointerBase: '/openwop'};
 }
 
 /** --config FILE: a path named on the command line, read like any other (a regular file, or a stream such as <(cmd)). */
@@ -144,17 +154,8 @@ function parseOrThrow(text: string, path: string): JsonDocument {
   return doc;
 }
 
-/** undefined for a package.json without an `openwop` key. */
-async function parseConfig({path, text, isPackageJson}: Found, root: string, knownRules: LoadConfigOptions['knownRules']): Promise<LoadedConfig | undefined> {
-  const doc = parseOrThrow(text, path);
-  let value = doc.value;
-  let pointerBase = '';
-  if (isPackageJson) {
-    const pkg = value as Record<string, unknown> | null;
-    if (!pkg || typeof pkg !== 'object' || !Object.hasOwn(pkg, 'openwop')) return undefined;
-    value = pkg.openwop;
-    pointerBase = '/openwop';
-  }
+/** The config, once its shape and rule ids are checked: a problem is thrown with its line and column. */
+async function checkConfig({path, doc, value, pointerBase}: Found, root: string, knownRules: LoadConfigOptions['knownRules']): Promise<LoadedConfig> {
   const problem = (await validateConfigShape(value)) ?? (knownRules && (await unknownRule(value as OpenwopConfig, knownRules)));
   if (problem) {
     const at = doc.locate(pointerBase + problem.pointer);
