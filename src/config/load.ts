@@ -1,9 +1,9 @@
-import {closeSync, existsSync, fstatSync, openSync, readSync, realpathSync} from 'node:fs';
+import {closeSync, existsSync, fstatSync, openSync, realpathSync} from 'node:fs';
 import {dirname, join, resolve} from 'node:path';
 import {noteFileUsed} from '../io/files-used.js';
 import {JsonDocument} from '../io/json-document.js';
 import {childPointer} from '../io/json-pointer.js';
-import {mb} from '../io/read-file.js';
+import {mb, readFd} from '../io/read-file.js';
 import {readWholeSource} from '../io/read-source.js';
 import {inside, ReadScope, realPathOr} from '../io/read-scope.js';
 import {OPEN_NONBLOCKING} from '../io/small-file.js';
@@ -113,10 +113,7 @@ function readCandidate(path: string, dir: string, realRefRoots: readonly string[
     }
     if (info.size > MAX_CONFIG_BYTES) throw new UserError(tooLarge(path, info.size));
     noteFileUsed(path);
-    const bytes = Buffer.allocUnsafe(info.size);
-    let read = 0;
-    for (let n = 1; read < info.size && n > 0; read += n) n = readSync(fd, bytes, read, info.size - read, read);
-    return bytes.subarray(0, read).toString('utf8');
+    return readFd(fd, info.size).toString('utf8');
   } finally {
     closeSync(fd);
   }
