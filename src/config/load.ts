@@ -15,7 +15,7 @@ import {validateConfigShape, type ConfigProblem} from './validate.js';
 /** Looked for in this order in each folder, from the working directory up to the project root. */
 export const CONFIG_FILES = ['openwop.config.json', '.openwoprc.json', 'package.json'] as const;
 /** Real config files are a few KB; this is also the smallest --max-size, so no command's limit is ever exceeded. */
-export const MAX_CONFIG_BYTES = 1024 * 1024;
+const MAX_CONFIG_BYTES = 1024 * 1024;
 
 export interface LoadConfigOptions {
   cwd: string;
@@ -184,7 +184,7 @@ async function unknownRule(config: OpenwopConfig, knownRules: () => Promise<read
   return undefined;
 }
 
-export function isKnownRule(id: string, known: readonly string[]): boolean {
+function isKnownRule(id: string, known: readonly string[]): boolean {
   if (id === '*' || known.includes(id)) return true;
   return id.endsWith('/*') && known.some((k) => k.startsWith(id.slice(0, -1)));
 }
