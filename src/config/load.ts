@@ -1,4 +1,4 @@
-import {closeSync, existsSync, fstatSync, openSync, realpathSync} from 'node:fs';
+import {closeSync, existsSync, fstatSync, openSync, realpathSync, statSync} from 'node:fs';
 import {dirname, join, resolve} from 'node:path';
 import {noteFileUsed} from '../io/files-used.js';
 import {JsonDocument} from '../io/json-document.js';
@@ -21,7 +21,7 @@ export interface LoadConfigOptions {
   cwd: string;
   /** --config FILE: read as named (a FIFO or `<(cmd)` too), wherever it is. */
   explicitPath?: string;
-  /** --ref-root: folders a discovered config file may be a symbolic link into. */
+  /** --ref-root: folders a discovered config file may be a symbolic link into; each must exist. */
   refRoots?: readonly string[];
   /** --input-timeout, for a --config FIFO. */
   inputTimeoutMs?: number;
@@ -45,6 +45,7 @@ interface Found {
  * working directory is the root.
  */
 export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConfig> {
+  checkRefRoots(options.refRoots ?? [], options.cwd);
   if (options.explicitPath) {
     const root = projectRoot(options.cwd);
     const path = resolve(options.cwd, options.explicitPath);
@@ -53,6 +54,19 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
   }
   const {root, found} = findProject(options.cwd, options.refRoots ?? [], false);
   return found ? checkConfig(found, root, options.knownRules) : {config: {}, baseDir: resolve(options.cwd), root};
+}
+
+/** --ref-root folders, each of which must exist: a mistyped one would silently widen nothing. */
+function checkRefRoots(dirs: readonly string[], cwd: string): void {
+  for (const dir of dirs) {
+    let folder = false;
+    try {
+      folder = statSync(resolve(cwd, dir)).isDirectory();
+    } catch {
+      // reported below
+    }
+    if (!folder) throw new UserError(`--ref-root ${dir}: no such folder`);
+  }
 }
 
 /**
