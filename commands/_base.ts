@@ -1,5 +1,3 @@
-import {statSync} from 'node:fs';
-import {resolve} from 'node:path';
 import {Command, Flags} from '@oclif/core';
 import {loadConfig, parseRuleFlags} from '../src/config/load.js';
 import type {LoadedConfig} from '../src/config/types.js';
@@ -11,7 +9,6 @@ import {shouldUseColor} from '../src/report/color.js';
 import {applyQuiet, applyRuleOverridesToReport, exitCodeFor, type RuleLevel} from '../src/report/exit-code.js';
 import type {Report} from '../src/report/finding.js';
 import type {FormatContext} from '../src/report/format-context.js';
-import {UserError} from '../src/report/user-error.js';
 import {FORMATS, getFormatter} from '../src/report/formatters/index.js';
 import type {CheckOutcome} from '../src/report/outcome.js';
 import {buildReport} from '../src/report/report.js';
@@ -44,20 +41,6 @@ interface ScopeFlags {
   'follow-symlinks'?: boolean;
   'max-size': number;
   'input-timeout': number;
-}
-
-/** --ref-root folders, each of which must exist: a mistyped one would silently widen nothing. */
-function checkedRefRoots(dirs: readonly string[] | undefined, cwd: string): string[] | undefined {
-  for (const dir of dirs ?? []) {
-    let folder = false;
-    try {
-      folder = statSync(resolve(cwd, dir)).isDirectory();
-    } catch {
-      // reported below
-    }
-    if (!folder) throw new UserError(`--ref-root ${dir}: no such folder`);
-  }
-  return dirs ? [...dirs] : undefined;
 }
 
 export const READS_HELP = `READS (untrusted input: nothing it names is read outside a root)
@@ -123,9 +106,8 @@ export abstract class CheckCommand extends Command {
 
   /** Config, the check, rule severities and the exit code: everything a run decides before it formats anything. */
   protected async evaluate(flags: EvaluateFlags, cwd: string, interactive: boolean): Promise<{outcome: CheckOutcome; report: Report; exitCode: number; version: string}> {
-    const refRoots = checkedRefRoots(flags['ref-root'], cwd);
     const knownRules = async () => (await import('../src/rule-catalog.js')).knownRuleIds();
-    const config = await loadConfig({cwd, explicitPath: flags.config, refRoots, inputTimeoutMs: flags['input-timeout'], knownRules});
+    const config = await loadConfig({cwd, explicitPath: flags.config, refRoots: flags['ref-root'], inputTimeoutMs: flags['input-timeout'], knownRules});
     const cliRules = parseRuleFlags(flags.rule ?? []);
     const outcome = await this.check({cwd, config, interactive});
     const overrides = new Map<string, RuleLevel>(Object.entries(outcome.severitiesResolved ? cliRules : {...config.config.rules, ...cliRules}));

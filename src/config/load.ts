@@ -1,9 +1,9 @@
-import {closeSync, existsSync, fstatSync, openSync, readSync, realpathSync} from 'node:fs';
+import {closeSync, existsSync, fstatSync, openSync, realpathSync, statSync} from 'node:fs';
 import {dirname, join, resolve} from 'node:path';
 import {noteFileUsed} from '../io/files-used.js';
 import {JsonDocument} from '../io/json-document.js';
 import {childPointer} from '../io/json-pointer.js';
-import {mb} from '../io/read-file.js';
+import {mb, readFd} from '../io/read-file.js';
 import {readWholeSource} from '../io/read-source.js';
 import {inside, ReadScope, realPathOr} from '../io/read-scope.js';
 import {OPEN_NONBLOCKING} from '../io/small-file.js';
@@ -15,13 +15,13 @@ import {validateConfigShape, type ConfigProblem} from './validate.js';
 /** Looked for in this order in each folder, from the working directory up to the project root. */
 export const CONFIG_FILES = ['openwop.config.json', '.openwoprc.json', 'package.json'] as const;
 /** Real config files are a few KB; this is also the smallest --max-size, so no command's limit is ever exceeded. */
-export const MAX_CONFIG_BYTES = 1024 * 1024;
+const MAX_CONFIG_BYTES = 1024 * 1024;
 
 export interface LoadConfigOptions {
   cwd: string;
   /** --config FILE: read as named (a FIFO or `<(cmd)` too), wherever it is. */
   explicitPath?: string;
-  /** --ref-root: folders a discovered config file may be a symbolic link into. */
+  /** --ref-root: folders a discovered config file may be a symbolic link into; each must exist. */
   refRoots?: readonly string[];
   /** --input-timeout, for a --config FIFO. */
   inputTimeoutMs?: number;
@@ -29,10 +29,14 @@ export interface LoadConfigOptions {
   knownRules?: () => Promise<readonly string[]>;
 }
 
+/** A config file, parsed once. */
 interface Found {
   path: string;
-  text: string;
-  isPackageJson: boolean;
+  doc: JsonDocument;
+  /** The config itself: the whole document, or a package.json's `openwop` key. */
+  value: unknown;
+  /** Where `value` lies in `doc`. */
+  pointerBase: '' | '/openwop';
 }
 
 /**
@@ -41,14 +45,28 @@ interface Found {
  * working directory is the root.
  */
 export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConfig> {
+  checkRefRoots(options.refRoots ?? [], options.cwd);
   if (options.explicitPath) {
     const root = projectRoot(options.cwd);
     const path = resolve(options.cwd, options.explicitPath);
     const text = await readExplicit(options, root);
-    return (await parseConfig({path, text, isPackageJson: false}, root, options.knownRules)) ?? {config: {}, path, baseDir: dirname(path), root};
+    return checkConfig(wholeDocument(path, text), root, options.knownRules);
   }
   const {root, found} = findProject(options.cwd, options.refRoots ?? [], false);
-  return (found && (await parseConfig(found, root, options.knownRules))) || {config: {}, baseDir: resolve(options.cwd), root};
+  return found ? checkConfig(found, root, options.knownRules) : {config: {}, baseDir: resolve(options.cwd), root};
+}
+
+/** --ref-root folders, each of which must exist: a mistyped one would silently widen nothing. */
+function checkRefRoots(dirs: readonly string[], cwd: string): void {
+  for (const dir of dirs) {
+    let folder = false;
+    try {
+      folder = statSync(resolve(cwd, dir)).isDirectory();
+    } catch {
+      // reported below
+    }
+    if (!folder) throw new UserError(`--ref-root ${dir}: no such folder`);
+  }
 }
 
 /**
@@ -65,15 +83,16 @@ export function projectRoot(cwd: string): string {
  */
 function findProject(cwd: string, refRoots: readonly string[], quiet: boolean): {root: string; found?: Found} {
   const start = resolve(cwd);
-  const linkRoots = refRoots.map((r) => resolve(cwd, r));
+  const linkRoots = refRoots.map((r) => realPathOr(resolve(cwd, r)));
   for (let dir = start; ; dir = dirname(dir)) {
     for (const name of CONFIG_FILES) {
       const path = join(dir, name);
       let found: Found | undefined;
       try {
         const text = readCandidate(path, dir, linkRoots);
-        if (text === undefined || (name === 'package.json' && !hasOpenwopKey(text, path))) continue;
-        found = {path, text, isPackageJson: name === 'package.json'};
+        if (text === undefined) continue;
+        found = name === 'package.json' ? openwopKey(wholeDocument(path, text)) : wholeDocument(path, text);
+        if (!found) continue;
       } catch (error) {
         if (!quiet) throw error;
       }
@@ -86,10 +105,10 @@ function findProject(cwd: string, refRoots: readonly string[], quiet: boolean): 
 
 /**
  * A config file where the search looks; undefined when there is none (or a folder of that name). It must be a regular
- * file within the size limit whose real path stays in its folder or a --ref-root: a stranger's pull request must not
- * make a link named openwop.config.json read a file elsewhere, nor a FIFO stop the run.
+ * file within the size limit whose real path stays in its folder or a --ref-root (`realRefRoots`: real paths): a
+ * stranger's pull request must not make a link named openwop.config.json read a file elsewhere, nor a FIFO stop the run.
  */
-function readCandidate(path: string, dir: string, refRoots: readonly string[]): string | undefined {
+function readCandidate(path: string, dir: string, realRefRoots: readonly string[]): string | undefined {
   let fd: number;
   try {
     fd = openSync(path, OPEN_NONBLOCKING);
@@ -103,24 +122,26 @@ function readCandidate(path: string, dir: string, refRoots: readonly string[]): 
     if (info.isDirectory()) return undefined;
     if (!info.isFile()) throw new UserError(`config file ${path} is not a regular file (a FIFO, device or socket); it was not read`);
     const real = realpathSync.native(path);
-    if (![dir, ...refRoots].some((root) => inside(real, realPathOr(root)))) {
+    if (!inside(real, realPathOr(dir)) && !realRefRoots.some((root) => inside(real, root))) {
       throw new UserError(`config file ${path} is a symbolic link leading outside the project; it was not read`, 'point --ref-root at the folder it leads to if that is intended, or give the file with --config');
     }
     if (info.size > MAX_CONFIG_BYTES) throw new UserError(tooLarge(path, info.size));
     noteFileUsed(path);
-    const bytes = Buffer.allocUnsafe(info.size);
-    let read = 0;
-    for (let n = 1; read < info.size && n > 0; read += n) n = readSync(fd, bytes, read, info.size - read, read);
-    return bytes.subarray(0, read).toString('utf8');
+    return readFd(fd, info.size).toString('utf8');
   } finally {
     closeSync(fd);
   }
 }
 
-function hasOpenwopKey(text: string, path: string): boolean {
+function wholeDocument(path: string, text: string): Found {
   const doc = parseOrThrow(text, path);
-  const pkg = doc.value;
-  return pkg !== null && typeof pkg === 'object' && !Array.isArray(pkg) && Object.hasOwn(pkg, 'openwop');
+  return {path, doc, value: doc.value, pointerBase: ''};
+}
+
+/** A package.json is a config file only with an `openwop` key. */
+function openwopKey({path, doc, value: pkg}: Found): Found | undefined {
+  if (pkg === null || typeof pkg !== 'object' || Array.isArray(pkg) || !Object.hasOwn(pkg, 'openwop')) return undefined;
+  return {path, doc, value: (pkg as Record<string, unknown>).openwop, pointerBase: '/openwop'};
 }
 
 /** --config FILE: a path named on the command line, read like any other (a regular file, or a stream such as <(cmd)). */
@@ -144,17 +165,8 @@ function parseOrThrow(text: string, path: string): JsonDocument {
   return doc;
 }
 
-/** undefined for a package.json without an `openwop` key. */
-async function parseConfig({path, text, isPackageJson}: Found, root: string, knownRules: LoadConfigOptions['knownRules']): Promise<LoadedConfig | undefined> {
-  const doc = parseOrThrow(text, path);
-  let value = doc.value;
-  let pointerBase = '';
-  if (isPackageJson) {
-    const pkg = value as Record<string, unknown> | null;
-    if (!pkg || typeof pkg !== 'object' || !Object.hasOwn(pkg, 'openwop')) return undefined;
-    value = pkg.openwop;
-    pointerBase = '/openwop';
-  }
+/** The config, once its shape and rule ids are checked: a problem is thrown with its line and column. */
+async function checkConfig({path, doc, value, pointerBase}: Found, root: string, knownRules: LoadConfigOptions['knownRules']): Promise<LoadedConfig> {
   const problem = (await validateConfigShape(value)) ?? (knownRules && (await unknownRule(value as OpenwopConfig, knownRules)));
   if (problem) {
     const at = doc.locate(pointerBase + problem.pointer);
@@ -186,7 +198,7 @@ async function unknownRule(config: OpenwopConfig, knownRules: () => Promise<read
   return undefined;
 }
 
-export function isKnownRule(id: string, known: readonly string[]): boolean {
+function isKnownRule(id: string, known: readonly string[]): boolean {
   if (id === '*' || known.includes(id)) return true;
   return id.endsWith('/*') && known.some((k) => k.startsWith(id.slice(0, -1)));
 }

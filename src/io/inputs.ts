@@ -135,7 +135,7 @@ export function isInputProblem<T extends InputSource>(x: T | InputProblem): x is
 }
 
 /** Named on the command line, only a link can lead it out (--follow-symlinks); named by the config, anything can. */
-function outsideProblem(display: string, named: boolean): InputProblem {
+export function outsideProblem(display: string, named: boolean): InputProblem {
   const message = named ? `${display}: a symbolic link on the way leads outside the project root; it was not read (--follow-symlinks follows it)` : outsideRoot(display).finding.message;
   return {display, ruleId: 'io/outside-root', message};
 }

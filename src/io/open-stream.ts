@@ -1,7 +1,7 @@
 import {closeSync, constants, openSync, type ReadStream} from 'node:fs';
 import {open} from 'node:fs/promises';
 import {noteFileUsed} from './files-used.js';
-import {fileFinding, mb, unreadableFinding, type ReadFailure} from './read-file.js';
+import {fileFinding, mb, unreadableFinding, type ReadFailure, type TooLarge} from './read-file.js';
 
 /** How long a FIFO named on the command line may wait for a writer before the read gives up (--input-timeout). */
 export const DEFAULT_INPUT_TIMEOUT_MS = 30_000;
@@ -57,22 +57,36 @@ function releaseBlockedOpen(path: string): void {
  * The whole of a named stream, up to `maxBytes`: for a file that is read whole (a schema, a capabilities document)
  * but was named as a pipe. More than `maxBytes` stops the read.
  */
-export async function readNamedStream(path: string, display: string, maxBytes: number, timeoutMs: number): Promise<{ok: true; bytes: Buffer} | ReadFailure> {
+export async function readNamedStream(path: string, display: string, maxBytes: number, timeoutMs: number, tooLarge: TooLarge = streamTooLarge): Promise<{ok: true; bytes: Buffer} | ReadFailure> {
   const opened = await openNamedStream(path, display, timeoutMs);
   if (!opened.ok) return opened;
-  const chunks: Buffer[] = [];
-  let size = 0;
+  let bytes;
   try {
-    for await (const chunk of opened.chunks) {
-      size += chunk.length;
-      if (size > maxBytes) {
-        opened.chunks.destroy();
-        return {ok: false, reason: 'too-large', finding: fileFinding(display, 'io/too-large', `${display} is over the ${mb(maxBytes)} MB limit; raise it with --max-size`)};
-      }
-      chunks.push(chunk);
-    }
+    bytes = await readWhole(opened.chunks, maxBytes);
   } catch (error) {
     return {ok: false, reason: 'unreadable', finding: unreadableFinding(display, error as NodeJS.ErrnoException)};
   }
-  return {ok: true, bytes: Buffer.concat(chunks)};
+  if ('over' in bytes) return {ok: false, reason: 'too-large', finding: fileFinding(display, 'io/too-large', tooLarge(display, bytes.over, maxBytes))};
+  return {ok: true, bytes};
+}
+
+/**
+ * Every chunk of a stream (stdin, a named pipe) joined. Passing `maxBytes` ends the read: `over` is the count read by
+ * then (the whole size is not known).
+ */
+export async function readWhole(input: AsyncIterable<Buffer | string>, maxBytes: number): Promise<Buffer | {over: number}> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  // Leaving the loop early closes the stream (a Readable's iterator destroys it on return).
+  for await (const chunk of input) {
+    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    size += buf.length;
+    if (size > maxBytes) return {over: size};
+    chunks.push(buf);
+  }
+  return Buffer.concat(chunks);
+}
+
+function streamTooLarge(display: string, _size: number, maxBytes: number): string {
+  return `${display} is over the ${mb(maxBytes)} MB limit; raise it with --max-size`;
 }

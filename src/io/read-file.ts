@@ -15,7 +15,7 @@ export type ReadFailure = {ok: false; reason: ReadFailureReason; finding: Findin
 export type FileRead = {ok: true; bytes: Buffer} | ReadFailure;
 
 /** The message for a file over the size limit. */
-type TooLarge = (display: string, size: number, maxBytes: number) => string;
+export type TooLarge = (display: string, size: number, maxBytes: number) => string;
 
 /**
  * Reads a whole regular file, refusing folders, anything else that is not a regular file (a FIFO, a device: their size
@@ -32,19 +32,24 @@ export function readInputFile(abs: string, display: string, maxBytes: number, to
     if (info.isDirectory()) return failed('missing', display, 'io/unreadable', `${display} is a folder, not a file`);
     if (!info.isFile()) return notRegular(display);
     if (info.size > maxBytes) return failed('too-large', display, 'io/too-large', tooLarge(display, info.size, maxBytes));
-    const bytes = Buffer.allocUnsafe(info.size);
-    let read = 0;
-    while (read < info.size) {
-      const n = readSync(fd, bytes, read, info.size - read, read);
-      if (n === 0) break;
-      read += n;
-    }
-    return {ok: true, bytes: read === info.size ? bytes : bytes.subarray(0, read)};
+    return {ok: true, bytes: readFd(fd, info.size)};
   } catch (error) {
     return readFailure(display, error as NodeJS.ErrnoException);
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
+}
+
+/** The first `size` bytes of an open file (fewer if it shrank since its size was taken). */
+export function readFd(fd: number, size: number): Buffer {
+  const bytes = Buffer.allocUnsafe(size);
+  let read = 0;
+  while (read < size) {
+    const n = readSync(fd, bytes, read, size - read, read);
+    if (n === 0) break;
+    read += n;
+  }
+  return read === size ? bytes : bytes.subarray(0, read);
 }
 
 export type JsonFileRead = {ok: true; decoded: Decoded; bom: boolean} | ReadFailure;

@@ -1,10 +1,8 @@
 import {resolve} from 'node:path';
 import {fileSource, isInputProblem} from './inputs.js';
 import {readNamedStream} from './open-stream.js';
-import {failed, readInputFile, type FileRead} from './read-file.js';
+import {failed, readInputFile, type FileRead, type TooLarge} from './read-file.js';
 import type {ReadScope} from './read-scope.js';
-
-type TooLarge = Parameters<typeof readInputFile>[3];
 
 /**
  * The whole of a file a flag or the config names (see fileSource), at most `maxBytes`: a regular file read at once,

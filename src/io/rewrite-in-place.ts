@@ -1,4 +1,5 @@
-import {closeSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, writeSync} from 'node:fs';
+import {closeSync, fstatSync, fsyncSync, ftruncateSync, openSync, writeSync} from 'node:fs';
+import {readFd} from './read-file.js';
 
 /**
  * Overwrites a file's content through the file itself instead of replacing it: the one way to keep every hard link
@@ -9,7 +10,7 @@ import {closeSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, writ
 export function rewriteInPlace(path: string, text: string): void {
   const fd = openSync(path, 'r+');
   try {
-    const old = readAll(fd);
+    const old = readFd(fd, fstatSync(fd).size);
     const bytes = Buffer.from(text, 'utf8');
     try {
       replaceContent(fd, bytes);
@@ -30,16 +31,4 @@ function replaceContent(fd: number, bytes: Buffer): void {
   for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done, done);
   ftruncateSync(fd, bytes.length);
   fsyncSync(fd);
-}
-
-function readAll(fd: number): Buffer {
-  const size = fstatSync(fd).size;
-  const buffer = Buffer.allocUnsafe(size);
-  let read = 0;
-  while (read < size) {
-    const n = readSync(fd, buffer, read, size - read, read);
-    if (n === 0) break;
-    read += n;
-  }
-  return buffer.subarray(0, read);
 }

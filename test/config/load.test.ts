@@ -33,6 +33,12 @@ describe('config discovery', () => {
     expect((await loadConfig({cwd: join(dir, 'sub')})).config.ignore).toEqual(['rc']);
   });
 
+  it('rejects a ref root that is missing or not a folder', async () => {
+    const dir = project({'f.txt': ''});
+    await expect(loadConfig({cwd: dir, refRoots: ['nope']})).rejects.toThrow(new UserError('--ref-root nope: no such folder'));
+    await expect(loadConfig({cwd: dir, refRoots: ['f.txt']})).rejects.toThrow(UserError);
+  });
+
   it('returns an empty config when none exists', async () => {
     expect((await loadConfig({cwd: tempDir()})).config).toEqual({});
   });

@@ -2,9 +2,9 @@ import {open, stat} from 'node:fs/promises';
 import {extname, resolve} from 'node:path';
 import {decodeJsonBytes, type ByteProblemId} from '../../io/decode.js';
 import {noteStdinUsed} from '../../io/files-used.js';
-import {displayPath, type InputSource} from '../../io/inputs.js';
+import {displayPath, outsideProblem, type InputSource} from '../../io/inputs.js';
 import {listFolder} from '../../io/list-folder.js';
-import {openNamedStream} from '../../io/open-stream.js';
+import {readNamedStream, readWhole} from '../../io/open-stream.js';
 import {ReadScope} from '../../io/read-scope.js';
 import {fileFinding, mb, readInputFile} from '../../io/read-file.js';
 import {DEFAULT_MAX_DOCUMENT_BYTES, readDocuments} from '../../io/read-documents.js';
@@ -87,7 +87,7 @@ export async function loadRecording(arg: string, options: LoadOptions): Promise<
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
   if (arg === '-') {
     if (!options.stdin) noteStdinUsed();
-    return loadStream(options.stdin ?? process.stdin, '<stdin>', options, maxBytes);
+    return loadStdin(options.stdin ?? process.stdin, options, maxBytes);
   }
   const path = resolve(options.cwd, arg);
   const display = displayPath(path, options.cwd);
@@ -95,7 +95,10 @@ export async function loadRecording(arg: string, options: LoadOptions): Promise<
   let info;
   try {
     info = await stat(path);
-    if (scope.escapes(path)) return failedRecording(display, fileFinding(display, 'io/outside-root', `${display}: a symbolic link on the way leads outside the project root; it was not read (--follow-symlinks follows it)`));
+    if (scope.escapes(path)) {
+      const outside = outsideProblem(display, true);
+      return failedRecording(display, fileFinding(display, outside.ruleId, outside.message));
+    }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return failedRecording(display, fileFinding(display, code === 'ENOENT' ? 'io/not-found' : 'io/unreadable', `cannot read ${display}: ${code === 'ENOENT' ? 'no such file or folder' : (error as Error).message}`));
@@ -103,8 +106,8 @@ export async function loadRecording(arg: string, options: LoadOptions): Promise<
   if (info.isDirectory()) return loadFolder(path, display, {...options, scope}, maxBytes);
   if (!info.isFile()) {
     // A FIFO or <(cmd): read once, like stdin.
-    const opened = await openNamedStream(path, display, scope.inputTimeoutMs);
-    return opened.ok ? loadStream(opened.chunks, display, options, maxBytes) : failedRecording(display, opened.finding);
+    const read = await readNamedStream(path, display, maxBytes, scope.inputTimeoutMs, tooLarge);
+    return read.ok ? streamRecording(read.bytes, display, options, maxBytes) : failedRecording(display, read.finding);
   }
   const ext = extname(path).toLowerCase();
   if (ext === '.sse' || (!JSON_EXTENSIONS.has(ext) && (await startsLikeSse(path)))) return loadSseFile(path, display, options, maxBytes);
@@ -117,20 +120,14 @@ function failedRecording(display: string, finding: Finding): Recording {
   return b.done();
 }
 
-/** stdin, or a FIFO named on the command line: read whole (up to the limit), then taken as SSE or JSON by its start. */
-async function loadStream(input: AsyncIterable<Buffer | string>, display: string, options: LoadOptions, maxBytes: number): Promise<Recording> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of input) {
-    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-    size += buf.length;
-    if (size > maxBytes) {
-      const what = display === '<stdin>' ? 'stdin' : display;
-      return failedRecording(display, fileFinding(display, 'io/too-large', `${what} is over the ${mb(maxBytes)} MB limit for one recording (raise it with --max-size)`));
-    }
-    chunks.push(buf);
-  }
-  const bytes = Buffer.concat(chunks);
+async function loadStdin(input: AsyncIterable<Buffer | string>, options: LoadOptions, maxBytes: number): Promise<Recording> {
+  const bytes = await readWhole(input, maxBytes);
+  if ('over' in bytes) return failedRecording('<stdin>', fileFinding('<stdin>', 'io/too-large', tooLarge('stdin', bytes.over, maxBytes)));
+  return streamRecording(bytes, '<stdin>', options, maxBytes);
+}
+
+/** stdin, or a FIFO named on the command line, read whole: taken as SSE or JSON by its start. */
+async function streamRecording(bytes: Buffer, display: string, options: LoadOptions, maxBytes: number): Promise<Recording> {
   if (looksLikeSse(bytes.toString('utf8', 0, Math.min(bytes.length, 256)))) return sseRecording(bytes, display, options);
   return loadJson({kind: 'stdin', display}, display, {...options, stdin: once(bytes)}, maxBytes);
 }
