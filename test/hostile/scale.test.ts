@@ -19,16 +19,16 @@ function wideSchema(n: number): string {
 }
 
 describe('placing findings stays O(n log n)', () => {
-  it('JsonDocument.placeAll: 80k findings in one object take ~4× the time of 20k', () => {
+  it('JsonDocument.placeAll: 80k findings in one object take ~8× the time of 10k', () => {
     const ratio = growth((n) => {
       const doc = JsonDocument.parse(wideSchema(n), {file: 'big.json'});
       const pointers = Array.from({length: n}, (_, i) => `/properties/p${i}`);
       return () => doc.placeAll(pointers.map((pointer) => ({pointer, line: 0, column: 0})));
-    }, 20_000);
+    }, 10_000);
     expect(ratio).toBeLessThan(MAX_GROWTH);
   });
 
-  it('JsonDocument.locate one at a time (envelope, pack and probe findings): ~4× as well', () => {
+  it('JsonDocument.locate one at a time (envelope, pack and probe findings): ~8× as well', () => {
     const ratio = growth((n) => {
       const text = wideSchema(n);
       const pointers = Array.from({length: n}, (_, i) => `/properties/p${i}/type`);
@@ -36,7 +36,7 @@ describe('placing findings stays O(n log n)', () => {
         const doc = JsonDocument.parse(text, {file: 'big.json'});
         for (const p of pointers) if (doc.locate(p) && performance.now() > stopAt) return;
       };
-    }, 20_000);
+    }, 10_000);
     expect(ratio).toBeLessThan(MAX_GROWTH);
   });
 
@@ -44,20 +44,26 @@ describe('placing findings stays O(n log n)', () => {
     const ratio = growth((n) => {
       const text = wideSchema(n);
       return () => expect(lintSchemaDocument(JsonDocument.parse(text, {file: 'big.json'})).length).toBe(n + 1);
-    }, 20_000);
+    }, 10_000);
     expect(ratio).toBeLessThan(MAX_GROWTH);
   });
 
   it('probe: a finding is matched against the claimed pointers by its ancestors, not against every claim', () => {
     expect([isClaimed('/a/b', new Set(['/a'])), isClaimed('/ab', new Set(['/a'])), isClaimed('/x', new Set([''])), isClaimed('/x', new Set())]).toEqual([true, false, true, false]);
-    const ratio = growth((n) => {
-      const claimed = new Set(Array.from({length: n}, (_, i) => `/limits/k${i}`));
-      const asked = Array.from({length: n}, (_, i) => `/other/k${i}/x`);
-      return (stopAt) => {
-        for (let round = 0; round < 10 && performance.now() < stopAt; round++) for (const p of asked) isClaimed(p, claimed);
-      };
-    }, 2_000);
-    expect(ratio).toBeLessThan(MAX_GROWTH);
+    // Counted, not timed: the lookups a pointer costs depend on its depth, never on how many pointers are claimed.
+    const lookups = (n: number) => {
+      let count = 0;
+      const claimed = new (class extends Set<string> {
+        override has(value: string) {
+          count++;
+          return super.has(value);
+        }
+      })(Array.from({length: n}, (_, i) => `/limits/k${i}`));
+      for (let i = 0; i < 100; i++) isClaimed(`/other/k${i}/x`, claimed);
+      return count;
+    };
+    expect(lookups(10)).toBe(400);
+    expect(lookups(100_000)).toBe(400);
   });
 
   it('150k findings of one document never overflow the stack (no spread of finding-sized arrays)', () => {
