@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core';
 import {Chalk} from 'chalk';
 import {parseRuleFlags} from '../../src/config/load.js';
-import {explainRule, INPUT_RULES, lintSchemaInputs, listRules, RULES, suggestRules, type FixMode, type LintTarget} from '../../src/lint/index.js';
+import {explainRule, INPUT_RULES, LINT_TARGETS, lintSchemaInputs, listRules, RULES, suggestRules, type FixMode, type LintTarget} from '../../src/lint/index.js';
 import {UserError} from '../../src/report/user-error.js';
 import {CheckCommand, EXIT_CODES_HELP, READS_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
 import {readScopeFlags} from '../_common.js';
@@ -86,7 +86,7 @@ ${EXIT_CODES_HELP}`;
 
   static override flags = {
     profile: Flags.string({summary: 'strict (default) or load-bearing.', options: ['strict', 'load-bearing'], helpGroup: 'LINT'}),
-    target: Flags.string({summary: 'Vendor rule sets to apply (default tier1). Repeatable or comma-separated.', options: ['tier1', 'openai', 'anthropic', 'gemini'], multiple: true, multipleNonGreedy: true, delimiter: ',', helpGroup: 'LINT'}),
+    target: Flags.string({summary: 'Vendor rule sets to apply (default tier1). Repeatable or comma-separated.', options: [...LINT_TARGETS], multiple: true, multipleNonGreedy: true, delimiter: ',', helpGroup: 'LINT'}),
     fix: Flags.boolean({summary: 'Apply the safe fixes to the files (atomic write; owner, mode and hard links kept).', exclusive: ['fix-dry-run'], helpGroup: 'LINT'}),
     'fix-dry-run': Flags.boolean({summary: 'Print the diff --fix would make; change nothing.', exclusive: ['fix'], helpGroup: 'LINT'}),
     force: Flags.boolean({summary: 'Let --fix rewrite read-only schema files (they stay read-only).', dependsOn: ['fix'], helpGroup: 'LINT'}),

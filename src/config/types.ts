@@ -1,6 +1,7 @@
 export type RuleSetting = 'off' | 'warn' | 'error';
 export type LintProfile = 'strict' | 'load-bearing';
-export type LintTarget = 'tier1' | 'openai' | 'anthropic' | 'gemini';
+/** `gemini` is the responseJsonSchema request field; `gemini-legacy` the older responseSchema (an OpenAPI 3.0 subset). */
+export type LintTarget = 'tier1' | 'openai' | 'anthropic' | 'gemini' | 'gemini-legacy';
 
 export interface LintConfig {
   profile?: LintProfile;

@@ -1,10 +1,11 @@
+import type {LintTarget} from '../config/types.js';
 import type {JsonDocument} from '../io/json-document.js';
 import type {Fix, Severity} from '../report/finding.js';
 
 export type LintProfile = 'strict' | 'load-bearing';
-export type LintTarget = 'tier1' | 'openai' | 'anthropic' | 'gemini';
 export const LINT_PROFILES: readonly LintProfile[] = ['strict', 'load-bearing'];
-export const LINT_TARGETS: readonly LintTarget[] = ['tier1', 'openai', 'anthropic', 'gemini'];
+export type {LintTarget};
+export const LINT_TARGETS: readonly LintTarget[] = ['tier1', 'openai', 'anthropic', 'gemini', 'gemini-legacy'];
 
 /** A rule severity setting as written in config or `--rule`; `info` demotes a rule without hiding it. */
 export type RuleLevel = 'off' | 'warn' | 'error' | 'info';

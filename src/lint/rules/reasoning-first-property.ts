@@ -14,7 +14,7 @@ const rule: LintRule = {
     description: '"reasoning", when declared, is the first property (and first in propertyOrdering).',
     severity: 'error',
     profiles: ['load-bearing', 'strict'],
-    targets: ['tier1', 'openai', 'anthropic', 'gemini'],
+    targets: ['tier1', 'openai', 'anthropic', 'gemini', 'gemini-legacy'],
     fixable: true,
     since: SINCE,
     extension: true,

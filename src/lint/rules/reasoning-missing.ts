@@ -11,7 +11,7 @@ const rule: LintRule = {
     description: 'A vendor.* kind with 3 or more payload properties declares "reasoning".',
     severity: 'warning',
     profiles: ['load-bearing', 'strict'],
-    targets: ['tier1', 'openai', 'anthropic', 'gemini'],
+    targets: ['tier1', 'openai', 'anthropic', 'gemini', 'gemini-legacy'],
     fixable: false,
     since: SINCE,
     extension: true,

@@ -12,7 +12,7 @@ const rule: LintRule = {
     description: 'Strict profile: "reasoning" is in "required" and typed ["string", "null"].',
     severity: 'error',
     profiles: ['strict'],
-    targets: ['tier1', 'openai', 'anthropic', 'gemini'],
+    targets: ['tier1', 'openai', 'anthropic', 'gemini', 'gemini-legacy'],
     fixable: true,
     since: SINCE,
     extension: true,

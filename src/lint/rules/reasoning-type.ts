@@ -8,7 +8,7 @@ const rule: LintRule = {
     description: '"reasoning" is typed "string" or ["string", "null"].',
     severity: 'error',
     profiles: ['load-bearing', 'strict'],
-    targets: ['tier1', 'openai', 'anthropic', 'gemini'],
+    targets: ['tier1', 'openai', 'anthropic', 'gemini', 'gemini-legacy'],
     fixable: false,
     since: SINCE,
     extension: true,

@@ -8,7 +8,7 @@ const rule: LintRule = {
     description: 'An http(s) $ref is not fetched (without --allow-remote-refs), so the schema it names is not checked.',
     severity: 'info',
     profiles: ['load-bearing', 'strict'],
-    targets: ['tier1', 'openai', 'anthropic', 'gemini'],
+    targets: ['tier1', 'openai', 'anthropic', 'gemini', 'gemini-legacy'],
     fixable: false,
     since: SINCE,
     extension: true,
