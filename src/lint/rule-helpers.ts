@@ -22,7 +22,7 @@ export function tier1Checks(node: SchemaNode): boolean {
 }
 
 export const EXTENSION_EDGES_TEXT =
-  '`$ref` targets (local and relative files), `definitions`, `additionalProperties` and `patternProperties` sub-schemas, `contains`, and tuple `items`/`prefixItems`';
+  '`$ref` targets (local and relative files), `definitions`, `additionalProperties` and `patternProperties` sub-schemas, `contains`, tuple `items`/`prefixItems`, and the branches of keywords Tier-1 forbids (`oneOf`, `allOf`, `not`, `if`/`then`/`else`, `dependentSchemas`)';
 
 /**
  * The extension twin of an upstream Tier-1 rule: the same check on the sub-schemas upstream's walker never visits.

@@ -26,7 +26,15 @@ export type EdgeKind =
   | 'patternProperties'
   | 'contains'
   | 'prefixItems'
-  | 'tupleItems';
+  | 'tupleItems'
+  /** Branches of keywords Tier-1 forbids: still walked, so one run shows what lies inside them too. */
+  | 'oneOf'
+  | 'allOf'
+  | 'not'
+  | 'if'
+  | 'then'
+  | 'else'
+  | 'dependentSchemas';
 
 /** Upstream's walker reports a node deeper than this and stops descending (`max-nesting-depth-5`). */
 export const TIER1_MAX_DEPTH = 5;
@@ -110,6 +118,15 @@ export interface RuleSource {
   verified: string;
 }
 
+/** A vendor fact and where it comes from. `api-error` quotes what the API answered; `docs` and `sdk` paraphrase. */
+export interface Evidence {
+  kind: 'api-error' | 'docs' | 'sdk';
+  text: string;
+  url: string;
+  /** Month the fact was last checked: `YYYY-MM`. */
+  verified: string;
+}
+
 export interface InvalidExample {
   schema: unknown;
   /** How many findings of this rule the schema gives, or the exact rule ids (with repeats) it gives. */
@@ -150,6 +167,8 @@ export interface RuleMeta {
   /** A finding of this rule is dropped when one of these rules reports the same file and pointer. */
   impliedBy?: readonly string[];
   sources: readonly RuleSource[];
+  /** What the vendor answers (the API error text where one is known): vendor rules only. */
+  evidence?: readonly Evidence[];
   docs: RuleDocs;
   /** Longer text for `--explain`: why the rule exists and what to do. */
   explanation: string;

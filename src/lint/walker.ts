@@ -160,6 +160,13 @@ export function walkSchema(root: JsonDocument, options: WalkOptions, visit: (nod
       if (edges & CONTAINS) pushChild(stack, node, tier1, schema.contains, 'contains', false, undefined);
       if (edges & PREFIX_ITEMS) elements(stack, node, tier1, schema.prefixItems, 'prefixItems', false);
       if (edges & ITEMS) elements(stack, node, tier1, schema.items, 'tupleItems', false);
+      if (edges & ONE_OF) elements(stack, node, tier1, schema.oneOf, 'oneOf', false);
+      if (edges & ALL_OF) elements(stack, node, tier1, schema.allOf, 'allOf', false);
+      if (edges & NOT) pushChild(stack, node, tier1, schema.not, 'not', false, undefined);
+      if (edges & IF) pushChild(stack, node, tier1, schema.if, 'if', false, undefined);
+      if (edges & THEN) pushChild(stack, node, tier1, schema.then, 'then', false, undefined);
+      if (edges & ELSE) pushChild(stack, node, tier1, schema.else, 'else', false, undefined);
+      if (edges & DEPENDENT_SCHEMAS) members(stack, node, tier1, schema.dependentSchemas, 'dependentSchemas', false);
     }
     if (refTarget) {
       const key = `${(resolver as RefResolver).idOf(refTarget.doc)}\u0000${refTarget.pointer}\u0000${Math.min(node.depth, DEPTH_MEMO_CAP)}\u0000${tier1}`;
@@ -198,6 +205,13 @@ const ADDITIONAL_PROPERTIES = 32;
 const PATTERN_PROPERTIES = 64;
 const CONTAINS = 128;
 const PREFIX_ITEMS = 256;
+const ONE_OF = 512;
+const ALL_OF = 1024;
+const NOT = 2048;
+const IF = 4096;
+const THEN = 8192;
+const ELSE = 16384;
+const DEPENDENT_SCHEMAS = 32768;
 
 function edgeBit(key: string): number {
   switch (key) {
@@ -219,6 +233,20 @@ function edgeBit(key: string): number {
       return CONTAINS;
     case 'prefixItems':
       return PREFIX_ITEMS;
+    case 'oneOf':
+      return ONE_OF;
+    case 'allOf':
+      return ALL_OF;
+    case 'not':
+      return NOT;
+    case 'if':
+      return IF;
+    case 'then':
+      return THEN;
+    case 'else':
+      return ELSE;
+    case 'dependentSchemas':
+      return DEPENDENT_SCHEMAS;
     default:
       return 0;
   }

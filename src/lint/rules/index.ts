@@ -40,9 +40,11 @@ import anthropicExternalRef from './anthropic-external-ref.js';
 import anthropicAdditionalProperties from './anthropic-additional-properties.js';
 import anthropicOptionalParams from './anthropic-optional-params.js';
 import anthropicUnionParams from './anthropic-union-params.js';
-import anthropicNumericBounds from './anthropic-numeric-bounds.js';
+import anthropicUnsupportedKeyword from './anthropic-unsupported-keyword.js';
 import anthropicMinItems from './anthropic-min-items.js';
-import geminiDroppedKeyword from './gemini-dropped-keyword.js';
+import geminiIgnoredKeyword from './gemini-ignored-keyword.js';
+import geminiDegradedKeyword from './gemini-degraded-keyword.js';
+import geminiLegacyUnsupportedKeyword from './gemini-legacy-unsupported-keyword.js';
 import geminiPropertyOrdering from './gemini-property-ordering.js';
 
 export const RULES: readonly LintRule[] = [
@@ -86,9 +88,11 @@ export const RULES: readonly LintRule[] = [
   anthropicAdditionalProperties,
   anthropicOptionalParams,
   anthropicUnionParams,
-  anthropicNumericBounds,
+  anthropicUnsupportedKeyword,
   anthropicMinItems,
-  geminiDroppedKeyword,
+  geminiIgnoredKeyword,
+  geminiDegradedKeyword,
+  geminiLegacyUnsupportedKeyword,
   geminiPropertyOrdering,
 ];
 

@@ -1,33 +1,21 @@
-import {SINCE, SOURCES} from '../rule-helpers.js';
-import {has, ptr} from '../schema-util.js';
-import type {LintRule} from '../types.js';
+import {keywordRule} from '../vendors/keyword-rule.js';
+import {OPENAI} from '../vendors/openai.js';
 
-export const OPENAI_UNSUPPORTED = ['allOf', 'not', 'if', 'then', 'else', 'dependentRequired', 'dependentSchemas'];
+const closed = (props: Record<string, unknown>) => ({type: 'object', properties: props, required: Object.keys(props), additionalProperties: false});
 
-const rule: LintRule = {
-  meta: {
-    id: 'openai/unsupported-keyword',
-    keywords: OPENAI_UNSUPPORTED,
-    description: 'OpenAI: no allOf, not, if/then/else, dependentRequired or dependentSchemas.',
-    severity: 'error',
-    profiles: ['load-bearing', 'strict'],
-    targets: ['openai'],
-    fixable: false,
-    since: SINCE,
-    extension: true,
-    impliedBy: ['tier1/forbidden-keyword', 'tier1-ext/forbidden-keyword'],
-    sources: [SOURCES.openai],
-    docs: {
-      valid: [{type: 'object', properties: {a: {anyOf: [{type: 'string'}, {type: 'null'}]}}, required: ['a'], additionalProperties: false}],
-      invalid: [{schema: {type: 'object', properties: {a: {allOf: [{type: 'string'}]}, b: {type: 'object', dependentRequired: {x: ['y']}}}}, findings: 2}],
-    },
-    explanation: 'OpenAI structured outputs document these composition keywords as unsupported: a schema using them is refused. One finding per keyword, at every depth.',
+const rule = keywordRule(
+  OPENAI,
+  'refused',
+  'openai/unsupported-keyword',
+  {
+    valid: [closed({a: {anyOf: [{type: 'string', format: 'email'}, {type: 'null'}]}, n: {type: 'integer', minimum: 1}})],
+    invalid: [
+      {schema: closed({a: {oneOf: [closed({k: {type: 'string', enum: ['x']}}), closed({k: {type: 'string', enum: ['y']}})]}, b: {type: 'string', minLength: 1, default: 'z'}}), findings: 3},
+      {schema: closed({a: {anyOf: [closed({s: {type: 'string', maxLength: 3}}), {type: 'null'}]}}), findings: 1},
+    ],
   },
-  check(node, ctx) {
-    for (const kw of OPENAI_UNSUPPORTED) {
-      if (has(node.schema, kw)) ctx.report({doc: node.doc, pointer: ptr(node.pointer, kw), message: `"${kw}" is not supported by OpenAI structured outputs`});
-    }
-  },
-};
+  'OpenAI strict mode reads a fixed subset of JSON Schema and answers any other keyword with HTTP 400 ("\'oneOf\' is not permitted."): composition other than anyOf (oneOf, allOf, not, if/then/else, dependent*), minLength/maxLength, object and array keywords beyond properties/required/additionalProperties and items/minItems/maxItems, "default", and anything it does not know. Reported wherever it stands, inside anyOf/oneOf branches and $defs too. --fix rewrites a oneOf whose branches are told apart by a discriminator into anyOf (the same values pass); export schema also moves bounds into "description".',
+);
+rule.meta.impliedBy = ['tier1/forbidden-keyword', 'tier1-ext/forbidden-keyword', 'tier1/string-constraint', 'tier1-ext/string-constraint', 'tier1/array-constraint', 'tier1-ext/array-constraint'];
 
 export default rule;

@@ -1,0 +1,50 @@
+import {SOURCES, VERIFIED} from '../rule-helpers.js';
+import type {Evidence, Treatment, VendorModel} from './model.js';
+
+const docs = (text: string): Evidence => ({kind: 'docs', text, url: SOURCES.anthropic.url, verified: VERIFIED});
+const BOUNDS = docs('Numerical constraints (minimum, maximum, multipleOf, …) and string and array length bounds are not supported; minItems only 0 or 1.');
+const bound: Treatment = {effect: 'refused', says: 'not supported by strict tool use; refused (HTTP 400)', evidence: BOUNDS, rewrite: 'into-description'};
+
+/** Anthropic strict tool use (`tools[].input_schema` with `strict: true`) and structured outputs (`output_format`). */
+export const ANTHROPIC: VendorModel = {
+  target: 'anthropic',
+  name: 'Anthropic strict tool use / structured outputs',
+  field: 'tools[].input_schema (strict: true), output_format.schema',
+  keywords: {
+    type: 'accepted',
+    properties: 'accepted',
+    required: 'accepted',
+    additionalProperties: 'accepted',
+    items: 'accepted',
+    anyOf: 'accepted',
+    allOf: 'accepted',
+    enum: 'accepted',
+    const: 'accepted',
+    $ref: 'accepted',
+    $defs: 'accepted',
+    definitions: 'accepted',
+    description: 'accepted',
+    title: 'accepted',
+    default: 'accepted',
+    examples: 'accepted',
+    $schema: 'accepted',
+    $id: 'accepted',
+    $comment: 'accepted',
+    format: 'accepted',
+    pattern: 'accepted',
+    minItems: 'accepted',
+    minimum: bound,
+    maximum: bound,
+    exclusiveMinimum: bound,
+    exclusiveMaximum: bound,
+    multipleOf: bound,
+    minLength: bound,
+    maxLength: bound,
+    maxItems: bound,
+    oneOf: {effect: 'refused', says: 'not supported by strict tool use (only anyOf and allOf); refused (HTTP 400)', evidence: docs('Supported composition: anyOf, and allOf with limitations; oneOf is not in the supported list.'), rewrite: 'oneof-to-anyof'},
+  },
+  otherKeywords: {effect: 'refused', says: 'not in the supported JSON Schema subset; refused (HTTP 400)', evidence: docs('A schema using a feature outside the supported subset is answered with HTTP 400.'), rewrite: 'drop'},
+  formats: ['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'uri', 'ipv4', 'ipv6', 'uuid'],
+  otherFormats: {effect: 'refused', says: 'not a supported format; refused (HTTP 400)', evidence: docs('Supported string formats: date-time, time, date, duration, email, hostname, uri, ipv4, ipv6, uuid.'), rewrite: 'into-description'},
+  sources: [SOURCES.anthropic],
+};

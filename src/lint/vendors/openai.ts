@@ -1,0 +1,75 @@
+import {SOURCES, VERIFIED} from '../rule-helpers.js';
+import type {Evidence, Treatment, VendorModel} from './model.js';
+
+const DOCS = SOURCES.openai.url;
+const docs = (text: string): Evidence => ({kind: 'docs', text, url: DOCS, verified: VERIFIED});
+const notPermitted = (keyword: string, extra: Partial<Treatment> = {}): Treatment => ({
+  effect: 'refused',
+  says: 'refused by the API (HTTP 400)',
+  evidence: {kind: 'api-error', text: `'${keyword}' is not permitted.`, url: DOCS, verified: VERIFIED},
+  ...extra,
+});
+const unsupported = (text: string): Treatment => ({effect: 'refused', says: 'not in the supported subset; refused (HTTP 400)', evidence: docs(text), rewrite: 'into-description'});
+const COMPOSITION = docs('Composition: only anyOf is supported; allOf, not, if/then/else, dependentRequired and dependentSchemas are not.');
+const LENGTHS = 'Supported string keywords are pattern and format; minLength and maxLength are not supported.';
+const OBJECT_KEYS = 'Object keywords patternProperties, unevaluatedProperties, propertyNames, minProperties and maxProperties are not supported.';
+const ARRAY_KEYS = 'Array keywords unevaluatedItems, contains, minContains, maxContains and uniqueItems are not supported.';
+
+/** OpenAI strict structured outputs: Chat `response_format` (json_schema, strict), Responses `text.format`, strict function tools. */
+export const OPENAI: VendorModel = {
+  target: 'openai',
+  name: 'OpenAI strict structured outputs',
+  field: 'response_format.json_schema.schema (Chat), text.format.schema (Responses), tools[].function.parameters (strict tools)',
+  keywords: {
+    type: 'accepted',
+    properties: 'accepted',
+    required: 'accepted',
+    additionalProperties: 'accepted',
+    items: 'accepted',
+    anyOf: 'accepted',
+    enum: 'accepted',
+    const: 'accepted',
+    $ref: 'accepted',
+    $defs: 'accepted',
+    definitions: 'accepted',
+    description: 'accepted',
+    title: 'accepted',
+    $schema: 'accepted',
+    $id: 'accepted',
+    $comment: 'accepted',
+    pattern: 'accepted',
+    format: 'accepted',
+    minimum: 'accepted',
+    maximum: 'accepted',
+    exclusiveMinimum: 'accepted',
+    exclusiveMaximum: 'accepted',
+    multipleOf: 'accepted',
+    minItems: 'accepted',
+    maxItems: 'accepted',
+    oneOf: notPermitted('oneOf', {rewrite: 'oneof-to-anyof'}),
+    allOf: {effect: 'refused', says: 'refused (HTTP 400): only anyOf is supported', evidence: COMPOSITION},
+    not: {effect: 'refused', says: 'refused (HTTP 400): only anyOf is supported', evidence: COMPOSITION},
+    if: {effect: 'refused', says: 'refused (HTTP 400): only anyOf is supported', evidence: COMPOSITION},
+    then: {effect: 'refused', says: 'refused (HTTP 400): only anyOf is supported', evidence: COMPOSITION},
+    else: {effect: 'refused', says: 'refused (HTTP 400): only anyOf is supported', evidence: COMPOSITION},
+    dependentRequired: {effect: 'refused', says: 'refused (HTTP 400): only anyOf is supported', evidence: COMPOSITION},
+    dependentSchemas: {effect: 'refused', says: 'refused (HTTP 400): only anyOf is supported', evidence: COMPOSITION},
+    minLength: unsupported(LENGTHS),
+    maxLength: unsupported(LENGTHS),
+    patternProperties: unsupported(OBJECT_KEYS),
+    unevaluatedProperties: unsupported(OBJECT_KEYS),
+    propertyNames: unsupported(OBJECT_KEYS),
+    minProperties: unsupported(OBJECT_KEYS),
+    maxProperties: unsupported(OBJECT_KEYS),
+    unevaluatedItems: unsupported(ARRAY_KEYS),
+    contains: unsupported(ARRAY_KEYS),
+    minContains: unsupported(ARRAY_KEYS),
+    maxContains: unsupported(ARRAY_KEYS),
+    uniqueItems: unsupported(ARRAY_KEYS),
+    default: notPermitted('default', {rewrite: 'into-description'}),
+  },
+  otherKeywords: {effect: 'refused', says: 'not a keyword strict mode reads; refused (HTTP 400)', evidence: docs('Strict mode accepts only the documented subset of JSON Schema; any other keyword is refused.'), rewrite: 'drop'},
+  formats: ['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid'],
+  otherFormats: {effect: 'refused', says: 'not a supported format; refused (HTTP 400)', evidence: docs('Supported formats: date-time, time, date, duration, email, hostname, ipv4, ipv6, uuid.'), rewrite: 'into-description'},
+  sources: [SOURCES.openai],
+};
