@@ -70,7 +70,7 @@ describe('openwop lint schema', () => {
     expect(ids.some((i) => i.startsWith('openai/'))).toBe(true);
     expect(ids.some((i) => i.startsWith('anthropic/'))).toBe(true);
     expect(ids.some((i) => i.startsWith('tier1/'))).toBe(false);
-    const quiet = await runCli(['lint', 'schema', VIOLATIONS, '--rule', 'tier1/*=off', '--rule', 'reasoning/*=warn', '--format', 'json']);
+    const quiet = await runCli(['lint', 'schema', VIOLATIONS, '--rule', 'tier1/*=off', '--rule', 'tier1-ext/*=off', '--rule', 'reasoning/*=warn', '--format', 'json']);
     expect(quiet.code).toBe(0);
     expect(json(quiet.stdout).results[0].findings.every((f) => f.severity === 'warning')).toBe(true);
   });

@@ -9,7 +9,7 @@ const rule: LintRule = {
     description: 'Gemini: objects with several properties give "propertyOrdering", listing exactly those properties.',
     severity: 'info',
     profiles: ['load-bearing', 'strict'],
-    targets: ['gemini'],
+    targets: ['gemini', 'gemini-legacy'],
     fixable: false,
     since: SINCE,
     extension: true,

@@ -35,6 +35,7 @@ import openaiStringBudget from './openai-string-budget.js';
 import openaiEnumSize from './openai-enum-size.js';
 import openaiUnsupportedKeyword from './openai-unsupported-keyword.js';
 import openaiFormat from './openai-format.js';
+import openaiRefSiblings from './openai-ref-siblings.js';
 import anthropicRecursion from './anthropic-recursion.js';
 import anthropicExternalRef from './anthropic-external-ref.js';
 import anthropicAdditionalProperties from './anthropic-additional-properties.js';
@@ -42,9 +43,12 @@ import anthropicOptionalParams from './anthropic-optional-params.js';
 import anthropicUnionParams from './anthropic-union-params.js';
 import anthropicUnsupportedKeyword from './anthropic-unsupported-keyword.js';
 import anthropicMinItems from './anthropic-min-items.js';
+import anthropicRootObject from './anthropic-root-object.js';
+import anthropicFormat from './anthropic-format.js';
 import geminiIgnoredKeyword from './gemini-ignored-keyword.js';
 import geminiDegradedKeyword from './gemini-degraded-keyword.js';
 import geminiLegacyUnsupportedKeyword from './gemini-legacy-unsupported-keyword.js';
+import geminiLegacyTypeList from './gemini-legacy-type-list.js';
 import geminiPropertyOrdering from './gemini-property-ordering.js';
 
 export const RULES: readonly LintRule[] = [
@@ -83,6 +87,8 @@ export const RULES: readonly LintRule[] = [
   openaiEnumSize,
   openaiUnsupportedKeyword,
   openaiFormat,
+  openaiRefSiblings,
+  anthropicRootObject,
   anthropicRecursion,
   anthropicExternalRef,
   anthropicAdditionalProperties,
@@ -90,9 +96,11 @@ export const RULES: readonly LintRule[] = [
   anthropicUnionParams,
   anthropicUnsupportedKeyword,
   anthropicMinItems,
+  anthropicFormat,
   geminiIgnoredKeyword,
   geminiDegradedKeyword,
   geminiLegacyUnsupportedKeyword,
+  geminiLegacyTypeList,
   geminiPropertyOrdering,
 ];
 

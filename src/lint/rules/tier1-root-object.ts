@@ -2,8 +2,8 @@ import {SINCE, SOURCES} from '../rule-helpers.js';
 import {has, isObject} from '../schema-util.js';
 import type {LintRule, RuleContext} from '../types.js';
 
-/** Shared with openai/root-object. */
-export function checkRootObject(ctx: RuleContext): void {
+/** Shared with openai/root-object and anthropic/root-object (which also refuses a root oneOf or allOf). */
+export function checkRootObject(ctx: RuleContext, compositions: readonly string[] = ['anyOf']): void {
   const v = ctx.root.value;
   if (!isObject(v)) {
     const what = Array.isArray(v) ? 'an array' : v === null ? 'null' : typeof v === 'boolean' ? `the boolean schema ${v}` : `a ${typeof v}`;
@@ -15,7 +15,9 @@ export function checkRootObject(ctx: RuleContext): void {
   if (!isObjectRoot) {
     ctx.report({pointer: has(v, 'type') ? '/type' : '', message: has(v, 'type') ? `the root "type" is ${JSON.stringify(t)}; it must be "object"` : 'the root schema has no "type"; it must be "type": "object"'});
   }
-  if (has(v, 'anyOf')) ctx.report({pointer: '/anyOf', message: 'the root is an "anyOf": vendors need an object root; wrap the variants in a property (e.g. {"type": "object", "properties": {"result": {"anyOf": […]}}})'});
+  for (const key of compositions) {
+    if (has(v, key)) ctx.report({pointer: `/${key}`, message: `the root is an "${key}": vendors need an object root; wrap the variants in a property (e.g. {"type": "object", "properties": {"result": {"anyOf": […]}}})`});
+  }
 }
 
 const rule: LintRule = {

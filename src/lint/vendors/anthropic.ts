@@ -3,7 +3,10 @@ import type {Evidence, Treatment, VendorModel} from './model.js';
 
 const docs = (text: string): Evidence => ({kind: 'docs', text, url: SOURCES.anthropic.url, verified: VERIFIED});
 const BOUNDS = docs('Numerical constraints (minimum, maximum, multipleOf, …) and string and array length bounds are not supported; minItems only 0 or 1.');
-const bound: Treatment = {effect: 'refused', says: 'not supported by strict tool use; refused (HTTP 400)', evidence: BOUNDS, rewrite: 'into-description'};
+const apiError = (text: string, url: string): Evidence => ({kind: 'api-error', text, url, verified: VERIFIED});
+const NUMBER_BOUNDS = apiError("tools.25.custom: For 'integer' type, properties maximum, minimum are not supported", 'https://github.com/earendil-works/pi/issues/9953');
+const ARRAY_BOUNDS = apiError("tools.0.custom: For 'array' type, property 'maxItems' is not supported", 'https://github.com/experientiallabs/experiential/pull/804');
+const bound = (evidence: Evidence): Treatment => ({effect: 'refused', says: 'not supported by strict tool use; refused (HTTP 400 "… is not supported")', evidence, rewrite: 'into-description'});
 
 /** Anthropic strict tool use (`tools[].input_schema` with `strict: true`) and structured outputs (`output_format`). */
 export const ANTHROPIC: VendorModel = {
@@ -33,14 +36,14 @@ export const ANTHROPIC: VendorModel = {
     format: 'accepted',
     pattern: 'accepted',
     minItems: 'accepted',
-    minimum: bound,
-    maximum: bound,
-    exclusiveMinimum: bound,
-    exclusiveMaximum: bound,
-    multipleOf: bound,
-    minLength: bound,
-    maxLength: bound,
-    maxItems: bound,
+    minimum: bound(NUMBER_BOUNDS),
+    maximum: bound(NUMBER_BOUNDS),
+    exclusiveMinimum: bound(NUMBER_BOUNDS),
+    exclusiveMaximum: bound(NUMBER_BOUNDS),
+    multipleOf: bound(NUMBER_BOUNDS),
+    minLength: bound(BOUNDS),
+    maxLength: bound(BOUNDS),
+    maxItems: bound(ARRAY_BOUNDS),
     oneOf: {effect: 'refused', says: 'not supported by strict tool use (only anyOf and allOf); refused (HTTP 400)', evidence: docs('Supported composition: anyOf, and allOf with limitations; oneOf is not in the supported list.'), rewrite: 'oneof-to-anyof'},
   },
   otherKeywords: {effect: 'refused', says: 'not in the supported JSON Schema subset; refused (HTTP 400)', evidence: docs('A schema using a feature outside the supported subset is answered with HTTP 400.'), rewrite: 'drop'},

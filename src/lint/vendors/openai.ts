@@ -3,12 +3,14 @@ import type {Evidence, Treatment, VendorModel} from './model.js';
 
 const DOCS = SOURCES.openai.url;
 const docs = (text: string): Evidence => ({kind: 'docs', text, url: DOCS, verified: VERIFIED});
-const notPermitted = (keyword: string, extra: Partial<Treatment> = {}): Treatment => ({
+/** The API's answer to a keyword outside the subset, as recorded in a public issue thread. */
+const notPermitted = (keyword: string, url: string, extra: Partial<Treatment> = {}): Treatment => ({
   effect: 'refused',
-  says: 'refused by the API (HTTP 400)',
-  evidence: {kind: 'api-error', text: `'${keyword}' is not permitted.`, url: DOCS, verified: VERIFIED},
+  says: 'refused by the API (HTTP 400 "is not permitted")',
+  evidence: {kind: 'api-error', text: `Invalid schema for response_format '…': In context=(…), '${keyword}' is not permitted.`, url, verified: VERIFIED},
   ...extra,
 });
+const EXAMPLES_REFUSED = 'https://github.com/openai/openai-python/issues/2274';
 const unsupported = (text: string): Treatment => ({effect: 'refused', says: 'not in the supported subset; refused (HTTP 400)', evidence: docs(text), rewrite: 'into-description'});
 const COMPOSITION = docs('Composition: only anyOf is supported; allOf, not, if/then/else, dependentRequired and dependentSchemas are not.');
 const LENGTHS = 'Supported string keywords are pattern and format; minLength and maxLength are not supported.';
@@ -46,7 +48,7 @@ export const OPENAI: VendorModel = {
     multipleOf: 'accepted',
     minItems: 'accepted',
     maxItems: 'accepted',
-    oneOf: notPermitted('oneOf', {rewrite: 'oneof-to-anyof'}),
+    oneOf: {effect: 'refused', says: 'refused by the API (HTTP 400 "\'oneOf\' is not permitted"); only anyOf is supported', evidence: {kind: 'api-error', text: "'oneOf' is not permitted.", url: DOCS, verified: VERIFIED}, rewrite: 'oneof-to-anyof'},
     allOf: {effect: 'refused', says: 'refused (HTTP 400): only anyOf is supported', evidence: COMPOSITION},
     not: {effect: 'refused', says: 'refused (HTTP 400): only anyOf is supported', evidence: COMPOSITION},
     if: {effect: 'refused', says: 'refused (HTTP 400): only anyOf is supported', evidence: COMPOSITION},
@@ -58,7 +60,7 @@ export const OPENAI: VendorModel = {
     maxLength: unsupported(LENGTHS),
     patternProperties: unsupported(OBJECT_KEYS),
     unevaluatedProperties: unsupported(OBJECT_KEYS),
-    propertyNames: unsupported(OBJECT_KEYS),
+    propertyNames: notPermitted('propertyNames', 'https://github.com/vercel-labs/json-render/issues/180', {rewrite: 'into-description'}),
     minProperties: unsupported(OBJECT_KEYS),
     maxProperties: unsupported(OBJECT_KEYS),
     unevaluatedItems: unsupported(ARRAY_KEYS),
@@ -66,9 +68,12 @@ export const OPENAI: VendorModel = {
     minContains: unsupported(ARRAY_KEYS),
     maxContains: unsupported(ARRAY_KEYS),
     uniqueItems: unsupported(ARRAY_KEYS),
-    default: notPermitted('default', {rewrite: 'into-description'}),
+    // Refused in 2024 ("'default' is not permitted", instructor#1074); accepted by api.openai.com in a direct test of
+    // 2026-08 (openai-agents-python#4390). The API as it answers today wins.
+    default: 'accepted',
+    examples: notPermitted('examples', EXAMPLES_REFUSED, {rewrite: 'drop'}),
   },
-  otherKeywords: {effect: 'refused', says: 'not a keyword strict mode reads; refused (HTTP 400)', evidence: docs('Strict mode accepts only the documented subset of JSON Schema; any other keyword is refused.'), rewrite: 'drop'},
+  otherKeywords: notPermitted('…', EXAMPLES_REFUSED, {says: 'not a keyword strict mode reads; refused (HTTP 400 "is not permitted")', rewrite: 'drop'}),
   formats: ['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid'],
   otherFormats: {effect: 'refused', says: 'not a supported format; refused (HTTP 400)', evidence: docs('Supported formats: date-time, time, date, duration, email, hostname, ipv4, ipv6, uuid.'), rewrite: 'into-description'},
   sources: [SOURCES.openai],

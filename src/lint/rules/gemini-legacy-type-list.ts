@@ -1,0 +1,32 @@
+import {SINCE, SOURCES} from '../rule-helpers.js';
+import {ptr} from '../schema-util.js';
+import type {LintRule} from '../types.js';
+
+const rule: LintRule = {
+  meta: {
+    id: 'gemini-legacy/type-list',
+    keywords: ['type'],
+    description: 'Gemini responseSchema: "type" is one type name; a type list or "null" is refused (use "nullable": true).',
+    severity: 'error',
+    profiles: ['load-bearing', 'strict'],
+    targets: ['gemini-legacy'],
+    fixable: true,
+    since: SINCE,
+    extension: true,
+    sources: [SOURCES.gemini],
+    evidence: [{kind: 'docs', text: 'The OpenAPI Schema "type" field is a single Type enum value (STRING, NUMBER, INTEGER, BOOLEAN, ARRAY, OBJECT); nullability is the separate "nullable" field.', url: SOURCES.gemini.url, verified: '2026-11'}],
+    docs: {
+      valid: [{type: 'object', properties: {a: {type: 'string', nullable: true}}, required: ['a']}],
+      invalid: [{schema: {type: 'object', properties: {a: {type: ['string', 'null']}, b: {type: 'null'}}, required: ['a']}, findings: 2}],
+    },
+    explanation:
+      'The legacy responseSchema field is an OpenAPI 3.0 Schema: "type" takes one type name, and a value that may be null says "nullable": true. A JSON Schema type list, or the type "null", does not parse there and the request is refused. --fix turns ["T", "null"] into "type": "T", "nullable": true; a list of several non-null types needs an anyOf, which is left to you. Or send the schema as responseJsonSchema (--target gemini), which takes type lists.',
+  },
+  check(node, ctx) {
+    const t = node.schema.type;
+    if (Array.isArray(t)) ctx.report({doc: node.doc, pointer: ptr(node.pointer, 'type'), message: `"type": ${JSON.stringify(t)} is a type list; responseSchema takes one type name${t.length === 2 && t.includes('null') ? ' with "nullable": true (--fix does that)' : ''}`});
+    else if (t === 'null') ctx.report({doc: node.doc, pointer: ptr(node.pointer, 'type'), message: '"type": "null" is not a responseSchema type; say "nullable": true on the schema that may be null'});
+  },
+};
+
+export default rule;

@@ -1,0 +1,35 @@
+import {SINCE, SOURCES, VERIFIED} from '../rule-helpers.js';
+import {ptr} from '../schema-util.js';
+import type {LintRule} from '../types.js';
+
+/** Where definitions live: a root `$ref` beside its `$defs` is a different problem (openai/root-object). */
+const NOT_SIBLINGS = new Set(['$ref', '$defs', 'definitions']);
+
+const rule: LintRule = {
+  meta: {
+    id: 'openai/ref-siblings',
+    keywords: ['$ref'],
+    description: 'OpenAI: a "$ref" stands alone; keywords beside it (a description, a default) are refused.',
+    severity: 'error',
+    profiles: ['load-bearing', 'strict'],
+    targets: ['openai'],
+    fixable: true,
+    since: SINCE,
+    extension: true,
+    sources: [SOURCES.openai],
+    evidence: [{kind: 'api-error', text: "$ref cannot have keywords {'description'}", url: SOURCES.openai.url, verified: VERIFIED}],
+    docs: {
+      valid: [{type: 'object', properties: {a: {$ref: '#/$defs/a'}}, required: ['a'], additionalProperties: false, $defs: {a: {type: 'string', description: 'the a'}}}],
+      invalid: [{schema: {type: 'object', properties: {a: {$ref: '#/$defs/a', description: 'the a'}}, required: ['a'], additionalProperties: false, $defs: {a: {type: 'string'}}}, findings: 1}],
+    },
+    explanation:
+      'OpenAI strict mode answers a "$ref" with other keywords beside it with HTTP 400 ("$ref cannot have keywords {\'description\'}"). Pydantic writes exactly that for a nested model field that has a description, and OpenAI\'s own Python SDK inlines such references before sending. --fix does the same: the referenced schema is copied in place of the "$ref", with the keywords beside it winning.',
+  },
+  check(node, ctx) {
+    const siblings = Object.keys(node.schema).filter((k) => !NOT_SIBLINGS.has(k));
+    if (typeof node.schema.$ref !== 'string' || siblings.length === 0) return;
+    ctx.report({doc: node.doc, pointer: ptr(node.pointer, '$ref'), message: `"$ref" has ${siblings.map((k) => `"${k}"`).join(', ')} beside it; OpenAI refuses that (HTTP 400 "$ref cannot have keywords"): inline the referenced schema (--fix does)`});
+  },
+};
+
+export default rule;

@@ -1,0 +1,34 @@
+import {SINCE} from '../rule-helpers.js';
+import {ptr} from '../schema-util.js';
+import type {LintRule, RuleDocs} from '../types.js';
+import type {VendorModel} from './model.js';
+
+/** The rule for a vendor model's `format` list: a format outside it gets the model's `otherFormats` treatment. */
+export function formatRule(model: VendorModel, id: string, docs: RuleDocs): LintRule {
+  const formats = model.formats;
+  const treatment = model.otherFormats;
+  if (formats === 'any' || !treatment) throw new Error(`${model.target}: no format list to check`);
+  return {
+    meta: {
+      id,
+      keywords: ['format'],
+      description: `${model.name}: "format" is one of ${formats.join(', ')}.`,
+      severity: treatment.effect === 'refused' ? 'error' : treatment.effect === 'ignored' ? 'warning' : 'info',
+      profiles: ['load-bearing', 'strict'],
+      targets: [model.target],
+      fixable: false,
+      since: SINCE,
+      extension: true,
+      sources: model.sources,
+      ...(treatment.evidence ? {evidence: [treatment.evidence]} : {}),
+      docs,
+      explanation: `${model.name} supports only these string formats: ${formats.join(', ')}. Any other is ${treatment.says}. Drop it, say it in "description", and check it in the host (export schema moves it into "description").`,
+    },
+    check(node, ctx) {
+      const f = node.schema.format;
+      if (f !== undefined && !(typeof f === 'string' && formats.includes(f))) {
+        ctx.report({doc: node.doc, pointer: ptr(node.pointer, 'format'), message: `"format": ${JSON.stringify(f)} is ${treatment.says} (supported: ${formats.join(', ')})`});
+      }
+    },
+  };
+}
