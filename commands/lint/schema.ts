@@ -21,14 +21,26 @@ upstream counts). tier1-ext/* are the same checks where upstream does not look: 
 additionalProperties/patternProperties sub-schemas, contains, tuple items.
 
 TARGETS (--target, repeatable or comma-separated; default tier1)
-  tier1      the cross-vendor subset (tier1/*, tier1-ext/*, ref/recursive)
-  openai     OpenAI strict structured outputs: root object, closed objects and all-required at any depth,
-             5,000 properties, 10 levels, 120,000 characters, enum sizes, unsupported keywords and formats
-  anthropic  Anthropic strict tool use / structured outputs: no recursion or external $ref, 24 optional and
-             16 union-typed properties, no numeric or length bounds, minItems 0 or 1
-  gemini     Gemini: keywords the legacy responseSchema silently drops (warnings), propertyOrdering
+  --target lists exactly what is checked: "--target openai" runs the OpenAI rules and not tier1; give both
+  ("--target tier1,openai") for both. Each vendor target is one request field, modelled as the subset of JSON Schema
+  it accepts; a vendor rule looks at every sub-schema the vendor reads (properties, items, every anyOf/oneOf/allOf
+  branch, $defs, additionalProperties sub-schemas, $ref targets). Severity follows what the API does: refused
+  (HTTP 400) → error, ignored → warning, read differently → info.
+  tier1          the cross-vendor subset (tier1/*, tier1-ext/*, ref/recursive)
+  openai         OpenAI strict structured outputs (response_format, text.format, strict tools): root object,
+                 closed objects and all-required at any depth, no keyword outside its subset (oneOf, allOf,
+                 minLength, examples, …), $ref without sibling keywords, formats, 5,000 properties, 10 levels,
+                 120,000 characters, enum sizes
+  anthropic      Anthropic strict tool use / structured outputs: a root with "type": "object" and no top-level
+                 anyOf/oneOf/allOf, no recursion or external $ref, no numeric or length bounds, minItems 0 or 1,
+                 formats, 24 optional and 16 union-typed properties
+  gemini         Gemini responseJsonSchema: keywords it ignores (warnings), oneOf read as anyOf (info),
+                 propertyOrdering
+  gemini-legacy  Gemini responseSchema (OpenAPI 3.0 subset): any other field is refused (HTTP 400 "Unknown name":
+                 $schema, $ref, $defs, additionalProperties, const, …), type lists (use "nullable")
 reasoning/* and ref/unresolved, ref/remote-not-fetched run for every target. Vendor rules carry the month their fact was
-last verified: see --explain RULE.
+last verified and the vendor's own answer (the API error text where one is known): see --explain RULE.
+openwop export schema FILE --target T prints the request fragment that API takes, rewritten to be accepted.
 
 INPUTS
   A file named on the command line is always linted. From a folder (recursive) or a glob only the .json files that
@@ -86,7 +98,7 @@ ${EXIT_CODES_HELP}`;
 
   static override flags = {
     profile: Flags.string({summary: 'strict (default) or load-bearing.', options: ['strict', 'load-bearing'], helpGroup: 'LINT'}),
-    target: Flags.string({summary: 'Vendor rule sets to apply (default tier1). Repeatable or comma-separated.', options: [...LINT_TARGETS], multiple: true, multipleNonGreedy: true, delimiter: ',', helpGroup: 'LINT'}),
+    target: Flags.string({summary: 'What to check: tier1 (default) and/or vendor request fields. Lists exactly what runs. Repeatable or comma-separated.', options: [...LINT_TARGETS], multiple: true, multipleNonGreedy: true, delimiter: ',', helpGroup: 'LINT'}),
     fix: Flags.boolean({summary: 'Apply the safe fixes to the files (atomic write; owner, mode and hard links kept).', exclusive: ['fix-dry-run'], helpGroup: 'LINT'}),
     'fix-dry-run': Flags.boolean({summary: 'Print the diff --fix would make; change nothing.', exclusive: ['fix'], helpGroup: 'LINT'}),
     force: Flags.boolean({summary: 'Let --fix rewrite read-only schema files (they stay read-only).', dependsOn: ['fix'], helpGroup: 'LINT'}),

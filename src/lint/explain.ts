@@ -14,6 +14,7 @@ export interface RuleSummary {
   since: string;
   verified: string;
   sources: RuleMeta['sources'];
+  evidence?: RuleMeta['evidence'];
 }
 
 /** Every rule's metadata (no docs examples), in --list-rules order. */
@@ -35,12 +36,13 @@ function summarize(r: LintRule): RuleSummary {
     since: m.since,
     verified: lastVerified(m),
     sources: m.sources,
+    ...(m.evidence ? {evidence: m.evidence} : {}),
   };
 }
 
-/** The most recent `verified` month among a rule's sources. */
+/** The most recent `verified` month among a rule's sources and evidence. */
 export function lastVerified(m: RuleMeta): string {
-  return m.sources.map((s) => s.verified).sort().at(-1) ?? '';
+  return [...m.sources, ...(m.evidence ?? [])].map((s) => s.verified).sort().at(-1) ?? '';
 }
 
 /** Closest rule ids to a mistyped one (for "unknown rule" messages). */
@@ -69,6 +71,10 @@ export function explainRule(id: string): string {
   lines.push(...wrap(m.explanation, 100), '');
   lines.push('Sources:');
   for (const s of m.sources) lines.push(`  - ${s.title ? `${s.title}: ` : ''}${s.url} (verified ${s.verified})`);
+  if (m.evidence?.length) {
+    lines.push('', 'Evidence (what the vendor answers):');
+    for (const e of m.evidence) lines.push(`  - ${EVIDENCE_KIND[e.kind]}: ${e.kind === 'api-error' ? JSON.stringify(e.text) : e.text}`, `    ${e.url} (verified ${e.verified})`);
+  }
   lines.push('', 'Valid:');
   for (const v of m.docs.valid) lines.push(...indent(example(v)), '');
   lines.push('Invalid:');
@@ -78,6 +84,8 @@ export function explainRule(id: string): string {
   }
   return lines.join('\n').trimEnd() + '\n';
 }
+
+const EVIDENCE_KIND = {'api-error': 'API error', docs: 'docs', sdk: 'SDK'} as const;
 
 /** The profile × target matrix: which rules run where. */
 export function ruleMatrix(): {profile: string; target: string; rules: string[]}[] {

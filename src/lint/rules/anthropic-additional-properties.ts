@@ -1,4 +1,4 @@
-import {SINCE, SOURCES} from '../rule-helpers.js';
+import {SINCE, SOURCES, VERIFIED} from '../rule-helpers.js';
 import type {LintRule} from '../types.js';
 import {checkClosedObject} from './tier1-additional-properties.js';
 
@@ -15,6 +15,7 @@ const rule: LintRule = {
     extension: true,
     impliedBy: ['tier1/additional-properties', 'tier1-ext/additional-properties', 'openai/additional-properties'],
     sources: [SOURCES.anthropic],
+    evidence: [{kind: 'docs', text: 'additionalProperties must be set to false; other values are not supported.', url: SOURCES.anthropic.url, verified: VERIFIED}],
     docs: {
       valid: [{type: 'object', properties: {}, required: [], additionalProperties: false}],
       invalid: [{schema: {type: 'object', properties: {m: {type: 'object', additionalProperties: {type: 'string'}}}, required: ['m'], additionalProperties: false}, findings: 1}],

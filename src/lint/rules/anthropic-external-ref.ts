@@ -1,4 +1,4 @@
-import {SINCE, SOURCES} from '../rule-helpers.js';
+import {SINCE, SOURCES, VERIFIED} from '../rule-helpers.js';
 import {ptr} from '../schema-util.js';
 import type {LintRule} from '../types.js';
 
@@ -14,6 +14,7 @@ const rule: LintRule = {
     extension: true,
     nodes: 'ref',
     sources: [SOURCES.anthropic],
+    evidence: [{kind: 'docs', text: 'External $ref (to other documents or URLs) is not supported; local $ref and $defs are.', url: SOURCES.anthropic.url, verified: VERIFIED}],
     docs: {
       valid: [{type: 'object', properties: {a: {$ref: '#/$defs/a'}}, required: ['a'], additionalProperties: false, $defs: {a: {type: 'string'}}}],
       invalid: [{schema: {type: 'object', properties: {a: {$ref: 'https://example.com/a.json'}}, required: ['a'], additionalProperties: false}, findings: 1}],

@@ -1,4 +1,4 @@
-import {SINCE, SOURCES} from '../rule-helpers.js';
+import {SINCE, SOURCES, VERIFIED} from '../rule-helpers.js';
 import {has, ptr} from '../schema-util.js';
 import type {LintRule} from '../types.js';
 
@@ -15,6 +15,7 @@ const rule: LintRule = {
     extension: true,
     impliedBy: ['tier1/array-constraint', 'tier1-ext/array-constraint'],
     sources: [SOURCES.anthropic],
+    evidence: [{kind: 'docs', text: 'For arrays, minItems is supported only with the values 0 and 1.', url: SOURCES.anthropic.url, verified: VERIFIED}],
     docs: {
       valid: [{type: 'object', properties: {a: {type: 'array', items: {type: 'string'}, minItems: 1}}, required: ['a'], additionalProperties: false}],
       invalid: [{schema: {type: 'object', properties: {a: {type: 'array', items: {type: 'string'}, minItems: 2}}, required: ['a'], additionalProperties: false}, findings: 1}],

@@ -1,4 +1,4 @@
-import {addCount, firstVisit, SINCE, SOURCES} from '../rule-helpers.js';
+import {SINCE, SOURCES, VERIFIED, addCount, firstVisit} from '../rule-helpers.js';
 import {propertiesOf, requiredList} from '../schema-util.js';
 import type {LintRule} from '../types.js';
 
@@ -18,6 +18,7 @@ const rule: LintRule = {
     since: SINCE,
     extension: true,
     sources: [SOURCES.anthropic],
+    evidence: [{kind: 'docs', text: 'A request may have at most 24 optional parameters across its strict schemas.', url: SOURCES.anthropic.url, verified: VERIFIED}],
     // Made when read (docs, explain, tests), not on every start.
     get docs() {
       return {

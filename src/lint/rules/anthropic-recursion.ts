@@ -1,4 +1,4 @@
-import {SINCE, SOURCES} from '../rule-helpers.js';
+import {SINCE, SOURCES, VERIFIED} from '../rule-helpers.js';
 import {ptr} from '../schema-util.js';
 import type {LintRule} from '../types.js';
 import {recursiveRefMessage} from './ref-recursive.js';
@@ -15,6 +15,7 @@ const rule: LintRule = {
     extension: true,
     nodes: 'ref',
     sources: [SOURCES.anthropic],
+    evidence: [{kind: 'docs', text: 'Recursive schemas are not supported.', url: SOURCES.anthropic.url, verified: VERIFIED}],
     docs: {
       valid: [{type: 'object', properties: {a: {$ref: '#/$defs/leaf'}}, required: ['a'], additionalProperties: false, $defs: {leaf: {type: 'string'}}}],
       invalid: [{schema: {type: 'object', properties: {children: {type: 'array', items: {$ref: '#'}}}, required: ['children'], additionalProperties: false}, findings: 1}],

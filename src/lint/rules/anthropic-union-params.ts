@@ -1,4 +1,4 @@
-import {addCount, firstVisit, SINCE, SOURCES} from '../rule-helpers.js';
+import {SINCE, SOURCES, VERIFIED, addCount, firstVisit} from '../rule-helpers.js';
 import {has, typesOf} from '../schema-util.js';
 import type {LintRule} from '../types.js';
 
@@ -18,6 +18,7 @@ const rule: LintRule = {
     since: SINCE,
     extension: true,
     sources: [SOURCES.anthropic],
+    evidence: [{kind: 'docs', text: 'A request may have at most 16 parameters with union types (anyOf or type arrays) across its strict schemas.', url: SOURCES.anthropic.url, verified: VERIFIED}],
     docs: {
       valid: [{type: 'object', properties: nullable(16), required: Object.keys(nullable(16)), additionalProperties: false}],
       invalid: [{schema: {type: 'object', properties: nullable(17), required: Object.keys(nullable(17)), additionalProperties: false}, findings: 1}],

@@ -1,4 +1,4 @@
-import {SINCE, SOURCES} from '../rule-helpers.js';
+import {SINCE, SOURCES, VERIFIED} from '../rule-helpers.js';
 import {isObjectType, propertiesOf, ptr} from '../schema-util.js';
 import type {LintRule} from '../types.js';
 
@@ -14,6 +14,7 @@ const rule: LintRule = {
     since: SINCE,
     extension: true,
     sources: [SOURCES.gemini, SOURCES.rfc0030],
+    evidence: [{kind: 'docs', text: 'The model produces properties in propertyOrdering order (alphabetical without it); keep it consistent with the prompt and examples.', url: SOURCES.gemini.url, verified: VERIFIED}],
     docs: {
       valid: [{type: 'object', properties: {reasoning: {type: 'string'}, a: {type: 'string'}}, propertyOrdering: ['reasoning', 'a']}],
       invalid: [

@@ -1,4 +1,4 @@
-import {SINCE, SOURCES} from '../rule-helpers.js';
+import {SINCE, SOURCES, VERIFIED} from '../rule-helpers.js';
 import type {LintRule} from '../types.js';
 import {checkClosedObject} from './tier1-additional-properties.js';
 
@@ -15,6 +15,7 @@ const rule: LintRule = {
     extension: true,
     impliedBy: ['tier1/additional-properties', 'tier1-ext/additional-properties'],
     sources: [SOURCES.openai],
+    evidence: [{kind: 'api-error', text: 'additionalProperties is required to be supplied and to be false', url: 'https://github.com/vercel-labs/json-render/issues/180', verified: VERIFIED}],
     docs: {
       valid: [{type: 'object', properties: {a: {type: 'object', properties: {}, required: [], additionalProperties: false}}, required: ['a'], additionalProperties: false}],
       invalid: [{schema: {type: 'object', properties: {a: {type: 'object', properties: {}, required: []}}, required: ['a']}, findings: 2}],

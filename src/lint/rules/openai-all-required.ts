@@ -1,4 +1,4 @@
-import {SINCE, SOURCES} from '../rule-helpers.js';
+import {SINCE, SOURCES, VERIFIED} from '../rule-helpers.js';
 import type {LintRule} from '../types.js';
 import {checkAllRequired} from './tier1-all-required.js';
 
@@ -15,6 +15,7 @@ const rule: LintRule = {
     extension: true,
     impliedBy: ['tier1/all-required', 'tier1-ext/all-required'],
     sources: [SOURCES.openai],
+    evidence: [{kind: 'docs', text: 'With strict mode every field must be listed in required; an optional field is emulated as a union with null.', url: SOURCES.openai.url, verified: VERIFIED}],
     docs: {
       valid: [{type: 'object', properties: {a: {type: ['string', 'null']}}, required: ['a'], additionalProperties: false}],
       invalid: [{schema: {type: 'object', properties: {a: {type: 'string'}, b: {type: 'object', properties: {c: {type: 'integer'}}, additionalProperties: false}}, required: ['b'], additionalProperties: false}, findings: 2}],

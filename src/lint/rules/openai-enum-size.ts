@@ -1,4 +1,4 @@
-import {addCount, firstVisit, SINCE, SOURCES} from '../rule-helpers.js';
+import {SINCE, SOURCES, VERIFIED, addCount, firstVisit} from '../rule-helpers.js';
 import {ptr} from '../schema-util.js';
 import type {LintRule} from '../types.js';
 
@@ -18,6 +18,7 @@ const rule: LintRule = {
     since: SINCE,
     extension: true,
     sources: [SOURCES.openai],
+    evidence: [{kind: 'docs', text: 'Up to 1000 enum values across all enum properties; a single enum of over 250 string values may total at most 15,000 characters.', url: SOURCES.openai.url, verified: VERIFIED}],
     // A getter: the examples are large, and only --explain and the tests read them, never a lint run.
     get docs() {
       return {

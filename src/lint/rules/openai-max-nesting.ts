@@ -1,4 +1,4 @@
-import {SINCE, SOURCES} from '../rule-helpers.js';
+import {SINCE, SOURCES, VERIFIED} from '../rule-helpers.js';
 import type {LintRule} from '../types.js';
 import {nested} from './tier1-max-depth.js';
 
@@ -15,6 +15,7 @@ const rule: LintRule = {
     since: SINCE,
     extension: true,
     sources: [SOURCES.openai],
+    evidence: [{kind: 'docs', text: 'A schema may have up to 5000 object properties in total, with up to 10 levels of nesting.', url: SOURCES.openai.url, verified: VERIFIED}],
     docs: {
       valid: [nested(10)],
       invalid: [{schema: nested(11), findings: 1}],

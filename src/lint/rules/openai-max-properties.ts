@@ -1,4 +1,4 @@
-import {addCount, firstVisit, SINCE, SOURCES} from '../rule-helpers.js';
+import {SINCE, SOURCES, VERIFIED, addCount, firstVisit} from '../rule-helpers.js';
 import {keyCount, propertiesOf} from '../schema-util.js';
 import type {LintRule} from '../types.js';
 
@@ -16,6 +16,7 @@ const rule: LintRule = {
     since: SINCE,
     extension: true,
     sources: [SOURCES.openai],
+    evidence: [{kind: 'docs', text: 'A schema may have up to 5000 object properties in total, with up to 10 levels of nesting.', url: SOURCES.openai.url, verified: VERIFIED}],
     // A getter: the examples are large, and only --explain and the tests read them, never a lint run.
     get docs() {
       return {

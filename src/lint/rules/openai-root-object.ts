@@ -1,4 +1,4 @@
-import {SINCE, SOURCES} from '../rule-helpers.js';
+import {SINCE, SOURCES, VERIFIED} from '../rule-helpers.js';
 import type {LintRule} from '../types.js';
 import {checkRootObject} from './tier1-root-object.js';
 
@@ -14,6 +14,7 @@ const rule: LintRule = {
     extension: true,
     impliedBy: ['tier1/root-object'],
     sources: [SOURCES.openai],
+    evidence: [{kind: 'docs', text: 'The root level object must be an object, and not use anyOf.', url: SOURCES.openai.url, verified: VERIFIED}],
     docs: {
       valid: [{type: 'object', properties: {}, required: [], additionalProperties: false}],
       invalid: [{schema: {anyOf: [{type: 'object'}]}, findings: 2}],

@@ -1,4 +1,4 @@
-import {addCount, firstVisit, SINCE, SOURCES} from '../rule-helpers.js';
+import {SINCE, SOURCES, VERIFIED, addCount, firstVisit} from '../rule-helpers.js';
 import {isObject, propertiesOf} from '../schema-util.js';
 import type {LintRule} from '../types.js';
 
@@ -16,6 +16,7 @@ const rule: LintRule = {
     since: SINCE,
     extension: true,
     sources: [SOURCES.openai],
+    evidence: [{kind: 'docs', text: 'The total string length of property names, definition names, enum values and const values may not exceed 120,000 characters.', url: SOURCES.openai.url, verified: VERIFIED}],
     // A getter: the examples are large, and only --explain and the tests read them, never a lint run.
     get docs() {
       return {
