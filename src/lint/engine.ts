@@ -391,22 +391,36 @@ function dedupePairwise(findings: Finding[], implied: Map<string, readonly strin
 
 function dedupeKeyed(findings: Finding[], implied: Map<string, readonly string[]>): Finding[] {
   const at = (f: Finding) => `${f.file}\u0000${f.pointer}`;
-  let present: Set<string> | undefined;
+  /** Rule ids reported at each place, built when the first finding that some rule implies is met. */
+  let present: Map<string, Set<string>> | undefined;
   // Messages kept per rule and place: keying on the long message text itself cost more than the rest of dedupe.
   const seen = new Map<string, string[]>();
   const out: Finding[] = [];
   for (const f of findings) {
-    const where = `${f.ruleId}\u0000${at(f)}`;
+    const place = at(f);
+    const where = `${f.ruleId}\u0000${place}`;
     const messages = seen.get(where);
     if (messages?.includes(f.message)) continue;
     if (messages) messages.push(f.message);
     else seen.set(where, [f.message]);
     const by = implied.get(f.ruleId);
     if (by && by.length > 0) {
-      present ??= new Set(findings.map((g) => `${g.ruleId}\u0000${at(g)}`));
-      if (by.some((id) => (present as Set<string>).has(`${id}\u0000${at(f)}`))) continue;
+      present ??= rulesByPlace(findings, at);
+      const here = present.get(place);
+      if (here && by.some((id) => here.has(id))) continue;
     }
     out.push(f);
+  }
+  return out;
+}
+
+function rulesByPlace(findings: Finding[], at: (f: Finding) => string): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const g of findings) {
+    const place = at(g);
+    const ids = out.get(place);
+    if (ids) ids.add(g.ruleId);
+    else out.set(place, new Set([g.ruleId]));
   }
   return out;
 }

@@ -1,7 +1,7 @@
 import {SINCE} from '../rule-helpers.js';
 import {ptr} from '../schema-util.js';
 import type {Evidence, LintRule, RuleDocs} from '../types.js';
-import {keysWithEffect, treatmentOf, type Effect, type VendorModel} from './model.js';
+import {keysWithEffect, treatmentOf, type Effect, type Treatment, type VendorModel} from './model.js';
 
 const SEVERITY = {refused: 'error', ignored: 'warning', degraded: 'info'} as const;
 const VERB = {refused: 'refuses', ignored: 'ignores', degraded: 'reads differently'} as const;
@@ -17,6 +17,8 @@ export function keywordRule(model: VendorModel, effect: Effect, id: string, docs
   for (const t of [...listed.map((k) => treatmentOf(model, k)), unlisted ? model.otherKeywords : undefined]) {
     if (t?.evidence && !evidence.some((e) => e.text === t.evidence?.text)) evidence.push(t.evidence);
   }
+  // Looked up once per key of every sub-schema: a Map, not the model's record and its accepted entries.
+  const reported = new Map(listed.map((k) => [k, treatmentOf(model, k) as Treatment]));
   const fixed = listed.filter((k) => {
     const rewrite = treatmentOf(model, k)?.rewrite;
     return rewrite === 'oneof-to-anyof' || rewrite === 'const-to-enum' || rewrite === 'inline-ref';
@@ -39,9 +41,8 @@ export function keywordRule(model: VendorModel, effect: Effect, id: string, docs
     },
     check(node, ctx) {
       for (const key in node.schema) {
-        if (!Object.hasOwn(node.schema, key)) continue;
-        const t = treatmentOf(model, key);
-        if (t?.effect !== effect) continue;
+        const t = reported.get(key) ?? (unlisted && !Object.hasOwn(model.keywords, key) ? model.otherKeywords : undefined);
+        if (t === undefined || !Object.hasOwn(node.schema, key)) continue;
         ctx.report({doc: node.doc, pointer: ptr(node.pointer, key), message: `"${key}": ${t.says}`});
       }
     },
