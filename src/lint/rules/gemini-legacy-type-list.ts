@@ -1,5 +1,6 @@
 import {SINCE, SOURCES} from '../rule-helpers.js';
 import {ptr} from '../schema-util.js';
+import {fixTypeListToNullable} from '../vendors/fixes.js';
 import type {LintRule} from '../types.js';
 
 const rule: LintRule = {
@@ -24,7 +25,12 @@ const rule: LintRule = {
   },
   check(node, ctx) {
     const t = node.schema.type;
-    if (Array.isArray(t)) ctx.report({doc: node.doc, pointer: ptr(node.pointer, 'type'), message: `"type": ${JSON.stringify(t)} is a type list; responseSchema takes one type name${t.length === 2 && t.includes('null') ? ' with "nullable": true (--fix does that)' : ''}`});
+    if (Array.isArray(t)) {
+      const single = t.length === 2 && t.includes('null') ? t.find((x) => x !== 'null') : undefined;
+      const pointer = ptr(node.pointer, 'type');
+      if (typeof single !== 'string') ctx.report({doc: node.doc, pointer, message: `"type": ${JSON.stringify(t)} is a type list; responseSchema takes one type name (not auto-fixable: several non-null types need an "anyOf")`});
+      else ctx.report({doc: node.doc, pointer, message: `"type": ${JSON.stringify(t)} is a type list; responseSchema takes one type name with "nullable": true (--fix does that)`, fix: () => fixTypeListToNullable(node.doc, node.pointer, single, Object.hasOwn(node.schema, 'nullable'))});
+    }
     else if (t === 'null') ctx.report({doc: node.doc, pointer: ptr(node.pointer, 'type'), message: '"type": "null" is not a responseSchema type; say "nullable": true on the schema that may be null'});
   },
 };

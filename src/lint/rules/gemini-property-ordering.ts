@@ -31,7 +31,7 @@ const rule: LintRule = {
     const keys = Object.keys(props);
     const ordering = node.schema.propertyOrdering;
     if (ordering === undefined) {
-      if (keys.length >= 2) ctx.report({doc: node.doc, pointer: node.pointer, message: `object with ${keys.length} properties has no "propertyOrdering"; Gemini would emit them alphabetically: add "propertyOrdering": ${JSON.stringify(keys)}`});
+      if (keys.length >= 2) ctx.report({doc: node.doc, pointer: node.pointer, message: `object with ${keys.length} properties has no "propertyOrdering"; Gemini would emit them alphabetically: add "propertyOrdering": ${JSON.stringify(keys)} (not auto-fixable: other vendors refuse the keyword; export schema --target gemini adds it)`});
       return;
     }
     const listed = Array.isArray(ordering) ? ordering : [];

@@ -1,8 +1,11 @@
 import {SINCE} from '../rule-helpers.js';
 import {ptr} from '../schema-util.js';
 import type {Evidence, LintRule, RuleDocs} from '../types.js';
-import {keysWithEffect, treatmentOf, type Effect, type Treatment, type VendorModel} from './model.js';
+import {keysWithEffect, treatmentOf, type Effect, type Rewrite, type Treatment, type VendorModel} from './model.js';
+import {rewriteFix} from './rewrite-fix.js';
 
+/** Rewrites `--fix` applies where they keep the schema's meaning (the others are export schema's). */
+const FIXABLE = new Set<Rewrite | undefined>(['oneof-to-anyof', 'const-to-enum', 'inline-ref']);
 const SEVERITY = {refused: 'error', ignored: 'warning', degraded: 'info'} as const;
 const VERB = {refused: 'refuses', ignored: 'ignores', degraded: 'reads differently'} as const;
 
@@ -19,10 +22,7 @@ export function keywordRule(model: VendorModel, effect: Effect, id: string, docs
   }
   // Looked up once per key of every sub-schema: a Map, not the model's record and its accepted entries.
   const reported = new Map(listed.map((k) => [k, treatmentOf(model, k) as Treatment]));
-  const fixed = listed.filter((k) => {
-    const rewrite = treatmentOf(model, k)?.rewrite;
-    return rewrite === 'oneof-to-anyof' || rewrite === 'const-to-enum' || rewrite === 'inline-ref';
-  });
+  const fixed = listed.filter((k) => FIXABLE.has(treatmentOf(model, k)?.rewrite));
   return {
     meta: {
       id,
@@ -43,7 +43,8 @@ export function keywordRule(model: VendorModel, effect: Effect, id: string, docs
       for (const key in node.schema) {
         const t = reported.get(key) ?? (unlisted && !Object.hasOwn(model.keywords, key) ? model.otherKeywords : undefined);
         if (t === undefined || !Object.hasOwn(node.schema, key)) continue;
-        ctx.report({doc: node.doc, pointer: ptr(node.pointer, key), message: `"${key}": ${t.says}`});
+        const {fix, why} = rewriteFix(t.rewrite, node);
+        ctx.report({doc: node.doc, pointer: ptr(node.pointer, key), message: why ? `"${key}": ${t.says} (${why})` : `"${key}": ${t.says}`, ...(fix ? {fix} : {})});
       }
     },
   };
