@@ -27,17 +27,18 @@ export function rulesMarkdown(): string {
     out.push(`| ${code(profile)} | ${counts.join(' | ')} |`);
   }
   out.push('');
-  out.push('| rule | default | profiles | targets | fixable | origin | verified | checks |');
-  out.push('|---|---|---|---|---|---|---|---|');
+  out.push('| rule | default | profiles | targets | fixable | origin | verified | evidence | checks |');
+  out.push('|---|---|---|---|---|---|---|---|---|');
   for (const r of RULES) {
     const m = r.meta;
     const profiles = m.profiles.length === 2 ? 'both' : m.profiles.join(', ');
     const targets = m.targets.length === LINT_TARGETS.length ? 'all' : m.targets.join(', ');
     const origin = m.extension ? 'extension' : `upstream${m.upstreamName ? ` (${code(m.upstreamName)})` : ''}`;
-    out.push(`| ${code(m.id)} | ${m.severity} | ${profiles} | ${targets} | ${m.fixable ? 'yes' : ''} | ${origin} | ${lastVerified(m)} | ${cell(m.description)} |`);
+    const evidence = [...new Map((m.evidence ?? []).map((e) => [e.url, `[${e.kind === 'api-error' ? 'API error' : e.kind}](${e.url})`])).values()].join(', ');
+    out.push(`| ${code(m.id)} | ${m.severity} | ${profiles} | ${targets} | ${m.fixable ? 'yes' : ''} | ${origin} | ${lastVerified(m)} | ${evidence} | ${cell(m.description)} |`);
   }
   out.push('');
-  out.push('"upstream" rules reproduce the OpenWOP conformance walker (RFC 0030 §B; the name in brackets is its check); "extension" rules are ours. `openwop lint schema --explain RULE` prints a rule\'s sources, the month each fact was last verified, and its valid and invalid examples.');
+  out.push('"upstream" rules reproduce the OpenWOP conformance walker (RFC 0030 §B; the name in brackets is its check); "extension" rules are ours. `openwop lint schema --explain RULE` prints a rule\'s sources, the month each fact was last verified, its evidence (what the vendor answers; the API error text where one is public) and its valid and invalid examples.');
   return out.join('\n');
 }
 

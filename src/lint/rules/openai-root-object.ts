@@ -5,7 +5,7 @@ import {checkRootObject} from './tier1-root-object.js';
 const rule: LintRule = {
   meta: {
     id: 'openai/root-object',
-    description: 'OpenAI: the root is "type": "object" and not an anyOf.',
+    description: 'OpenAI: the root is "type": "object", with no anyOf, oneOf, allOf, enum or not beside it.',
     severity: 'error',
     profiles: ['load-bearing', 'strict'],
     targets: ['openai'],
@@ -14,14 +14,21 @@ const rule: LintRule = {
     extension: true,
     impliedBy: ['tier1/root-object'],
     sources: [SOURCES.openai],
-    evidence: [{kind: 'docs', text: 'The root level object must be an object, and not use anyOf.', url: SOURCES.openai.url, verified: VERIFIED}],
+    evidence: [
+      {kind: 'api-error', text: "Invalid schema for function '…': schema must be a JSON Schema of 'type: \"object\"', got 'type: null'.", url: 'https://github.com/chatanywhere/GPT_API_free/issues/403', verified: VERIFIED},
+      {kind: 'api-error', text: "Invalid schema for function '…': schema must have type 'object' and not have 'oneOf'/'anyOf'/'allOf'/'enum'/'not' at the top level.", url: 'https://github.com/cecli-dev/cecli/issues/281', verified: VERIFIED},
+    ],
     docs: {
       valid: [{type: 'object', properties: {}, required: [], additionalProperties: false}],
-      invalid: [{schema: {anyOf: [{type: 'object'}]}, findings: 2}],
+      invalid: [
+        {schema: {anyOf: [{type: 'object'}]}, findings: 2},
+        {schema: {$ref: '#/$defs/Node', $defs: {Node: {type: 'object', properties: {}, required: [], additionalProperties: false}}}, findings: 1},
+        {schema: {type: 'object', properties: {}, oneOf: [{required: []}], not: {required: ['x']}}, findings: 2},
+      ],
     },
-    explanation: 'OpenAI structured outputs refuse a root schema that is not an object, and a root anyOf. Same check as tier1/root-object, for --target openai alone.',
+    explanation: 'OpenAI refuses a root schema without "type": "object" (a root $ref from a recursive pydantic model gets "got \'type: null\'"), and one with anyOf, oneOf, allOf, enum or not at the top level, for strict structured outputs and for function tools alike. Wrap variants in a property.',
   },
-  begin: checkRootObject,
+  begin: (ctx) => checkRootObject(ctx, ['anyOf', 'oneOf', 'allOf', 'enum', 'not']),
 };
 
 export default rule;

@@ -48,7 +48,7 @@ export const OPENAI: VendorModel = {
     multipleOf: 'accepted',
     minItems: 'accepted',
     maxItems: 'accepted',
-    oneOf: {effect: 'refused', says: 'refused by the API (HTTP 400 "\'oneOf\' is not permitted"); only anyOf is supported', evidence: {kind: 'api-error', text: "'oneOf' is not permitted.", url: DOCS, verified: VERIFIED}, rewrite: 'oneof-to-anyof'},
+    oneOf: {effect: 'refused', says: 'refused by the API (HTTP 400 "\'oneOf\' is not permitted"); only anyOf is supported', evidence: {kind: 'api-error', text: "400 Invalid schema for function '…': In context=('properties', '<field>', 'items'), 'oneOf' is not permitted.", url: 'https://github.com/can1357/oh-my-pi/issues/920', verified: VERIFIED}, rewrite: 'oneof-to-anyof'},
     allOf: {effect: 'refused', says: 'refused (HTTP 400): only anyOf is supported', evidence: COMPOSITION},
     not: {effect: 'refused', says: 'refused (HTTP 400): only anyOf is supported', evidence: COMPOSITION},
     if: {effect: 'refused', says: 'refused (HTTP 400): only anyOf is supported', evidence: COMPOSITION},
