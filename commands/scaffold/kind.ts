@@ -56,7 +56,9 @@ WRITING
   even with --force. --dry-run prints the files instead of writing them. The schema's $id is
   <id-base><kind>.schema.json, id-base defaulting to config scaffold.idBase, then
   ${DEFAULT_ID_BASE} (.invalid is a reserved domain: replace it before you publish).
-  --target gemini also adds "propertyOrdering" (reasoning first) to every object.
+  --target gemini also adds "propertyOrdering" (reasoning first) to every object. gemini-legacy is not a scaffold
+  target (its OpenAPI subset refuses $schema, $id and additionalProperties): scaffold, then openwop export schema
+  FILE --target gemini-legacy.
 
 EXIT CODES
   0    files written (or, with --dry-run, would be)
@@ -83,7 +85,7 @@ EXIT CODES
     'id-base': Flags.string({summary: `URL the schema's $id starts with (default: config scaffold.idBase, then ${DEFAULT_ID_BASE}).`}),
     description: Flags.string({summary: 'Description of the payload schema.'}),
     reasoning: Flags.boolean({summary: 'Add "reasoning" as the first property (default; --no-reasoning for status/progress kinds).', allowNo: true}),
-    target: Flags.string({summary: 'Providers the schema must lint clean for (repeatable; gemini also adds propertyOrdering).', options: [...LINT_TARGETS], multiple: true, multipleNonGreedy: true}),
+    target: Flags.string({summary: 'Providers the schema must lint clean for (repeatable; gemini also adds propertyOrdering). Not gemini-legacy: its OpenAPI subset has no $schema, $id or additionalProperties; export schema --target gemini-legacy rewrites a scaffolded schema for it.', options: LINT_TARGETS.filter((t) => t !== 'gemini-legacy'), multiple: true, multipleNonGreedy: true}),
     force: Flags.boolean({summary: 'Overwrite existing files.'}),
     'dry-run': Flags.boolean({summary: 'Print the files that would be written; write nothing.'}),
     json: Flags.boolean({summary: 'Print the result as JSON (files, actions, the invalid example\'s reason).'}),
