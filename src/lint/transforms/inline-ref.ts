@@ -1,0 +1,30 @@
+import {isObject, type JsonObject} from '../schema-util.js';
+import {isLocalPointerRef, isRecursiveRef, resolveLocalRef} from './local-ref.js';
+
+/** Keys of a referenced schema that describe the document it sits in, not the schema: never copied. */
+const DOCUMENT_KEYS = new Set(['$schema', '$id', '$defs', 'definitions']);
+
+export interface InlineRefOptions {
+  /**
+   * Inline one level even when the target refers back to itself: the copy keeps its own `$ref`s, which still resolve
+   * in the same document (what OpenAI's Python SDK does for a `$ref` with siblings). Default false: undefined then.
+   */
+  allowRecursive?: boolean;
+}
+
+/**
+ * A schema whose `$ref` names a local target (`#`, `#/$defs/…`, `#/definitions/…`, any `#/` pointer), replaced by a
+ * copy of that target merged with the schema's other keywords, those winning. Undefined when the ref is not local,
+ * names nothing or no object, or the target is recursive (unless `allowRecursive`).
+ */
+export function inlineRef(schema: JsonObject, root: unknown, options: InlineRefOptions = {}): JsonObject | undefined {
+  const ref = schema.$ref;
+  if (!isLocalPointerRef(ref)) return undefined;
+  const target = resolveLocalRef(root, ref);
+  if (!isObject(target) && target !== true) return undefined;
+  if (!options.allowRecursive && isRecursiveRef(root, ref)) return undefined;
+  const out: JsonObject = {};
+  if (isObject(target)) for (const [k, v] of Object.entries(target)) if (!DOCUMENT_KEYS.has(k)) out[k] = structuredClone(v);
+  for (const [k, v] of Object.entries(schema)) if (k !== '$ref') out[k] = v;
+  return out;
+}
