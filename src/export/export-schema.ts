@@ -1,0 +1,105 @@
+import {JsonDocument} from '../io/json-document.js';
+import {lintSchemaDocument} from '../lint/engine.js';
+import {fixSchemaText} from '../lint/fixer.js';
+import {isObject} from '../lint/schema-util.js';
+import {VENDOR_MODELS, type VendorTarget} from '../lint/vendors/index.js';
+import type {Finding} from '../report/finding.js';
+import {UserError} from '../report/user-error.js';
+import {defaultName, nameProblem} from './name.js';
+import {nonLocalRefs} from './non-local-refs.js';
+import {requireAllAsNullable} from './require-all.js';
+import {rewriteForModel} from './rewrite.js';
+import {BUILDERS} from './targets/index.js';
+
+export const EXPORT_TARGETS: readonly VendorTarget[] = ['openai', 'anthropic', 'gemini', 'gemini-legacy'];
+
+export interface ExportOptions {
+  target: VendorTarget;
+  /** A request form of the target (see {@link formsOf}), or `all`; default the target's first. */
+  form?: string;
+  /** Default: the schema's title or the file's base name, reduced to the vendors' name pattern. */
+  name?: string;
+  /** Names the input in findings and gives the default name (default `schema.json`). */
+  file?: string;
+}
+
+export interface ExportResult {
+  /** The request fragment (with `form: all`, each form's under its name); undefined when refused. */
+  fragment?: Record<string, unknown>;
+  /** The schema as rewritten for the target (also when refused: the findings point into it). */
+  schema: unknown;
+  /** What `lint schema --target T` says of `schema` (a refusal's reasons among them), plus the input's parse problems. */
+  findings: Finding[];
+  /** An error-severity finding remains: no fragment is given. */
+  refused: boolean;
+  target: VendorTarget;
+  form: string;
+  name: string;
+}
+
+/** The request forms a target has (`all` gives every one). */
+export function formsOf(target: VendorTarget): readonly string[] {
+  return BUILDERS[target].forms;
+}
+
+/**
+ * The request fragment the target's API takes for a schema (RFC 0030 §B): the schema is first given what
+ * `lint schema --fix --target T` applies, then rewritten by the target's vendor model (lossless rewrites; constraints it
+ * cannot express moved into `description`; keys it does not read dropped), then linted for the target. Any error left
+ * refuses the export: a fragment is only given when `lint schema --target T` would pass its schema.
+ * Throws a UserError for a bad `form` or `name` (a usage error, not a finding).
+ */
+export function exportSchema(input: string | object, options: ExportOptions): ExportResult {
+  const {target} = options;
+  const builder = BUILDERS[target];
+  if (!builder) throw new UserError(`unknown target "${String(target)}"`, `one of ${EXPORT_TARGETS.join(', ')}`);
+  const form = options.form ?? builder.defaultForm;
+  if (form !== 'all' && !builder.forms.includes(form)) throw new UserError(`--form ${form} is not a request form of ${target}`, `${target} has ${[...builder.forms, 'all'].join(', ')}`);
+  const file = options.file ?? 'schema.json';
+  const problem = options.name === undefined ? undefined : nameProblem(options.name);
+  if (problem) throw new UserError(`--name ${JSON.stringify(options.name)} is refused: ${problem}`, 'vendors take names matching ^[a-zA-Z0-9_-]{1,64}$');
+
+  const doc = typeof input === 'string' ? JsonDocument.parse(input.replace(/^\uFEFF/, ''), {file}) : undefined;
+  const value: unknown = doc ? doc.value : input;
+  const name = options.name ?? defaultName(value, options.file);
+  const base = {target, form, name};
+  const broken = doc?.problemFindings().filter((f) => f.severity === 'error') ?? [];
+  if (doc && (!doc.parsed || broken.length > 0)) return {...base, schema: undefined, findings: doc.problemFindings(), refused: true};
+
+  const schema = schemaFor(value, target, file);
+  const out = JsonDocument.parse(JSON.stringify(schema, null, 2), {file: `${file} (as exported for ${target})`});
+  // A ref to another document is refused before the lint, which would otherwise go and read it.
+  const outside = nonLocalRefFindings(out, schema);
+  const findings = outside.length > 0 ? outside : lintSchemaDocument(out, {targets: [target]});
+  const refused = findings.some((f) => f.severity === 'error');
+  if (refused) return {...base, schema, findings, refused};
+  const description = isObject(schema) && typeof schema.description === 'string' ? schema.description : undefined;
+  const fragmentInput = {name, schema, ...(description === undefined ? {} : {description})};
+  const fragment = form === 'all' ? Object.fromEntries(builder.forms.map((f) => [f, builder.build(f, fragmentInput)])) : builder.build(form, fragmentInput);
+  return {...base, fragment, schema, findings, refused};
+}
+
+/** Rewrite, `--fix`, then rewrite again (the fixes may add what the target spells otherwise, e.g. a type list). */
+function schemaFor(value: unknown, target: VendorTarget, file: string): unknown {
+  const model = VENDOR_MODELS[target];
+  const rewritten = rewriteForModel(value, model);
+  if (!isObject(rewritten)) return rewritten;
+  const fixed = fixSchemaText(JSON.stringify(rewritten, null, 2), file, {targets: [target]});
+  let schema: unknown = JSON.parse(fixed.text);
+  if (target === 'openai') schema = requireAllAsNullable(schema);
+  return rewriteForModel(schema, model);
+}
+
+function nonLocalRefFindings(doc: JsonDocument, schema: unknown): Finding[] {
+  const findings: Finding[] = nonLocalRefs(schema).map((pointer) => ({
+    ruleId: 'export/non-local-ref',
+    severity: 'error',
+    message: 'a $ref to another document cannot be sent: a request carries one schema (bundle the referenced schemas into "$defs" first)',
+    file: doc.source.file,
+    pointer,
+    line: 0,
+    column: 0,
+  }));
+  if (findings.length > 0) doc.placeAll(findings);
+  return findings;
+}
