@@ -15,8 +15,8 @@ import {build} from 'esbuild';
 import {globSync} from 'tinyglobby';
 import {BUNDLE_FILE, COMMANDS_EXPORT, RUNTIME_CACHE_DIR} from '../bin/load-bundle.cjs';
 
-/** Packages src/ only ever import() on demand: probe's HTTP client and spinner, scaffold's prompts, retry's repair. */
-const LAZY_PACKAGES = ['undici', 'ora', '@inquirer/input', '@inquirer/select', '@inquirer/confirm', 'jsonrepair'];
+/** Packages src/ only ever import() on demand: probe's HTTP client and spinner, scaffold's prompts, retry's repair, export's YAML. */
+const LAZY_PACKAGES = ['undici', 'ora', '@inquirer/input', '@inquirer/select', '@inquirer/confirm', 'jsonrepair', 'yaml'];
 const LAZY_IMPORT = new RegExp(`\\bimport\\((?=(["'])(${LAZY_PACKAGES.map((p) => p.replace(/[/@]/g, '\\$&')).join('|')})\\1\\))`, 'g');
 /**
  * oclif's runtime import()s: module-loader (plugins' commands and hooks), ts-path (TypeScript hooks in development)

@@ -10,6 +10,7 @@ export {evaluateGate, validatePackInputs as validatePack, type GateResult} from 
 export {loadCapabilities, probeHost, type ProbeHostOptions, type ProbeOutcome} from './probe/index.js';
 export {simulateRetry, type SimulateRetryOptions, type SimulateRetryOutcome} from './retry/index.js';
 export {scaffoldKind, type ScaffoldKindOptions, type ScaffoldResult} from './scaffold/index.js';
+export {exportSchema, formsOf, renderFragment, EXPORT_TARGETS, type ExportOptions, type ExportResult, type FragmentFormat} from './export/index.js';
 
 export {JsonDocument} from './io/json-document.js';
 export {loadConfig} from './config/load.js';

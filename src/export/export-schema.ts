@@ -10,6 +10,7 @@ import {nonLocalRefs} from './non-local-refs.js';
 import {requireAllAsNullable} from './require-all.js';
 import {rewriteForModel} from './rewrite.js';
 import {BUILDERS} from './targets/index.js';
+import {valueAt} from '../lint/transforms/index.js';
 
 export const EXPORT_TARGETS: readonly VendorTarget[] = ['openai', 'anthropic', 'gemini', 'gemini-legacy'];
 
@@ -57,7 +58,7 @@ export function exportSchema(input: string | object, options: ExportOptions): Ex
   if (form !== 'all' && !builder.forms.includes(form)) throw new UserError(`--form ${form} is not a request form of ${target}`, `${target} has ${[...builder.forms, 'all'].join(', ')}`);
   const file = options.file ?? 'schema.json';
   const problem = options.name === undefined ? undefined : nameProblem(options.name);
-  if (problem) throw new UserError(`--name ${JSON.stringify(options.name)} is refused: ${problem}`, 'vendors take names matching ^[a-zA-Z0-9_-]{1,64}$');
+  if (problem) throw new UserError(`--name ${JSON.stringify(options.name)} is refused: ${problem}`, 'e.g. --name order_summary');
 
   const doc = typeof input === 'string' ? JsonDocument.parse(input.replace(/^\uFEFF/, ''), {file}) : undefined;
   const value: unknown = doc ? doc.value : input;
@@ -71,6 +72,7 @@ export function exportSchema(input: string | object, options: ExportOptions): Ex
   // A ref to another document is refused before the lint, which would otherwise go and read it.
   const outside = nonLocalRefFindings(out, schema);
   const findings = outside.length > 0 ? outside : lintSchemaDocument(out, {targets: [target]});
+  if (doc) placeOnInput(findings, doc, out);
   const refused = findings.some((f) => f.severity === 'error');
   if (refused) return {...base, schema, findings, refused};
   const description = isObject(schema) && typeof schema.description === 'string' ? schema.description : undefined;
@@ -88,6 +90,16 @@ function schemaFor(value: unknown, target: VendorTarget, file: string): unknown 
   let schema: unknown = JSON.parse(fixed.text);
   if (target === 'openai') schema = requireAllAsNullable(schema);
   return rewriteForModel(schema, model);
+}
+
+/**
+ * A finding at a place the input has too (most are: rewrites keep paths, except where a $ref was inlined or a oneOf
+ * renamed) is shown at that place in the input file, which the user has; the others stay in the exported schema.
+ */
+function placeOnInput(findings: Finding[], input: JsonDocument, exported: JsonDocument): void {
+  const onInput = findings.filter((f) => f.file === exported.source.file && (f.pointer === '' || valueAt(input.value, f.pointer) !== undefined));
+  for (const f of onInput) f.file = input.source.file;
+  if (onInput.length > 0) input.placeAll(onInput);
 }
 
 function nonLocalRefFindings(doc: JsonDocument, schema: unknown): Finding[] {

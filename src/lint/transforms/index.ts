@@ -2,7 +2,7 @@
 export {constToEnum, sameJson} from './const-to-enum.js';
 export {inlineRef, type InlineRefOptions} from './inline-ref.js';
 export {intoDescription} from './into-description.js';
-export {isLocalPointerRef, isRecursiveRef, resolveLocalRef} from './local-ref.js';
+export {isLocalPointerRef, isRecursiveRef, resolveLocalRef, valueAt} from './local-ref.js';
 export {discriminatorOf, oneOfToAnyOf} from './oneof-to-anyof.js';
 export {renameKey} from './rename-key.js';
 export {typeListToNullable} from './type-list-to-nullable.js';

@@ -8,10 +8,14 @@ export function isLocalPointerRef(ref: unknown): ref is string {
 
 /** The value a local `$ref` names inside `root`, or undefined when it names nothing (or is not local). */
 export function resolveLocalRef(root: unknown, ref: unknown): unknown {
-  if (!isLocalPointerRef(ref)) return undefined;
+  return isLocalPointerRef(ref) ? valueAt(root, ref) : undefined;
+}
+
+/** The value at a JSON pointer (plain, or as a `#` URI fragment) inside `root`, or undefined. */
+export function valueAt(root: unknown, pointer: string): unknown {
   let segments: string[];
   try {
-    segments = parsePointer(ref);
+    segments = parsePointer(pointer);
   } catch {
     return undefined;
   }
