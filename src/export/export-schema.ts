@@ -10,7 +10,7 @@ import {nonLocalRefs} from './non-local-refs.js';
 import {requireAllAsNullable} from './require-all.js';
 import {rewriteForModel} from './rewrite.js';
 import {BUILDERS} from './targets/index.js';
-import {valueAt} from '../lint/transforms/index.js';
+import {inlineRef, valueAt} from '../lint/transforms/index.js';
 
 export const EXPORT_TARGETS: readonly VendorTarget[] = ['openai', 'anthropic', 'gemini', 'gemini-legacy'];
 
@@ -84,7 +84,10 @@ export function exportSchema(input: string | object, options: ExportOptions): Ex
 /** Rewrite, `--fix`, then rewrite again (the fixes may add what the target spells otherwise, e.g. a type list). */
 function schemaFor(value: unknown, target: VendorTarget, file: string): unknown {
   const model = VENDOR_MODELS[target];
-  const rewritten = rewriteForModel(value, model);
+  // OpenAI and Anthropic want "type": "object" on the root itself: a root $ref (pydantic's recursive models) is
+  // replaced by what it names, its $defs kept beside it, so refs inside still resolve.
+  const rooted = (target === 'openai' || target === 'anthropic') && isObject(value) && typeof value.$ref === 'string' ? (inlineRef(value, value, {allowRecursive: true}) ?? value) : value;
+  const rewritten = rewriteForModel(rooted, model);
   if (!isObject(rewritten)) return rewritten;
   const fixed = fixSchemaText(JSON.stringify(rewritten, null, 2), file, {targets: [target]});
   let schema: unknown = JSON.parse(fixed.text);

@@ -1,5 +1,5 @@
 import {has, isObject, propertiesOf, type JsonObject} from '../lint/schema-util.js';
-import {constToEnum, inlineRef, intoDescription, oneOfToAnyOf, typeListToNullable} from '../lint/transforms/index.js';
+import {constToEnum, inlineRef, intoDescription, nullBranchToNullable, oneOfToAnyOf, typeListToAnyOf, typeListToNullable} from '../lint/transforms/index.js';
 import {treatmentOf, type VendorModel} from '../lint/vendors/index.js';
 
 /** Keywords whose value is one sub-schema, a map of them, or a list of them: every one is rewritten. */
@@ -59,8 +59,8 @@ function rewriteOnce(node: JsonObject, model: VendorModel, root: unknown, inline
       }
     }
   }
-  if (model.target === 'gemini-legacy' && Array.isArray(node.type)) {
-    const nullable = typeListToNullable(node);
+  if (model.target === 'gemini-legacy') {
+    const nullable = typeListToNullable(node) ?? typeListToAnyOf(node) ?? nullBranchToNullable(node);
     if (nullable) return nullable;
   }
   const describe: string[] = [];
@@ -92,6 +92,8 @@ function rewriteOnce(node: JsonObject, model: VendorModel, root: unknown, inline
         break;
     }
   }
+  // Anthropic takes minItems 0 or 1 only (anthropic/min-items); the model lists the keyword as accepted.
+  if (model.target === 'anthropic' && typeof node.minItems === 'number' && node.minItems > 1) describe.push('minItems');
   if (dropped) return dropped;
   return (describe.length > 0 && intoDescription(node, describe)) || node;
 }

@@ -5,4 +5,4 @@ export {intoDescription} from './into-description.js';
 export {isLocalPointerRef, isRecursiveRef, resolveLocalRef, valueAt} from './local-ref.js';
 export {discriminatorOf, oneOfToAnyOf} from './oneof-to-anyof.js';
 export {renameKey} from './rename-key.js';
-export {typeListToNullable} from './type-list-to-nullable.js';
+export {nullBranchToNullable, typeListToAnyOf, typeListToNullable} from './type-list-to-nullable.js';

@@ -24,3 +24,52 @@ export function typeListToNullable(schema: JsonObject): JsonObject | undefined {
   if (!nullable && has(schema, 'nullable')) out.nullable = schema.nullable;
   return out;
 }
+
+/**
+ * A type list with several non-null types, in the OpenAPI 3.0 spelling: `type: ["string", "integer", "null"]` →
+ * `anyOf: [{type: "string"}, {type: "integer"}], nullable: true` (the other keywords stay beside it and constrain
+ * the values of their own type, as before). Undefined unless `type` lists at least two non-null type names, or when the
+ * schema already has an `anyOf`.
+ */
+export function typeListToAnyOf(schema: JsonObject): JsonObject | undefined {
+  const list = schema.type;
+  if (!Array.isArray(list) || has(schema, 'anyOf') || !list.every((t) => typeof t === 'string') || new Set(list).size !== list.length) return undefined;
+  const others = list.filter((t) => t !== 'null');
+  if (others.length < 2) return undefined;
+  const out: JsonObject = {};
+  for (const [k, v] of Object.entries(schema)) {
+    if (k === 'type') {
+      out.anyOf = others.map((type) => ({type}));
+      if (others.length < list.length) out.nullable = true;
+    } else if (k !== 'nullable' || others.length === list.length) out[k] = v;
+  }
+  return out;
+}
+
+/**
+ * An `anyOf` with a `{type: "null"}` branch (pydantic's `Optional[X]`), in the OpenAPI 3.0 spelling: the null branch
+ * goes and `nullable: true` says it; a single branch left is merged into the schema (its keywords, the schema's own
+ * winning). Undefined when no branch is exactly `{type: "null"}` or only null branches are left.
+ */
+export function nullBranchToNullable(schema: JsonObject): JsonObject | undefined {
+  const branches = schema.anyOf;
+  if (!Array.isArray(branches)) return undefined;
+  const rest = branches.filter((b) => !isNullBranch(b));
+  if (rest.length === branches.length || rest.length === 0) return undefined;
+  const {anyOf: _anyOf, ...siblings} = schema;
+  if (rest.length === 1 && isPlainObject(rest[0]) && !Object.keys(rest[0]).some((k) => has(siblings, k) && k !== 'description' && k !== 'title')) {
+    return {...rest[0], ...siblings, nullable: true};
+  }
+  const out: JsonObject = {};
+  for (const [k, v] of Object.entries(schema)) out[k] = k === 'anyOf' ? rest : v;
+  out.nullable = true;
+  return out;
+}
+
+function isPlainObject(v: unknown): v is JsonObject {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+function isNullBranch(b: unknown): boolean {
+  return isPlainObject(b) && b.type === 'null' && Object.keys(b).every((k) => k === 'type' || k === 'description' || k === 'title');
+}

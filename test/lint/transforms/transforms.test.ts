@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {constToEnum, discriminatorOf, inlineRef, intoDescription, isRecursiveRef, oneOfToAnyOf, typeListToNullable} from '../../../src/lint/transforms/index.js';
+import {constToEnum, discriminatorOf, inlineRef, intoDescription, isRecursiveRef, nullBranchToNullable, oneOfToAnyOf, typeListToAnyOf, typeListToNullable} from '../../../src/lint/transforms/index.js';
 
 const cat = {type: 'object', properties: {kind: {const: 'cat'}, lives: {type: 'integer'}}, required: ['kind', 'lives']};
 const dog = {type: 'object', properties: {kind: {enum: ['dog']}, good: {type: 'boolean'}}, required: ['kind']};
@@ -56,6 +56,33 @@ describe('typeListToNullable', () => {
     expect(typeListToNullable({type: ['string', 'number', 'null']})).toBeUndefined();
     expect(typeListToNullable({type: ['null']})).toBeUndefined();
     expect(typeListToNullable({type: 'string'})).toBeUndefined();
+  });
+});
+
+describe('typeListToAnyOf', () => {
+  it('splits several non-null types into anyOf branches, null as nullable, the rest beside it', () => {
+    expect(typeListToAnyOf({type: ['string', 'integer', 'null'], description: 'd'})).toEqual({anyOf: [{type: 'string'}, {type: 'integer'}], nullable: true, description: 'd'});
+    expect(typeListToAnyOf({type: ['string', 'integer'], maxLength: 3})).toEqual({anyOf: [{type: 'string'}, {type: 'integer'}], maxLength: 3});
+  });
+  it('leaves one-type lists to typeListToNullable and refuses beside an anyOf', () => {
+    expect(typeListToAnyOf({type: ['string', 'null']})).toBeUndefined();
+    expect(typeListToAnyOf({type: ['string', 'integer'], anyOf: [{}]})).toBeUndefined();
+  });
+});
+
+describe('nullBranchToNullable', () => {
+  it('merges the one branch left, with nullable (pydantic Optional)', () => {
+    expect(nullBranchToNullable({anyOf: [{$ref: '#/$defs/A'}, {type: 'null'}], description: 'a', default: null})).toEqual({$ref: '#/$defs/A', description: 'a', default: null, nullable: true});
+  });
+  it('keeps an anyOf of several branches, without the null one', () => {
+    expect(nullBranchToNullable({anyOf: [{type: 'string'}, {type: 'integer'}, {type: 'null'}]})).toEqual({anyOf: [{type: 'string'}, {type: 'integer'}], nullable: true});
+  });
+  it('keeps the anyOf when merging would overwrite a keyword', () => {
+    expect(nullBranchToNullable({anyOf: [{type: 'string', format: 'date'}, {type: 'null'}], format: 'email'})).toEqual({anyOf: [{type: 'string', format: 'date'}], format: 'email', nullable: true});
+  });
+  it('is undefined without a plain null branch, or with nothing else', () => {
+    expect(nullBranchToNullable({anyOf: [{type: 'string'}, {type: 'null', minLength: 1}]})).toBeUndefined();
+    expect(nullBranchToNullable({anyOf: [{type: 'null'}]})).toBeUndefined();
   });
 });
 
