@@ -7,6 +7,7 @@ import type {Finding} from '../report/finding.js';
 import {UserError} from '../report/user-error.js';
 import {defaultName, nameProblem} from './name.js';
 import {nonLocalRefs} from './non-local-refs.js';
+import {pruneUnusedDefinitions} from './prune-defs.js';
 import {requireAllAsNullable} from './require-all.js';
 import {rewriteForModel} from './rewrite.js';
 import {BUILDERS} from './targets/index.js';
@@ -92,7 +93,7 @@ function schemaFor(value: unknown, target: VendorTarget, file: string): unknown 
   const fixed = fixSchemaText(JSON.stringify(rewritten, null, 2), file, {targets: [target]});
   let schema: unknown = JSON.parse(fixed.text);
   if (target === 'openai') schema = requireAllAsNullable(schema);
-  return rewriteForModel(schema, model);
+  return pruneUnusedDefinitions(rewriteForModel(schema, model));
 }
 
 /**
