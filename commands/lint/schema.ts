@@ -64,8 +64,10 @@ $REF
 FIXES
   --fix adds "additionalProperties": false where it is absent, lists optional properties in "required" with a null
   union (RFC 0030 §D: "string" becomes ["string", "null"], an enum gains null) and moves "reasoning" first. With a
-  vendor target it also makes the lossless rewrites that vendor needs: "const" as a one-value "enum" and ["T", "null"]
-  as "nullable": true (gemini-legacy). Every finding it leaves says why it is not auto-fixable. Edits keep
+  vendor target it also makes the lossless rewrites that vendor needs: a "oneOf" whose branches a discriminator tells
+  apart becomes "anyOf"; a "$ref" with keywords beside it is inlined, those keywords winning (openai); "const" becomes
+  a one-value "enum", ["T", "null"] becomes "nullable": true and local refs are inlined (gemini-legacy). Every finding
+  it leaves says why it is not auto-fixable. Edits keep
   the file's formatting; running it twice changes nothing; a file that does not parse
   (or has duplicate keys) is never touched. Loosening changes (dropping pattern, format or bounds; flipping
   additionalProperties: true) are never automatic — the finding says what to do. --fix-dry-run prints the diff instead.

@@ -1,6 +1,7 @@
 import {SINCE, SOURCES, VERIFIED} from '../rule-helpers.js';
 import {ptr} from '../schema-util.js';
 import type {LintRule} from '../types.js';
+import {inlineFix} from '../vendors/rewrite-fix.js';
 
 /** Where definitions live: a root `$ref` beside its `$defs` is a different problem (openai/root-object). */
 const NOT_SIBLINGS = new Set(['$ref', '$defs', 'definitions']);
@@ -28,7 +29,10 @@ const rule: LintRule = {
   check(node, ctx) {
     const siblings = Object.keys(node.schema).filter((k) => !NOT_SIBLINGS.has(k));
     if (typeof node.schema.$ref !== 'string' || siblings.length === 0) return;
-    ctx.report({doc: node.doc, pointer: ptr(node.pointer, '$ref'), message: `"$ref" has ${siblings.map((k) => `"${k}"`).join(', ')} beside it; OpenAI refuses that (HTTP 400 "$ref cannot have keywords"): inline the referenced schema (--fix does)`});
+    const inline = inlineFix(node, true);
+    const what = `"$ref" has ${siblings.map((k) => `"${k}"`).join(', ')} beside it; OpenAI refuses that (HTTP 400 "$ref cannot have keywords")`;
+    if (inline?.fix) ctx.report({doc: node.doc, pointer: ptr(node.pointer, '$ref'), message: `${what}: inline the referenced schema (--fix does)`, fix: inline.fix});
+    else ctx.report({doc: node.doc, pointer: ptr(node.pointer, '$ref'), message: `${what} (not auto-fixable: the reference is not local; bundle it into "$defs")`});
   },
 };
 

@@ -27,7 +27,7 @@ const rule: LintRule = {
       ],
     },
     explanation:
-      'RFC 0030 §D strict-mode emulation: strict structured outputs make the model emit every property, so an optional reasoning field is listed in "required" and typed ["string", "null"]; hosts treat null and absent alike. A required reasoning typed plain "string" is worse than optional: it forces reasoning on every emission, and hosts MUST NOT reject an envelope without it. Strict profile only, on the payload root. --fix adds it to "required" and null to its type. When reasoning is merely optional and tier1/all-required (or openai/all-required) already reports it, this rule stays quiet rather than report the same property twice.',
+      'RFC 0030 §D strict-mode emulation: strict structured outputs make the model emit every property, so an optional reasoning field is listed in "required" and typed ["string", "null"]; hosts treat null and absent alike. A required reasoning typed plain "string" is worse than optional: it forces reasoning on every emission, and hosts MUST NOT reject an envelope without it. Strict profile only, on the payload root. For gemini-legacy (an OpenAPI 3.0 subset with no "null" type) "type": "string", "nullable": true is the same thing. --fix adds it to "required" and null to its type. When reasoning is merely optional and tier1/all-required (or openai/all-required) already reports it, this rule stays quiet rather than report the same property twice.',
   },
   check(node, ctx) {
     if (!node.isRoot) return;
@@ -35,7 +35,9 @@ const rule: LintRule = {
     const reasoning = props?.reasoning;
     if (!props || !isObject(reasoning)) return;
     const required = Array.isArray(node.schema.required) && node.schema.required.includes('reasoning');
-    const nullable = typeIn(reasoning, STRING) && typeIn(reasoning, NULL);
+    // OpenAPI 3.0 (Gemini's responseSchema) spells "may be null" as "nullable": true, and has no "null" type.
+    const openApiNullable = reasoning.nullable === true && ctx.options.targets.includes('gemini-legacy');
+    const nullable = typeIn(reasoning, STRING) && (typeIn(reasoning, NULL) || openApiNullable);
     if (required && nullable) return;
     ctx.report({
       pointer: '/properties/reasoning',

@@ -1,7 +1,9 @@
+import {modify, type FormattingOptions} from 'jsonc-parser';
 import type {JsonDocument} from '../../io/json-document.js';
+import {parsePointer} from '../../io/json-pointer.js';
 import type {Fix, TextEdit} from '../../report/finding.js';
-import {addProperty, nodeAt} from '../fixes.js';
-import {ptr} from '../schema-util.js';
+import {addProperty, detectIndent, nodeAt} from '../fixes.js';
+import {ptr, type JsonObject} from '../schema-util.js';
 
 /*
  * Lossless rewrites a vendor needs, as minimal text edits (the rest of the file keeps its formatting). Each returns
@@ -41,4 +43,24 @@ export function fixTypeListToNullable(doc: JsonDocument, schemaPointer: string, 
     edits.push(add);
   }
   return {description: `write the type list as "type": ${JSON.stringify(type)}, "nullable": true`, edits};
+}
+
+/** The sub-schema at `schemaPointer` replaced by `value`, written in the file's indentation (one line in a one-line file). */
+export function fixReplaceSchema(doc: JsonDocument, schemaPointer: string, value: JsonObject, description: string): Fix | undefined {
+  const segments = parsePointer(schemaPointer);
+  const path: (string | number)[] = [];
+  for (let i = 0; i < segments.length; i++) {
+    const parent = nodeAt(doc, ptr('', ...segments.slice(0, i)));
+    if (!parent) return undefined;
+    path.push(parent.type === 'array' ? Number(segments[i]) : segments[i]);
+  }
+  if (path.length === 0) return undefined; // the root is never replaced whole: a fix is a local edit
+  const edits = modify(doc.text, path, value, {formattingOptions: formattingOf(doc)});
+  return edits.length > 0 ? {description, edits} : undefined;
+}
+
+function formattingOf(doc: JsonDocument): FormattingOptions | undefined {
+  if (!doc.text.includes('\n')) return undefined;
+  const indent = detectIndent(doc.text);
+  return {insertSpaces: indent !== '\t', tabSize: indent === '\t' ? 1 : indent.length, eol: doc.text.includes('\r\n') ? '\r\n' : '\n'};
 }

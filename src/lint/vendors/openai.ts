@@ -75,6 +75,6 @@ export const OPENAI: VendorModel = {
   },
   otherKeywords: notPermitted('…', EXAMPLES_REFUSED, {says: 'not a keyword strict mode reads; refused (HTTP 400 "is not permitted")', rewrite: 'drop'}),
   formats: ['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid'],
-  otherFormats: {effect: 'refused', says: 'not a supported format; refused (HTTP 400)', evidence: docs('Supported formats: date-time, time, date, duration, email, hostname, ipv4, ipv6, uuid.'), rewrite: 'into-description'},
+  otherFormats: {effect: 'refused', says: 'not a supported format; refused (HTTP 400 "… is not a valid format")', evidence: {kind: 'api-error', text: "400 Invalid schema for function '…': In context=('properties', 'url'), 'uri' is not a valid format.", url: 'https://github.com/can1357/oh-my-pi/issues/206', verified: VERIFIED}, rewrite: 'into-description'},
   sources: [SOURCES.openai],
 };
