@@ -25,14 +25,15 @@ export default class ExportSchema extends Command {
 
   static override description = `Builds what you paste into (or merge with) a request body for the schema: the schema is rewritten for the target, then checked with the same rules as \`openwop lint schema --target T\`; a fragment is printed only when that check finds no error.
 
-TARGETS AND FORMS (--form; default the first; all prints every form, keyed by its name)
-  openai         chat       {"response_format": {"type": "json_schema", "json_schema": {name, strict: true, schema}}}
-                 responses  {"text": {"format": {"type": "json_schema", name, strict: true, schema}}}
-                 tool       {"tools": [{"type": "function", "function": {name, description, strict: true, parameters}}]}
-  anthropic      tool       {"tools": [{name, description, input_schema, strict: true}]}
-                 output     {"output_config": {"format": {"type": "json_schema", schema}}}
-  gemini         generation-config  {"generationConfig": {"responseMimeType": "application/json", "responseJsonSchema"}}
-  gemini-legacy  generation-config  {"generationConfig": {"responseMimeType": "application/json", "responseSchema"}}
+TARGETS AND FORMS (--form FORM; default the first listed; --form all prints every form, keyed by its name)
+  openai chat: {"response_format": {"type": "json_schema", "json_schema": {name, strict: true, schema}}}
+  openai responses: {"text": {"format": {"type": "json_schema", name, strict: true, schema}}}
+  openai tool: {"tools": [{"type": "function", "function": {name, description, strict: true, parameters}}]}
+  anthropic tool: {"tools": [{name, description, input_schema, strict: true}]}
+  anthropic output: {"output_config": {"format": {"type": "json_schema", schema}}}
+  gemini generation-config: {"generationConfig": {"responseMimeType": "application/json", responseJsonSchema}}
+  gemini-legacy generation-config: {"generationConfig": {"responseMimeType": "application/json", responseSchema}}
+  Merge the fragment into the request body. description is the schema's own, when it has one.
 
 WHAT IS REWRITTEN (in every sub-schema: properties, items, prefixItems, anyOf/oneOf/allOf branches, $defs,
 additionalProperties sub-schemas)
@@ -70,7 +71,10 @@ ${READS_HELP}
 EXIT CODES
   0  the fragment was printed (or written to -o)
   1  refused: the schema cannot be expressed for the target; the findings say why
-  2  the command could not do its job: usage error (bad --name, --form), unreadable input, -o exists without --force`;
+  2  the command could not do its job: usage error (bad --name, --form), unreadable input, -o exists without --force
+
+A $ref to another file or URL is refused (a request carries one schema): bundle the schema first. Only the schema
+file itself is read.`;
 
   static override examples = [
     {description: 'OpenAI Chat Completions response_format for a payload schema', command: '<%= config.bin %> <%= command.id %> vendor.acme.plan.create.schema.json --target openai'},
