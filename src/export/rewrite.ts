@@ -1,5 +1,5 @@
 import {has, isObject, propertiesOf, type JsonObject} from '../lint/schema-util.js';
-import {constToEnum, inlineRef, intoDescription, nullBranchToNullable, oneOfToAnyOf, typeListToAnyOf, typeListToNullable} from '../lint/transforms/index.js';
+import {constToEnum, inlineRef, intoDescription, mergeSingleAllOf, nullBranchToNullable, oneOfToAnyOf, openApiToJsonSchemaTypes, typeListToAnyOf, typeListToNullable} from '../lint/transforms/index.js';
 import {treatmentOf, type VendorModel} from '../lint/vendors/index.js';
 
 /** Keywords whose value is one sub-schema, a map of them, or a list of them: every one is rewritten. */
@@ -62,6 +62,19 @@ function rewriteOnce(node: JsonObject, model: VendorModel, root: unknown, inline
   if (model.target === 'gemini-legacy') {
     const nullable = typeListToNullable(node) ?? typeListToAnyOf(node) ?? nullBranchToNullable(node);
     if (nullable) return nullable;
+  } else {
+    // A schema written for responseSchema ("OBJECT", nullable), sent where JSON Schema is read.
+    const typed = openApiToJsonSchemaTypes(node);
+    if (typed) return typed;
+  }
+  if (treatmentOf(model, 'allOf')) {
+    const merged = mergeSingleAllOf(node);
+    if (merged) return merged;
+  }
+  // An OpenAPI annotation naming the discriminator property: it constrains nothing, the branches do.
+  if (has(node, 'discriminator') && treatmentOf(model, 'discriminator') && isObject(node.discriminator)) {
+    const {discriminator: _d, ...rest} = node;
+    return rest;
   }
   const describe: string[] = [];
   let dropped: JsonObject | undefined;

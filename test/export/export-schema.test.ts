@@ -171,6 +171,32 @@ describe('exportSchema: every target', () => {
   });
 });
 
+describe('exportSchema: schemas written for another vendor', () => {
+  it('openai: a lone allOf (pydantic v1 for a described model) is merged, then inlined', () => {
+    const s = {type: 'object', properties: {galaxy: {allOf: [{$ref: '#/$defs/Galaxy'}], description: 'where'}}, required: ['galaxy'], additionalProperties: false, $defs: {Galaxy: closed({name: {type: 'string'}})}};
+    const out = exportSchema(s, {target: 'openai'});
+    expect(out.refused).toBe(false);
+    expect(at(out.schema, 'properties', 'galaxy')).toEqual({...closed({name: {type: 'string'}}), description: 'where'});
+  });
+  it('openai and anthropic: a responseSchema (OBJECT, nullable) is read as the JSON Schema it means', () => {
+    const s = {type: 'OBJECT', properties: {a: {type: 'STRING', nullable: true}}, required: ['a']};
+    for (const target of ['openai', 'anthropic'] as const) {
+      const out = exportSchema(s, {target});
+      expect(out.refused, target).toBe(false);
+      expect(at(out.schema, 'properties', 'a'), target).toEqual({type: ['string', 'null']});
+    }
+  });
+  it('gemini-legacy: an OpenAPI discriminator annotation is left out, the branches still tell the values apart', () => {
+    const cat = closed({pet_type: {const: 'cat'}});
+    const dog = closed({pet_type: {const: 'dog'}});
+    const s = {type: 'object', properties: {pet: {oneOf: [{$ref: '#/$defs/Cat'}, {$ref: '#/$defs/Dog'}], discriminator: {propertyName: 'pet_type', mapping: {cat: '#/$defs/Cat', dog: '#/$defs/Dog'}}}}, required: ['pet'], $defs: {Cat: cat, Dog: dog}};
+    const out = exportSchema(s, {target: 'gemini-legacy'});
+    expect(out.refused).toBe(false);
+    expect(at(out.schema, 'properties', 'pet', 'discriminator')).toBeUndefined();
+    expect(at(out.schema, 'properties', 'pet', 'anyOf', 1, 'properties', 'pet_type')).toEqual({enum: ['dog']});
+  });
+});
+
 describe('names', () => {
   it('defaults to the title, else the file name, reduced to the vendor pattern', () => {
     expect(defaultName({title: 'Order Summary (v2)'}, 'x.json')).toBe('Order_Summary_v2');

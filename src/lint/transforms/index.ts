@@ -5,4 +5,5 @@ export {intoDescription} from './into-description.js';
 export {isLocalPointerRef, isRecursiveRef, resolveLocalRef, valueAt} from './local-ref.js';
 export {discriminatorOf, oneOfToAnyOf} from './oneof-to-anyof.js';
 export {renameKey} from './rename-key.js';
-export {nullBranchToNullable, typeListToAnyOf, typeListToNullable} from './type-list-to-nullable.js';
+export {nullBranchToNullable, openApiToJsonSchemaTypes, typeListToAnyOf, typeListToNullable} from './type-list-to-nullable.js';
+export {mergeSingleAllOf} from './merge-all-of.js';

@@ -73,3 +73,32 @@ function isPlainObject(v: unknown): v is JsonObject {
 function isNullBranch(b: unknown): boolean {
   return isPlainObject(b) && b.type === 'null' && Object.keys(b).every((k) => k === 'type' || k === 'description' || k === 'title');
 }
+
+const JSON_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array', 'object', 'null']);
+
+/**
+ * Gemini's OpenAPI type names (`"OBJECT"`, `"STRING"`, …) as JSON Schema spells them, and `nullable: true` as JSON
+ * Schema says it: `"null"` joins the type (and an enum; an untyped anyOf gains a null branch); `nullable: false` goes.
+ * What a schema written for responseSchema means, for a JSON Schema reader. Undefined when neither applies.
+ */
+export function openApiToJsonSchemaTypes(schema: JsonObject): JsonObject | undefined {
+  const t = schema.type;
+  const lower = typeof t === 'string' && t !== t.toLowerCase() && JSON_TYPES.has(t.toLowerCase()) ? t.toLowerCase() : undefined;
+  if (lower === undefined && !has(schema, 'nullable')) return undefined;
+  const type = lower ?? t;
+  const nullable = schema.nullable === true;
+  const out: JsonObject = {};
+  for (const [k, v] of Object.entries(schema)) {
+    if (k === 'type') out.type = nullable ? withNull(type) : type;
+    else if (k === 'nullable') continue;
+    else if (k === 'enum' && nullable && Array.isArray(v) && !v.includes(null)) out.enum = [...v, null];
+    else if (k === 'anyOf' && nullable && !has(schema, 'type') && Array.isArray(v)) out.anyOf = [...v, {type: 'null'}];
+    else out[k] = v;
+  }
+  return out;
+}
+
+function withNull(type: unknown): unknown {
+  if (typeof type === 'string') return type === 'null' ? type : [type, 'null'];
+  return Array.isArray(type) && !type.includes('null') ? [...type, 'null'] : type;
+}

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {constToEnum, discriminatorOf, inlineRef, intoDescription, isRecursiveRef, nullBranchToNullable, oneOfToAnyOf, typeListToAnyOf, typeListToNullable} from '../../../src/lint/transforms/index.js';
+import {constToEnum, discriminatorOf, inlineRef, intoDescription, isRecursiveRef, mergeSingleAllOf, nullBranchToNullable, oneOfToAnyOf, openApiToJsonSchemaTypes, typeListToAnyOf, typeListToNullable} from '../../../src/lint/transforms/index.js';
 
 const cat = {type: 'object', properties: {kind: {const: 'cat'}, lives: {type: 'integer'}}, required: ['kind', 'lives']};
 const dog = {type: 'object', properties: {kind: {enum: ['dog']}, good: {type: 'boolean'}}, required: ['kind']};
@@ -132,5 +132,29 @@ describe('intoDescription', () => {
   });
   it('is undefined when there is nothing to move', () => {
     expect(intoDescription({type: 'string'}, ['pattern'])).toBeUndefined();
+  });
+});
+
+describe('openApiToJsonSchemaTypes', () => {
+  it('lower-cases Gemini type names and says nullable as a type list', () => {
+    expect(openApiToJsonSchemaTypes({type: 'OBJECT', properties: {}})).toEqual({type: 'object', properties: {}});
+    expect(openApiToJsonSchemaTypes({type: 'STRING', nullable: true, enum: ['a']})).toEqual({type: ['string', 'null'], enum: ['a', null]});
+    expect(openApiToJsonSchemaTypes({anyOf: [{type: 'string'}], nullable: true})).toEqual({anyOf: [{type: 'string'}, {type: 'null'}]});
+    expect(openApiToJsonSchemaTypes({type: 'string', nullable: false})).toEqual({type: 'string'});
+  });
+  it('is undefined for a JSON Schema type and no nullable, or an unknown name', () => {
+    expect(openApiToJsonSchemaTypes({type: 'string'})).toBeUndefined();
+    expect(openApiToJsonSchemaTypes({type: 'TEXT'})).toBeUndefined();
+  });
+});
+
+describe('mergeSingleAllOf', () => {
+  it('merges a lone allOf branch, the schema annotations winning', () => {
+    expect(mergeSingleAllOf({allOf: [{$ref: '#/$defs/Galaxy'}], description: 'the galaxy'})).toEqual({$ref: '#/$defs/Galaxy', description: 'the galaxy'});
+    expect(mergeSingleAllOf({title: 'T', allOf: [{type: 'string', title: 'U'}]})).toEqual({type: 'string', title: 'T'});
+  });
+  it('refuses several branches, or a constraint both sides set', () => {
+    expect(mergeSingleAllOf({allOf: [{type: 'string'}, {minLength: 1}]})).toBeUndefined();
+    expect(mergeSingleAllOf({allOf: [{minLength: 2}], minLength: 1})).toBeUndefined();
   });
 });
