@@ -44,7 +44,9 @@ additionalProperties sub-schemas)
   2. Lossless rewrites the target's model names: oneOf → anyOf when a required single-value property (a
      discriminator) tells the branches apart; const → a one-value enum where const is not read; a $ref with keywords
      beside it inlined (openai, as OpenAI's Python SDK does); every local $ref inlined and $defs dropped
-     (gemini-legacy); ["T", "null"] → "type": "T", "nullable": true (gemini-legacy).
+     (gemini-legacy); ["T", "null"] → "type": "T", "nullable": true, several types → anyOf, an anyOf with a null
+     branch → nullable (gemini-legacy); a lone allOf merged (pydantic v1); a root $ref replaced by its target (openai,
+     anthropic); Gemini's "OBJECT"/"STRING" and "nullable" read as JSON Schema (every target but gemini-legacy).
   3. What the target cannot express moves into "description" as "keyword: value" pairs, as the vendors' SDK helpers
      do: bounds (minimum, maxLength, … for anthropic; minLength, maxLength, uniqueItems, … for openai), formats
      outside the target's list (openai, anthropic). Keys the target does not read are left out ($schema, additional-

@@ -15,7 +15,8 @@ const MAX_NODE_PASSES = 8;
 
 /**
  * The schema as `model`'s vendor can take it, rewritten over every sub-schema by the treatment the model names for each
- * keyword: the lossless rewrites (oneOf→anyOf when disjoint, const→enum, inlined refs, type lists as nullable), the
+ * keyword: the lossless rewrites (oneOf→anyOf when disjoint, const→enum, inlined refs, type lists as nullable, a lone
+ * allOf merged, Gemini's OpenAPI spellings read as JSON Schema where JSON Schema is read), the
  * constraints it cannot express moved into `description`, the keys it does not read dropped. What has no rewrite
  * stays, for the lint to refuse. `root` is the document local refs resolve in; the input is never changed.
  */
