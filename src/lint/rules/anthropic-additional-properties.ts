@@ -15,7 +15,9 @@ const rule: LintRule = {
     extension: true,
     impliedBy: ['tier1/additional-properties', 'tier1-ext/additional-properties', 'openai/additional-properties'],
     sources: [SOURCES.anthropic],
-    evidence: [{kind: 'docs', text: 'additionalProperties must be set to false; other values are not supported.', url: SOURCES.anthropic.url, verified: VERIFIED}],
+    evidence: [
+      {kind: 'api-error', text: "tools.0.custom: For 'object' type, 'additionalProperties' must be explicitly set to false", url: 'https://github.com/vercel/ai/issues/20681', verified: VERIFIED},
+    ],
     docs: {
       valid: [{type: 'object', properties: {}, required: [], additionalProperties: false}],
       invalid: [{schema: {type: 'object', properties: {m: {type: 'object', additionalProperties: {type: 'string'}}}, required: ['m'], additionalProperties: false}, findings: 1}],

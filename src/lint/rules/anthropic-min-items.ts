@@ -15,7 +15,9 @@ const rule: LintRule = {
     extension: true,
     impliedBy: ['tier1/array-constraint', 'tier1-ext/array-constraint'],
     sources: [SOURCES.anthropic],
-    evidence: [{kind: 'docs', text: 'For arrays, minItems is supported only with the values 0 and 1.', url: SOURCES.anthropic.url, verified: VERIFIED}],
+    evidence: [
+      {kind: 'api-error', text: "output_config.format.schema: For 'array' type, 'minItems' values other than 0 or 1 are not supported", url: 'https://github.com/ghostlobster/memorize-everything/issues/93', verified: VERIFIED},
+    ],
     docs: {
       valid: [{type: 'object', properties: {a: {type: 'array', items: {type: 'string'}, minItems: 1}}, required: ['a'], additionalProperties: false}],
       invalid: [{schema: {type: 'object', properties: {a: {type: 'array', items: {type: 'string'}, minItems: 2}}, required: ['a'], additionalProperties: false}, findings: 1}],

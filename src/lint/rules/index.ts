@@ -36,6 +36,7 @@ import openaiEnumSize from './openai-enum-size.js';
 import openaiUnsupportedKeyword from './openai-unsupported-keyword.js';
 import openaiFormat from './openai-format.js';
 import openaiRefSiblings from './openai-ref-siblings.js';
+import openaiTypeRequired from './openai-type-required.js';
 import anthropicRecursion from './anthropic-recursion.js';
 import anthropicExternalRef from './anthropic-external-ref.js';
 import anthropicAdditionalProperties from './anthropic-additional-properties.js';
@@ -88,6 +89,7 @@ export const RULES: readonly LintRule[] = [
   openaiUnsupportedKeyword,
   openaiFormat,
   openaiRefSiblings,
+  openaiTypeRequired,
   anthropicRootObject,
   anthropicRecursion,
   anthropicExternalRef,

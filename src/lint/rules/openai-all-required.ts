@@ -15,7 +15,9 @@ const rule: LintRule = {
     extension: true,
     impliedBy: ['tier1/all-required', 'tier1-ext/all-required'],
     sources: [SOURCES.openai],
-    evidence: [{kind: 'docs', text: 'With strict mode every field must be listed in required; an optional field is emulated as a union with null.', url: SOURCES.openai.url, verified: VERIFIED}],
+    evidence: [
+      {kind: 'api-error', text: "Invalid schema for function 'question': In context=('properties', 'questions', 'items'), 'required' is required to be supplied and to be an array including every key in properties. Missing 'multiple'.", url: 'https://github.com/anomalyco/opencode/issues/13737', verified: VERIFIED},
+    ],
     docs: {
       valid: [{type: 'object', properties: {a: {type: ['string', 'null']}}, required: ['a'], additionalProperties: false}],
       invalid: [{schema: {type: 'object', properties: {a: {type: 'string'}, b: {type: 'object', properties: {c: {type: 'integer'}}, additionalProperties: false}}, required: ['b'], additionalProperties: false}, findings: 2}],

@@ -13,7 +13,6 @@ const notPermitted = (keyword: string, url: string, extra: Partial<Treatment> = 
 const EXAMPLES_REFUSED = 'https://github.com/openai/openai-python/issues/2274';
 const unsupported = (text: string): Treatment => ({effect: 'refused', says: 'not in the supported subset; refused (HTTP 400)', evidence: docs(text), rewrite: 'into-description'});
 const COMPOSITION = docs('Composition: only anyOf is supported; allOf, not, if/then/else, dependentRequired and dependentSchemas are not.');
-const LENGTHS = 'Supported string keywords are pattern and format; minLength and maxLength are not supported.';
 const OBJECT_KEYS = 'Object keywords patternProperties, unevaluatedProperties, propertyNames, minProperties and maxProperties are not supported.';
 const ARRAY_KEYS = 'Array keywords unevaluatedItems, contains, minContains, maxContains and uniqueItems are not supported.';
 
@@ -56,8 +55,9 @@ export const OPENAI: VendorModel = {
     else: {effect: 'refused', says: 'refused (HTTP 400): only anyOf is supported', evidence: COMPOSITION},
     dependentRequired: {effect: 'refused', says: 'refused (HTTP 400): only anyOf is supported', evidence: COMPOSITION},
     dependentSchemas: {effect: 'refused', says: 'refused (HTTP 400): only anyOf is supported', evidence: COMPOSITION},
-    minLength: unsupported(LENGTHS),
-    maxLength: unsupported(LENGTHS),
+    // The docs list string lengths as unsupported only for fine-tuned models; no 400 for them is on record.
+    minLength: 'accepted',
+    maxLength: 'accepted',
     patternProperties: unsupported(OBJECT_KEYS),
     unevaluatedProperties: unsupported(OBJECT_KEYS),
     propertyNames: notPermitted('propertyNames', 'https://github.com/vercel-labs/json-render/issues/180', {rewrite: 'into-description'}),
