@@ -48,7 +48,7 @@ additionalProperties sub-schemas)
      branch → nullable (gemini-legacy); a lone allOf merged (pydantic v1); a root $ref replaced by its target (openai,
      anthropic); Gemini's "OBJECT"/"STRING" and "nullable" read as JSON Schema (every target but gemini-legacy).
   3. What the target cannot express moves into "description" as "keyword: value" pairs, as the vendors' SDK helpers
-     do: bounds (minimum, maxLength, … for anthropic; minLength, maxLength, uniqueItems, … for openai), formats
+     do: bounds (minimum, maxLength, … for anthropic; uniqueItems, minProperties, … for openai), formats
      outside the target's list (openai, anthropic). Keys the target does not read are left out ($schema, additional-
      Properties and the like for gemini-legacy; examples for openai). The vendor then no longer enforces them: check
      them in the host.

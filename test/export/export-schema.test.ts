@@ -24,8 +24,10 @@ describe('exportSchema: openai', () => {
   });
   it('keeps the bounds OpenAI reads, moves the others and unsupported formats into the description', () => {
     expect(at(r.schema, 'properties', 'quantity')).toMatchObject({minimum: 1, maximum: 100});
-    expect(at(r.schema, 'properties', 'coupon', 'description')).toBe('Coupon code, if any. maxLength: 6');
+    expect(at(r.schema, 'properties', 'coupon')).toMatchObject({maxLength: 6, description: 'Coupon code, if any.'});
     expect(at(r.schema, 'properties', 'website')).toEqual({type: 'string', description: 'Shop page. format: uri'});
+    const unique = exportSchema(closed({tags: {type: 'array', items: {type: 'string'}, uniqueItems: true, minProperties: 1}}), {target: 'openai'});
+    expect(at(unique.schema, 'properties', 'tags')).toEqual({type: 'array', items: {type: 'string'}, description: 'uniqueItems: true; minProperties: 1'});
   });
   it('turns the discriminated oneOf into anyOf and keeps const (OpenAI reads it)', () => {
     expect(at(r.schema, 'properties', 'payment', 'oneOf')).toBeUndefined();
