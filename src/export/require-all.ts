@@ -1,6 +1,7 @@
 import {nullablePlan} from '../lint/fixes.js';
 import {isObject, propertiesOf, requiredList, type JsonObject} from '../lint/schema-util.js';
 import {mapChildren} from './rewrite.js';
+import {put} from '../lint/transforms/put.js';
 
 /**
  * OpenAI strict mode wants every property in `required`. `--fix` (run first) lists the optional properties whose type
@@ -16,7 +17,7 @@ export function requireAllAsNullable(schema: unknown): unknown {
   const missing = Object.keys(props).filter((k) => !required.includes(k));
   if (missing.length === 0 || (node.required !== undefined && !Array.isArray(node.required))) return node;
   const nextProps: JsonObject = {...props};
-  for (const k of missing) nextProps[k] = orNull(props[k]);
+  for (const k of missing) put(nextProps, k, orNull(props[k]));
   node = {...node, properties: nextProps, required: [...(Array.isArray(node.required) ? node.required : []), ...missing]};
   return node;
 }

@@ -129,7 +129,7 @@ function hasLocalRef(node: unknown): boolean {
   return Object.entries(node).some(([k, v]) => k !== '$defs' && k !== 'definitions' && hasLocalRef(v));
 }
 
-/** The node with each sub-schema replaced by `f` of it (a new object only where something changed). */
+/** A copy of the node with each sub-schema replaced by `f` of it. */
 export function mapChildren(node: JsonObject, f: (child: unknown) => unknown): JsonObject {
   const out: JsonObject = {...node};
   for (const key of ONE) if (has(node, key) && isObject(node[key])) out[key] = f(node[key]);

@@ -160,6 +160,16 @@ describe('exportSchema: every target', () => {
     for (const target of ['openai', 'anthropic', 'gemini', 'gemini-legacy'] as const) exportSchema(value, {target});
     expect(value).toEqual(JSON.parse(ORDER));
   });
+  it('keeps a property named __proto__ as a property, through every rewrite', () => {
+    const text = '{"type": "object", "properties": {"__proto__": {"$ref": "#/$defs/P", "description": "d"}, "b": {"type": "string", "minimum": 1}}, "$defs": {"P": {"type": "object", "properties": {"__proto__": {"type": "string"}}}}}';
+    for (const target of ['openai', 'anthropic', 'gemini', 'gemini-legacy'] as const) {
+      const out = exportSchema(text, {target});
+      const props = at(out.schema, 'properties');
+      expect(Object.keys(props), target).toEqual(['__proto__', 'b']);
+      expect(Object.getPrototypeOf(props), target).toBe(Object.prototype);
+      expect(JSON.stringify(out.schema), target).toContain('"__proto__":{');
+    }
+  });
   it('places findings on the input where the input has the place', () => {
     const text = '{\n  "type": "object",\n  "properties": {\n    "v": {"oneOf": [{"type": "string"}, {"type": "integer"}]}\n  },\n  "required": ["v"],\n  "additionalProperties": false\n}\n';
     const out = exportSchema(text, {target: 'openai', file: 'v.json'});

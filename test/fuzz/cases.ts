@@ -9,7 +9,7 @@ export interface FuzzCase {
   host?: {status: number; contentType: string; body: Uint8Array};
 }
 
-export const COMMANDS = ['lint schema', 'validate envelope', 'validate pack', 'scaffold kind', 'probe host', 'simulate retry'] as const;
+export const COMMANDS = ['lint schema', 'validate envelope', 'validate pack', 'scaffold kind', 'probe host', 'simulate retry', 'export schema'] as const;
 export type FuzzCommand = (typeof COMMANDS)[number];
 
 const utf8 = (text: string) => new Uint8Array(Buffer.from(text, 'utf8'));
@@ -161,6 +161,15 @@ export function caseArbitrary(command: FuzzCommand, root: string): fc.Arbitrary<
         files: {'old.json': old},
         host,
         args: ['probe', 'host', '{URL}', '--timeout', '3000', ...flags.flat(), ...shared],
+      }));
+    }
+    case 'export schema': {
+      const seeds = corpus(root, ['schemas', 'examples/schemas', 'test/fixtures'], /\.json$/);
+      const target = fc.constantFrom('openai', 'anthropic', 'gemini', 'gemini-legacy');
+      const flags = fc.subarray([['--form', 'all'], ['--format', 'yaml'], ['-o', 'fragment.out'], ['--quiet'], ['--name', 'x y'], ['--no-color']], {maxLength: 3});
+      return fc.record({main: content(seeds), target, flags}).map(({main, target, flags}) => ({
+        files: {'input.schema.json': main},
+        args: ['export', 'schema', 'input.schema.json', '--target', target, ...flags.flat()],
       }));
     }
     case 'simulate retry': {

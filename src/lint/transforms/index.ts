@@ -4,6 +4,7 @@ export {inlineRef, type InlineRefOptions} from './inline-ref.js';
 export {intoDescription} from './into-description.js';
 export {isLocalPointerRef, isRecursiveRef, resolveLocalRef, valueAt} from './local-ref.js';
 export {discriminatorOf, oneOfToAnyOf} from './oneof-to-anyof.js';
+export {put} from './put.js';
 export {renameKey} from './rename-key.js';
 export {nullBranchToNullable, openApiToJsonSchemaTypes, typeListToAnyOf, typeListToNullable} from './type-list-to-nullable.js';
 export {mergeSingleAllOf} from './merge-all-of.js';

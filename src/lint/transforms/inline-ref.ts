@@ -1,5 +1,6 @@
 import {isObject, type JsonObject} from '../schema-util.js';
 import {isLocalPointerRef, isRecursiveRef, resolveLocalRef} from './local-ref.js';
+import {put} from './put.js';
 
 /** Keys of a referenced schema that describe the document it sits in, not the schema: never copied. */
 const DOCUMENT_KEYS = new Set(['$schema', '$id', '$defs', 'definitions']);
@@ -24,7 +25,7 @@ export function inlineRef(schema: JsonObject, root: unknown, options: InlineRefO
   if (!isObject(target) && target !== true) return undefined;
   if (!options.allowRecursive && isRecursiveRef(root, ref)) return undefined;
   const out: JsonObject = {};
-  if (isObject(target)) for (const [k, v] of Object.entries(target)) if (!DOCUMENT_KEYS.has(k)) out[k] = structuredClone(v);
-  for (const [k, v] of Object.entries(schema)) if (k !== '$ref') out[k] = v;
+  if (isObject(target)) for (const [k, v] of Object.entries(target)) if (!DOCUMENT_KEYS.has(k)) put(out, k, structuredClone(v));
+  for (const [k, v] of Object.entries(schema)) if (k !== '$ref') put(out, k, v);
   return out;
 }

@@ -1,4 +1,5 @@
 import {has, type JsonObject} from '../schema-util.js';
+import {put} from './put.js';
 
 /**
  * Takes `keys` out of the schema and says them in its `description` instead, as `key: value` pairs joined by "; "
@@ -12,7 +13,7 @@ export function intoDescription(schema: JsonObject, keys: readonly string[]): Js
   const before = typeof schema.description === 'string' ? schema.description.trimEnd() : '';
   const description = before === '' ? said : `${before}${/[.!?:;)]$/.test(before) ? '' : '.'} ${said}`;
   const out: JsonObject = {};
-  for (const [k, v] of Object.entries(schema)) if (!moved.includes(k) && k !== 'description') out[k] = v;
+  for (const [k, v] of Object.entries(schema)) if (!moved.includes(k) && k !== 'description') put(out, k, v);
   // A description the schema had keeps its place among the keys; a new one goes last.
   return has(schema, 'description') && typeof schema.description === 'string' ? placeAt(schema, out, 'description', description) : {...out, description};
 }
@@ -20,8 +21,8 @@ export function intoDescription(schema: JsonObject, keys: readonly string[]): Js
 function placeAt(original: JsonObject, rest: JsonObject, key: string, value: unknown): JsonObject {
   const out: JsonObject = {};
   for (const k of Object.keys(original)) {
-    if (k === key) out[k] = value;
-    else if (has(rest, k)) out[k] = rest[k];
+    if (k === key) put(out, k, value);
+    else if (has(rest, k)) put(out, k, rest[k]);
   }
   return out;
 }

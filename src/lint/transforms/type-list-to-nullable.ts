@@ -1,4 +1,5 @@
 import {has, type JsonObject} from '../schema-util.js';
+import {put} from './put.js';
 
 /**
  * A JSON Schema type list in the OpenAPI 3.0 spelling: `["T", "null"]` → `type: "T", nullable: true`, and `["T"]` →
@@ -19,7 +20,7 @@ export function typeListToNullable(schema: JsonObject): JsonObject | undefined {
       if (nullable) out.nullable = true;
     } else if (k === 'nullable' && nullable) continue;
     else if (k === 'enum' && nullable && Array.isArray(v)) out.enum = v.filter((x) => x !== null);
-    else out[k] = v;
+    else put(out, k, v);
   }
   if (!nullable && has(schema, 'nullable')) out.nullable = schema.nullable;
   return out;
@@ -41,7 +42,7 @@ export function typeListToAnyOf(schema: JsonObject): JsonObject | undefined {
     if (k === 'type') {
       out.anyOf = others.map((type) => ({type}));
       if (others.length < list.length) out.nullable = true;
-    } else if (k !== 'nullable' || others.length === list.length) out[k] = v;
+    } else if (k !== 'nullable' || others.length === list.length) put(out, k, v);
   }
   return out;
 }
@@ -61,7 +62,7 @@ export function nullBranchToNullable(schema: JsonObject): JsonObject | undefined
     return {...rest[0], ...siblings, nullable: true};
   }
   const out: JsonObject = {};
-  for (const [k, v] of Object.entries(schema)) out[k] = k === 'anyOf' ? rest : v;
+  for (const [k, v] of Object.entries(schema)) put(out, k, k === 'anyOf' ? rest : v);
   out.nullable = true;
   return out;
 }
@@ -93,7 +94,7 @@ export function openApiToJsonSchemaTypes(schema: JsonObject): JsonObject | undef
     else if (k === 'nullable') continue;
     else if (k === 'enum' && nullable && Array.isArray(v) && !v.includes(null)) out.enum = [...v, null];
     else if (k === 'anyOf' && nullable && !has(schema, 'type') && Array.isArray(v)) out.anyOf = [...v, {type: 'null'}];
-    else out[k] = v;
+    else put(out, k, v);
   }
   return out;
 }

@@ -158,3 +158,23 @@ describe('mergeSingleAllOf', () => {
     expect(mergeSingleAllOf({allOf: [{minLength: 2}], minLength: 1})).toBeUndefined();
   });
 });
+
+describe('a key named __proto__ (JSON.parse makes it an own key)', () => {
+  const withProto = (extra: Record<string, unknown>) => ({...JSON.parse('{"__proto__": {"x": 1}}'), ...extra});
+  const keeps = (out: Record<string, unknown> | undefined) => {
+    expect(Object.keys(out ?? {})).toContain('__proto__');
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+  };
+  it('stays an own key through every rewrite', () => {
+    keeps(inlineRef({$ref: '#/$defs/P'}, {$defs: {P: withProto({type: 'object'})}}));
+    keeps(inlineRef(withProto({$ref: '#/$defs/P'}), {$defs: {P: {type: 'object'}}}));
+    keeps(constToEnum(withProto({const: 1})));
+    keeps(oneOfToAnyOf(withProto({oneOf: [cat, dog]}), {}));
+    keeps(intoDescription(withProto({minimum: 1}), ['minimum']));
+    keeps(intoDescription(withProto({minimum: 1, description: 'd'}), ['minimum']));
+    keeps(typeListToNullable(withProto({type: ['string', 'null']})));
+    keeps(typeListToAnyOf(withProto({type: ['string', 'integer']})));
+    keeps(nullBranchToNullable(withProto({anyOf: [{type: 'string'}, {type: 'integer'}, {type: 'null'}]})));
+    keeps(openApiToJsonSchemaTypes(withProto({type: 'STRING'})));
+  });
+});
