@@ -64,7 +64,9 @@ describe('scripts/prepare.mjs', () => {
     expect(builds(log)).toBe(4);
 
     // A plain `npm run build` after the clean one: the build may hold leftovers, so the next pack builds from clean.
-    utimesSync(join(pkg, 'oclif.manifest.json'), later, later);
+    // Taken now, not at the start: under load the builds above can outlast a timestamp taken then.
+    const laterStill = new Date(Date.now() + 5000);
+    utimesSync(join(pkg, 'oclif.manifest.json'), laterStill, laterStill);
     await prepare(pkg, log, 'pack', 'prepack');
     expect(builds(log)).toBe(5);
   });

@@ -27,7 +27,7 @@ const rule: LintRule = {
   check(node, ctx) {
     const m = node.schema.minItems;
     if (has(node.schema, 'minItems') && m !== 0 && m !== 1) {
-      ctx.report({doc: node.doc, pointer: ptr(node.pointer, 'minItems'), message: `"minItems": ${JSON.stringify(m)} is not supported by Anthropic (only 0 or 1): use 1 or drop it and check the count in the host`});
+      ctx.report({doc: node.doc, pointer: ptr(node.pointer, 'minItems'), message: `"minItems": ${JSON.stringify(m)} is not supported by Anthropic (only 0 or 1): use 1 or drop it and check the count in the host (not auto-fixable: it would loosen the schema)`});
     }
   },
 };

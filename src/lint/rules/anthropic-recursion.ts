@@ -24,7 +24,7 @@ const rule: LintRule = {
   },
   check(node, ctx) {
     const message = recursiveRefMessage(node);
-    if (message) ctx.report({doc: node.doc, pointer: ptr(node.pointer, '$ref'), message: `${message}: Anthropic refuses recursive schemas; unroll it to a fixed depth`});
+    if (message) ctx.report({doc: node.doc, pointer: ptr(node.pointer, '$ref'), message: `${message}: Anthropic refuses recursive schemas; unroll it to a fixed depth (not auto-fixable: how deep is your call)`});
   },
 };
 

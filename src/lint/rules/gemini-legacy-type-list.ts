@@ -31,7 +31,7 @@ const rule: LintRule = {
       if (typeof single !== 'string') ctx.report({doc: node.doc, pointer, message: `"type": ${JSON.stringify(t)} is a type list; responseSchema takes one type name (not auto-fixable: several non-null types need an "anyOf")`});
       else ctx.report({doc: node.doc, pointer, message: `"type": ${JSON.stringify(t)} is a type list; responseSchema takes one type name with "nullable": true (--fix does that)`, fix: () => fixTypeListToNullable(node.doc, node.pointer, single, Object.hasOwn(node.schema, 'nullable'))});
     }
-    else if (t === 'null') ctx.report({doc: node.doc, pointer: ptr(node.pointer, 'type'), message: '"type": "null" is not a responseSchema type; say "nullable": true on the schema that may be null'});
+    else if (t === 'null') ctx.report({doc: node.doc, pointer: ptr(node.pointer, 'type'), message: '"type": "null" is not a responseSchema type; say "nullable": true on the schema that may be null (not auto-fixable: which schema that is is your call)'});
   },
 };
 

@@ -2,21 +2,24 @@ import {SINCE, SOURCES} from '../rule-helpers.js';
 import {has, isObject} from '../schema-util.js';
 import type {LintRule, RuleContext} from '../types.js';
 
+/** Why a root that is not an object is left to its author. */
+const WRAP = 'putting it under a property changes the payload\'s shape';
+
 /** Shared with openai/root-object and anthropic/root-object (which also refuses a root oneOf or allOf). */
 export function checkRootObject(ctx: RuleContext, compositions: readonly string[] = ['anyOf']): void {
   const v = ctx.root.value;
   if (!isObject(v)) {
     const what = Array.isArray(v) ? 'an array' : v === null ? 'null' : typeof v === 'boolean' ? `the boolean schema ${v}` : `a ${typeof v}`;
-    ctx.report({pointer: '', message: `the schema is ${what}; a payload schema must be an object schema with "type": "object"`});
+    ctx.report({pointer: '', message: `the schema is ${what}; a payload schema must be an object schema with "type": "object" (not auto-fixable: ${WRAP})`});
     return;
   }
   const t = v.type;
   const isObjectRoot = t === 'object' || (Array.isArray(t) && t.length === 1 && t[0] === 'object');
   if (!isObjectRoot) {
-    ctx.report({pointer: has(v, 'type') ? '/type' : '', message: has(v, 'type') ? `the root "type" is ${JSON.stringify(t)}; it must be "object"` : 'the root schema has no "type"; it must be "type": "object"'});
+    ctx.report({pointer: has(v, 'type') ? '/type' : '', message: has(v, 'type') ? `the root "type" is ${JSON.stringify(t)}; it must be "object" (not auto-fixable: ${WRAP})` : `the root schema has no "type"; it must be "type": "object" (not auto-fixable: ${WRAP})`});
   }
   for (const key of compositions) {
-    if (has(v, key)) ctx.report({pointer: `/${key}`, message: `the root is an "${key}": vendors need an object root; wrap the variants in a property (e.g. {"type": "object", "properties": {"result": {"anyOf": […]}}})`});
+    if (has(v, key)) ctx.report({pointer: `/${key}`, message: `the root is an "${key}": vendors need an object root; wrap the variants in a property (e.g. {"type": "object", "properties": {"result": {"anyOf": […]}}}) (not auto-fixable: the payload's shape changes)`});
   }
 }
 

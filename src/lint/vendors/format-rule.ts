@@ -2,12 +2,14 @@ import {SINCE} from '../rule-helpers.js';
 import {ptr} from '../schema-util.js';
 import type {LintRule, RuleDocs} from '../types.js';
 import type {VendorModel} from './model.js';
+import {whyNotFixed} from './rewrite-fix.js';
 
 /** The rule for a vendor model's `format` list: a format outside it gets the model's `otherFormats` treatment. */
 export function formatRule(model: VendorModel, id: string, docs: RuleDocs): LintRule {
   const formats = model.formats;
   const treatment = model.otherFormats;
   if (formats === 'any' || !treatment) throw new Error(`${model.target}: no format list to check`);
+  const WHY = whyNotFixed(treatment.rewrite);
   return {
     meta: {
       id,
@@ -27,7 +29,7 @@ export function formatRule(model: VendorModel, id: string, docs: RuleDocs): Lint
     check(node, ctx) {
       const f = node.schema.format;
       if (f !== undefined && !(typeof f === 'string' && formats.includes(f))) {
-        ctx.report({doc: node.doc, pointer: ptr(node.pointer, 'format'), message: `"format": ${JSON.stringify(f)} is ${treatment.says} (supported: ${formats.join(', ')})`});
+        ctx.report({doc: node.doc, pointer: ptr(node.pointer, 'format'), message: `"format": ${JSON.stringify(f)} is ${treatment.says} (supported: ${formats.join(', ')}; ${WHY})`});
       }
     },
   };

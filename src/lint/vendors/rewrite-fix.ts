@@ -8,16 +8,24 @@ import type {Rewrite} from './model.js';
 /** What `--fix` can do about one reported keyword: a fix to offer, or why there is none (said in the finding). */
 export type FixOrWhy = {fix: () => Fix | undefined; why?: undefined} | {fix?: undefined; why: string};
 
-const WHY: Record<Rewrite, FixOrWhy> = {
-  'oneof-to-anyof': {why: 'not auto-fixable: its branches are not told apart by a discriminator, so "anyOf" would accept more'},
-  'const-to-enum': {why: 'not auto-fixable here'},
-  'inline-ref': {why: 'not auto-fixable: the reference is recursive or not local, so it has no finite copy'},
-  'type-list-to-nullable': {why: 'not auto-fixable: only ["T", "null"] has a "nullable" spelling'},
-  'into-description': {why: 'not auto-fixable: removing it would loosen the schema; export schema moves it into "description"'},
-  drop: {why: 'not auto-fixable: other targets may read it; export schema leaves it out'},
+const WHY_TEXT: Record<Rewrite, string> = {
+  'oneof-to-anyof': 'not auto-fixable: its branches are not told apart by a discriminator, so "anyOf" would accept more',
+  'const-to-enum': 'not auto-fixable: the text around it could not be edited safely',
+  'inline-ref': 'not auto-fixable: the reference is recursive or not local, so it has no finite copy',
+  'type-list-to-nullable': 'not auto-fixable: only ["T", "null"] has a "nullable" spelling',
+  'into-description': 'not auto-fixable: removing it would loosen the schema; export schema moves it into "description"',
+  drop: 'not auto-fixable: other targets may read it; export schema leaves it out',
 };
 
-const NO_EQUIVALENT: FixOrWhy = {why: 'not auto-fixable: there is no equivalent the vendor accepts'};
+const NO_EQUIVALENT_TEXT = 'not auto-fixable: there is no equivalent the vendor accepts';
+// Made once: a finding without a fix shares its reason object.
+const WHY = Object.fromEntries(Object.entries(WHY_TEXT).map(([rewrite, why]) => [rewrite, {why}])) as Record<Rewrite, FixOrWhy>;
+const NO_EQUIVALENT: FixOrWhy = {why: NO_EQUIVALENT_TEXT};
+
+/** Why `--fix` leaves a keyword whose rewrite only export schema makes (or that has none). */
+export function whyNotFixed(rewrite: Rewrite | undefined): string {
+  return rewrite ? WHY_TEXT[rewrite] : NO_EQUIVALENT_TEXT;
+}
 
 /** The fix a keyword's rewrite allows here, or the reason `--fix` leaves the finding. */
 export function rewriteFix(rewrite: Rewrite | undefined, node: SchemaNode): FixOrWhy {
