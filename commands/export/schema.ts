@@ -29,6 +29,7 @@ TARGETS AND FORMS (--form FORM; default the first listed; --form all prints ever
   openai chat: {"response_format": {"type": "json_schema", "json_schema": {name, strict: true, schema}}}
   openai responses: {"text": {"format": {"type": "json_schema", name, strict: true, schema}}}
   openai tool: {"tools": [{"type": "function", "function": {name, description, strict: true, parameters}}]}
+  openai responses-tool: {"tools": [{"type": "function", name, description, strict: true, parameters}]}
   anthropic tool: {"tools": [{name, description, input_schema, strict: true}]}
   anthropic output: {"output_config": {"format": {"type": "json_schema", schema}}}
   gemini generation-config: {"generationConfig": {"responseMimeType": "application/json", responseJsonSchema}}
@@ -93,7 +94,7 @@ file itself is read.`;
 
   static override flags = {
     target: Flags.string({char: 't', summary: 'The vendor request field to build for.', options: [...EXPORT_TARGETS], required: true}),
-    form: Flags.string({summary: 'Request form: openai chat|responses|tool, anthropic tool|output, gemini(-legacy) generation-config; all for every one.', helpValue: 'FORM'}),
+    form: Flags.string({summary: 'Request form: openai chat|responses|tool|responses-tool, anthropic tool|output, gemini(-legacy) generation-config; all for every one.', helpValue: 'FORM'}),
     name: Flags.string({summary: 'Name in the fragment (^[a-zA-Z0-9_-]{1,64}$; default: the title or file name, reduced to that).'}),
     format: Flags.string({char: 'f', summary: 'Output format.', options: ['json', 'yaml'], default: 'json'}),
     output: Flags.string({char: 'o', summary: 'Write the fragment to FILE (atomically; never over an existing file without --force, never over the input).', helpValue: 'FILE'}),

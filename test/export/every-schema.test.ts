@@ -24,7 +24,7 @@ function docCases(): [string, unknown][] {
 /** The schema inside a fragment, wherever the target's form puts it. */
 function schemaIn(fragment: unknown): unknown {
   const f = fragment as any;
-  return f.response_format?.json_schema.schema ?? f.text?.format.schema ?? f.tools?.[0].function?.parameters ?? f.tools?.[0].input_schema ?? f.output_config?.format.schema ?? f.generationConfig?.responseJsonSchema ?? f.generationConfig?.responseSchema;
+  return f.response_format?.json_schema.schema ?? f.text?.format.schema ?? f.tools?.[0].function?.parameters ?? f.tools?.[0].parameters ?? f.tools?.[0].input_schema ?? f.output_config?.format.schema ?? f.generationConfig?.responseJsonSchema ?? f.generationConfig?.responseSchema;
 }
 
 const cases = [...fileCases(), ...docCases()];

@@ -71,7 +71,8 @@ describe('exportSchema: openai', () => {
   });
   it('gives every form with form all', () => {
     const all = exportSchema(ORDER, {target: 'openai', form: 'all', name: 'order'});
-    expect(Object.keys(all.fragment ?? {})).toEqual(['chat', 'responses', 'tool']);
+    expect(Object.keys(all.fragment ?? {})).toEqual(['chat', 'responses', 'tool', 'responses-tool']);
+    expect(at(all.fragment, 'responses-tool', 'tools', 0)).toEqual({type: 'function', name: 'order', description: 'An order as the model summarises it.', strict: true, parameters: all.schema});
     expect(at(all.fragment, 'responses')).toEqual({text: {format: {type: 'json_schema', name: 'order', strict: true, schema: all.schema}}});
     expect(at(all.fragment, 'tool', 'tools', 0, 'function')).toMatchObject({name: 'order', description: 'An order as the model summarises it.', strict: true, parameters: all.schema});
   });
