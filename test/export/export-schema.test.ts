@@ -139,6 +139,14 @@ describe('exportSchema: gemini-legacy', () => {
     expect(out.refused).toBe(true);
     expect(errors(out)).toContain('gemini-legacy/unsupported-keyword');
   });
+  it('exports a payload whose reasoning is ["string", "null"] with reasoning nullable, first', () => {
+    const payload = readFileSync(join(ROOT, 'test/fixtures/export/payload-with-reasoning.schema.json'), 'utf8');
+    const out = exportSchema(payload, {target: 'gemini-legacy'});
+    expect(errors(out)).toEqual([]);
+    expect(at(out.schema, 'properties', 'reasoning')).toEqual({type: 'string', nullable: true, description: 'Why this plan.'});
+    expect(at(out.schema, 'propertyOrdering', 0)).toBe('reasoning');
+    expect(at(out.schema, 'properties', 'steps', 'items', 'propertyOrdering')).toEqual(['text', 'done']);
+  });
   it('builds generationConfig with responseSchema', () => {
     expect(r.fragment).toEqual({generationConfig: {responseMimeType: 'application/json', responseSchema: r.schema}});
   });
