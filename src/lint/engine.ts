@@ -137,7 +137,6 @@ export function prepareLint(options: LintOptions): PreparedLint {
     allowRemoteRefs: options.allowRemoteRefs ?? false,
   };
   const plan = planFor(activeRules(options));
-  const rules = options.ruleSet ?? RULES;
   const withFixes = options.withFixes ?? false;
   // One options object for every walk, its `path` set per document, and written out rather than spread: V8 gives a
   // spread with added keys a new hidden class each time, and the walker was de-optimised on every run's new one.
@@ -170,9 +169,14 @@ export function prepareLint(options: LintOptions): PreparedLint {
     }
 
     plan.release(contexts);
-    if (sink.produced.length > 0) {
-      const kept = dedupe(sink.produced, rules);
-      sink.place(kept);
+    const {produced} = sink;
+    if (produced.length > 0) {
+      // Placed and sorted before deduplication: findings at one pointer then sit side by side (they share a position),
+      // so repeats are found among neighbours instead of through keys built for every finding.
+      sink.place(produced);
+      sortFindings(produced, doc.source.file);
+      const kept = dedupeSorted(produced, plan.implied);
+      if (findings.length === 0) return detected ? {findings: kept, kind: detected} : {findings: kept};
       for (const f of kept) findings.push(f);
     }
     sortFindings(findings, doc.source.file);
@@ -198,6 +202,8 @@ class Plan {
   readonly endAt: number[] = [];
   /** For the walker: each key's bits, one bit per distinct `keywords` list of the checks below. */
   readonly keywordBits = new Map<string, number>();
+  /** Each rule's `impliedBy`, cut to the rules that can report here; rules left with none are not listed. */
+  readonly implied = new Map<string, readonly string[]>();
   /** Contexts not in use: a rule that lints another document while one is linted gets fresh ones. */
   private spare: Context[] | undefined;
 
@@ -215,6 +221,11 @@ class Plan {
       if (reach !== 'extension') this.upstream.add(rule, i, mask);
       if (reach !== 'upstream') this.extension.add(rule, i, mask);
       add(this.end, this.endAt, rule.end, i);
+    }
+    const reporting = new Set([...active.map(({rule}) => rule.meta.id), ...ENGINE_RULES.map((r) => r.id)]);
+    for (const {rule} of active) {
+      const by = (rule.meta.impliedBy ?? []).filter((id) => reporting.has(id));
+      if (by.length > 0) this.implied.set(rule.meta.id, by);
     }
   }
 
@@ -365,64 +376,67 @@ class FindingSink {
   }
 }
 
-const impliedCache = new WeakMap<readonly LintRule[], Map<string, readonly string[]>>();
-
-/** Up to this many findings, {@link dedupe} compares them pairwise: cheaper than building a key string for each. */
+/** Up to this many findings at one position are compared pairwise; past it, through keys. */
 const PAIRWISE_DEDUPE = 16;
 
-function dedupe(findings: Finding[], rules: readonly LintRule[]): Finding[] {
-  if (findings.length === 1) return findings;
-  let implied = impliedCache.get(rules);
-  if (!implied) impliedCache.set(rules, (implied = new Map(rules.map((r) => [r.meta.id, r.meta.impliedBy ?? []]))));
-  return findings.length <= PAIRWISE_DEDUPE ? dedupePairwise(findings, implied) : dedupeKeyed(findings, implied);
-}
-
-/** Same finding: same rule, file, pointer and message. Implied: a rule in `by` reports the same file and pointer. */
-function dedupePairwise(findings: Finding[], implied: Map<string, readonly string[]>): Finding[] {
-  const out: Finding[] = [];
-  next: for (const f of findings) {
-    for (const g of out) if (g.ruleId === f.ruleId && g.pointer === f.pointer && g.file === f.file && g.message === f.message) continue next;
-    const by = implied.get(f.ruleId);
-    if (by && by.length > 0) for (const g of findings) if (g.pointer === f.pointer && g.file === f.file && by.includes(g.ruleId)) continue next;
-    out.push(f);
-  }
-  return out;
-}
-
-function dedupeKeyed(findings: Finding[], implied: Map<string, readonly string[]>): Finding[] {
-  const at = (f: Finding) => `${f.file}\u0000${f.pointer}`;
-  /** Rule ids reported at each place, built when the first finding that some rule implies is met. */
-  let present: Map<string, Set<string>> | undefined;
-  // Messages kept per rule and place: keying on the long message text itself cost more than the rest of dedupe.
-  const seen = new Map<string, string[]>();
-  const out: Finding[] = [];
-  for (const f of findings) {
-    const place = at(f);
-    const where = `${f.ruleId}\u0000${place}`;
-    const messages = seen.get(where);
-    if (messages?.includes(f.message)) continue;
-    if (messages) messages.push(f.message);
-    else seen.set(where, [f.message]);
-    const by = implied.get(f.ruleId);
-    if (by && by.length > 0) {
-      present ??= rulesByPlace(findings, at);
-      const here = present.get(place);
-      if (here && by.some((id) => here.has(id))) continue;
+/**
+ * `sorted` (by {@link sortFindings}) without the findings that repeat an earlier one (same rule, file, pointer and
+ * message) or that a rule they are implied by reports at the same file and pointer. Findings at one pointer share a
+ * file, line and column, so each run of those is all either check needs to look at.
+ */
+function dedupeSorted(sorted: Finding[], implied: ReadonlyMap<string, readonly string[]>): Finding[] {
+  let out: Finding[] | undefined;
+  for (let start = 0, end = 1; start < sorted.length; start = end++) {
+    const first = sorted[start];
+    while (end < sorted.length && sorted[end].line === first.line && sorted[end].column === first.column && sorted[end].file === first.file) end++;
+    if (end - start === 1 && !implied.has(first.ruleId)) {
+      out?.push(first);
+      continue;
     }
-    out.push(f);
+    const dropped = end - start <= PAIRWISE_DEDUPE ? droppedPairwise(sorted, start, end, implied) : droppedKeyed(sorted, start, end, implied);
+    if (!dropped && !out) continue;
+    out ??= sorted.slice(0, start);
+    for (let i = start; i < end; i++) if (!dropped?.[i - start]) out.push(sorted[i]);
   }
-  return out;
+  return out ?? sorted;
 }
 
-function rulesByPlace(findings: Finding[], at: (f: Finding) => string): Map<string, Set<string>> {
-  const out = new Map<string, Set<string>>();
-  for (const g of findings) {
-    const place = at(g);
-    const ids = out.get(place);
-    if (ids) ids.add(g.ruleId);
-    else out.set(place, new Set([g.ruleId]));
+/** Which of `sorted[start..end)` (one position) repeat an earlier one or are implied; undefined when none. */
+function droppedPairwise(sorted: Finding[], start: number, end: number, implied: ReadonlyMap<string, readonly string[]>): boolean[] | undefined {
+  let dropped: boolean[] | undefined;
+  for (let i = start; i < end; i++) {
+    const f = sorted[i];
+    let drop = false;
+    for (let j = start; j < i && !drop; j++) {
+      const g = sorted[j];
+      drop = g.ruleId === f.ruleId && g.pointer === f.pointer && g.message === f.message;
+    }
+    const by = implied.get(f.ruleId);
+    if (by) for (let j = start; j < end && !drop; j++) drop = sorted[j].pointer === f.pointer && by.includes(sorted[j].ruleId);
+    if (drop) (dropped ??= new Array<boolean>(end - start).fill(false))[i - start] = true;
   }
-  return out;
+  return dropped;
+}
+
+function droppedKeyed(sorted: Finding[], start: number, end: number, implied: ReadonlyMap<string, readonly string[]>): boolean[] {
+  const seen = new Set<string>();
+  const rulesAt = new Map<string, Set<string>>();
+  for (let i = start; i < end; i++) {
+    const g = sorted[i];
+    const ids = rulesAt.get(g.pointer);
+    if (ids) ids.add(g.ruleId);
+    else rulesAt.set(g.pointer, new Set([g.ruleId]));
+  }
+  const dropped = new Array<boolean>(end - start).fill(false);
+  for (let i = start; i < end; i++) {
+    const f = sorted[i];
+    const key = `${f.ruleId}\u0000${f.pointer}\u0000${f.message}`;
+    const by = implied.get(f.ruleId);
+    const here = rulesAt.get(f.pointer) as Set<string>;
+    dropped[i - start] = seen.has(key) || (by !== undefined && by.some((id) => here.has(id)));
+    seen.add(key);
+  }
+  return dropped;
 }
 
 function sortFindings(findings: Finding[], mainFile: string): Finding[] {
