@@ -1,10 +1,12 @@
 import {createScanner, parse as jsoncParse, ParseErrorCode, parseTree, printParseErrorCode, ScanError, SyntaxKind, visit, type Node, type ParseError} from 'jsonc-parser';
 import type {Finding, Severity} from '../report/finding.js';
 import {parsePointer, toPointer, type PathSegment} from './json-pointer.js';
-import {locateAllInJson, locateOffsets, type MemberCache} from './json-locate.js';
+import {locateAllInJson, locateOffsets, locateWanted, WantedPaths, type MemberCache} from './json-locate.js';
 import {isWhitespace} from './json-skip.js';
 import {LineIndex} from './line-index.js';
 import {appendAll} from './append-all.js';
+
+const SLASH = 0x2f;
 
 /** Positions asked of one document before a full position tree is cheaper than scanning for each. */
 const TREE_AFTER_LOCATES = 8;
@@ -134,9 +136,13 @@ export class JsonDocument {
       for (const item of items) Object.assign(item, this.locate(item.pointer));
       return;
     }
-    const segments: string[][] = new Array(items.length);
-    for (let i = 0; i < items.length; i++) segments[i] = pointerSegments(this.withinDocument(items[i].pointer));
-    const offsets = locateAllInJson(this.text, segments);
+    const paths = new WantedPaths();
+    for (const item of items) {
+      const pointer = this.withinDocument(item.pointer);
+      if (pointer === '' || pointer.charCodeAt(0) === SLASH) paths.addPointer(pointer);
+      else paths.addSegments(pointerSegments(pointer));
+    }
+    const offsets = locateWanted(this.text, paths);
     for (let i = 0; i < items.length; i++) this.writeRange(items[i], offsets[i].start, offsets[i].end);
   }
 

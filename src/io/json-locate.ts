@@ -1,7 +1,9 @@
 import {createScanner, SyntaxKind, type JSONScanner} from 'jsonc-parser';
-import {hasEscape, skipWhitespace, stringAt, stringEnd, valueEnd} from './json-skip.js';
+import {hasEscape, isWhitespace, skipWhitespace, stringAt, stringEnd, valueEnd} from './json-skip.js';
 
 // Local, not imported: V8 folds a module's own constants into hot loops, not imported bindings.
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
 const COMMA = 0x2c;
 const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
@@ -127,24 +129,75 @@ function wanted(seg: string): Wanted {
 const LINEAR_CHILDREN = 8;
 
 /**
+ * The paths a {@link locateWanted} pass looks for, as a tree of their segments, added as segment lists or as RFC 6901
+ * pointers (read in place: a document's findings share most of their pointers' prefixes, and splitting each pointer
+ * into new strings cost more than finding them).
+ */
+export class WantedPaths {
+  readonly root = wanted('');
+  count = 0;
+
+  addSegments(segments: readonly string[]): void {
+    let node = this.root;
+    for (let j = 0; j < segments.length; j++) node = childNamed(node, segments[j]) ?? addChild(node, segments[j]);
+    this.end(node);
+  }
+
+  /** `pointer` is '' or starts with '/'. */
+  addPointer(pointer: string): void {
+    let node = this.root;
+    for (let from = 1; from <= pointer.length; ) {
+      let to = pointer.indexOf('/', from);
+      if (to === -1) to = pointer.length;
+      node = childIn(node, pointer, from, to) ?? addChild(node, unescapeSegment(pointer.slice(from, to)));
+      from = to + 1;
+    }
+    this.end(node);
+  }
+
+  private end(node: Wanted): void {
+    (node.ends ??= []).push(this.count++);
+  }
+}
+
+/** The child named by `pointer` from `from` to `to` (one segment, still escaped). */
+function childIn(parent: Wanted, pointer: string, from: number, to: number): Wanted | undefined {
+  const {children} = parent;
+  if (!children) return undefined;
+  if (parent.byName || pointer.includes('~', from) && pointer.indexOf('~', from) < to) return childNamed(parent, unescapeSegment(pointer.slice(from, to)));
+  const length = to - from;
+  for (const child of children) if (child.seg.length === length && pointer.startsWith(child.seg, from)) return child;
+  return undefined;
+}
+
+function unescapeSegment(raw: string): string {
+  return raw.includes('~') ? raw.replaceAll('~1', '/').replaceAll('~0', '~') : raw;
+}
+
+/**
  * {@link locateOffsets} for many paths at once, in a text JSON.parse accepted whose objects repeat no key: the same
  * ranges, from one forward pass that goes no further than the last member asked for, descends only into members some
  * path names, and skips every other value by characters, not tokens.
  */
 export function locateAllInJson(text: string, paths: readonly (readonly string[])[]): OffsetRange[] {
-  const root = wanted('');
-  for (let i = 0; i < paths.length; i++) {
-    const segments = paths[i];
-    let node = root;
-    for (let j = 0; j < segments.length; j++) {
-      let child = childNamed(node, segments[j]);
-      if (!child) child = addChild(node, segments[j]);
-      node = child;
-    }
-    (node.ends ??= []).push(i);
-  }
-  const out: OffsetRange[] = new Array(paths.length);
+  const wantedPaths = new WantedPaths();
+  for (const segments of paths) wantedPaths.addSegments(segments);
+  return locateWanted(text, wantedPaths);
+}
+
+/** {@link locateAllInJson} for paths already gathered: their ranges, in the order they were added. */
+export function locateWanted(text: string, paths: WantedPaths): OffsetRange[] {
+  const {root} = paths;
+  const out: OffsetRange[] = new Array(paths.count);
   const start = skipWhitespace(text, 0);
+  if (root.ends) {
+    // The text is one value and whitespace: the root's range needs no scan, and the pass can stop at its last path.
+    let end = text.length;
+    while (end > start && isWhitespace(text.charCodeAt(end - 1))) end--;
+    const range = {start, end};
+    for (const i of root.ends) out[i] = range;
+    root.ends = undefined;
+  }
   resolveWanted(text, root, start, start, false, out);
   return out;
 }
@@ -188,7 +241,7 @@ function resolveMembers(text: string, parent: Wanted, open: number, mustEnd: boo
       child.found = true;
       remaining--;
       after = resolveWanted(text, child, i, valueOffset, remaining > 0 || mustEnd, out);
-      if (remaining === 0 && !mustEnd) return -1;
+      if (remaining === 0) return mustEnd ? restEnd(text, after) : -1;
     } else after = valueEnd(text, valueOffset);
     i = skipWhitespace(text, after);
     if (text.charCodeAt(i) !== COMMA) break;
@@ -208,13 +261,34 @@ function resolveElements(text: string, parent: Wanted, open: number, mustEnd: bo
       child.found = true;
       remaining--;
       after = resolveWanted(text, child, i, i, remaining > 0 || mustEnd, out);
-      if (remaining === 0 && !mustEnd) return -1;
+      if (remaining === 0) return mustEnd ? restEnd(text, after) : -1;
     } else after = valueEnd(text, i);
     i = skipWhitespace(text, after);
     if (text.charCodeAt(i) !== COMMA) break;
     i = skipWhitespace(text, i + 1);
   }
   return Math.min(i + 1, text.length);
+}
+
+/**
+ * `at` is inside a container, past a member: the offset just past the bracket that closes the container. Once every
+ * wanted member is found the rest needs no member-by-member walk, only its brackets balanced (strings skipped).
+ */
+function restEnd(text: string, at: number): number {
+  const length = text.length;
+  let depth = 1;
+  for (let i = at; i < length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) {
+      for (i++; i < length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === QUOTE) break;
+        if (d === BACKSLASH) i++;
+      }
+    } else if (c === OPEN_BRACE || c === OPEN_BRACKET) depth++;
+    else if ((c === CLOSE_BRACE || c === CLOSE_BRACKET) && --depth === 0) return i + 1;
+  }
+  return length;
 }
 
 function childNamed(parent: Wanted, seg: string): Wanted | undefined {

@@ -5,6 +5,8 @@ import {keysWithEffect, treatmentOf, type Effect, type Treatment, type VendorMod
 
 const SEVERITY = {refused: 'error', ignored: 'warning', degraded: 'info'} as const;
 const VERB = {refused: 'refuses', ignored: 'ignores', degraded: 'reads differently'} as const;
+/** Keys whose message a rule keeps: past this (a schema of made-up keys), messages are built per finding. */
+const MESSAGES_KEPT = 1024;
 
 /**
  * The rule for one vendor model and one effect: every key of every sub-schema the vendor reads whose treatment has that
@@ -19,6 +21,8 @@ export function keywordRule(model: VendorModel, effect: Effect, id: string, docs
   }
   // Looked up once per key of every sub-schema: a Map, not the model's record and its accepted entries.
   const reported = new Map(listed.map((k) => [k, treatmentOf(model, k) as Treatment]));
+  // Each key's message (null: not reported), built once: the same few keys recur on every sub-schema of every file.
+  const messages = new Map<string, string | null>();
   const fixed = listed.filter((k) => {
     const rewrite = treatmentOf(model, k)?.rewrite;
     return rewrite === 'oneof-to-anyof' || rewrite === 'const-to-enum' || rewrite === 'inline-ref';
@@ -41,9 +45,14 @@ export function keywordRule(model: VendorModel, effect: Effect, id: string, docs
     },
     check(node, ctx) {
       for (const key in node.schema) {
-        const t = reported.get(key) ?? (unlisted && !Object.hasOwn(model.keywords, key) ? model.otherKeywords : undefined);
-        if (t === undefined || !Object.hasOwn(node.schema, key)) continue;
-        ctx.report({doc: node.doc, pointer: ptr(node.pointer, key), message: `"${key}": ${t.says}`});
+        let message = messages.get(key);
+        if (message === undefined) {
+          const t = reported.get(key) ?? (unlisted && !Object.hasOwn(model.keywords, key) ? model.otherKeywords : undefined);
+          message = t === undefined ? null : `"${key}": ${t.says}`;
+          if (messages.size < MESSAGES_KEPT) messages.set(key, message);
+        }
+        if (message === null || !Object.hasOwn(node.schema, key)) continue;
+        ctx.report({doc: node.doc, pointer: ptr(node.pointer, key), message});
       }
     },
   };
