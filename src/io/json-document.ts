@@ -64,6 +64,7 @@ export class JsonDocument {
   private lines: LineIndex | undefined;
   private locates = 0;
   private members: MemberCache | undefined;
+  private held: Map<string, boolean> | undefined;
 
   private constructor(
     readonly text: string,
@@ -186,6 +187,19 @@ export class JsonDocument {
       pointer: this.source.pointerBase + p.pointer,
       ...(p.offset >= 0 ? this.rangeAt(p.offset, p.length) : this.locate(this.source.pointerBase + p.pointer)),
     }));
+  }
+
+  /**
+   * Whether a string in the parsed value (a key or a value) may be `value`: false proves none is, told from the text
+   * alone (it holds neither `value` nor an escape that could spell it). Kept per value asked.
+   */
+  mayHoldString(value: string): boolean {
+    let held = this.held?.get(value);
+    if (held === undefined) {
+      held = this.text.includes(value) || this.text.includes('\\');
+      (this.held ??= new Map()).set(value, held);
+    }
+    return held;
   }
 
   private hasDuplicateKeys(): boolean {
