@@ -143,6 +143,19 @@ export class JsonDocument {
       if (pointer === '' || pointer.charCodeAt(0) === SLASH) paths.addPointer(pointer);
       else paths.addSegments(pointerSegments(pointer));
     }
+    this.placeAt(items, paths);
+  }
+
+  /**
+   * A tree for {@link placeAt} to gather paths in, or undefined when this document's findings must be placed by their
+   * pointers ({@link placeAll}): it did not parse, repeats keys, or is one part of a larger file.
+   */
+  pathsForPlacing(): WantedPaths | undefined {
+    return this.parsed && this.source.pointerBase === '' && !this.hasDuplicateKeys() ? new WantedPaths() : undefined;
+  }
+
+  /** {@link placeAll} for paths already gathered: `items[i]` gets the range of the i-th path marked in `paths`. */
+  placeAt(items: readonly Omit<Placed, 'pointer'>[], paths: WantedPaths): void {
     const offsets = locateWanted(this.text, paths);
     for (let i = 0; i < items.length; i++) this.writeRange(items[i], offsets[i].start, offsets[i].end);
   }

@@ -139,12 +139,17 @@ export class WantedPaths {
 
   addSegments(segments: readonly string[]): void {
     let node = this.root;
-    for (let j = 0; j < segments.length; j++) node = childNamed(node, segments[j]) ?? addChild(node, segments[j]);
-    this.end(node);
+    for (let j = 0; j < segments.length; j++) node = this.child(node, segments[j]);
+    this.mark(node);
   }
 
   /** `pointer` is '' or starts with '/'. */
   addPointer(pointer: string): void {
+    this.mark(this.at(pointer));
+  }
+
+  /** The path `pointer` names ('' or starting with '/'), added to the tree if new. */
+  at(pointer: string): WantedPath {
     let node = this.root;
     for (let from = 1; from <= pointer.length; ) {
       let to = pointer.indexOf('/', from);
@@ -152,13 +157,22 @@ export class WantedPaths {
       node = childIn(node, pointer, from, to) ?? addChild(node, unescapeSegment(pointer.slice(from, to)));
       from = to + 1;
     }
-    this.end(node);
+    return node;
   }
 
-  private end(node: Wanted): void {
+  /** The path one segment below `parent`, added to the tree if new. */
+  child(parent: WantedPath, seg: string): WantedPath {
+    return childNamed(parent, seg) ?? addChild(parent, seg);
+  }
+
+  /** The next range {@link locateWanted} gives is that of `node`. */
+  mark(node: WantedPath): void {
     (node.ends ??= []).push(this.count++);
   }
 }
+
+/** A path in a {@link WantedPaths} tree. */
+export type WantedPath = Wanted;
 
 /** The child named by `pointer` from `from` to `to` (one segment, still escaped). */
 function childIn(parent: Wanted, pointer: string, from: number, to: number): Wanted | undefined {

@@ -1,12 +1,14 @@
 import {relative} from 'node:path';
 import {JsonDocument} from '../io/json-document.js';
+import type {WantedPath, WantedPaths} from '../io/json-locate.js';
+import {parsePointer} from '../io/json-pointer.js';
 import type {Finding, RuleDescriptor, Severity} from '../report/finding.js';
 import {detectKind} from './kind.js';
 import {DEFAULT_PROFILE, DEFAULT_REASONING_MISSING_MIN_PROPERTIES, DEFAULT_TARGETS, levelFor} from './options.js';
 import {RULES} from './rules/index.js';
-import {ptr} from './schema-util.js';
+import {builtFrom, ptr} from './schema-util.js';
 import type {DetectedKind, LintProfile, LintRule, LintTarget, ReportDescriptor, RootInfo, RuleContext, RuleLevel, RuleOptions, SchemaNode} from './types.js';
-import {walkSchema, type WalkOptions} from './walker.js';
+import {ownSegments, walkSchema, type WalkOptions} from './walker.js';
 
 export interface LintOptions extends WalkOptions {
   profile?: LintProfile;
@@ -153,6 +155,7 @@ export function prepareLint(options: LintOptions): PreparedLint {
     plan.begin.forEach((begin, i) => begin(contexts[plan.beginAt[i]]));
     walkOptions.path = path ?? options.path;
     const stats = walkSchema(doc, walkOptions, (node: SchemaNode) => {
+      sink.node = node;
       const checks = node.reach === 'upstream' ? plan.upstream : plan.extension;
       checks.all.run(node, contexts);
       if (node.isRoot) checks.root.run(node, contexts);
@@ -162,6 +165,7 @@ export function prepareLint(options: LintOptions): PreparedLint {
       const severity = ref.status === 'refused' ? refused[ref.ruleId] : undefined;
       if (ref.status === 'refused' && severity) sink.add(ref.ruleId, severity, {doc: node.doc, pointer: ptr(node.pointer, '$ref'), message: `"$ref": "${ref.ref}" ${ref.reason}`});
     });
+    sink.node = undefined;
     plan.end.forEach((end, i) => end(contexts[plan.endAt[i]]));
     if (stats.truncated) {
       const message = `the schema expands (through $ref) to more than ${stats.visits - 1} sub-schemas; the walk stopped there and the rest was not checked`;
@@ -331,48 +335,111 @@ class Context implements RuleContext {
 
 /**
  * One document's findings, as rules report them. Each is made with its position zeroed: positions are found after
- * deduplication, for all of a document's findings in one pass over each file they are in.
+ * deduplication, for all of a document's findings in one pass over each file they are in. The path of each finding in
+ * the linted file is gathered as it is reported, from the node being checked when the rule built its pointer from that
+ * node's (almost always): reading the segments back out of the pointer strings cost more than the checks.
  */
 class FindingSink {
   readonly produced: Finding[] = [];
+  /** The node whose checks run now; undefined outside the walk. */
+  node: SchemaNode | undefined;
   /** Findings in files reached through `$ref`, with the document each is in; the others are in the linted one. */
   private elsewhere: Map<Finding, JsonDocument> | undefined;
+  /** The linted file's findings' paths, in the order reported; undefined when they are placed by pointer instead. */
+  private readonly paths: WantedPaths | undefined;
+  private readonly nodePaths = new Map<SchemaNode, WantedPath>();
 
   constructor(
     private readonly doc: JsonDocument,
     private readonly withFixes: boolean,
-  ) {}
+  ) {
+    this.paths = doc.pathsForPlacing();
+  }
 
   add(ruleId: string, severity: Severity, d: ReportDescriptor): void {
     const target = d.doc ?? this.doc;
     const finding: Finding = {ruleId, severity, message: d.message, file: target.source.file, pointer: d.pointer, line: 0, column: 0, endLine: 0, endColumn: 0};
     if (target !== this.doc) (this.elsewhere ??= new Map()).set(finding, target);
-    else if (this.withFixes && d.fix) {
-      try {
-        const fix = d.fix();
-        if (fix && fix.edits.length > 0) finding.fix = fix;
-      } catch {
-        // A fix that cannot be built is simply not offered.
+    else {
+      if (this.withFixes && d.fix) {
+        try {
+          const fix = d.fix();
+          if (fix && fix.edits.length > 0) finding.fix = fix;
+        } catch {
+          // A fix that cannot be built is simply not offered.
+        }
       }
+      this.paths?.mark(this.pathOf(this.paths, d.pointer));
     }
     this.produced.push(finding);
   }
 
-  /** Gives `findings` (some of those produced) their positions. */
+  /** Gives `findings` (those produced, in order) their positions. */
   place(findings: Finding[]): void {
     const {elsewhere} = this;
     if (!elsewhere) {
-      this.doc.placeAll(findings);
+      this.placeOwn(findings);
       return;
     }
-    const byDoc = new Map<JsonDocument, Finding[]>();
+    const byDoc = new Map<JsonDocument, Finding[]>([[this.doc, []]]);
     for (const f of findings) {
       const doc = elsewhere.get(f) ?? this.doc;
       const list = byDoc.get(doc);
       if (list) list.push(f);
       else byDoc.set(doc, [f]);
     }
-    for (const [doc, list] of byDoc) doc.placeAll(list);
+    for (const [doc, list] of byDoc) {
+      if (doc === this.doc) this.placeOwn(list);
+      else doc.placeAll(list);
+    }
+  }
+
+  private placeOwn(findings: Finding[]): void {
+    if (this.paths) this.doc.placeAt(findings, this.paths);
+    else this.doc.placeAll(findings);
+  }
+
+  private pathOf(paths: WantedPaths, pointer: string): WantedPath {
+    const {node} = this;
+    if (node !== undefined && node.doc === this.doc) {
+      const built = builtFrom(pointer);
+      if (built !== undefined && built.base === node.pointer) {
+        let at = this.nodePath(paths, node);
+        for (const s of built.segments) at = paths.child(at, String(s));
+        return at;
+      }
+      if (pointer === node.pointer) return this.nodePath(paths, node);
+    }
+    if (pointer === '' || pointer.charCodeAt(0) === SLASH) return paths.at(pointer);
+    let at = paths.root;
+    for (const s of pointerSegments(pointer)) at = paths.child(at, s);
+    return at;
+  }
+
+  /** The path of a node of the linted file, from its parent's. */
+  private nodePath(paths: WantedPaths, node: SchemaNode): WantedPath {
+    let at = this.nodePaths.get(node);
+    if (at === undefined) {
+      const own = ownSegments(node);
+      if (own === undefined || node.parent === undefined || node.parent.doc !== this.doc) at = paths.at(node.pointer);
+      else {
+        at = this.nodePath(paths, node.parent);
+        for (const s of own) at = paths.child(at, String(s));
+      }
+      this.nodePaths.set(node, at);
+    }
+    return at;
+  }
+}
+
+const SLASH = 0x2f;
+
+/** A pointer that does not parse locates the root (as {@link JsonDocument.placeAll} has it). */
+function pointerSegments(pointer: string): string[] {
+  try {
+    return parsePointer(pointer);
+  } catch {
+    return [];
   }
 }
 
