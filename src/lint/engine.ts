@@ -8,7 +8,7 @@ import {DEFAULT_PROFILE, DEFAULT_REASONING_MISSING_MIN_PROPERTIES, DEFAULT_TARGE
 import {RULES} from './rules/index.js';
 import {builtFrom, ptr} from './schema-util.js';
 import type {DetectedKind, LintProfile, LintRule, LintTarget, ReportDescriptor, RootInfo, RuleContext, RuleLevel, RuleOptions, SchemaNode} from './types.js';
-import {ownSegments, walkSchema, type WalkOptions} from './walker.js';
+import {ownSegments, placementSlot, walkSchema, type WalkOptions} from './walker.js';
 
 export interface LintOptions extends WalkOptions {
   profile?: LintProfile;
@@ -347,7 +347,6 @@ class FindingSink {
   private elsewhere: Map<Finding, JsonDocument> | undefined;
   /** The linted file's findings' paths, in the order reported; undefined when they are placed by pointer instead. */
   private readonly paths: WantedPaths | undefined;
-  private readonly nodePaths = new Map<SchemaNode, WantedPath>();
 
   constructor(
     private readonly doc: JsonDocument,
@@ -418,7 +417,8 @@ class FindingSink {
 
   /** The path of a node of the linted file, from its parent's. */
   private nodePath(paths: WantedPaths, node: SchemaNode): WantedPath {
-    let at = this.nodePaths.get(node);
+    const slot = placementSlot(node);
+    let at = slot.placement as WantedPath | undefined;
     if (at === undefined) {
       const own = ownSegments(node);
       if (own === undefined || node.parent === undefined || node.parent.doc !== this.doc) at = paths.at(node.pointer);
@@ -426,7 +426,7 @@ class FindingSink {
         at = this.nodePath(paths, node.parent);
         for (const s of own) at = paths.child(at, String(s));
       }
-      this.nodePaths.set(node, at);
+      slot.placement = at;
     }
     return at;
   }

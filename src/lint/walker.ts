@@ -53,6 +53,8 @@ interface Trail {
 class WalkNode implements SchemaNode {
   ref?: RefInfo;
   keywordMask = 0;
+  /** The engine's note of where this node's findings go ({@link placementSlot}), made when the first one is reported. */
+  placement: unknown = undefined;
   private ownPointer: string | undefined;
 
   constructor(
@@ -94,6 +96,11 @@ export function ownSegments(node: SchemaNode): [string] | [string, string | numb
   if (edge === 'root' || edge === '$ref') return undefined;
   const name = edge === 'tupleItems' ? 'items' : edge;
   return key === undefined ? [name] : [name, key];
+}
+
+/** Where the engine keeps its own note on a node of the walk (one per node, so no map from nodes is needed). */
+export function placementSlot(node: SchemaNode): {placement: unknown} {
+  return node as WalkNode;
 }
 
 /**
