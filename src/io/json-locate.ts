@@ -151,10 +151,12 @@ export class WantedPaths {
   /** The path `pointer` names ('' or starting with '/'), added to the tree if new. */
   at(pointer: string): WantedPath {
     let node = this.root;
+    let tilde = pointer.indexOf('~');
     for (let from = 1; from <= pointer.length; ) {
       let to = pointer.indexOf('/', from);
       if (to === -1) to = pointer.length;
-      node = childIn(node, pointer, from, to) ?? addChild(node, unescapeSegment(pointer.slice(from, to)));
+      if (tilde !== -1 && tilde < from) tilde = pointer.indexOf('~', from);
+      node = childIn(node, pointer, from, to, tilde !== -1 && tilde < to) ?? addChild(node, unescapeSegment(pointer.slice(from, to)));
       from = to + 1;
     }
     return node;
@@ -174,11 +176,11 @@ export class WantedPaths {
 /** A path in a {@link WantedPaths} tree. */
 export type WantedPath = Wanted;
 
-/** The child named by `pointer` from `from` to `to` (one segment, still escaped). */
-function childIn(parent: Wanted, pointer: string, from: number, to: number): Wanted | undefined {
+/** The child named by `pointer` from `from` to `to` (one segment, `escaped` when it holds a `~`). */
+function childIn(parent: Wanted, pointer: string, from: number, to: number, escaped: boolean): Wanted | undefined {
   const {children} = parent;
   if (!children) return undefined;
-  if (parent.byName || pointer.includes('~', from) && pointer.indexOf('~', from) < to) return childNamed(parent, unescapeSegment(pointer.slice(from, to)));
+  if (parent.byName || escaped) return childNamed(parent, unescapeSegment(pointer.slice(from, to)));
   const length = to - from;
   for (const child of children) if (child.seg.length === length && pointer.startsWith(child.seg, from)) return child;
   return undefined;
@@ -212,7 +214,8 @@ export function locateWanted(text: string, paths: WantedPaths): OffsetRange[] {
     for (const i of root.ends) out[i] = range;
     root.ends = undefined;
   }
-  resolveWanted(text, root, start, start, false, out);
+  // A text without a backslash has no escapes: every quote in it opens or closes a string.
+  resolveWanted(text, !text.includes('\\'), root, start, start, false, out);
   return out;
 }
 
@@ -220,14 +223,14 @@ export function locateWanted(text: string, paths: WantedPaths): OffsetRange[] {
  * Resolves the paths under the value at `valueOffset` (a member from `keyOffset`). Returns the offset just past the
  * value when the caller needs it (`needEnd`) or a path ends here or misses below; otherwise -1, having stopped early.
  */
-function resolveWanted(text: string, node: Wanted, keyOffset: number, valueOffset: number, needEnd: boolean, out: OffsetRange[]): number {
+function resolveWanted(text: string, plain: boolean, node: Wanted, keyOffset: number, valueOffset: number, needEnd: boolean, out: OffsetRange[]): number {
   const {children, ends} = node;
   const mustEnd = needEnd || ends !== undefined;
   const c = text.charCodeAt(valueOffset);
   let end: number;
-  if (children && c === OPEN_BRACE) end = resolveMembers(text, node, valueOffset, mustEnd, out);
-  else if (children && c === OPEN_BRACKET) end = resolveElements(text, node, valueOffset, mustEnd, out);
-  else end = valueEnd(text, valueOffset);
+  if (children && c === OPEN_BRACE) end = resolveMembers(text, plain, node, valueOffset, mustEnd, out);
+  else if (children && c === OPEN_BRACKET) end = resolveElements(text, plain, node, valueOffset, mustEnd, out);
+  else end = valueEndIn(text, valueOffset, plain);
   if (end < 0) return -1;
   const range = {start: keyOffset, end};
   if (ends) for (const i of ends) out[i] = range;
@@ -242,11 +245,11 @@ function fillWanted(node: Wanted, range: OffsetRange, out: OffsetRange[]): void 
 }
 
 /** `open` is on `{`. Returns the offset past the object, or -1 when every child was found and `mustEnd` is false. */
-function resolveMembers(text: string, parent: Wanted, open: number, mustEnd: boolean, out: OffsetRange[]): number {
+function resolveMembers(text: string, plain: boolean, parent: Wanted, open: number, mustEnd: boolean, out: OffsetRange[]): number {
   let remaining = (parent.children as Wanted[]).length;
   let i = skipWhitespace(text, open + 1);
   while (i < text.length && text.charCodeAt(i) !== CLOSE_BRACE) {
-    const keyEnd = stringEnd(text, i);
+    const keyEnd = stringEndIn(text, i, plain);
     const valueOffset = skipWhitespace(text, skipWhitespace(text, keyEnd) + 1);
     // The first of repeated keys, as the token scan does when it is not told that keys repeat.
     const child = remaining > 0 ? memberNamed(text, i, keyEnd, parent) : undefined;
@@ -254,9 +257,9 @@ function resolveMembers(text: string, parent: Wanted, open: number, mustEnd: boo
     if (child) {
       child.found = true;
       remaining--;
-      after = resolveWanted(text, child, i, valueOffset, remaining > 0 || mustEnd, out);
-      if (remaining === 0) return mustEnd ? restEnd(text, after) : -1;
-    } else after = valueEnd(text, valueOffset);
+      after = resolveWanted(text, plain, child, i, valueOffset, remaining > 0 || mustEnd, out);
+      if (remaining === 0) return mustEnd ? restEnd(text, after, plain) : -1;
+    } else after = valueEndIn(text, valueOffset, plain);
     i = skipWhitespace(text, after);
     if (text.charCodeAt(i) !== COMMA) break;
     i = skipWhitespace(text, i + 1);
@@ -265,7 +268,7 @@ function resolveMembers(text: string, parent: Wanted, open: number, mustEnd: boo
 }
 
 /** `open` is on `[`: {@link resolveMembers} by element index. */
-function resolveElements(text: string, parent: Wanted, open: number, mustEnd: boolean, out: OffsetRange[]): number {
+function resolveElements(text: string, plain: boolean, parent: Wanted, open: number, mustEnd: boolean, out: OffsetRange[]): number {
   let remaining = (parent.children as Wanted[]).length;
   let i = skipWhitespace(text, open + 1);
   for (let index = 0; i < text.length && text.charCodeAt(i) !== CLOSE_BRACKET; index++) {
@@ -274,9 +277,9 @@ function resolveElements(text: string, parent: Wanted, open: number, mustEnd: bo
     if (child) {
       child.found = true;
       remaining--;
-      after = resolveWanted(text, child, i, i, remaining > 0 || mustEnd, out);
-      if (remaining === 0) return mustEnd ? restEnd(text, after) : -1;
-    } else after = valueEnd(text, i);
+      after = resolveWanted(text, plain, child, i, i, remaining > 0 || mustEnd, out);
+      if (remaining === 0) return mustEnd ? restEnd(text, after, plain) : -1;
+    } else after = valueEndIn(text, i, plain);
     i = skipWhitespace(text, after);
     if (text.charCodeAt(i) !== COMMA) break;
     i = skipWhitespace(text, i + 1);
@@ -288,12 +291,17 @@ function resolveElements(text: string, parent: Wanted, open: number, mustEnd: bo
  * `at` is inside a container, past a member: the offset just past the bracket that closes the container. Once every
  * wanted member is found the rest needs no member-by-member walk, only its brackets balanced (strings skipped).
  */
-function restEnd(text: string, at: number): number {
+function restEnd(text: string, at: number, plain: boolean): number {
   const length = text.length;
   let depth = 1;
   for (let i = at; i < length; i++) {
     const c = text.charCodeAt(i);
     if (c === QUOTE) {
+      if (plain) {
+        i = text.indexOf('"', i + 1);
+        if (i === -1) return length;
+        continue;
+      }
       for (i++; i < length; i++) {
         const d = text.charCodeAt(i);
         if (d === QUOTE) break;
@@ -303,6 +311,25 @@ function restEnd(text: string, at: number): number {
     else if ((c === CLOSE_BRACE || c === CLOSE_BRACKET) && --depth === 0) return i + 1;
   }
   return length;
+}
+
+/**
+ * `at` is on a string's opening quote: the offset past its closing one. In a `plain` text (no backslash anywhere) that
+ * is the next quote, which indexOf finds faster than a loop over the characters.
+ */
+function stringEndIn(text: string, at: number, plain: boolean): number {
+  if (!plain) return stringEnd(text, at);
+  const close = text.indexOf('"', at + 1);
+  return close === -1 ? text.length : close + 1;
+}
+
+/** `at` is on the first character of a value: the offset just past the value ({@link valueEnd}, faster in a `plain` text). */
+function valueEndIn(text: string, at: number, plain: boolean): number {
+  if (!plain) return valueEnd(text, at);
+  const c = text.charCodeAt(at);
+  if (c === QUOTE) return stringEndIn(text, at, true);
+  if (c === OPEN_BRACE || c === OPEN_BRACKET) return restEnd(text, at + 1, true);
+  return valueEnd(text, at);
 }
 
 function childNamed(parent: Wanted, seg: string): Wanted | undefined {
