@@ -1,6 +1,6 @@
 import {createScanner, parse as jsoncParse, ParseErrorCode, parseTree, printParseErrorCode, ScanError, SyntaxKind, visit, type Node, type ParseError} from 'jsonc-parser';
 import type {Finding, Severity} from '../report/finding.js';
-import {parsePointer, toPointer, type PathSegment} from './json-pointer.js';
+import {parsePointerOrRoot, toPointer, type PathSegment} from './json-pointer.js';
 import {locateAllInJson, locateOffsets, locateWanted, WantedPaths, type MemberCache} from './json-locate.js';
 import {isWhitespace} from './json-skip.js';
 import {LineIndex} from './line-index.js';
@@ -108,7 +108,7 @@ export class JsonDocument {
   /** The range of the value at `pointer`, or of its nearest existing ancestor (a missing property points at its parent). */
   locate(pointer: string): Range {
     if (!this.treeSafe) return this.rangeAt(0, 0);
-    const segments = pointerSegments(this.withinDocument(pointer));
+    const segments = parsePointerOrRoot(this.withinDocument(pointer));
     // A few positions: scan for each. Many: one position tree pays for itself.
     if (++this.locates <= TREE_AFTER_LOCATES) {
       const lastWins = this.hasDuplicateKeys();
@@ -141,7 +141,7 @@ export class JsonDocument {
     for (const item of items) {
       const pointer = this.withinDocument(item.pointer);
       if (pointer === '' || pointer.charCodeAt(0) === SLASH) paths.addPointer(pointer);
-      else paths.addSegments(pointerSegments(pointer));
+      else paths.addSegments(parsePointerOrRoot(pointer));
     }
     this.placeAt(items, paths);
   }
@@ -222,15 +222,6 @@ export class JsonDocument {
   private positionTree(): Node | undefined {
     if (this.tree === null) this.tree = this.treeSafe ? parseTree(this.text, [], {disallowComments: true}) : undefined;
     return this.tree;
-  }
-}
-
-/** A pointer that does not parse locates the root. */
-function pointerSegments(pointer: string): string[] {
-  try {
-    return parsePointer(pointer);
-  } catch {
-    return [];
   }
 }
 

@@ -1,7 +1,7 @@
 import {relative} from 'node:path';
 import {JsonDocument} from '../io/json-document.js';
 import type {WantedPath, WantedPaths} from '../io/json-locate.js';
-import {parsePointer} from '../io/json-pointer.js';
+import {parsePointerOrRoot} from '../io/json-pointer.js';
 import type {Finding, RuleDescriptor, Severity} from '../report/finding.js';
 import {detectKind} from './kind.js';
 import {DEFAULT_PROFILE, DEFAULT_REASONING_MISSING_MIN_PROPERTIES, DEFAULT_TARGETS, levelFor} from './options.js';
@@ -177,7 +177,7 @@ export function prepareLint(options: LintOptions): PreparedLint {
     if (produced.length > 0) {
       // Placed and sorted before deduplication: findings at one pointer then sit side by side (they share a position),
       // so repeats are found among neighbours instead of through keys built for every finding.
-      sink.place(produced);
+      sink.place();
       sortFindings(produced, doc.source.file);
       const kept = dedupeSorted(produced, plan.implied);
       if (findings.length === 0) return detected ? {findings: kept, kind: detected} : {findings: kept};
@@ -334,8 +334,8 @@ class Context implements RuleContext {
 }
 
 /**
- * One document's findings, as rules report them. Each is made with its position zeroed: positions are found after
- * deduplication, for all of a document's findings in one pass over each file they are in. The path of each finding in
+ * One document's findings, as rules report them. Each is made with its position zeroed: positions are found once the
+ * walk is done, for all of a document's findings in one pass over each file they are in. The path of each finding in
  * the linted file is gathered as it is reported, from the node being checked when the rule built its pointer from that
  * node's (almost always): reading the segments back out of the pointer strings cost more than the checks.
  */
@@ -373,15 +373,15 @@ class FindingSink {
     this.produced.push(finding);
   }
 
-  /** Gives `findings` (those produced, in order) their positions. */
-  place(findings: Finding[]): void {
-    const {elsewhere} = this;
+  /** Gives the findings produced their positions. */
+  place(): void {
+    const {elsewhere, produced} = this;
     if (!elsewhere) {
-      this.placeOwn(findings);
+      this.placeOwn(produced);
       return;
     }
     const byDoc = new Map<JsonDocument, Finding[]>([[this.doc, []]]);
-    for (const f of findings) {
+    for (const f of produced) {
       const doc = elsewhere.get(f) ?? this.doc;
       const list = byDoc.get(doc);
       if (list) list.push(f);
@@ -411,7 +411,7 @@ class FindingSink {
     }
     if (pointer === '' || pointer.charCodeAt(0) === SLASH) return paths.at(pointer);
     let at = paths.root;
-    for (const s of pointerSegments(pointer)) at = paths.child(at, s);
+    for (const s of parsePointerOrRoot(pointer)) at = paths.child(at, s);
     return at;
   }
 
@@ -433,15 +433,6 @@ class FindingSink {
 }
 
 const SLASH = 0x2f;
-
-/** A pointer that does not parse locates the root (as {@link JsonDocument.placeAll} has it). */
-function pointerSegments(pointer: string): string[] {
-  try {
-    return parsePointer(pointer);
-  } catch {
-    return [];
-  }
-}
 
 /** Up to this many findings at one position are compared pairwise; past it, through keys. */
 const PAIRWISE_DEDUPE = 16;
