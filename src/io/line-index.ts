@@ -30,10 +30,12 @@ export class LineIndex {
       next = text.indexOf('\n', next + 1);
     }
     this.next = next;
-    // Every line start at or before `offset` is known now. Offsets mostly come in document order, often on the line
-    // asked for last: that one is tried before the search.
+    // Every line start at or before `offset` is known now. Offsets mostly come in document order: on the furthest line
+    // reached so far, or on the line asked for last. Those two are tried before the search.
+    const known = starts.length - 1;
+    if (starts[known] <= offset) return (this.last = known);
     const last = this.last;
-    if (starts[last] <= offset && (last + 1 === starts.length || offset < starts[last + 1])) return last;
+    if (starts[last] <= offset && offset < starts[last + 1]) return last;
     let lo = 0;
     let hi = starts.length - 1;
     while (lo < hi) {
