@@ -1,10 +1,12 @@
 import {createScanner, parse as jsoncParse, ParseErrorCode, parseTree, printParseErrorCode, ScanError, SyntaxKind, visit, type Node, type ParseError} from 'jsonc-parser';
 import type {Finding, Severity} from '../report/finding.js';
-import {parsePointer, toPointer, type PathSegment} from './json-pointer.js';
-import {locateAllInJson, locateOffsets, type MemberCache} from './json-locate.js';
+import {parsePointerOrRoot, toPointer, type PathSegment} from './json-pointer.js';
+import {locateAllInJson, locateOffsets, locateWanted, WantedPaths, type MemberCache} from './json-locate.js';
 import {isWhitespace} from './json-skip.js';
 import {LineIndex} from './line-index.js';
 import {appendAll} from './append-all.js';
+
+const SLASH = 0x2f;
 
 /** Positions asked of one document before a full position tree is cheaper than scanning for each. */
 const TREE_AFTER_LOCATES = 8;
@@ -62,6 +64,7 @@ export class JsonDocument {
   private lines: LineIndex | undefined;
   private locates = 0;
   private members: MemberCache | undefined;
+  private held: Map<string, boolean> | undefined;
 
   private constructor(
     readonly text: string,
@@ -105,7 +108,7 @@ export class JsonDocument {
   /** The range of the value at `pointer`, or of its nearest existing ancestor (a missing property points at its parent). */
   locate(pointer: string): Range {
     if (!this.treeSafe) return this.rangeAt(0, 0);
-    const segments = pointerSegments(this.withinDocument(pointer));
+    const segments = parsePointerOrRoot(this.withinDocument(pointer));
     // A few positions: scan for each. Many: one position tree pays for itself.
     if (++this.locates <= TREE_AFTER_LOCATES) {
       const lastWins = this.hasDuplicateKeys();
@@ -134,9 +137,26 @@ export class JsonDocument {
       for (const item of items) Object.assign(item, this.locate(item.pointer));
       return;
     }
-    const segments: string[][] = new Array(items.length);
-    for (let i = 0; i < items.length; i++) segments[i] = pointerSegments(this.withinDocument(items[i].pointer));
-    const offsets = locateAllInJson(this.text, segments);
+    const paths = new WantedPaths();
+    for (const item of items) {
+      const pointer = this.withinDocument(item.pointer);
+      if (pointer === '' || pointer.charCodeAt(0) === SLASH) paths.addPointer(pointer);
+      else paths.addSegments(parsePointerOrRoot(pointer));
+    }
+    this.placeAt(items, paths);
+  }
+
+  /**
+   * A tree for {@link placeAt} to gather paths in, or undefined when this document's findings must be placed by their
+   * pointers ({@link placeAll}): it did not parse, repeats keys, or is one part of a larger file.
+   */
+  pathsForPlacing(): WantedPaths | undefined {
+    return this.parsed && this.source.pointerBase === '' && !this.hasDuplicateKeys() ? new WantedPaths() : undefined;
+  }
+
+  /** {@link placeAll} for paths already gathered: `items[i]` gets the range of the i-th path marked in `paths`. */
+  placeAt(items: readonly Omit<Placed, 'pointer'>[], paths: WantedPaths): void {
+    const offsets = locateWanted(this.text, paths);
     for (let i = 0; i < items.length; i++) this.writeRange(items[i], offsets[i].start, offsets[i].end);
   }
 
@@ -182,6 +202,19 @@ export class JsonDocument {
     }));
   }
 
+  /**
+   * Whether a string in the parsed value (a key or a value) may be `value`: false proves none is, told from the text
+   * alone (it holds neither `value` nor an escape that could spell it). Kept per value asked.
+   */
+  mayHoldString(value: string): boolean {
+    let held = this.held?.get(value);
+    if (held === undefined) {
+      held = this.text.includes(value) || this.text.includes('\\');
+      (this.held ??= new Map()).set(value, held);
+    }
+    return held;
+  }
+
   private hasDuplicateKeys(): boolean {
     return this.problems.some((p) => p.ruleId === 'json/duplicate-key');
   }
@@ -189,15 +222,6 @@ export class JsonDocument {
   private positionTree(): Node | undefined {
     if (this.tree === null) this.tree = this.treeSafe ? parseTree(this.text, [], {disallowComments: true}) : undefined;
     return this.tree;
-  }
-}
-
-/** A pointer that does not parse locates the root. */
-function pointerSegments(pointer: string): string[] {
-  try {
-    return parsePointer(pointer);
-  } catch {
-    return [];
   }
 }
 

@@ -1,7 +1,10 @@
 import {createScanner, SyntaxKind, type JSONScanner} from 'jsonc-parser';
-import {hasEscape, skipWhitespace, stringAt, stringEnd, valueEnd} from './json-skip.js';
+import {hasEscape, isWhitespace, skipWhitespace, stringAt, stringEnd, valueEnd} from './json-skip.js';
 
 // Local, not imported: V8 folds a module's own constants into hot loops, not imported bindings.
+const SPACE = 0x20;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
 const COMMA = 0x2c;
 const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
@@ -127,25 +130,93 @@ function wanted(seg: string): Wanted {
 const LINEAR_CHILDREN = 8;
 
 /**
+ * The paths a {@link locateWanted} pass looks for, as a tree of their segments, added as segment lists or as RFC 6901
+ * pointers (read in place: a document's findings share most of their pointers' prefixes, and splitting each pointer
+ * into new strings cost more than finding them).
+ */
+export class WantedPaths {
+  readonly root = wanted('');
+  count = 0;
+
+  addSegments(segments: readonly string[]): void {
+    let node = this.root;
+    for (let j = 0; j < segments.length; j++) node = this.child(node, segments[j]);
+    this.mark(node);
+  }
+
+  /** `pointer` is '' or starts with '/'. */
+  addPointer(pointer: string): void {
+    this.mark(this.at(pointer));
+  }
+
+  /** The path `pointer` names ('' or starting with '/'), added to the tree if new. */
+  at(pointer: string): WantedPath {
+    let node = this.root;
+    let tilde = pointer.indexOf('~');
+    for (let from = 1; from <= pointer.length; ) {
+      let to = pointer.indexOf('/', from);
+      if (to === -1) to = pointer.length;
+      if (tilde !== -1 && tilde < from) tilde = pointer.indexOf('~', from);
+      node = childIn(node, pointer, from, to, tilde !== -1 && tilde < to) ?? addChild(node, unescapeSegment(pointer.slice(from, to)));
+      from = to + 1;
+    }
+    return node;
+  }
+
+  /** The path one segment below `parent`, added to the tree if new. */
+  child(parent: WantedPath, seg: string): WantedPath {
+    return childNamed(parent, seg) ?? addChild(parent, seg);
+  }
+
+  /** The next range {@link locateWanted} gives is that of `node`. */
+  mark(node: WantedPath): void {
+    (node.ends ??= []).push(this.count++);
+  }
+}
+
+/** A path in a {@link WantedPaths} tree. */
+export type WantedPath = Wanted;
+
+/** The child named by `pointer` from `from` to `to` (one segment, `escaped` when it holds a `~`). */
+function childIn(parent: Wanted, pointer: string, from: number, to: number, escaped: boolean): Wanted | undefined {
+  const {children} = parent;
+  if (!children) return undefined;
+  if (parent.byName || escaped) return childNamed(parent, unescapeSegment(pointer.slice(from, to)));
+  const length = to - from;
+  for (const child of children) if (child.seg.length === length && pointer.startsWith(child.seg, from)) return child;
+  return undefined;
+}
+
+function unescapeSegment(raw: string): string {
+  return raw.includes('~') ? raw.replaceAll('~1', '/').replaceAll('~0', '~') : raw;
+}
+
+/**
  * {@link locateOffsets} for many paths at once, in a text JSON.parse accepted whose objects repeat no key: the same
  * ranges, from one forward pass that goes no further than the last member asked for, descends only into members some
  * path names, and skips every other value by characters, not tokens.
  */
 export function locateAllInJson(text: string, paths: readonly (readonly string[])[]): OffsetRange[] {
-  const root = wanted('');
-  for (let i = 0; i < paths.length; i++) {
-    const segments = paths[i];
-    let node = root;
-    for (let j = 0; j < segments.length; j++) {
-      let child = childNamed(node, segments[j]);
-      if (!child) child = addChild(node, segments[j]);
-      node = child;
-    }
-    (node.ends ??= []).push(i);
-  }
-  const out: OffsetRange[] = new Array(paths.length);
+  const wantedPaths = new WantedPaths();
+  for (const segments of paths) wantedPaths.addSegments(segments);
+  return locateWanted(text, wantedPaths);
+}
+
+/** {@link locateAllInJson} for paths already gathered: their ranges, in the order they were added. */
+export function locateWanted(text: string, paths: WantedPaths): OffsetRange[] {
+  const {root} = paths;
+  const out: OffsetRange[] = new Array(paths.count);
   const start = skipWhitespace(text, 0);
-  resolveWanted(text, root, start, start, false, out);
+  if (root.ends) {
+    // The text is one value and whitespace: the root's range needs no scan, and the pass can stop at its last path.
+    let end = text.length;
+    while (end > start && isWhitespace(text.charCodeAt(end - 1))) end--;
+    const range = {start, end};
+    for (const i of root.ends) out[i] = range;
+    root.ends = undefined;
+  }
+  // A text without a backslash has no escapes: every quote in it opens or closes a string.
+  resolveWanted(text, !text.includes('\\'), root, start, start, false, out);
   return out;
 }
 
@@ -153,14 +224,14 @@ export function locateAllInJson(text: string, paths: readonly (readonly string[]
  * Resolves the paths under the value at `valueOffset` (a member from `keyOffset`). Returns the offset just past the
  * value when the caller needs it (`needEnd`) or a path ends here or misses below; otherwise -1, having stopped early.
  */
-function resolveWanted(text: string, node: Wanted, keyOffset: number, valueOffset: number, needEnd: boolean, out: OffsetRange[]): number {
+function resolveWanted(text: string, plain: boolean, node: Wanted, keyOffset: number, valueOffset: number, needEnd: boolean, out: OffsetRange[]): number {
   const {children, ends} = node;
   const mustEnd = needEnd || ends !== undefined;
   const c = text.charCodeAt(valueOffset);
   let end: number;
-  if (children && c === OPEN_BRACE) end = resolveMembers(text, node, valueOffset, mustEnd, out);
-  else if (children && c === OPEN_BRACKET) end = resolveElements(text, node, valueOffset, mustEnd, out);
-  else end = valueEnd(text, valueOffset);
+  if (children && c === OPEN_BRACE) end = resolveMembers(text, plain, node, valueOffset, mustEnd, out);
+  else if (children && c === OPEN_BRACKET) end = resolveElements(text, plain, node, valueOffset, mustEnd, out);
+  else end = valueEndIn(text, valueOffset, plain);
   if (end < 0) return -1;
   const range = {start: keyOffset, end};
   if (ends) for (const i of ends) out[i] = range;
@@ -175,46 +246,99 @@ function fillWanted(node: Wanted, range: OffsetRange, out: OffsetRange[]): void 
 }
 
 /** `open` is on `{`. Returns the offset past the object, or -1 when every child was found and `mustEnd` is false. */
-function resolveMembers(text: string, parent: Wanted, open: number, mustEnd: boolean, out: OffsetRange[]): number {
+function resolveMembers(text: string, plain: boolean, parent: Wanted, open: number, mustEnd: boolean, out: OffsetRange[]): number {
   let remaining = (parent.children as Wanted[]).length;
-  let i = skipWhitespace(text, open + 1);
+  let i = skipBlank(text, open + 1);
   while (i < text.length && text.charCodeAt(i) !== CLOSE_BRACE) {
-    const keyEnd = stringEnd(text, i);
-    const valueOffset = skipWhitespace(text, skipWhitespace(text, keyEnd) + 1);
+    const keyEnd = stringEndIn(text, i, plain);
+    const valueOffset = skipBlank(text, skipBlank(text, keyEnd) + 1);
     // The first of repeated keys, as the token scan does when it is not told that keys repeat.
     const child = remaining > 0 ? memberNamed(text, i, keyEnd, parent) : undefined;
     let after: number;
     if (child) {
       child.found = true;
       remaining--;
-      after = resolveWanted(text, child, i, valueOffset, remaining > 0 || mustEnd, out);
-      if (remaining === 0 && !mustEnd) return -1;
-    } else after = valueEnd(text, valueOffset);
-    i = skipWhitespace(text, after);
+      after = resolveWanted(text, plain, child, i, valueOffset, remaining > 0 || mustEnd, out);
+      if (remaining === 0) return mustEnd ? restEnd(text, after, plain) : -1;
+    } else after = valueEndIn(text, valueOffset, plain);
+    i = skipBlank(text, after);
     if (text.charCodeAt(i) !== COMMA) break;
-    i = skipWhitespace(text, i + 1);
+    i = skipBlank(text, i + 1);
   }
   return Math.min(i + 1, text.length);
 }
 
 /** `open` is on `[`: {@link resolveMembers} by element index. */
-function resolveElements(text: string, parent: Wanted, open: number, mustEnd: boolean, out: OffsetRange[]): number {
+function resolveElements(text: string, plain: boolean, parent: Wanted, open: number, mustEnd: boolean, out: OffsetRange[]): number {
   let remaining = (parent.children as Wanted[]).length;
-  let i = skipWhitespace(text, open + 1);
+  let i = skipBlank(text, open + 1);
   for (let index = 0; i < text.length && text.charCodeAt(i) !== CLOSE_BRACKET; index++) {
     const child = remaining > 0 ? childNamed(parent, String(index)) : undefined;
     let after: number;
     if (child) {
       child.found = true;
       remaining--;
-      after = resolveWanted(text, child, i, i, remaining > 0 || mustEnd, out);
-      if (remaining === 0 && !mustEnd) return -1;
-    } else after = valueEnd(text, i);
-    i = skipWhitespace(text, after);
+      after = resolveWanted(text, plain, child, i, i, remaining > 0 || mustEnd, out);
+      if (remaining === 0) return mustEnd ? restEnd(text, after, plain) : -1;
+    } else after = valueEndIn(text, i, plain);
+    i = skipBlank(text, after);
     if (text.charCodeAt(i) !== COMMA) break;
-    i = skipWhitespace(text, i + 1);
+    i = skipBlank(text, i + 1);
   }
   return Math.min(i + 1, text.length);
+}
+
+/** {@link skipWhitespace} for a text JSON.parse accepted, where nothing else outside a string is below a space. */
+function skipBlank(text: string, at: number): number {
+  while (at < text.length && text.charCodeAt(at) <= SPACE) at++;
+  return at;
+}
+
+/**
+ * `at` is inside a container, past a member: the offset just past the bracket that closes the container. Once every
+ * wanted member is found the rest needs no member-by-member walk, only its brackets balanced (strings skipped).
+ */
+function restEnd(text: string, at: number, plain: boolean): number {
+  const length = text.length;
+  let depth = 1;
+  for (let i = at; i < length; i++) {
+    const c = text.charCodeAt(i);
+    // Whitespace, about half of an indented text, is passed over with one comparison.
+    if (c <= SPACE) continue;
+    if (c === QUOTE) {
+      if (plain) {
+        i = text.indexOf('"', i + 1);
+        if (i === -1) return length;
+        continue;
+      }
+      for (i++; i < length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === QUOTE) break;
+        if (d === BACKSLASH) i++;
+      }
+    } else if (c === OPEN_BRACE || c === OPEN_BRACKET) depth++;
+    else if ((c === CLOSE_BRACE || c === CLOSE_BRACKET) && --depth === 0) return i + 1;
+  }
+  return length;
+}
+
+/**
+ * `at` is on a string's opening quote: the offset past its closing one. In a `plain` text (no backslash anywhere) that
+ * is the next quote, which indexOf finds faster than a loop over the characters.
+ */
+function stringEndIn(text: string, at: number, plain: boolean): number {
+  if (!plain) return stringEnd(text, at);
+  const close = text.indexOf('"', at + 1);
+  return close === -1 ? text.length : close + 1;
+}
+
+/** `at` is on the first character of a value: the offset just past the value ({@link valueEnd}, faster in a `plain` text). */
+function valueEndIn(text: string, at: number, plain: boolean): number {
+  if (!plain) return valueEnd(text, at);
+  const c = text.charCodeAt(at);
+  if (c === QUOTE) return stringEndIn(text, at, true);
+  if (c === OPEN_BRACE || c === OPEN_BRACKET) return restEnd(text, at + 1, true);
+  return valueEnd(text, at);
 }
 
 function childNamed(parent: Wanted, seg: string): Wanted | undefined {

@@ -22,6 +22,15 @@ export function parsePointer(pointer: string): string[] {
   }
 }
 
+/** {@link parsePointer}, with a pointer that does not parse taken as the root's (where a finding at it is placed). */
+export function parsePointerOrRoot(pointer: string): string[] {
+  try {
+    return parsePointer(pointer);
+  } catch {
+    return [];
+  }
+}
+
 export function childPointer(pointer: string, segment: PathSegment): string {
   return pointer + toPointer([segment]);
 }

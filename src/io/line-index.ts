@@ -11,6 +11,8 @@ export class LineIndex {
   private readonly starts = [0];
   /** Offset of the first newline not yet in `starts`, -1 past the last one; undefined until the first lookup. */
   private next: number | undefined;
+  /** The line the last lookup found. */
+  private last = 0;
 
   constructor(private readonly text: string) {}
 
@@ -28,7 +30,12 @@ export class LineIndex {
       next = text.indexOf('\n', next + 1);
     }
     this.next = next;
-    // Every line start at or before `offset` is known now.
+    // Every line start at or before `offset` is known now. Offsets mostly come in document order: on the furthest line
+    // reached so far, or on the line asked for last. Those two are tried before the search.
+    const known = starts.length - 1;
+    if (starts[known] <= offset) return (this.last = known);
+    const last = this.last;
+    if (starts[last] <= offset && offset < starts[last + 1]) return last;
     let lo = 0;
     let hi = starts.length - 1;
     while (lo < hi) {
@@ -36,6 +43,7 @@ export class LineIndex {
       if (starts[mid] <= offset) lo = mid;
       else hi = mid - 1;
     }
+    this.last = lo;
     return lo;
   }
 

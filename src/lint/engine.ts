@@ -1,12 +1,14 @@
 import {relative} from 'node:path';
 import {JsonDocument} from '../io/json-document.js';
+import type {WantedPath, WantedPaths} from '../io/json-locate.js';
+import {parsePointerOrRoot} from '../io/json-pointer.js';
 import type {Finding, RuleDescriptor, Severity} from '../report/finding.js';
 import {detectKind} from './kind.js';
 import {DEFAULT_PROFILE, DEFAULT_REASONING_MISSING_MIN_PROPERTIES, DEFAULT_TARGETS, levelFor} from './options.js';
 import {RULES} from './rules/index.js';
-import {ptr} from './schema-util.js';
+import {builtFrom, ptr} from './schema-util.js';
 import type {DetectedKind, LintProfile, LintRule, LintTarget, ReportDescriptor, RootInfo, RuleContext, RuleLevel, RuleOptions, SchemaNode} from './types.js';
-import {walkSchema, type WalkOptions} from './walker.js';
+import {ownSegments, placementSlot, walkSchema, type WalkOptions} from './walker.js';
 
 export interface LintOptions extends WalkOptions {
   profile?: LintProfile;
@@ -137,7 +139,6 @@ export function prepareLint(options: LintOptions): PreparedLint {
     allowRemoteRefs: options.allowRemoteRefs ?? false,
   };
   const plan = planFor(activeRules(options));
-  const rules = options.ruleSet ?? RULES;
   const withFixes = options.withFixes ?? false;
   // One options object for every walk, its `path` set per document, and written out rather than spread: V8 gives a
   // spread with added keys a new hidden class each time, and the walker was de-optimised on every run's new one.
@@ -154,6 +155,7 @@ export function prepareLint(options: LintOptions): PreparedLint {
     plan.begin.forEach((begin, i) => begin(contexts[plan.beginAt[i]]));
     walkOptions.path = path ?? options.path;
     const stats = walkSchema(doc, walkOptions, (node: SchemaNode) => {
+      sink.node = node;
       const checks = node.reach === 'upstream' ? plan.upstream : plan.extension;
       checks.all.run(node, contexts);
       if (node.isRoot) checks.root.run(node, contexts);
@@ -163,6 +165,7 @@ export function prepareLint(options: LintOptions): PreparedLint {
       const severity = ref.status === 'refused' ? refused[ref.ruleId] : undefined;
       if (ref.status === 'refused' && severity) sink.add(ref.ruleId, severity, {doc: node.doc, pointer: ptr(node.pointer, '$ref'), message: `"$ref": "${ref.ref}" ${ref.reason}`});
     });
+    sink.node = undefined;
     plan.end.forEach((end, i) => end(contexts[plan.endAt[i]]));
     if (stats.truncated) {
       const message = `the schema expands (through $ref) to more than ${stats.visits - 1} sub-schemas; the walk stopped there and the rest was not checked`;
@@ -170,9 +173,14 @@ export function prepareLint(options: LintOptions): PreparedLint {
     }
 
     plan.release(contexts);
-    if (sink.produced.length > 0) {
-      const kept = dedupe(sink.produced, rules);
-      sink.place(kept);
+    const {produced} = sink;
+    if (produced.length > 0) {
+      // Placed and sorted before deduplication: findings at one pointer then sit side by side (they share a position),
+      // so repeats are found among neighbours instead of through keys built for every finding.
+      sink.place();
+      sortFindings(produced, doc.source.file);
+      const kept = dedupeSorted(produced, plan.implied);
+      if (findings.length === 0) return detected ? {findings: kept, kind: detected} : {findings: kept};
       for (const f of kept) findings.push(f);
     }
     sortFindings(findings, doc.source.file);
@@ -198,6 +206,8 @@ class Plan {
   readonly endAt: number[] = [];
   /** For the walker: each key's bits, one bit per distinct `keywords` list of the checks below. */
   readonly keywordBits = new Map<string, number>();
+  /** Each rule's `impliedBy`, cut to the rules that can report here; rules left with none are not listed. */
+  readonly implied = new Map<string, readonly string[]>();
   /** Contexts not in use: a rule that lints another document while one is linted gets fresh ones. */
   private spare: Context[] | undefined;
 
@@ -215,6 +225,11 @@ class Plan {
       if (reach !== 'extension') this.upstream.add(rule, i, mask);
       if (reach !== 'upstream') this.extension.add(rule, i, mask);
       add(this.end, this.endAt, rule.end, i);
+    }
+    const reporting = new Set([...active.map(({rule}) => rule.meta.id), ...ENGINE_RULES.map((r) => r.id)]);
+    for (const {rule} of active) {
+      const by = (rule.meta.impliedBy ?? []).filter((id) => reporting.has(id));
+      if (by.length > 0) this.implied.set(rule.meta.id, by);
     }
   }
 
@@ -319,110 +334,167 @@ class Context implements RuleContext {
 }
 
 /**
- * One document's findings, as rules report them. Each is made with its position zeroed: positions are found after
- * deduplication, for all of a document's findings in one pass over each file they are in.
+ * One document's findings, as rules report them. Each is made with its position zeroed: positions are found once the
+ * walk is done, for all of a document's findings in one pass over each file they are in. The path of each finding in
+ * the linted file is gathered as it is reported, from the node being checked when the rule built its pointer from that
+ * node's (almost always): reading the segments back out of the pointer strings cost more than the checks.
  */
 class FindingSink {
   readonly produced: Finding[] = [];
+  /** The node whose checks run now; undefined outside the walk. */
+  node: SchemaNode | undefined;
   /** Findings in files reached through `$ref`, with the document each is in; the others are in the linted one. */
   private elsewhere: Map<Finding, JsonDocument> | undefined;
+  /** The linted file's findings' paths, in the order reported; undefined when they are placed by pointer instead. */
+  private readonly paths: WantedPaths | undefined;
 
   constructor(
     private readonly doc: JsonDocument,
     private readonly withFixes: boolean,
-  ) {}
+  ) {
+    this.paths = doc.pathsForPlacing();
+  }
 
   add(ruleId: string, severity: Severity, d: ReportDescriptor): void {
     const target = d.doc ?? this.doc;
     const finding: Finding = {ruleId, severity, message: d.message, file: target.source.file, pointer: d.pointer, line: 0, column: 0, endLine: 0, endColumn: 0};
     if (target !== this.doc) (this.elsewhere ??= new Map()).set(finding, target);
-    else if (this.withFixes && d.fix) {
-      try {
-        const fix = d.fix();
-        if (fix && fix.edits.length > 0) finding.fix = fix;
-      } catch {
-        // A fix that cannot be built is simply not offered.
+    else {
+      if (this.withFixes && d.fix) {
+        try {
+          const fix = d.fix();
+          if (fix && fix.edits.length > 0) finding.fix = fix;
+        } catch {
+          // A fix that cannot be built is simply not offered.
+        }
       }
+      this.paths?.mark(this.pathOf(this.paths, d.pointer));
     }
     this.produced.push(finding);
   }
 
-  /** Gives `findings` (some of those produced) their positions. */
-  place(findings: Finding[]): void {
-    const {elsewhere} = this;
+  /** Gives the findings produced their positions. */
+  place(): void {
+    const {elsewhere, produced} = this;
     if (!elsewhere) {
-      this.doc.placeAll(findings);
+      this.placeOwn(produced);
       return;
     }
-    const byDoc = new Map<JsonDocument, Finding[]>();
-    for (const f of findings) {
+    const byDoc = new Map<JsonDocument, Finding[]>([[this.doc, []]]);
+    for (const f of produced) {
       const doc = elsewhere.get(f) ?? this.doc;
       const list = byDoc.get(doc);
       if (list) list.push(f);
       else byDoc.set(doc, [f]);
     }
-    for (const [doc, list] of byDoc) doc.placeAll(list);
+    for (const [doc, list] of byDoc) {
+      if (doc === this.doc) this.placeOwn(list);
+      else doc.placeAll(list);
+    }
+  }
+
+  private placeOwn(findings: Finding[]): void {
+    if (this.paths) this.doc.placeAt(findings, this.paths);
+    else this.doc.placeAll(findings);
+  }
+
+  private pathOf(paths: WantedPaths, pointer: string): WantedPath {
+    const {node} = this;
+    if (node !== undefined && node.doc === this.doc) {
+      const built = builtFrom(pointer);
+      if (built !== undefined && built.base === node.pointer) {
+        let at = this.nodePath(paths, node);
+        for (const s of built.segments) at = paths.child(at, String(s));
+        return at;
+      }
+      if (pointer === node.pointer) return this.nodePath(paths, node);
+    }
+    if (pointer === '' || pointer.charCodeAt(0) === SLASH) return paths.at(pointer);
+    let at = paths.root;
+    for (const s of parsePointerOrRoot(pointer)) at = paths.child(at, s);
+    return at;
+  }
+
+  /** The path of a node of the linted file, from its parent's. */
+  private nodePath(paths: WantedPaths, node: SchemaNode): WantedPath {
+    const slot = placementSlot(node);
+    let at = slot.placement as WantedPath | undefined;
+    if (at === undefined) {
+      const own = ownSegments(node);
+      if (own === undefined || node.parent === undefined || node.parent.doc !== this.doc) at = paths.at(node.pointer);
+      else {
+        at = this.nodePath(paths, node.parent);
+        for (const s of own) at = paths.child(at, String(s));
+      }
+      slot.placement = at;
+    }
+    return at;
   }
 }
 
-const impliedCache = new WeakMap<readonly LintRule[], Map<string, readonly string[]>>();
+const SLASH = 0x2f;
 
-/** Up to this many findings, {@link dedupe} compares them pairwise: cheaper than building a key string for each. */
+/** Up to this many findings at one position are compared pairwise; past it, through keys. */
 const PAIRWISE_DEDUPE = 16;
 
-function dedupe(findings: Finding[], rules: readonly LintRule[]): Finding[] {
-  if (findings.length === 1) return findings;
-  let implied = impliedCache.get(rules);
-  if (!implied) impliedCache.set(rules, (implied = new Map(rules.map((r) => [r.meta.id, r.meta.impliedBy ?? []]))));
-  return findings.length <= PAIRWISE_DEDUPE ? dedupePairwise(findings, implied) : dedupeKeyed(findings, implied);
-}
-
-/** Same finding: same rule, file, pointer and message. Implied: a rule in `by` reports the same file and pointer. */
-function dedupePairwise(findings: Finding[], implied: Map<string, readonly string[]>): Finding[] {
-  const out: Finding[] = [];
-  next: for (const f of findings) {
-    for (const g of out) if (g.ruleId === f.ruleId && g.pointer === f.pointer && g.file === f.file && g.message === f.message) continue next;
-    const by = implied.get(f.ruleId);
-    if (by && by.length > 0) for (const g of findings) if (g.pointer === f.pointer && g.file === f.file && by.includes(g.ruleId)) continue next;
-    out.push(f);
-  }
-  return out;
-}
-
-function dedupeKeyed(findings: Finding[], implied: Map<string, readonly string[]>): Finding[] {
-  const at = (f: Finding) => `${f.file}\u0000${f.pointer}`;
-  /** Rule ids reported at each place, built when the first finding that some rule implies is met. */
-  let present: Map<string, Set<string>> | undefined;
-  // Messages kept per rule and place: keying on the long message text itself cost more than the rest of dedupe.
-  const seen = new Map<string, string[]>();
-  const out: Finding[] = [];
-  for (const f of findings) {
-    const place = at(f);
-    const where = `${f.ruleId}\u0000${place}`;
-    const messages = seen.get(where);
-    if (messages?.includes(f.message)) continue;
-    if (messages) messages.push(f.message);
-    else seen.set(where, [f.message]);
-    const by = implied.get(f.ruleId);
-    if (by && by.length > 0) {
-      present ??= rulesByPlace(findings, at);
-      const here = present.get(place);
-      if (here && by.some((id) => here.has(id))) continue;
+/**
+ * `sorted` (by {@link sortFindings}) without the findings that repeat an earlier one (same rule, file, pointer and
+ * message) or that a rule they are implied by reports at the same file and pointer. Findings at one pointer share a
+ * file, line and column, so each run of those is all either check needs to look at.
+ */
+function dedupeSorted(sorted: Finding[], implied: ReadonlyMap<string, readonly string[]>): Finding[] {
+  let out: Finding[] | undefined;
+  for (let start = 0, end = 1; start < sorted.length; start = end++) {
+    const first = sorted[start];
+    while (end < sorted.length && sorted[end].line === first.line && sorted[end].column === first.column && sorted[end].file === first.file) end++;
+    if (end - start === 1 && !implied.has(first.ruleId)) {
+      out?.push(first);
+      continue;
     }
-    out.push(f);
+    const dropped = end - start <= PAIRWISE_DEDUPE ? droppedPairwise(sorted, start, end, implied) : droppedKeyed(sorted, start, end, implied);
+    if (!dropped && !out) continue;
+    out ??= sorted.slice(0, start);
+    for (let i = start; i < end; i++) if (!dropped?.[i - start]) out.push(sorted[i]);
   }
-  return out;
+  return out ?? sorted;
 }
 
-function rulesByPlace(findings: Finding[], at: (f: Finding) => string): Map<string, Set<string>> {
-  const out = new Map<string, Set<string>>();
-  for (const g of findings) {
-    const place = at(g);
-    const ids = out.get(place);
-    if (ids) ids.add(g.ruleId);
-    else out.set(place, new Set([g.ruleId]));
+/** Which of `sorted[start..end)` (one position) repeat an earlier one or are implied; undefined when none. */
+function droppedPairwise(sorted: Finding[], start: number, end: number, implied: ReadonlyMap<string, readonly string[]>): boolean[] | undefined {
+  let dropped: boolean[] | undefined;
+  for (let i = start; i < end; i++) {
+    const f = sorted[i];
+    let drop = false;
+    for (let j = start; j < i && !drop; j++) {
+      const g = sorted[j];
+      drop = g.ruleId === f.ruleId && g.pointer === f.pointer && g.message === f.message;
+    }
+    const by = implied.get(f.ruleId);
+    if (by) for (let j = start; j < end && !drop; j++) drop = sorted[j].pointer === f.pointer && by.includes(sorted[j].ruleId);
+    if (drop) (dropped ??= new Array<boolean>(end - start).fill(false))[i - start] = true;
   }
-  return out;
+  return dropped;
+}
+
+function droppedKeyed(sorted: Finding[], start: number, end: number, implied: ReadonlyMap<string, readonly string[]>): boolean[] {
+  const seen = new Set<string>();
+  const rulesAt = new Map<string, Set<string>>();
+  for (let i = start; i < end; i++) {
+    const g = sorted[i];
+    const ids = rulesAt.get(g.pointer);
+    if (ids) ids.add(g.ruleId);
+    else rulesAt.set(g.pointer, new Set([g.ruleId]));
+  }
+  const dropped = new Array<boolean>(end - start).fill(false);
+  for (let i = start; i < end; i++) {
+    const f = sorted[i];
+    const key = `${f.ruleId}\u0000${f.pointer}\u0000${f.message}`;
+    const by = implied.get(f.ruleId);
+    const here = rulesAt.get(f.pointer) as Set<string>;
+    dropped[i - start] = seen.has(key) || (by !== undefined && by.some((id) => here.has(id)));
+    seen.add(key);
+  }
+  return dropped;
 }
 
 function sortFindings(findings: Finding[], mainFile: string): Finding[] {

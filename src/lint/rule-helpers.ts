@@ -78,6 +78,8 @@ export function constraintCheck(types: string[], keywords: string[], what: strin
 
 /** True the first time a rule sees this sub-schema (a $ref target can be visited more than once); for whole-schema counts. */
 export function firstVisit(node: SchemaNode, ctx: RuleContext): boolean {
+  // Without a "$ref" key the walk is a tree walk of a parsed tree, which reaches every object once.
+  if (!ctx.root.doc.mayHoldString('$ref')) return true;
   // Keyed by the sub-schema object itself: a second visit reaches the same parsed object, and building the pointer
   // string of every node cost more than the counting rules' checks.
   const seen = ((ctx.state.seen as Set<object> | undefined) ??= new Set<object>());

@@ -65,7 +65,21 @@ export function propertiesOf(schema: JsonObject): JsonObject | undefined {
 export function ptr(base: string, ...segments: (string | number)[]): string {
   let out = base;
   for (const s of segments) out = typeof s === 'number' || !NEEDS_ESCAPE.test(s) ? `${out}/${s}` : childPointer(out, s);
+  lastBuilt.pointer = out;
+  lastBuilt.base = base;
+  lastBuilt.segments = segments;
   return out;
+}
+
+/**
+ * The pointer {@link ptr} built last, and what from: a finding is almost always reported at the pointer its rule has just
+ * built, and the engine then places it from the segments rather than reading them back out of the string.
+ */
+const lastBuilt: {pointer: string | undefined; base: string; segments: readonly (string | number)[]} = {pointer: undefined, base: '', segments: []};
+
+/** `pointer`'s base and segments, when it is (equal to) the pointer {@link ptr} built last. */
+export function builtFrom(pointer: string): {readonly base: string; readonly segments: readonly (string | number)[]} | undefined {
+  return pointer === lastBuilt.pointer ? lastBuilt : undefined;
 }
 
 const NEEDS_ESCAPE = /[~/]/;

@@ -53,6 +53,8 @@ interface Trail {
 class WalkNode implements SchemaNode {
   ref?: RefInfo;
   keywordMask = 0;
+  /** The engine's note of where this node's findings go ({@link placementSlot}), made when the first one is reported. */
+  placement: unknown = undefined;
   private ownPointer: string | undefined;
 
   constructor(
@@ -66,7 +68,7 @@ class WalkNode implements SchemaNode {
     /** The `$ref` sites that led here, for recursion checks. */
     readonly trail: Trail | undefined,
     /** Where this node sits under the keyword its edge names (`a` for …/properties/a), or exactly where it is. */
-    private readonly key: string | number | undefined,
+    readonly key: string | number | undefined,
     pointer?: string,
   ) {
     this.ownPointer = pointer;
@@ -83,6 +85,22 @@ class WalkNode implements SchemaNode {
     }
     return this.ownPointer;
   }
+}
+
+/**
+ * The segments `node`'s pointer adds to its parent's (the keyword its edge names, then its key under it); undefined for
+ * the root and for `$ref` targets, whose pointer is their own.
+ */
+export function ownSegments(node: SchemaNode): [string] | [string, string | number] | undefined {
+  const {edge, key} = node as WalkNode;
+  if (edge === 'root' || edge === '$ref') return undefined;
+  const name = edge === 'tupleItems' ? 'items' : edge;
+  return key === undefined ? [name] : [name, key];
+}
+
+/** Where the engine keeps its own note on a node of the walk (one per node, so no map from nodes is needed). */
+export function placementSlot(node: SchemaNode): {placement: unknown} {
+  return node as WalkNode;
 }
 
 /**

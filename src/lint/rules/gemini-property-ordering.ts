@@ -31,7 +31,7 @@ const rule: LintRule = {
     const keys = Object.keys(props);
     const ordering = node.schema.propertyOrdering;
     if (ordering === undefined) {
-      if (keys.length >= 2) ctx.report({doc: node.doc, pointer: node.pointer, message: `object with ${keys.length} properties has no "propertyOrdering"; Gemini would emit them alphabetically: add "propertyOrdering": ${JSON.stringify(keys)} (not auto-fixable: other vendors refuse the keyword; export schema --target gemini adds it)`});
+      if (keys.length >= 2) ctx.report({doc: node.doc, pointer: node.pointer, message: missingMessage(JSON.stringify(keys), keys.length)});
       return;
     }
     const listed = Array.isArray(ordering) ? ordering : [];
@@ -39,5 +39,18 @@ const rule: LintRule = {
     if (!same) ctx.report({doc: node.doc, pointer: ptr(node.pointer, 'propertyOrdering'), message: `"propertyOrdering" must list exactly the properties (${JSON.stringify(keys)})`});
   },
 };
+
+/** Messages by property list, so the objects of many schemas that share a shape share one string (a linter keeps every finding until it reports). */
+const missing = new Map<string, string>();
+const MESSAGES_KEPT = 1024;
+
+function missingMessage(list: string, count: number): string {
+  let message = missing.get(list);
+  if (message === undefined) {
+    message = `object with ${count} properties has no "propertyOrdering"; Gemini would emit them alphabetically: add "propertyOrdering": ${list} (not auto-fixable: other vendors refuse the keyword; export schema --target gemini adds it)`;
+    if (missing.size < MESSAGES_KEPT) missing.set(list, message);
+  }
+  return message;
+}
 
 export default rule;

@@ -8,6 +8,8 @@ import {rewriteFix} from './rewrite-fix.js';
 const FIXABLE = new Set<Rewrite | undefined>(['oneof-to-anyof', 'const-to-enum', 'inline-ref']);
 const SEVERITY = {refused: 'error', ignored: 'warning', degraded: 'info'} as const;
 const VERB = {refused: 'refuses', ignored: 'ignores', degraded: 'reads differently'} as const;
+/** Keys whose treatment and message a rule keeps: past this (a schema of made-up keys), they are worked out per finding. */
+const MESSAGES_KEPT = 1024;
 
 /**
  * The rule for one vendor model and one effect: every key of every sub-schema the vendor reads whose treatment has that
@@ -22,6 +24,9 @@ export function keywordRule(model: VendorModel, effect: Effect, id: string, docs
   }
   // Looked up once per key of every sub-schema: a Map, not the model's record and its accepted entries.
   const reported = new Map(listed.map((k) => [k, treatmentOf(model, k) as Treatment]));
+  // Each key's treatment (null: not reported) and last message, kept: the same few keys recur on every sub-schema.
+  const treatments = new Map<string, Treatment | null>();
+  const messages = new Map<string, {why: string | undefined; text: string}>();
   const fixed = listed.filter((k) => FIXABLE.has(treatmentOf(model, k)?.rewrite));
   return {
     meta: {
@@ -41,10 +46,19 @@ export function keywordRule(model: VendorModel, effect: Effect, id: string, docs
     },
     check(node, ctx) {
       for (const key in node.schema) {
-        const t = reported.get(key) ?? (unlisted && !Object.hasOwn(model.keywords, key) ? model.otherKeywords : undefined);
-        if (t === undefined || !Object.hasOwn(node.schema, key)) continue;
+        let t = treatments.get(key);
+        if (t === undefined) {
+          t = reported.get(key) ?? (unlisted && !Object.hasOwn(model.keywords, key) ? model.otherKeywords : null);
+          if (treatments.size < MESSAGES_KEPT) treatments.set(key, t);
+        }
+        if (t === null || !Object.hasOwn(node.schema, key)) continue;
         const {fix, why} = rewriteFix(t.rewrite, node);
-        ctx.report({doc: node.doc, pointer: ptr(node.pointer, key), message: why ? `"${key}": ${t.says} (${why})` : `"${key}": ${t.says}`, ...(fix ? {fix} : {})});
+        let message = messages.get(key);
+        if (message?.why !== why) {
+          message = {why, text: why ? `"${key}": ${t.says} (${why})` : `"${key}": ${t.says}`};
+          if (messages.size < MESSAGES_KEPT) messages.set(key, message);
+        }
+        ctx.report({doc: node.doc, pointer: ptr(node.pointer, key), message: message.text, ...(fix ? {fix} : {})});
       }
     },
   };
