@@ -54,7 +54,7 @@ export function keywordRule(model: VendorModel, effect: Effect, id: string, docs
         if (t === null || !Object.hasOwn(node.schema, key)) continue;
         const {fix, why} = rewriteFix(t.rewrite, node);
         let message = messages.get(key);
-        if (message?.why !== why) {
+        if (message === undefined || message.why !== why) {
           message = {why, text: why ? `"${key}": ${t.says} (${why})` : `"${key}": ${t.says}`};
           if (messages.size < MESSAGES_KEPT) messages.set(key, message);
         }
