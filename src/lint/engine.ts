@@ -142,7 +142,7 @@ export function prepareLint(options: LintOptions): PreparedLint {
   const withFixes = options.withFixes ?? false;
   // One options object for every walk, its `path` set per document, and written out rather than spread: V8 gives a
   // spread with added keys a new hidden class each time, and the walker was de-optimised on every run's new one.
-  const walkOptions: WalkOptions = {cwd: options.cwd, path: options.path, readFile: options.readFile, scope: options.scope, remote: options.remote, maxVisits: options.maxVisits, keywordBits: plan.keywordBits};
+  const walkOptions: WalkOptions = {cwd: options.cwd, path: options.path, readFile: options.readFile, scope: options.scope, remote: options.remote, maxVisits: options.maxVisits, keywordBits: plan.keywordBits, otherKeywordBits: plan.otherKeywordBits};
   const refused = refusalSeverities(options.rules ?? {});
   return (doc, path) => {
     const findings: Finding[] = doc.problemFindings();
@@ -206,6 +206,8 @@ class Plan {
   readonly endAt: number[] = [];
   /** For the walker: each key's bits, one bit per distinct `keywords` list of the checks below. */
   readonly keywordBits = new Map<string, number>();
+  /** For the walker: the bits of a key `keywordBits` does not list. */
+  otherKeywordBits = 0;
   /** Each rule's `impliedBy`, cut to the rules that can report here; rules left with none are not listed. */
   readonly implied = new Map<string, readonly string[]>();
   /** Contexts not in use: a rule that lints another document while one is linted gets fresh ones. */
@@ -218,9 +220,16 @@ class Plan {
       at.push(i);
     };
     const listBits = new Map<string, number>();
+    const masks = active.map(({rule}) => this.maskOf(rule.meta.keywords, listBits));
+    // Key filters last: each is asked about every key the lists above (and the filters) know.
+    const known = new Set([...this.keywordBits.keys(), ...active.flatMap(({rule}) => rule.meta.keyFilter?.known ?? [])]);
+    let slot = listBits.size;
+    active.forEach(({rule}, i) => {
+      if (rule.meta.keyFilter) masks[i] = this.filterMask(rule.meta.keyFilter, known, slot++);
+    });
     for (const [i, {rule}] of active.entries()) {
       const reach = rule.meta.reach ?? 'all';
-      const mask = this.maskOf(rule.meta.keywords, listBits);
+      const mask = masks[i];
       add(this.begin, this.beginAt, rule.begin, i);
       if (reach !== 'extension') this.upstream.add(rule, i, mask);
       if (reach !== 'upstream') this.extension.add(rule, i, mask);
@@ -231,6 +240,18 @@ class Plan {
       const by = (rule.meta.impliedBy ?? []).filter((id) => reporting.has(id));
       if (by.length > 0) this.implied.set(rule.meta.id, by);
     }
+  }
+
+  /** A bit of its own for a key-filtering rule, set on every known key it reports on and on unknown keys if it reports those. */
+  private filterMask(filter: NonNullable<LintRule['meta']['keyFilter']>, known: ReadonlySet<string>, slot: number): number {
+    if (slot >= MASK_BITS) return 0;
+    const bit = 1 << slot;
+    for (const k of known) {
+      const bits = this.keywordBits.get(k) ?? 0;
+      this.keywordBits.set(k, filter.reports(k) ? bits | bit : bits);
+    }
+    if (filter.others) this.otherKeywordBits |= bit;
+    return bit;
   }
 
   /** The bit standing for a `keywords` list (shared by the rules that list the same keys); 0, "call it everywhere", once the bits run out. */

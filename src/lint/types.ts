@@ -164,6 +164,11 @@ export interface RuleMeta {
    * then calls it only there. Absent: it may report on any sub-schema.
    */
   keywords?: readonly string[];
+  /**
+   * Instead of `keywords`: the check reports only on a sub-schema with a key `reports` accepts, and accepts any key
+   * outside `known` exactly when `others` is true. The engine then calls it only on such sub-schemas.
+   */
+  keyFilter?: {known: readonly string[]; reports: (key: string) => boolean; others: boolean};
   /** A finding of this rule is dropped when one of these rules reports the same file and pointer. */
   impliedBy?: readonly string[];
   sources: readonly RuleSource[];

@@ -28,6 +28,8 @@ export interface WalkOptions {
   maxVisits?: number;
   /** Bits by key: each node's {@link SchemaNode.keywordMask} is the union of its keys' bits (the engine's dispatch table). */
   keywordBits?: ReadonlyMap<string, number>;
+  /** Bits a key gives when `keywordBits` does not list it (rules that report on keys they do not know). */
+  otherKeywordBits?: number;
 }
 
 export interface WalkStats {
@@ -120,6 +122,7 @@ export function walkSchema(root: JsonDocument, options: WalkOptions, visit: (nod
   if (!isObject(root.value)) return stats;
   let resolver: RefResolver | undefined;
   const bits = options.keywordBits;
+  const otherBits = options.otherKeywordBits ?? 0;
 
   let memo: Set<string> | undefined;
   const stack: WalkNode[] = [new WalkNode(root.value, root, 0, 'root', undefined, 'upstream', true, undefined, undefined, '')];
@@ -154,7 +157,7 @@ export function walkSchema(root: JsonDocument, options: WalkOptions, visit: (nod
     let mask = 0;
     for (const k in schema) {
       const edge = edgeBit(k);
-      const bit = bits?.get(k) ?? 0;
+      const bit = bits === undefined ? 0 : (bits.get(k) ?? otherBits);
       if ((edge | bit) !== 0 && Object.hasOwn(schema, k)) {
         edges |= edge;
         mask |= bit;

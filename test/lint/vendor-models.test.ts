@@ -92,3 +92,12 @@ describe('root shapes', () => {
     expect(at({type: 'array', items: {type: 'string'}}, ['gemini'])).toEqual([]);
   });
 });
+
+describe('keyword rules are called only where a key can concern them, and still see every key', () => {
+  it('a key no model knows, a key only another model knows, and a listed one: all reported under openai, with every vendor target on', () => {
+    const schema = {type: 'object', properties: {a: {type: 'string', 'x-extra': 1}, b: {type: 'string', nullable: true}, c: {type: 'array', items: {type: 'string'}, uniqueItems: true}}, required: ['a', 'b', 'c'], additionalProperties: false};
+    const all = lintSchemaDocument(schema, {targets: ['openai', 'anthropic', 'gemini', 'gemini-legacy']}).filter((f) => f.ruleId === 'openai/unsupported-keyword').map((f) => f.pointer);
+    expect(all).toEqual(['/properties/a/x-extra', '/properties/b/nullable', '/properties/c/uniqueItems']);
+    expect(at(schema, ['gemini-legacy']).filter((f) => f.includes('unsupported'))).toEqual(['gemini-legacy/unsupported-keyword error /properties/a/x-extra', 'gemini-legacy/unsupported-keyword error /properties/c/uniqueItems', 'gemini-legacy/unsupported-keyword error /additionalProperties']);
+  });
+});

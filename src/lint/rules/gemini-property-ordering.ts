@@ -1,6 +1,6 @@
 import {SINCE, SOURCES, VERIFIED} from '../rule-helpers.js';
 import {isObjectType, propertiesOf, ptr} from '../schema-util.js';
-import type {LintRule} from '../types.js';
+import type {LintRule, RuleContext, SchemaNode} from '../types.js';
 
 const rule: LintRule = {
   meta: {
@@ -20,35 +20,62 @@ const rule: LintRule = {
       invalid: [
         {schema: {type: 'object', properties: {reasoning: {type: 'string'}, a: {type: 'string'}}}, findings: 1},
         {schema: {type: 'object', properties: {reasoning: {type: 'string'}, a: {type: 'string'}}, propertyOrdering: ['reasoning', 'b']}, findings: 1},
+        {schema: {type: 'object', properties: {a: {type: 'object', properties: {x: {type: 'string'}, y: {type: 'string'}}}, b: {type: 'string'}}}, findings: 1},
+        {schema: {type: 'object', properties: {a: {type: 'object', properties: {x: {type: 'string'}, y: {type: 'string'}}}, b: {type: 'string'}}, propertyOrdering: ['a', 'b']}, findings: 1},
       ],
     },
     explanation:
-      'Gemini emits properties in propertyOrdering order (alphabetical without it, which would put "reasoning" after most fields). The RFC 0030 §B table recommends it. Not fixed automatically: propertyOrdering is a Gemini-only keyword, and whether to add it to a schema also sent to other vendors is your call.',
+      'Gemini emits properties in propertyOrdering order (alphabetical without it, which would put "reasoning" after most fields). The RFC 0030 §B table recommends it. A schema that orders none of its objects gets one finding, at its root, naming them; one that orders some gets a finding for each object it left out. Not fixed automatically: propertyOrdering is a Gemini-only keyword, and whether to add it to a schema also sent to other vendors is your call.',
   },
   check(node, ctx) {
     const props = propertiesOf(node.schema);
     if (!props || !isObjectType(node.schema)) return;
     const keys = Object.keys(props);
     const ordering = node.schema.propertyOrdering;
+    const seen = stateOf(ctx);
     if (ordering === undefined) {
-      if (keys.length >= 2) ctx.report({doc: node.doc, pointer: node.pointer, message: missingMessage(JSON.stringify(keys), keys.length)});
+      if (keys.length >= 2) seen.missing.push(node);
       return;
     }
+    seen.ordered = true;
     const listed = Array.isArray(ordering) ? ordering : [];
     const same = listed.length === keys.length && keys.every((k) => listed.includes(k));
     if (!same) ctx.report({doc: node.doc, pointer: ptr(node.pointer, 'propertyOrdering'), message: `"propertyOrdering" must list exactly the properties (${JSON.stringify(keys)})`});
   },
+  end(ctx) {
+    const {missing, ordered} = stateOf(ctx);
+    // A schema that orders none of its objects made one choice: said once, at its root. One that orders some has
+    // forgotten the others: each is named.
+    if (!ordered && missing.length > 1) {
+      const shown = missing.slice(0, SHOWN).map((n) => (n.pointer === '' ? 'the root' : n.pointer));
+      const more = missing.length > SHOWN ? `, and ${missing.length - SHOWN} more` : '';
+      ctx.report({pointer: '', message: `none of the ${missing.length} objects with several properties gives "propertyOrdering" (${shown.join(', ')}${more}); Gemini would emit each one's properties alphabetically (${WHY})`});
+      return;
+    }
+    for (const node of missing) {
+      const keys = Object.keys(propertiesOf(node.schema) ?? {});
+      ctx.report({doc: node.doc, pointer: node.pointer, message: missingMessage(JSON.stringify(keys), keys.length)});
+    }
+  },
 };
 
+const WHY = 'not auto-fixable: other vendors refuse the keyword; export schema --target gemini adds it';
+/** Places named in the one finding for a schema that orders none of its objects. */
+const SHOWN = 5;
+
+function stateOf(ctx: RuleContext): {missing: SchemaNode[]; ordered: boolean} {
+  return ((ctx.state.ordering as {missing: SchemaNode[]; ordered: boolean} | undefined) ??= {missing: [], ordered: false});
+}
+
 /** Messages by property list, so the objects of many schemas that share a shape share one string (a linter keeps every finding until it reports). */
-const missing = new Map<string, string>();
+const missingMessages = new Map<string, string>();
 const MESSAGES_KEPT = 1024;
 
 function missingMessage(list: string, count: number): string {
-  let message = missing.get(list);
+  let message = missingMessages.get(list);
   if (message === undefined) {
-    message = `object with ${count} properties has no "propertyOrdering"; Gemini would emit them alphabetically: add "propertyOrdering": ${list} (not auto-fixable: other vendors refuse the keyword; export schema --target gemini adds it)`;
-    if (missing.size < MESSAGES_KEPT) missing.set(list, message);
+    message = `object with ${count} properties has no "propertyOrdering"; Gemini would emit them alphabetically: add "propertyOrdering": ${list} (${WHY})`;
+    if (missingMessages.size < MESSAGES_KEPT) missingMessages.set(list, message);
   }
   return message;
 }

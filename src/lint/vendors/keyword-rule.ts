@@ -31,7 +31,7 @@ export function keywordRule(model: VendorModel, effect: Effect, id: string, docs
   return {
     meta: {
       id,
-      ...(unlisted ? {} : {keywords: listed}),
+      ...(unlisted ? {keyFilter: {known: Object.keys(model.keywords), reports: (key: string) => reported.has(key) || !Object.hasOwn(model.keywords, key), others: true}} : {keywords: listed}),
       description: `${model.name}: keywords it ${VERB[effect]}${unlisted ? ` (anything outside its subset${listed.length > 0 ? ', and ' + listed.join(', ') : ''})` : ` (${listed.join(', ')})`}.`,
       severity: SEVERITY[effect],
       profiles: ['load-bearing', 'strict'],
