@@ -19,3 +19,17 @@ describe.each(TARGETS)('--fix --target %s on the real-world corpus', (target) =>
     expect(fixSchemaText(once.text, file, options).fixed).toBe(0);
   });
 });
+
+describe('Tier-1 on a real schema: the oneOf is reported, and so is what its branches hold', () => {
+  it('genai-one-of-resource-config (python-genai replay test): the open objects inside the oneOf branches too', () => {
+    const file = join(DIR, 'genai-one-of-resource-config.json');
+    const found = lintSchemaDocument(readFileSync(file, 'utf8'), {path: file, cwd: DIR}).map((f) => `${f.ruleId} ${f.pointer}`);
+    expect(found).toEqual(
+      expect.arrayContaining([
+        'tier1/forbidden-keyword /properties/resource_config/oneOf',
+        'tier1-ext/additional-properties /properties/resource_config/oneOf/0',
+        'tier1-ext/additional-properties /properties/resource_config/oneOf/1',
+      ]),
+    );
+  });
+});
