@@ -1,4 +1,4 @@
-// Super-linear growth shown as a CPU-time ratio between an input and one 16× its size: linear is ≈ 16× (up to ~40× on
+// Super-linear growth shown as a CPU-time ratio between an input and one 16× its size: linear is ≈ 16× (up to ~50× on
 // a loaded machine, as the larger one outgrows V8's young generation and the caches), quadratic ≈ 256×. CI runs these
 // beside other test files, so the runs of both sizes alternate (a burst of load then slows both alike) and each figure
 // is the best of its runs after a warm-up; the bound of 120 sits well clear of both (placing 80k findings, the
