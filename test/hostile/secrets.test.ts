@@ -8,6 +8,7 @@ import {findSecrets, maskSecrets, SECRET_HINT_SOURCE} from '../../src/report/sec
 import {simulateRetry} from '../../src/retry/index.js';
 import {runCli, STACK_TRACE, tempDir} from '../helpers/cli.js';
 import {acmeDocument, JSON_HEADERS, startHost, type TestHost} from '../probe/helpers/host.js';
+import {growth, MAX_GROWTH} from './helpers/growth.js';
 import {body, expectNoSecrets, IN_CONTEXT, SECRETS} from './secret-samples.js';
 
 describe('the secret corpus: every kind is masked, with its kind and length, never its body', () => {
@@ -102,24 +103,16 @@ describe('the secret corpus: every kind is masked, with its kind and length, nev
         `xoxb-${'a'.repeat(n)}`,
         ' '.repeat(n),
       ].join('\n');
-    const time = (n: number): number => {
+    const ratio = growth((n) => {
       const text = nearMisses(n);
       const json = JSON.stringify({text, slashes: `${'\\'.repeat(n)}"`});
-      let best = Infinity;
-      for (let run = 0; run < 3; run++) {
-        const start = performance.now();
+      return () => {
         maskSecrets(text);
         new Redactor(['hunter22']).jsonText(json);
         displayText(text);
-        best = Math.min(best, performance.now() - start);
-      }
-      return best;
-    };
-    time(5_000);
-    const small = time(20_000);
-    const large = time(80_000);
-    // Four times the input: about four times the time when linear, sixteen when quadratic.
-    expect(large / Math.max(small, 1), `${small.toFixed(1)} ms → ${large.toFixed(1)} ms`).toBeLessThan(9);
+      };
+    }, 5_000);
+    expect(ratio).toBeLessThan(MAX_GROWTH);
   });
 });
 
