@@ -1,5 +1,5 @@
 import {has, isObject, propertiesOf, type JsonObject} from '../lint/schema-util.js';
-import {constToEnum, inlineRef, intoDescription, mergeSingleAllOf, nullBranchToNullable, oneOfToAnyOf, openApiToJsonSchemaTypes, typeListToAnyOf, typeListToNullable} from '../lint/transforms/index.js';
+import {constToEnum, inlineRef, intoDescription, mergeSingleAllOf, nullBranchToNullable, oneOfToAnyOf, openApiToJsonSchemaTypes, typeListToAnyOf, typeListToNullable, sayable} from '../lint/transforms/index.js';
 import {treatmentOf, type VendorModel} from '../lint/vendors/index.js';
 
 /** Keywords whose value is one sub-schema, a map of them, or a list of them: every one is rewritten. */
@@ -94,7 +94,7 @@ function rewriteOnce(node: JsonObject, model: VendorModel, root: unknown, inline
       }
       case 'into-description':
         // Only values a sentence can carry: a sub-schema said as JSON text would guide no one; it stays for the lint.
-        if (isScalarList(node[key])) describe.push(key);
+        if (sayable(node[key])) describe.push(key);
         break;
       case 'drop':
         // Definitions stay while a $ref may still need them (a recursive one gemini-legacy refuses anyway).
@@ -110,10 +110,6 @@ function rewriteOnce(node: JsonObject, model: VendorModel, root: unknown, inline
   if (model.target === 'anthropic' && typeof node.minItems === 'number' && node.minItems > 1) describe.push('minItems');
   if (dropped) return dropped;
   return (describe.length > 0 && intoDescription(node, describe)) || node;
-}
-
-function isScalarList(value: unknown): boolean {
-  return Array.isArray(value) ? value.every((v) => v === null || typeof v !== 'object') : value === null || typeof value !== 'object';
 }
 
 function formatTreatment(format: unknown, model: VendorModel) {

@@ -378,10 +378,12 @@ class FindingSink {
 
   add(ruleId: string, severity: Severity, d: ReportDescriptor): void {
     const target = d.doc ?? this.doc;
-    const finding: Finding = {ruleId, severity, message: d.message, file: target.source.file, pointer: d.pointer, line: 0, column: 0, endLine: 0, endColumn: 0};
+    const predicate = d.fix !== undefined && this.node?.inPredicate === true;
+    const message = predicate ? `${d.message} (${IN_PREDICATE})` : d.message;
+    const finding: Finding = {ruleId, severity, message, file: target.source.file, pointer: d.pointer, line: 0, column: 0, endLine: 0, endColumn: 0};
     if (target !== this.doc) (this.elsewhere ??= new Map()).set(finding, target);
     else {
-      if (this.withFixes && d.fix) {
+      if (this.withFixes && d.fix && !predicate) {
         try {
           const fix = d.fix();
           if (fix && fix.edits.length > 0) finding.fix = fix;
@@ -454,6 +456,7 @@ class FindingSink {
 }
 
 const SLASH = 0x2f;
+const IN_PREDICATE = 'not auto-fixable: inside an allOf, not, if/then/else or dependentSchemas branch a fix would change what the whole schema accepts';
 
 /** Up to this many findings at one position are compared pairwise; past it, through keys. */
 const PAIRWISE_DEDUPE = 16;

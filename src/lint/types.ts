@@ -70,6 +70,12 @@ export interface SchemaNode {
   readonly isRoot: boolean;
   /** This node's own `$ref`, resolved (set before rules run). */
   readonly ref?: RefInfo;
+  /**
+   * Reached through the branch of an allOf, not, if/then/else or dependentSchemas: a condition or a part of a whole,
+   * not a schema that stands alone. Closing it or requiring its properties would change what the whole accepts, so
+   * fixes are never offered there.
+   */
+  readonly inPredicate: boolean;
   /** The union of the bits `WalkOptions.keywordBits` gives this schema's own keys (0 without a table). */
   readonly keywordMask: number;
 }

@@ -76,6 +76,11 @@ class WalkNode implements SchemaNode {
     this.ownPointer = pointer;
   }
 
+  get inPredicate(): boolean {
+    for (let n: WalkNode | undefined = this; n; n = n.parent) if (PREDICATE_EDGES.has(n.edge)) return true;
+    return false;
+  }
+
   get isRoot(): boolean {
     return this.parent === undefined;
   }
@@ -216,6 +221,8 @@ function members(stack: WalkNode[], node: WalkNode, tier1: boolean, v: unknown, 
 function elements(stack: WalkNode[], node: WalkNode, tier1: boolean, v: unknown, edge: EdgeKind, upstream: boolean): void {
   if (Array.isArray(v)) for (let i = 0; i < v.length; i++) pushChild(stack, node, tier1, v[i], edge, upstream, i);
 }
+
+const PREDICATE_EDGES: ReadonlySet<EdgeKind> = new Set(['allOf', 'not', 'if', 'then', 'else', 'dependentSchemas']);
 
 const PROPERTIES = 1;
 const ANY_OF = 2;

@@ -1,4 +1,4 @@
-import {SINCE, SOURCES, VERIFIED} from '../rule-helpers.js';
+import {firstVisit, SINCE, SOURCES, VERIFIED} from '../rule-helpers.js';
 import {isObjectType, propertiesOf, ptr} from '../schema-util.js';
 import type {LintRule, RuleContext, SchemaNode} from '../types.js';
 
@@ -29,7 +29,7 @@ const rule: LintRule = {
   },
   check(node, ctx) {
     const props = propertiesOf(node.schema);
-    if (!props || !isObjectType(node.schema)) return;
+    if (!props || !isObjectType(node.schema) || !firstVisit(node, ctx)) return;
     const keys = Object.keys(props);
     const ordering = node.schema.propertyOrdering;
     const seen = stateOf(ctx);
@@ -59,7 +59,7 @@ const rule: LintRule = {
   },
 };
 
-const WHY = 'not auto-fixable: other vendors refuse the keyword; export schema --target gemini adds it';
+const WHY = 'not auto-fixable: other vendors refuse the keyword; export schema adds it for gemini and gemini-legacy';
 /** Places named in the one finding for a schema that orders none of its objects. */
 const SHOWN = 5;
 

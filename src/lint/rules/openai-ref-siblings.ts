@@ -24,15 +24,16 @@ const rule: LintRule = {
       invalid: [{schema: {type: 'object', properties: {a: {$ref: '#/$defs/a', description: 'the a'}}, required: ['a'], additionalProperties: false, $defs: {a: {type: 'string'}}}, findings: 1}],
     },
     explanation:
-      'OpenAI strict mode answers a "$ref" with other keywords beside it with HTTP 400 ("$ref cannot have keywords {\'description\'}"). Pydantic writes exactly that for a nested model field that has a description, and OpenAI\'s own Python SDK inlines such references before sending. --fix does the same: the referenced schema is copied in place of the "$ref", with the keywords beside it winning.',
+      'OpenAI strict mode answers a "$ref" with other keywords beside it with HTTP 400 ("$ref cannot have keywords {\'description\'}"). Pydantic writes exactly that for a nested model field that has a description, and OpenAI\'s own Python SDK inlines such references before sending. --fix does the same: the referenced schema is copied in place of the "$ref", with the annotations beside it (description, title, default, examples) winning. A recursive target, or a constraining keyword beside the $ref that the target also has, is left to you.',
   },
   check(node, ctx) {
     const siblings = Object.keys(node.schema).filter((k) => !NOT_SIBLINGS.has(k));
     if (typeof node.schema.$ref !== 'string' || siblings.length === 0) return;
-    const inline = inlineFix(node, true);
+    // Not a recursive target: its copy would hold the same $ref with the same siblings, and each --fix pass grew it.
+    const inline = inlineFix(node, false);
     const what = `"$ref" has ${siblings.map((k) => `"${k}"`).join(', ')} beside it; OpenAI refuses that (HTTP 400 "$ref cannot have keywords")`;
     if (inline?.fix) ctx.report({doc: node.doc, pointer: ptr(node.pointer, '$ref'), message: `${what}: inline the referenced schema (--fix does)`, fix: inline.fix});
-    else ctx.report({doc: node.doc, pointer: ptr(node.pointer, '$ref'), message: `${what} (not auto-fixable: the reference is not local; bundle it into "$defs")`});
+    else ctx.report({doc: node.doc, pointer: ptr(node.pointer, '$ref'), message: `${what} (not auto-fixable: the target is not local or refers back to itself, or a keyword beside the $ref also constrains the target; move the keywords into the target)`});
   },
 };
 

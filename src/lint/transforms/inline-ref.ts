@@ -2,6 +2,9 @@ import {isObject, type JsonObject} from '../schema-util.js';
 import {isLocalPointerRef, isRecursiveRef, resolveLocalRef} from './local-ref.js';
 import {put} from './put.js';
 
+/** Keywords that say something about a value without constraining it: a sibling may replace the target's. */
+const ANNOTATIONS = new Set(['description', 'title', 'default', 'examples', '$comment', 'deprecated', 'readOnly', 'writeOnly']);
+
 /** Keys of a referenced schema that describe the document it sits in, not the schema: never copied. */
 const DOCUMENT_KEYS = new Set(['$schema', '$id', '$defs', 'definitions']);
 
@@ -16,7 +19,8 @@ export interface InlineRefOptions {
 /**
  * A schema whose `$ref` names a local target (`#`, `#/$defs/…`, `#/definitions/…`, any `#/` pointer), replaced by a
  * copy of that target merged with the schema's other keywords, those winning. Undefined when the ref is not local,
- * names nothing or no object, or the target is recursive (unless `allowRecursive`).
+ * names nothing or no object, the target is recursive (unless `allowRecursive`), or a sibling other than an annotation
+ * would replace a keyword of the target.
  */
 export function inlineRef(schema: JsonObject, root: unknown, options: InlineRefOptions = {}): JsonObject | undefined {
   const ref = schema.$ref;
@@ -24,6 +28,9 @@ export function inlineRef(schema: JsonObject, root: unknown, options: InlineRefO
   const target = resolveLocalRef(root, ref);
   if (!isObject(target) && target !== true) return undefined;
   if (!options.allowRecursive && isRecursiveRef(root, ref)) return undefined;
+  // Beside a $ref, a keyword the target also has constrains the value twice (both must hold); copying the target and
+  // letting the sibling win would drop one of them. Only annotations may be overridden.
+  if (isObject(target) && Object.keys(schema).some((k) => k !== '$ref' && Object.hasOwn(target, k) && !ANNOTATIONS.has(k))) return undefined;
   const out: JsonObject = {};
   if (isObject(target)) for (const [k, v] of Object.entries(target)) if (!DOCUMENT_KEYS.has(k)) put(out, k, structuredClone(v));
   for (const [k, v] of Object.entries(schema)) if (k !== '$ref') put(out, k, v);

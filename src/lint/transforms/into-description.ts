@@ -18,6 +18,11 @@ export function intoDescription(schema: JsonObject, keys: readonly string[]): Js
   return has(schema, 'description') && typeof schema.description === 'string' ? placeAt(schema, out, 'description', description) : {...out, description};
 }
 
+/** Whether a keyword's value can be said in prose: a plain value or a list of them, not a sub-schema. */
+export function sayable(value: unknown): boolean {
+  return Array.isArray(value) ? value.every((v) => v === null || typeof v !== 'object') : value === null || typeof value !== 'object';
+}
+
 function placeAt(original: JsonObject, rest: JsonObject, key: string, value: unknown): JsonObject {
   const out: JsonObject = {};
   for (const k of Object.keys(original)) {

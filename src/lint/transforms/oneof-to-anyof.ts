@@ -1,4 +1,4 @@
-import {has, isObject, propertiesOf, requiredList, type JsonObject} from '../schema-util.js';
+import {has, isObject, isObjectType, propertiesOf, requiredList, type JsonObject} from '../schema-util.js';
 import {sameJson} from './const-to-enum.js';
 import {isLocalPointerRef, resolveLocalRef} from './local-ref.js';
 import {renameKey} from './rename-key.js';
@@ -11,7 +11,8 @@ import {renameKey} from './rename-key.js';
 export function discriminatorOf(branches: unknown, root: unknown): string | undefined {
   if (!Array.isArray(branches) || branches.length === 0) return undefined;
   const resolved = branches.map((b) => (isObject(b) && isLocalPointerRef(b.$ref) ? resolveLocalRef(root, b.$ref) : b));
-  if (!resolved.every(isObject)) return undefined;
+  // A branch that does not say "type": "object" also takes strings and numbers, which match every such branch.
+  if (!resolved.every((b) => isObject(b) && isObjectType(b))) return undefined;
   const first = resolved[0] as JsonObject;
   for (const name of requiredList(first)) {
     const values = (resolved as JsonObject[]).map((b) => singleValue(b, name));

@@ -52,7 +52,7 @@ export function keywordRule(model: VendorModel, effect: Effect, id: string, docs
           if (treatments.size < MESSAGES_KEPT) treatments.set(key, t);
         }
         if (t === null || !Object.hasOwn(node.schema, key)) continue;
-        const {fix, why} = rewriteFix(t.rewrite, node);
+        const {fix, why} = rewriteFix(t.rewrite, node, key);
         let message = messages.get(key);
         if (message === undefined || message.why !== why) {
           message = {why, text: why ? `"${key}": ${t.says} (${why})` : `"${key}": ${t.says}`};

@@ -73,7 +73,7 @@ export const OPENAI: VendorModel = {
     default: 'accepted',
     examples: notPermitted('examples', EXAMPLES_REFUSED, {rewrite: 'drop'}),
   },
-  otherKeywords: notPermitted('…', EXAMPLES_REFUSED, {says: 'not a keyword strict mode reads; refused (HTTP 400 "is not permitted")', rewrite: 'drop'}),
+  otherKeywords: notPermitted('examples', EXAMPLES_REFUSED, {says: 'not a keyword strict mode reads; refused (HTTP 400 "is not permitted")', rewrite: 'into-description'}),
   formats: ['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid'],
   otherFormats: {effect: 'refused', says: 'not a supported format; refused (HTTP 400 "… is not a valid format")', evidence: {kind: 'api-error', text: "400 Invalid schema for function '…': In context=('properties', 'url'), 'uri' is not a valid format.", url: 'https://github.com/can1357/oh-my-pi/issues/206', verified: VERIFIED}, rewrite: 'into-description'},
   sources: [SOURCES.openai],
