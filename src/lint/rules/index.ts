@@ -50,6 +50,7 @@ import geminiIgnoredKeyword from './gemini-ignored-keyword.js';
 import geminiDegradedKeyword from './gemini-degraded-keyword.js';
 import geminiLegacyUnsupportedKeyword from './gemini-legacy-unsupported-keyword.js';
 import geminiLegacyTypeList from './gemini-legacy-type-list.js';
+import geminiLegacyFormat from './gemini-legacy-format.js';
 import geminiPropertyOrdering from './gemini-property-ordering.js';
 
 export const RULES: readonly LintRule[] = [
@@ -103,6 +104,7 @@ export const RULES: readonly LintRule[] = [
   geminiDegradedKeyword,
   geminiLegacyUnsupportedKeyword,
   geminiLegacyTypeList,
+  geminiLegacyFormat,
   geminiPropertyOrdering,
 ];
 

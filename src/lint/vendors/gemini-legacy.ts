@@ -5,7 +5,7 @@ import type {Treatment, VendorModel} from './model.js';
 const unknownName = (rewrite: Treatment['rewrite']): Treatment => ({
   effect: 'refused',
   says: 'not a field of the OpenAPI Schema subset; refused (HTTP 400 "Unknown name")',
-  evidence: {kind: 'api-error', text: 'Invalid JSON payload received. Unknown name "additionalProperties" at \'generation_config.response_schema\': Cannot find field.', url: SOURCES.gemini.url, verified: VERIFIED},
+  evidence: {kind: 'api-error', text: 'Invalid JSON payload received. Unknown name "additionalProperties" at \'generation_config.response_schema\': Cannot find field.', url: 'https://github.com/martosaur/instructor_lite/issues/14', verified: VERIFIED},
   ...(rewrite ? {rewrite} : {}),
 });
 
@@ -49,6 +49,13 @@ export const GEMINI_LEGACY: VendorModel = {
     additionalProperties: unknownName('drop'),
   },
   otherKeywords: unknownName('into-description'),
-  formats: 'any',
+  // Per type in the API (STRING: enum, date-time; NUMBER: float, double; INTEGER: int32, int64); one list suffices here.
+  formats: ['enum', 'date-time', 'float', 'double', 'int32', 'int64'],
+  otherFormats: {
+    effect: 'refused',
+    says: 'not a format the OpenAPI subset takes; refused (HTTP 400)',
+    evidence: {kind: 'api-error', text: "format: only 'enum' and 'date-time' are supported for STRING type", url: 'https://github.com/google-gemini/gemini-cli/issues/3178', verified: VERIFIED},
+    rewrite: 'into-description',
+  },
   sources: [SOURCES.gemini],
 };
