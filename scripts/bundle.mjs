@@ -58,7 +58,8 @@ const OCLIF_REWRITES = [
  * lazy-require: every top-level `require()` of oclif's lib (its own modules, its dependencies, builtins) is deferred to
  * the first use of what it returns. oclif's modules require one another densely (the index requires help, ux, the
  * parser, …; running a command needs a fraction of them), and a start would otherwise evaluate nearly all of oclif.
- * TypeScript's CommonJS output only ever reads members of what a require returns (`x_1.name`), which a proxy defers.
+ * TypeScript's CommonJS output mostly reads members of what a require returns (`x_1.name`), which a proxy defers; a
+ * require whose result is called is deferred too.
  */
 const OCLIF_LIB = /[\\/]@oclif[\\/]core[\\/]lib[\\/]/;
 const TOP_LEVEL_REQUIRE = /^(const|var|let|exports\.)\s*(\w+) = ((?:__importDefault\(|__importStar\()?require\((["'])[^"']+\4\)\)?);$/gm;
@@ -67,7 +68,11 @@ const lazyRequire = (_line, declaration, name, value) => `${declaration === 'exp
 const LAZY_HELPER = `function __openwopLazy(load) {
   let loaded;
   const target = () => (loaded ??= load());
-  return new Proxy({}, {
+  // An arrow function as the stand-in, so a module that exports a function can be called through it (oclif's help
+  // calls its word-wrap module directly: a missing argument crashed with "… is not a function"); it has no
+  // non-configurable own keys, which keeps the traps below within a proxy's invariants.
+  return new Proxy(() => {}, {
+    apply: (_, self, args) => Reflect.apply(target(), self, args),
     get: (_, key) => target()[key],
     set: (_, key, value) => Reflect.set(target(), key, value),
     has: (_, key) => key in target(),

@@ -38,8 +38,9 @@ TARGETS AND FORMS (--form FORM; default the first listed; --form all prints ever
 
 WHAT IS REWRITTEN (in every sub-schema: properties, items, prefixItems, anyOf/oneOf/allOf branches, $defs,
 additionalProperties sub-schemas)
-  1. openai, anthropic: what \`lint schema --fix --target T\` applies — "additionalProperties": false, optional
-     properties listed in "required" with a null union (RFC 0030 §D), "reasoning" first. For openai, an optional
+  1. openai, anthropic: what \`lint schema --fix --target T\` applies — "additionalProperties": false, "reasoning"
+     first, and for openai (whose strict mode wants every property required) optional properties listed in "required"
+     with a null union (RFC 0030 §D); anthropic keeps optional properties optional. For openai, an optional
      property --fix cannot make nullable (a $ref, an anyOf, a const) becomes {"anyOf": [its schema, {"type": "null"}]}.
      gemini, gemini-legacy: the same fixes their own rules offer (reasoning first, const as enum, …).
   2. Lossless rewrites the target's model names: oneOf → anyOf when a required single-value property (a

@@ -18,7 +18,8 @@ PROFILES (--profile)
                 depth over 5, undiscriminated anyOf, a non-object root, unresolved $ref.
 The tier1/* rules reproduce upstream's walker exactly (same checks, one finding per offending keyword or property, as
 upstream counts). tier1-ext/* are the same checks where upstream does not look: $ref targets, definitions,
-additionalProperties/patternProperties sub-schemas, contains, tuple items.
+additionalProperties/patternProperties sub-schemas, contains, tuple items, and the branches of the keywords Tier-1
+forbids (oneOf, allOf, not, if/then/else, dependentSchemas): the forbidden keyword is reported, and what it holds.
 
 TARGETS (--target, repeatable or comma-separated; default tier1)
   --target lists exactly what is checked: "--target openai" runs the OpenAI rules and not tier1; give both
@@ -29,7 +30,7 @@ TARGETS (--target, repeatable or comma-separated; default tier1)
   tier1          the cross-vendor subset (tier1/*, tier1-ext/*, ref/recursive)
   openai         OpenAI strict structured outputs (response_format, text.format, strict tools): root object,
                  closed objects and all-required at any depth, no keyword outside its subset (oneOf, allOf,
-                 minLength, examples, …), $ref without sibling keywords, formats, 5,000 properties, 10 levels,
+                 examples, propertyNames, …), $ref without sibling keywords, a type on every sub-schema, formats, 5,000 properties, 10 levels,
                  120,000 characters, enum sizes
   anthropic      Anthropic strict tool use / structured outputs: a root with "type": "object" and no top-level
                  anyOf/oneOf/allOf, no recursion or external $ref, no numeric or length bounds, minItems 0 or 1,
@@ -106,7 +107,7 @@ ${EXIT_CODES_HELP}`;
     fix: Flags.boolean({summary: 'Apply the safe fixes to the files (atomic write; owner, mode and hard links kept).', exclusive: ['fix-dry-run'], helpGroup: 'LINT'}),
     'fix-dry-run': Flags.boolean({summary: 'Print the diff --fix would make; change nothing.', exclusive: ['fix'], helpGroup: 'LINT'}),
     force: Flags.boolean({summary: 'Let --fix rewrite read-only schema files (they stay read-only).', dependsOn: ['fix'], helpGroup: 'LINT'}),
-    explain: Flags.string({summary: 'Explain RULE: what, why, profiles, targets, sources with the month verified, examples.', helpValue: 'RULE', helpGroup: 'LINT'}),
+    explain: Flags.string({summary: 'Explain RULE: what, why, profiles, targets, sources with the month verified, the vendor\'s evidence (API error texts), examples.', helpValue: 'RULE', helpGroup: 'LINT'}),
     'list-rules': Flags.boolean({summary: 'List every rule (with --json: as JSON).', helpGroup: 'LINT'}),
     'all-json': Flags.boolean({summary: 'Lint every .json file folders and globs yield, not only those that look like JSON Schemas.', helpGroup: 'INPUT'}),
     'allow-remote-refs': Flags.boolean({summary: 'Fetch and check the schemas http(s) $refs name (10 s timeout, 5 MB cap, same-origin redirects, at most 20 documents).', helpGroup: 'LINT'}),
