@@ -7,7 +7,7 @@ describe('a missing required argument is a usage error (exit 2), not an internal
   it.each([
     [['export', 'schema', '--target', 'openai'], 'file'],
     [['probe', 'host'], 'url'],
-    [['scaffold', 'kind'], 'kind'],
+    [['simulate', 'retry'], 'recordings'],
   ])('openwop %j', async (args, name) => {
     const r = await runCli(args);
     expect(r.code).toBe(2);
