@@ -1,6 +1,6 @@
 /** Value-level rewrites of one sub-schema, shared by `export schema` (and `--fix`): each keeps the schema's meaning, or says so. */
 export {constToEnum, sameJson} from './const-to-enum.js';
-export {inlineRef, type InlineRefOptions} from './inline-ref.js';
+export {canInline, inlineRef, type InlineRefOptions} from './inline-ref.js';
 export {intoDescription, sayable} from './into-description.js';
 export {isLocalPointerRef, isRecursiveRef, resolveLocalRef, valueAt} from './local-ref.js';
 export {discriminatorOf, oneOfToAnyOf} from './oneof-to-anyof.js';

@@ -23,16 +23,34 @@ export interface InlineRefOptions {
  * would replace a keyword of the target.
  */
 export function inlineRef(schema: JsonObject, root: unknown, options: InlineRefOptions = {}): JsonObject | undefined {
-  const ref = schema.$ref;
-  if (!isLocalPointerRef(ref)) return undefined;
-  const target = resolveLocalRef(root, ref);
-  if (!isObject(target) && target !== true) return undefined;
-  if (!options.allowRecursive && isRecursiveRef(root, ref)) return undefined;
-  // Beside a $ref, a keyword the target also has constrains the value twice (both must hold); copying the target and
-  // letting the sibling win would drop one of them. Only annotations may be overridden.
-  if (isObject(target) && Object.keys(schema).some((k) => k !== '$ref' && Object.hasOwn(target, k) && !ANNOTATIONS.has(k))) return undefined;
+  if (!canInline(schema, root, options)) return undefined;
+  const target = resolveLocalRef(root, schema.$ref);
   const out: JsonObject = {};
   if (isObject(target)) for (const [k, v] of Object.entries(target)) if (!DOCUMENT_KEYS.has(k)) put(out, k, structuredClone(v));
   for (const [k, v] of Object.entries(schema)) if (k !== '$ref') put(out, k, v);
   return out;
+}
+
+/** Whether {@link inlineRef} would inline, without making the copy (a linter asks for every `$ref` it reports). */
+export function canInline(schema: JsonObject, root: unknown, options: InlineRefOptions = {}): boolean {
+  const ref = schema.$ref;
+  if (!isLocalPointerRef(ref)) return false;
+  const target = resolveLocalRef(root, ref);
+  if (!isObject(target) && target !== true) return false;
+  if (!options.allowRecursive && recursiveIn(root, ref)) return false;
+  // Beside a $ref, a keyword the target also has constrains the value twice (both must hold); copying the target and
+  // letting the sibling win would drop one of them. Only annotations may be overridden.
+  return !(isObject(target) && Object.keys(schema).some((k) => k !== '$ref' && Object.hasOwn(target, k) && !ANNOTATIONS.has(k)));
+}
+
+/** {@link isRecursiveRef}, once per document and ref: many `$ref`s name the same few definitions. */
+const recursion = new WeakMap<object, Map<string, boolean>>();
+
+function recursiveIn(root: unknown, ref: string): boolean {
+  if (!isObject(root)) return isRecursiveRef(root, ref);
+  let known = recursion.get(root);
+  if (!known) recursion.set(root, (known = new Map()));
+  let answer = known.get(ref);
+  if (answer === undefined) known.set(ref, (answer = isRecursiveRef(root, ref)));
+  return answer;
 }

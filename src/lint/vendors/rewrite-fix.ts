@@ -1,6 +1,6 @@
 import type {Fix} from '../../report/finding.js';
 import {has} from '../schema-util.js';
-import {constToEnum, discriminatorOf, inlineRef, sayable} from '../transforms/index.js';
+import {canInline, constToEnum, discriminatorOf, inlineRef, sayable} from '../transforms/index.js';
 import type {SchemaNode} from '../types.js';
 import {fixConstToEnum, fixOneOfToAnyOf, fixReplaceSchema} from './fixes.js';
 import type {Rewrite} from './model.js';
@@ -60,8 +60,12 @@ export function rewriteFix(rewrite: Rewrite | undefined, node: SchemaNode, key: 
  * `$ref` that has siblings. Undefined when there is nothing to inline.
  */
 export function inlineFix(node: SchemaNode, oneLevel: boolean): FixOrWhy | undefined {
-  if (node.isRoot) return undefined;
-  const inlined = inlineRef(node.schema, node.doc.value, {allowRecursive: oneLevel});
-  if (!inlined) return undefined;
-  return {fix: () => fixReplaceSchema(node.doc, node.pointer, inlined, `inline "$ref": ${JSON.stringify(node.schema.$ref)}`)};
+  const options = {allowRecursive: oneLevel};
+  if (node.isRoot || !canInline(node.schema, node.doc.value, options)) return undefined;
+  return {
+    fix: () => {
+      const inlined = inlineRef(node.schema, node.doc.value, options);
+      return inlined && fixReplaceSchema(node.doc, node.pointer, inlined, `inline "$ref": ${JSON.stringify(node.schema.$ref)}`);
+    },
+  };
 }
