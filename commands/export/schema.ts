@@ -1,6 +1,6 @@
 import {Args, Command, Flags} from '@oclif/core';
 import {projectRoot} from '../../src/config/load.js';
-import {EXPORT_TARGETS, exportSchema, renderFragment, type FragmentFormat} from '../../src/export/index.js';
+import {EXPORT_RULES, EXPORT_TARGETS, exportSchema, renderFragment, type FragmentFormat} from '../../src/export/index.js';
 import {readSchemaInput} from '../../src/export/read-input.js';
 import {filesUsed} from '../../src/io/files-used.js';
 import {packageVersion} from '../../src/io/package-root.js';
@@ -142,7 +142,7 @@ file itself is read.`;
     const report = buildReport('export schema', packageVersion(), [...new Set(findings.map((f) => f.file))].map((file) => ({file, findings: findings.filter((f) => f.file === file)})));
     const text = getFormatter('stylish')(report, {
       color: color === true || shouldUseColor({isTTY: isTerminal('stderr')}, process.env, color === false),
-      rules: new Map<string, FormatRule>([...RULES.map((r): [string, FormatRule] => [r.meta.id, r.meta]), ['export/non-local-ref', {id: 'export/non-local-ref', description: 'A $ref to another document: a request carries one schema.'}]]),
+      rules: new Map<string, FormatRule>([...RULES.map((r): [string, FormatRule] => [r.meta.id, r.meta]), ...EXPORT_RULES.map((r): [string, FormatRule] => [r.id, r])]),
       cwd,
       toolVersion: packageVersion(),
     });

@@ -3,13 +3,13 @@ import {lintSchemaDocument} from '../lint/engine.js';
 import {fixSchemaText} from '../lint/fixer.js';
 import {isObject} from '../lint/schema-util.js';
 import {VENDOR_MODELS, type VendorTarget} from '../lint/vendors/index.js';
-import type {Finding} from '../report/finding.js';
+import type {Finding, RuleDescriptor} from '../report/finding.js';
 import {UserError} from '../report/user-error.js';
 import {defaultName, nameProblem} from './name.js';
 import {nonLocalRefs} from './non-local-refs.js';
 import {pruneUnusedDefinitions} from './prune-defs.js';
 import {requireAllAsNullable} from './require-all.js';
-import {rewriteForModel} from './rewrite.js';
+import {rewriteForModel, RewriteTooLarge} from './rewrite.js';
 import {BUILDERS} from './targets/index.js';
 import {inlineRef, valueAt} from '../lint/transforms/index.js';
 
@@ -68,19 +68,33 @@ export function exportSchema(input: string | object, options: ExportOptions): Ex
   const broken = doc?.problemFindings().filter((f) => f.severity === 'error') ?? [];
   if (doc && (!doc.parsed || broken.length > 0)) return {...base, schema: undefined, findings: doc.problemFindings(), refused: true};
 
-  const schema = schemaFor(value, target, file);
+  let schema: unknown;
+  try {
+    schema = schemaFor(value, target, file);
+  } catch (error) {
+    if (!(error instanceof RewriteTooLarge)) throw error;
+    const finding: Finding = {ruleId: 'export/too-large', severity: 'error', message: `${error.message} (its references, inlined, multiply it); nothing is exported`, file, pointer: '', line: 1, column: 1};
+    return {...base, schema: undefined, findings: [finding], refused: true};
+  }
   const out = JsonDocument.parse(JSON.stringify(schema, null, 2), {file: `${file} (as exported for ${target})`});
   // A ref to another document is refused before the lint, which would otherwise go and read it.
   const outside = nonLocalRefFindings(out, schema);
   const findings = outside.length > 0 ? outside : lintSchemaDocument(out, {targets: [target]});
   if (doc) placeOnInput(findings, doc, out);
-  const refused = findings.some((f) => f.severity === 'error');
+  // A walk cut short checked only part of the schema: not a pass.
+  const refused = findings.some((f) => f.severity === 'error' || f.ruleId === 'lint/incomplete');
   if (refused) return {...base, schema, findings, refused};
   const description = isObject(schema) && typeof schema.description === 'string' ? schema.description : undefined;
   const fragmentInput = {name, schema, ...(description === undefined ? {} : {description})};
   const fragment = form === 'all' ? Object.fromEntries(builder.forms.map((f) => [f, builder.build(f, fragmentInput)])) : builder.build(form, fragmentInput);
   return {...base, fragment, schema, findings, refused};
 }
+
+/** The findings export makes itself, for the reporter's rule table. */
+export const EXPORT_RULES: RuleDescriptor[] = [
+  {id: 'export/non-local-ref', description: 'A $ref to another document: a request carries one schema.'},
+  {id: 'export/too-large', description: 'Inlining the references would write more sub-schemas than an export may (a reference bomb?).'},
+];
 
 /** Rewrite, `--fix`, then rewrite again (the fixes may add what the target spells otherwise, e.g. a type list). */
 function schemaFor(value: unknown, target: VendorTarget, file: string): unknown {

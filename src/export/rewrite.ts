@@ -21,15 +21,25 @@ const MAX_NODE_PASSES = 8;
  * stays, for the lint to refuse. `root` is the document local refs resolve in; the input is never changed.
  */
 export function rewriteForModel(schema: unknown, model: VendorModel, root: unknown = schema): unknown {
-  return rewriteBelow(schema, model, root, new Set());
+  return rewriteBelow(schema, model, root, new Set(), {left: MAX_REWRITTEN});
 }
 
+/**
+ * Sub-schemas one export may write. Inlining refs can multiply a schema (a few definitions each naming the next twice
+ * reach millions of copies from 2 KB); past this the export stops with {@link RewriteTooLarge}.
+ */
+export const MAX_REWRITTEN = 200_000;
+
+/** Thrown when a rewrite would write more than {@link MAX_REWRITTEN} sub-schemas. */
+export class RewriteTooLarge extends Error {}
+
 /** `inlining`: the refs inlined on the way here; one of them met again stays a ref (else a copy would hold itself). */
-function rewriteBelow(schema: unknown, model: VendorModel, root: unknown, inlining: ReadonlySet<string>): unknown {
+function rewriteBelow(schema: unknown, model: VendorModel, root: unknown, inlining: ReadonlySet<string>, budget: {left: number}): unknown {
   if (!isObject(schema)) return schema;
+  if (--budget.left < 0) throw new RewriteTooLarge(`the rewritten schema would have more than ${MAX_REWRITTEN} sub-schemas`);
   const inlined = new Set(inlining);
   let node = rewriteNode(schema, model, root, inlined);
-  node = mapChildren(node, (child) => rewriteBelow(child, model, root, inlined));
+  node = mapChildren(node, (child) => rewriteBelow(child, model, root, inlined, budget));
   // Again, now that the refs below are inlined: definitions no ref needs any more can go.
   node = rewriteNode(node, model, root, inlined);
   if ((model.target === 'gemini' || model.target === 'gemini-legacy') && !has(node, 'propertyOrdering')) node = withPropertyOrdering(node);

@@ -232,3 +232,16 @@ describe('names', () => {
     expect(nameProblem('a.b')).toMatch(/holds "\."/);
   });
 });
+
+describe('a reference bomb is refused, not expanded', () => {
+  it('definitions each naming the next twice: export/too-large for gemini-legacy (which inlines every ref), within the budget', () => {
+    const $defs: Record<string, unknown> = {D18: {type: 'string'}};
+    for (let i = 0; i < 18; i++) $defs[`D${i}`] = {type: 'object', properties: {a: {$ref: `#/$defs/D${i + 1}`}, b: {$ref: `#/$defs/D${i + 1}`}}, required: ['a', 'b']};
+    const bomb = JSON.stringify({type: 'object', properties: {root: {$ref: '#/$defs/D0'}}, required: ['root'], $defs});
+    expect(bomb.length).toBeLessThan(3_000);
+    const result = exportSchema(bomb, {target: 'gemini-legacy'});
+    expect(result.refused).toBe(true);
+    expect(result.fragment).toBeUndefined();
+    expect(result.findings).toEqual([expect.objectContaining({ruleId: 'export/too-large', severity: 'error'})]);
+  });
+});
