@@ -56,7 +56,8 @@ WRITING
   even with --force. --dry-run prints the files instead of writing them. The schema's $id is
   <id-base><kind>.schema.json, id-base defaulting to config scaffold.idBase, then
   ${DEFAULT_ID_BASE} (.invalid is a reserved domain: replace it before you publish).
-  --target gemini also adds "propertyOrdering" (reasoning first) to every object. gemini-legacy is not a scaffold
+  --target gemini also adds "propertyOrdering" (reasoning first) to every object, unless openai or anthropic is a
+  target too: they refuse the keyword (export schema --target gemini adds it later). gemini-legacy is not a scaffold
   target (its OpenAPI subset refuses $schema, $id and additionalProperties): scaffold, then openwop export schema
   FILE --target gemini-legacy.
 

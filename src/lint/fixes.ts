@@ -3,6 +3,7 @@ import type {JsonDocument} from '../io/json-document.js';
 import {parsePointer} from '../io/json-pointer.js';
 import type {Fix, TextEdit} from '../report/finding.js';
 import {has, isObject, propertiesOf, ptr, requiredList, typesOf, type JsonObject} from './schema-util.js';
+import {isNullBranch} from './transforms/type-list-to-nullable.js';
 
 /*
  * Fix builders. Every edit is minimal and relative to the document's text as read: an insertion after the last member
@@ -156,16 +157,11 @@ export type NullablePlan = {safe: false; why: string} | {safe: true; addNullType
  * How to let a property also accept `null` (RFC 0030 §D strict-mode emulation of an optional property), or why that
  * cannot be done safely by a machine.
  */
-/** `{"type": "null"}`, give or take annotations. */
-function isNullOnly(branch: unknown): boolean {
-  return isObject(branch) && branch.type === 'null' && Object.keys(branch).every((k) => k === 'type' || k === 'description' || k === 'title');
-}
-
 export function nullablePlan(prop: unknown): NullablePlan {
   if (prop === true) return {safe: true, addNullType: false, addNullEnum: false};
   if (!isObject(prop)) return {safe: false, why: 'its schema is not an object'};
   // pydantic's Optional[T]: an anyOf that already admits null is required as it is.
-  if (Array.isArray(prop.anyOf) && prop.anyOf.some(isNullOnly) && !['$ref', 'const', 'oneOf', 'allOf', 'not', 'if', 'type', 'enum'].some((k) => has(prop, k))) {
+  if (Array.isArray(prop.anyOf) && prop.anyOf.some(isNullBranch) && !['$ref', 'const', 'oneOf', 'allOf', 'not', 'if', 'type', 'enum'].some((k) => has(prop, k))) {
     return {safe: true, addNullType: false, addNullEnum: false};
   }
   for (const k of ['$ref', 'const', 'anyOf', 'oneOf', 'allOf', 'not', 'if']) {

@@ -41,7 +41,7 @@ export interface ScaffoldKindOptions {
   description?: string;
   /** Default true: `reasoning` first (RFC 0030). */
   reasoning?: boolean;
-  /** Default: config `lint.targets`, then tier1. `gemini` adds `propertyOrdering`. */
+  /** Default: config `lint.targets`, then tier1. `gemini` adds `propertyOrdering`, unless openai or anthropic (which refuse it) is also a target. */
   targets?: readonly LintTarget[];
   force?: boolean;
   dryRun?: boolean;
@@ -172,7 +172,7 @@ export async function scaffoldKind(options: ScaffoldKindOptions): Promise<Scaffo
   const targets = lintOptions.targets;
 
   const description = options.description?.trim() || fillText(kindTexts().kindDescription, {kind: options.kind});
-  const {schema, placeholders} = payloadSchema(roots, {kind: options.kind, id, description, reasoning, propertyOrdering: targets.includes('gemini')});
+  const {schema, placeholders} = payloadSchema(roots, {kind: options.kind, id, description, reasoning, propertyOrdering: targets.includes('gemini') && !targets.some((t) => t === 'openai' || t === 'anthropic')});
   const examples = exampleEnvelopes(options.kind, roots, reasoning);
   const contents: Record<FileRole, string> = {schema: formatJson(schema), 'valid-example': formatJson(examples.valid), 'invalid-example': formatJson(examples.invalid)};
   refuseSecrets(contents);

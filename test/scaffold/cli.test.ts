@@ -125,6 +125,16 @@ describe('openwop scaffold kind (CLI)', () => {
     expect(r.stdout).not.toContain('gemini/');
   });
 
+  it('--target gemini with openai: no propertyOrdering (OpenAI refuses it), and the schema lints clean for both', async () => {
+    const dir = tempDir('openwop-scaffold-cli-');
+    const r = await runCli(['scaffold', 'kind', KIND, '--field', 'title:string', '--field', 'owner.name:string', '--target', 'gemini', '--target', 'openai', '--out', 'out'], {cwd: dir});
+    expect(r.code, r.stderr).toBe(0);
+    const schema = readJson(schemaFile(join(dir, 'out')));
+    expect(schema).not.toHaveProperty('propertyOrdering');
+    const lint = await runCli(['lint', 'schema', schemaFile(join(dir, 'out')), '--target', 'openai,gemini', '--format', 'json'], {cwd: dir});
+    expect(JSON.parse(lint.stdout).results[0].findings.filter((f: {severity: string}) => f.severity === 'error')).toEqual([]);
+  });
+
   it('--no-reasoning leaves reasoning out; the linter\'s reasoning/missing note comes with the way to accept it, which config then honours', async () => {
     const dir = tempDir('openwop-scaffold-cli-');
     const args = ['scaffold', 'kind', 'vendor.acme.build.progress', '--no-reasoning', '--field', 'percent:number', '--field', 'stage:string', '--field', 'eta?:integer', '--out', 'out'];

@@ -1,4 +1,4 @@
-import {has, type JsonObject} from '../schema-util.js';
+import {has, isObject, type JsonObject} from '../schema-util.js';
 import {put} from './put.js';
 
 /**
@@ -58,7 +58,7 @@ export function nullBranchToNullable(schema: JsonObject): JsonObject | undefined
   const rest = branches.filter((b) => !isNullBranch(b));
   if (rest.length === branches.length || rest.length === 0) return undefined;
   const {anyOf: _anyOf, ...siblings} = schema;
-  if (rest.length === 1 && isPlainObject(rest[0]) && !Object.keys(rest[0]).some((k) => has(siblings, k) && k !== 'description' && k !== 'title')) {
+  if (rest.length === 1 && isObject(rest[0]) && !Object.keys(rest[0]).some((k) => has(siblings, k) && k !== 'description' && k !== 'title')) {
     return {...rest[0], ...siblings, nullable: true};
   }
   const out: JsonObject = {};
@@ -67,12 +67,10 @@ export function nullBranchToNullable(schema: JsonObject): JsonObject | undefined
   return out;
 }
 
-function isPlainObject(v: unknown): v is JsonObject {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
 
-function isNullBranch(b: unknown): boolean {
-  return isPlainObject(b) && b.type === 'null' && Object.keys(b).every((k) => k === 'type' || k === 'description' || k === 'title');
+/** `{"type": "null"}`, give or take annotations: the branch that makes a union nullable. */
+export function isNullBranch(b: unknown): boolean {
+  return isObject(b) && b.type === 'null' && Object.keys(b).every((k) => k === 'type' || k === 'description' || k === 'title');
 }
 
 const JSON_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array', 'object', 'null']);
