@@ -26,10 +26,18 @@ const rule: LintRule = {
   check(node, ctx) {
     const t = node.schema.type;
     if (Array.isArray(t)) {
-      const single = t.length === 2 && t.includes('null') ? t.find((x) => x !== 'null') : undefined;
       const pointer = ptr(node.pointer, 'type');
-      if (typeof single !== 'string') ctx.report({doc: node.doc, pointer, message: `"type": ${JSON.stringify(t)} is a type list; responseSchema takes one type name (not auto-fixable: several non-null types need an "anyOf")`});
-      else ctx.report({doc: node.doc, pointer, message: `"type": ${JSON.stringify(t)} is a type list; responseSchema takes one type name with "nullable": true (--fix does that)`, fix: () => fixTypeListToNullable(node.doc, node.pointer, single, Object.hasOwn(node.schema, 'nullable'))});
+      const what = `"type": ${JSON.stringify(t)} is a type list; responseSchema takes one type name`;
+      const types = t.filter((x) => x !== 'null');
+      const only = types.length === 1 && typeof types[0] === 'string' ? types[0] : undefined;
+      const nullable = types.length < t.length;
+      if (only === undefined) ctx.report({doc: node.doc, pointer, message: `${what} (not auto-fixable: several non-null types need an "anyOf")`});
+      else if (nullable && node.schema.nullable === false) ctx.report({doc: node.doc, pointer, message: `${what} (not auto-fixable: "nullable": false beside it says the opposite of the list's "null")`});
+      else {
+        // ["T"] is just "T"; ["T", "null"] is "T" with "nullable": true (kept when already there).
+        const addNullable = nullable && !Object.hasOwn(node.schema, 'nullable');
+        ctx.report({doc: node.doc, pointer, message: `${what}${nullable ? ' with "nullable": true' : ''} (--fix does that)`, fix: () => fixTypeListToNullable(node.doc, node.pointer, only, addNullable)});
+      }
     }
     else if (t === 'null') ctx.report({doc: node.doc, pointer: ptr(node.pointer, 'type'), message: '"type": "null" is not a responseSchema type; say "nullable": true on the schema that may be null (not auto-fixable: which schema that is is your call)'});
   },

@@ -32,17 +32,17 @@ export function fixConstToEnum(doc: JsonDocument, schemaPointer: string): Fix | 
   return {description: 'write "const" as a one-value "enum"', edits: [edit, {offset: value.offset, length: 0, content: '['}, {offset: value.offset + value.length, length: 0, content: ']'}]};
 }
 
-/** `"type": ["T", "null"]` → `"type": "T", "nullable": true` (OpenAPI 3.0 spelling). */
-export function fixTypeListToNullable(doc: JsonDocument, schemaPointer: string, type: string, hasNullable: boolean): Fix | undefined {
+/** `"type": ["T", "null"]` → `"type": "T"`, plus `"nullable": true` (the OpenAPI 3.0 spelling) when `addNullable`. */
+export function fixTypeListToNullable(doc: JsonDocument, schemaPointer: string, type: string, addNullable: boolean): Fix | undefined {
   const value = nodeAt(doc, ptr(schemaPointer, 'type'));
   if (!value || value.type !== 'array') return undefined;
   const edits: TextEdit[] = [{offset: value.offset, length: value.length, content: JSON.stringify(type)}];
-  if (!hasNullable) {
+  if (addNullable) {
     const add = addProperty(doc, schemaPointer, 'nullable', 'true');
     if (!add) return undefined;
     edits.push(add);
   }
-  return {description: `write the type list as "type": ${JSON.stringify(type)}, "nullable": true`, edits};
+  return {description: `write the type list as "type": ${JSON.stringify(type)}${addNullable ? ', "nullable": true' : ''}`, edits};
 }
 
 /** The sub-schema at `schemaPointer` replaced by `value`, written in the file's indentation (one line in a one-line file). */
