@@ -28,7 +28,7 @@ export function rewriteForModel(schema: unknown, model: VendorModel, root: unkno
  * Sub-schemas one export may write. Inlining refs can multiply a schema (a few definitions each naming the next twice
  * reach millions of copies from 2 KB); past this the export stops with {@link RewriteTooLarge}.
  */
-export const MAX_REWRITTEN = 200_000;
+export const MAX_REWRITTEN = 50_000;
 
 /** Thrown when a rewrite would write more than {@link MAX_REWRITTEN} sub-schemas. */
 export class RewriteTooLarge extends Error {}
