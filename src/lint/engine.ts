@@ -378,7 +378,7 @@ class FindingSink {
 
   add(ruleId: string, severity: Severity, d: ReportDescriptor): void {
     const target = d.doc ?? this.doc;
-    const finding: Finding = {ruleId, severity, message: d.message, file: target.source.file, pointer: d.pointer, line: 0, column: 0, endLine: 0, endColumn: 0};
+    const finding: Finding = {ruleId, severity, message: d.message, file: target.source.file, pointer: flat(d.pointer), line: 0, column: 0, endLine: 0, endColumn: 0};
     if (target !== this.doc) (this.elsewhere ??= new Map()).set(finding, target);
     else {
       if (this.withFixes && d.fix) {
@@ -454,6 +454,15 @@ class FindingSink {
 }
 
 const SLASH = 0x2f;
+
+/**
+ * `pointer` as one flat string. Pointers are built by concatenation, which V8 keeps as a chain of pieces (two per
+ * segment); a finding kept until the run ends would keep the whole chain alive and every scavenge would copy it.
+ */
+function flat(pointer: string): string {
+  Number(pointer);
+  return pointer;
+}
 
 /** Up to this many findings at one position are compared pairwise; past it, through keys. */
 const PAIRWISE_DEDUPE = 16;
