@@ -170,7 +170,10 @@ export class WantedPaths {
 
   /** The next range {@link locateWanted} gives is that of `node`. */
   mark(node: WantedPath): void {
-    (node.ends ??= []).push(this.count++);
+    // A list made with its first entry has room for one: most paths are marked once, and an empty list grown by push
+    // takes room for 16 (a tree per document, a path per finding).
+    if (node.ends === undefined) node.ends = [this.count++];
+    else node.ends.push(this.count++);
   }
 }
 
@@ -349,7 +352,11 @@ function childNamed(parent: Wanted, seg: string): Wanted | undefined {
 
 function addChild(parent: Wanted, seg: string): Wanted {
   const child = wanted(seg);
-  const children = (parent.children ??= []);
+  const {children} = parent;
+  if (children === undefined) {
+    parent.children = [child];
+    return child;
+  }
   children.push(child);
   if (parent.byName) parent.byName.set(seg, child);
   else if (children.length > LINEAR_CHILDREN) parent.byName = new Map(children.map((c) => [c.seg, c]));
