@@ -117,8 +117,8 @@ interface Wanted {
   children: Wanted[] | undefined;
   /** `children` by segment, once there are more than a linear search should scan (a finding on each of 80k members). */
   byName: Map<string, Wanted> | undefined;
-  /** Indexes (into the caller's list) of the paths that end here. */
-  ends: number[] | undefined;
+  /** Indexes (into the caller's list) of the paths that end here: one (most paths are marked once) or a list. */
+  ends: number | number[] | undefined;
   found: boolean;
 }
 
@@ -170,10 +170,10 @@ export class WantedPaths {
 
   /** The next range {@link locateWanted} gives is that of `node`. */
   mark(node: WantedPath): void {
-    // A list made with its first entry has room for one: most paths are marked once, and an empty list grown by push
-    // takes room for 16 (a tree per document, a path per finding).
-    if (node.ends === undefined) node.ends = [this.count++];
-    else node.ends.push(this.count++);
+    const {ends} = node;
+    if (ends === undefined) node.ends = this.count++;
+    else if (typeof ends === 'number') node.ends = [ends, this.count++];
+    else ends.push(this.count++);
   }
 }
 
@@ -210,12 +210,12 @@ export function locateWanted(text: string, paths: WantedPaths): OffsetRange[] {
   const {root} = paths;
   const out: OffsetRange[] = new Array(paths.count);
   const start = skipWhitespace(text, 0);
-  if (root.ends) {
+  if (root.ends !== undefined) {
     // The text is one value and whitespace: the root's range needs no scan, and the pass can stop at its last path.
     let end = text.length;
     while (end > start && isWhitespace(text.charCodeAt(end - 1))) end--;
     const range = {start, end};
-    for (const i of root.ends) out[i] = range;
+    setRanges(root.ends, range, out);
     root.ends = undefined;
   }
   // A text without a backslash has no escapes: every quote in it opens or closes a string.
@@ -237,14 +237,19 @@ function resolveWanted(text: string, plain: boolean, node: Wanted, keyOffset: nu
   else end = valueEndIn(text, valueOffset, plain);
   if (end < 0) return -1;
   const range = {start: keyOffset, end};
-  if (ends) for (const i of ends) out[i] = range;
+  if (ends !== undefined) setRanges(ends, range, out);
   // A missing path points at its nearest existing ancestor.
   if (children) for (const child of children) if (!child.found) fillWanted(child, range, out);
   return end;
 }
 
+function setRanges(ends: number | number[], range: OffsetRange, out: OffsetRange[]): void {
+  if (typeof ends === 'number') out[ends] = range;
+  else for (const i of ends) out[i] = range;
+}
+
 function fillWanted(node: Wanted, range: OffsetRange, out: OffsetRange[]): void {
-  if (node.ends) for (const i of node.ends) out[i] = range;
+  if (node.ends !== undefined) setRanges(node.ends, range, out);
   if (node.children) for (const child of node.children) fillWanted(child, range, out);
 }
 
