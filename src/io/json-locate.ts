@@ -113,17 +113,22 @@ interface Wanted {
   seg: string;
   /** `seg` holds a backslash (so a key matching it textually is escaped, and means something else). */
   backslash: boolean;
-  /** Made on first use: most nodes are leaves, and most paths end at one. */
-  children: Wanted[] | undefined;
-  /** `children` by segment, once there are more than a linear search should scan (a finding on each of 80k members). */
+  /**
+   * The children, as a list linked through `next` (newest first: their segments differ, so order does not matter),
+   * rather than an array per node: a document's tree has a node per finding, and arrays grown by push took room for 16.
+   */
+  first: Wanted | undefined;
+  next: Wanted | undefined;
+  childCount: number;
+  /** The children by segment, once there are more than a linear search should scan (a finding on each of 80k members). */
   byName: Map<string, Wanted> | undefined;
-  /** Indexes (into the caller's list) of the paths that end here. */
-  ends: number[] | undefined;
+  /** Indexes (into the caller's list) of the paths that end here: one (most paths are marked once) or a list. */
+  ends: number | number[] | undefined;
   found: boolean;
 }
 
 function wanted(seg: string): Wanted {
-  return {seg, backslash: seg.includes('\\'), children: undefined, byName: undefined, ends: undefined, found: false};
+  return {seg, backslash: seg.includes('\\'), first: undefined, next: undefined, childCount: 0, byName: undefined, ends: undefined, found: false};
 }
 
 /** Children are searched one by one up to this many; past it, through `byName`. */
@@ -170,7 +175,10 @@ export class WantedPaths {
 
   /** The next range {@link locateWanted} gives is that of `node`. */
   mark(node: WantedPath): void {
-    (node.ends ??= []).push(this.count++);
+    const {ends} = node;
+    if (ends === undefined) node.ends = this.count++;
+    else if (typeof ends === 'number') node.ends = [ends, this.count++];
+    else ends.push(this.count++);
   }
 }
 
@@ -179,11 +187,10 @@ export type WantedPath = Wanted;
 
 /** The child named by `pointer` from `from` to `to` (one segment, `escaped` when it holds a `~`). */
 function childIn(parent: Wanted, pointer: string, from: number, to: number, escaped: boolean): Wanted | undefined {
-  const {children} = parent;
-  if (!children) return undefined;
+  if (parent.first === undefined) return undefined;
   if (parent.byName || escaped) return childNamed(parent, unescapeSegment(pointer.slice(from, to)));
   const length = to - from;
-  for (const child of children) if (child.seg.length === length && pointer.startsWith(child.seg, from)) return child;
+  for (let child: Wanted | undefined = parent.first; child !== undefined; child = child.next) if (child.seg.length === length && pointer.startsWith(child.seg, from)) return child;
   return undefined;
 }
 
@@ -207,12 +214,12 @@ export function locateWanted(text: string, paths: WantedPaths): OffsetRange[] {
   const {root} = paths;
   const out: OffsetRange[] = new Array(paths.count);
   const start = skipWhitespace(text, 0);
-  if (root.ends) {
+  if (root.ends !== undefined) {
     // The text is one value and whitespace: the root's range needs no scan, and the pass can stop at its last path.
     let end = text.length;
     while (end > start && isWhitespace(text.charCodeAt(end - 1))) end--;
     const range = {start, end};
-    for (const i of root.ends) out[i] = range;
+    setRanges(root.ends, range, out);
     root.ends = undefined;
   }
   // A text without a backslash has no escapes: every quote in it opens or closes a string.
@@ -225,29 +232,34 @@ export function locateWanted(text: string, paths: WantedPaths): OffsetRange[] {
  * value when the caller needs it (`needEnd`) or a path ends here or misses below; otherwise -1, having stopped early.
  */
 function resolveWanted(text: string, plain: boolean, node: Wanted, keyOffset: number, valueOffset: number, needEnd: boolean, out: OffsetRange[]): number {
-  const {children, ends} = node;
+  const {first, ends} = node;
   const mustEnd = needEnd || ends !== undefined;
   const c = text.charCodeAt(valueOffset);
   let end: number;
-  if (children && c === OPEN_BRACE) end = resolveMembers(text, plain, node, valueOffset, mustEnd, out);
-  else if (children && c === OPEN_BRACKET) end = resolveElements(text, plain, node, valueOffset, mustEnd, out);
+  if (first !== undefined && c === OPEN_BRACE) end = resolveMembers(text, plain, node, valueOffset, mustEnd, out);
+  else if (first !== undefined && c === OPEN_BRACKET) end = resolveElements(text, plain, node, valueOffset, mustEnd, out);
   else end = valueEndIn(text, valueOffset, plain);
   if (end < 0) return -1;
   const range = {start: keyOffset, end};
-  if (ends) for (const i of ends) out[i] = range;
+  if (ends !== undefined) setRanges(ends, range, out);
   // A missing path points at its nearest existing ancestor.
-  if (children) for (const child of children) if (!child.found) fillWanted(child, range, out);
+  for (let child: Wanted | undefined = first; child !== undefined; child = child.next) if (!child.found) fillWanted(child, range, out);
   return end;
 }
 
+function setRanges(ends: number | number[], range: OffsetRange, out: OffsetRange[]): void {
+  if (typeof ends === 'number') out[ends] = range;
+  else for (const i of ends) out[i] = range;
+}
+
 function fillWanted(node: Wanted, range: OffsetRange, out: OffsetRange[]): void {
-  if (node.ends) for (const i of node.ends) out[i] = range;
-  if (node.children) for (const child of node.children) fillWanted(child, range, out);
+  if (node.ends !== undefined) setRanges(node.ends, range, out);
+  for (let child: Wanted | undefined = node.first; child !== undefined; child = child.next) fillWanted(child, range, out);
 }
 
 /** `open` is on `{`. Returns the offset past the object, or -1 when every child was found and `mustEnd` is false. */
 function resolveMembers(text: string, plain: boolean, parent: Wanted, open: number, mustEnd: boolean, out: OffsetRange[]): number {
-  let remaining = (parent.children as Wanted[]).length;
+  let remaining = parent.childCount;
   let i = skipBlank(text, open + 1);
   while (i < text.length && text.charCodeAt(i) !== CLOSE_BRACE) {
     const keyEnd = stringEndIn(text, i, plain);
@@ -270,7 +282,7 @@ function resolveMembers(text: string, plain: boolean, parent: Wanted, open: numb
 
 /** `open` is on `[`: {@link resolveMembers} by element index. */
 function resolveElements(text: string, plain: boolean, parent: Wanted, open: number, mustEnd: boolean, out: OffsetRange[]): number {
-  let remaining = (parent.children as Wanted[]).length;
+  let remaining = parent.childCount;
   let i = skipBlank(text, open + 1);
   for (let index = 0; i < text.length && text.charCodeAt(i) !== CLOSE_BRACKET; index++) {
     const child = remaining > 0 ? childNamed(parent, String(index)) : undefined;
@@ -343,16 +355,20 @@ function valueEndIn(text: string, at: number, plain: boolean): number {
 
 function childNamed(parent: Wanted, seg: string): Wanted | undefined {
   if (parent.byName) return parent.byName.get(seg);
-  if (parent.children) for (const child of parent.children) if (child.seg === seg) return child;
+  for (let child: Wanted | undefined = parent.first; child !== undefined; child = child.next) if (child.seg === seg) return child;
   return undefined;
 }
 
 function addChild(parent: Wanted, seg: string): Wanted {
   const child = wanted(seg);
-  const children = (parent.children ??= []);
-  children.push(child);
+  child.next = parent.first;
+  parent.first = child;
+  parent.childCount++;
   if (parent.byName) parent.byName.set(seg, child);
-  else if (children.length > LINEAR_CHILDREN) parent.byName = new Map(children.map((c) => [c.seg, c]));
+  else if (parent.childCount > LINEAR_CHILDREN) {
+    parent.byName = new Map();
+    for (let c: Wanted | undefined = child; c !== undefined; c = c.next) parent.byName.set(c.seg, c);
+  }
   return child;
 }
 
@@ -362,7 +378,7 @@ function memberNamed(text: string, open: number, end: number, parent: Wanted): W
     const child = parent.byName.get(stringAt(text, open, end));
     return child && !child.found ? child : undefined;
   }
-  for (const child of parent.children as Wanted[]) if (!child.found && keyIs(text, open, end, child)) return child;
+  for (let child: Wanted | undefined = parent.first; child !== undefined; child = child.next) if (!child.found && keyIs(text, open, end, child)) return child;
   return undefined;
 }
 

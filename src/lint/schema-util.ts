@@ -64,7 +64,7 @@ export function propertiesOf(schema: JsonObject): JsonObject | undefined {
 
 export function ptr(base: string, ...segments: (string | number)[]): string {
   let out = base;
-  for (const s of segments) out = typeof s === 'number' || !NEEDS_ESCAPE.test(s) ? `${out}/${s}` : childPointer(out, s);
+  for (const s of segments) out = typeof s === 'number' || !needsEscape(s) ? `${out}/${s}` : childPointer(out, s);
   lastBuilt.pointer = out;
   lastBuilt.base = base;
   lastBuilt.segments = segments;
@@ -82,7 +82,10 @@ export function builtFrom(pointer: string): {readonly base: string; readonly seg
   return pointer === lastBuilt.pointer ? lastBuilt : undefined;
 }
 
-const NEEDS_ESCAPE = /[~/]/;
+/** Two searches for one character: faster than a regular expression on the short keys rules report, once per finding. */
+function needsEscape(segment: string): boolean {
+  return segment.includes('/') || segment.includes('~');
+}
 
 /** `a` is `b` or an ancestor of `b` (both RFC 6901 pointers into the same document). */
 export function isAncestorOrSelf(a: string, b: string): boolean {

@@ -58,7 +58,8 @@ export function keywordRule(model: VendorModel, effect: Effect, id: string, docs
           message = {why, text: why ? `"${key}": ${t.says} (${why})` : `"${key}": ${t.says}`};
           if (messages.size < MESSAGES_KEPT) messages.set(key, message);
         }
-        ctx.report({doc: node.doc, pointer: ptr(node.pointer, key), message: message.text, ...(fix ? {fix} : {})});
+        const pointer = ptr(node.pointer, key);
+        ctx.report(fix ? {doc: node.doc, pointer, message: message.text, fix} : {doc: node.doc, pointer, message: message.text});
       }
     },
   };
