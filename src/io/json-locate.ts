@@ -1,10 +1,9 @@
 import {createScanner, SyntaxKind, type JSONScanner} from 'jsonc-parser';
-import {hasEscape, isWhitespace, skipWhitespace, stringAt, stringEnd, valueEnd} from './json-skip.js';
+import {hasEscape, isWhitespace, restEnd, skipWhitespace, stringAt, stringEnd, valueEnd} from './json-skip.js';
 
 // Local, not imported: V8 folds a module's own constants into hot loops, not imported bindings.
 const SPACE = 0x20;
 const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
 const COMMA = 0x2c;
 const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
@@ -306,33 +305,6 @@ function skipBlank(text: string, at: number): number {
   return at;
 }
 
-/**
- * `at` is inside a container, past a member: the offset just past the bracket that closes the container. Once every
- * wanted member is found the rest needs no member-by-member walk, only its brackets balanced (strings skipped).
- */
-function restEnd(text: string, at: number, plain: boolean): number {
-  const length = text.length;
-  let depth = 1;
-  for (let i = at; i < length; i++) {
-    const c = text.charCodeAt(i);
-    // Whitespace, about half of an indented text, is passed over with one comparison.
-    if (c <= SPACE) continue;
-    if (c === QUOTE) {
-      if (plain) {
-        i = text.indexOf('"', i + 1);
-        if (i === -1) return length;
-        continue;
-      }
-      for (i++; i < length; i++) {
-        const d = text.charCodeAt(i);
-        if (d === QUOTE) break;
-        if (d === BACKSLASH) i++;
-      }
-    } else if (c === OPEN_BRACE || c === OPEN_BRACKET) depth++;
-    else if ((c === CLOSE_BRACE || c === CLOSE_BRACKET) && --depth === 0) return i + 1;
-  }
-  return length;
-}
 
 /**
  * `at` is on a string's opening quote: the offset past its closing one. In a `plain` text (no backslash anywhere) that

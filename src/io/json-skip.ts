@@ -52,12 +52,27 @@ export function valueEnd(text: string, at: number): number {
 }
 
 function containerEnd(text: string, at: number): number {
+  return restEnd(text, at + 1, false);
+}
+
+/**
+ * `at` is inside a container, past its opening bracket or a member: the offset just past the bracket that closes it,
+ * found by balancing brackets with strings skipped (this loop is where positions spend their time). In a `plain` text
+ * (no backslash anywhere) a string ends at the next quote, which indexOf finds faster than a loop.
+ */
+export function restEnd(text: string, at: number, plain: boolean): number {
   const length = text.length;
-  let depth = 0;
+  let depth = 1;
   for (let i = at; i < length; i++) {
     const c = text.charCodeAt(i);
+    // Whitespace, about half of an indented text, is passed over with one comparison.
+    if (c <= SPACE) continue;
     if (c === QUOTE) {
-      // Inline rather than stringEnd: this loop is where positions spend their time.
+      if (plain) {
+        i = text.indexOf('"', i + 1);
+        if (i === -1) return length;
+        continue;
+      }
       for (i++; i < length; i++) {
         const d = text.charCodeAt(i);
         if (d === QUOTE) break;
