@@ -1,7 +1,7 @@
 import {basename} from 'node:path';
 
 /** What OpenAI (json_schema and function names) and Anthropic (tool names) accept; Gemini takes no name. */
-export const NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+const NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 const MAX_NAME = 64;
 
 /**
