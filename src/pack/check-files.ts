@@ -59,6 +59,8 @@ export function checkFiles(refs: readonly FileRef[], ctx: FileCheckContext): Fil
   // Made on first use: most manifests name their runtime entry and nothing else.
   let loaded: Map<string, Loaded> | undefined;
   let schemas: Map<string, LoadedSchema> | undefined;
+  // Folders already seen to be real folders: a pack's schemas share one or two, and each ref would lstat them again.
+  const folders = new Set<string>();
   const outcome: FileCheckOutcome = {findings, schemas: []};
   const missingSeverity: Severity = ctx.inPackFolder ? 'error' : 'warning';
 
@@ -73,7 +75,7 @@ export function checkFiles(refs: readonly FileRef[], ctx: FileCheckContext): Fil
     }
     // `root` is a normalised absolute folder and `inside` a normalised relative path: what join() gives, without its normalising.
     const abs = ctx.root.endsWith(sep) ? ctx.root + relPath : ctx.root + sep + relPath;
-    const refused = refusedFile(ctx.root, relPath, ref, ctx.doc);
+    const refused = refusedFile(ctx.root, relPath, ref, ctx.doc, folders);
     if (refused) {
       findings.push(refused);
       continue;
@@ -121,10 +123,10 @@ export function checkFiles(refs: readonly FileRef[], ctx: FileCheckContext): Fil
  * may be read, or is absent or a folder (the read says so). `relPath` is normalised and stays below `root` as written,
  * so only a link on the way can lead out: each step is looked at (lstat), and the real path is asked only past a link.
  */
-function refusedFile(root: string, relPath: string, ref: FileRef, doc: JsonDocument): Finding | undefined {
+function refusedFile(root: string, relPath: string, ref: FileRef, doc: JsonDocument, folders: Set<string>): Finding | undefined {
   let info: Stats | 'link' | undefined;
   try {
-    info = linkFree(root, relPath);
+    info = linkFree(root, relPath, folders);
     if (info === 'link') {
       if (!inside(realpathSync.native(root + sep + relPath), realPathOr(root))) {
         return doc.finding(PACK_RULES.refOutsidePack.id, 'error', `${what(ref)} "${ref.ref}" is a symbolic link (or lies under one) leading out of the pack; it was not read`, ref.pointer);
@@ -138,15 +140,22 @@ function refusedFile(root: string, relPath: string, ref: FileRef, doc: JsonDocum
   return undefined;
 }
 
-/** What `relPath` below `root` is, without following links: 'link' when a step is one, undefined when absent. */
-function linkFree(root: string, relPath: string): Stats | 'link' | undefined {
+/**
+ * What `relPath` below `root` is, without following links: 'link' when a step is one, undefined when absent. Folders on
+ * the way that `folders` holds were seen to be real folders (not links) and are not looked at again; those seen now are added.
+ */
+function linkFree(root: string, relPath: string, folders: Set<string>): Stats | 'link' | undefined {
   let path = root.endsWith(sep) ? root.slice(0, -1) : root;
   let info: Stats | undefined;
-  for (const part of relPath.split(sep)) {
-    path += sep + part;
+  const parts = relPath.split(sep);
+  for (let i = 0; i < parts.length; i++) {
+    path += sep + parts[i];
+    const last = i === parts.length - 1;
+    if (!last && folders.has(path)) continue;
     info = lstatSync(path, {throwIfNoEntry: false});
     if (!info) return undefined;
     if (info.isSymbolicLink()) return 'link';
+    if (!last && info.isDirectory()) folders.add(path);
   }
   return info;
 }

@@ -213,6 +213,18 @@ describe('validate pack: the files a manifest names', () => {
     expect(r.findings.map((f) => f.message).join('\n')).toMatch(/"schemas\/in\.json".*not read[\s\S]*"index\.mjs".*not read|"index\.mjs".*not read[\s\S]*"schemas\/in\.json".*not read/);
   });
 
+  it('a schemas folder that is a symbolic link out of the pack refuses every file named through it, not only the first', async () => {
+    const out = outside();
+    writeFileSync(join(out, 'in.json'), JSON.stringify({type: 'object', description: SECRET}));
+    writeFileSync(join(out, 'out.json'), JSON.stringify({type: 'object', description: SECRET}));
+    const dir = project({'pack.json': {...manifest, nodes: [{...manifest.nodes[0], outputSchemaRef: 'schemas/out.json'}]}, 'index.mjs': 'export {};\n'});
+    symlinkSync(out, join(dir, 'schemas'));
+    const r = await runJson(['validate', 'pack', '.'], {cwd: dir});
+    expect(r.code).toBe(1);
+    expect(ids(r)).toEqual(['pack/ref-outside-pack', 'pack/ref-outside-pack']);
+    expect(JSON.stringify(r)).not.toContain(SECRET);
+  });
+
   it('a referenced FIFO is io/not-regular, without waiting for a writer', async () => {
     const dir = project({'pack.json': manifest, 'index.mjs': 'export {};\n'});
     mkdirSync(join(dir, 'schemas'));
