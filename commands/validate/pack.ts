@@ -1,5 +1,5 @@
 import {Args, Flags} from '@oclif/core';
-import {explainRule, LINT_SCHEMAS_SCOPES, LLM_SCHEMA_FIELDS, type LintSchemasScope, parseGrant, RUNTIME_TOKENS, validatePackInputs} from '../../src/pack/index.js';
+import {envelopePayloadPath, explainRule, LINT_SCHEMAS_SCOPES, LLM_SCHEMA_FIELDS, type LintSchemasScope, parseGrant, RUNTIME_TOKENS, validatePackInputs} from '../../src/pack/index.js';
 import {displayText} from '../../src/report/printable.js';
 import {UserError} from '../../src/report/user-error.js';
 import {CheckCommand, EXIT_CODES_HELP, READS_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
@@ -23,7 +23,7 @@ INSTALL GATE
 
 CROSS-CHECKS
   Referenced schemas exist, stay inside the pack and parse; their $id follows <idBase>/<pack>/<version>/<file> (idBase https://packs.openwop.dev, or config packs.idBase, or --id-base); no duplicate node typeIds, chain ids or other ids; envelopeType values in chain node config and prompt templates are universal, media.*, ui.* or vendor.<host>.<kind> (upstream publishes no grammar for kinds; ^vendor\\.[a-z][a-z0-9-]*(\\.[a-z][a-zA-Z0-9_-]*)+$ is our choice), else a warning.
-  --lint-schemas lints, with the Tier-1 linter, the schemas a model is asked to emit: the files named at ${LLM_SCHEMA_FIELDS.join(', ')} (* is any index). Config, input and task schemas never reach a model, an artifact type's schemaRef is checked after the fact, and chains and prompt templates name envelope kinds, not schema files: none of these is linted. A schema named both as an input and as an output is linted once; its result's schemaFor lists the output pointers. --lint-schemas=all lints every schema the manifest references (the value must be attached with =). The profile is load-bearing unless config lint.profile or an overrides entry says otherwise.
+  --lint-schemas lints, with the Tier-1 linter, the schemas a model is asked to emit: the files named at ${LLM_SCHEMA_FIELDS.join(', ')} (* is any index; an envelopeType names a kind, whose payload schema is linted when the pack ships it as ${envelopePayloadPath('<kind>')}). Config, input and task schemas never reach a model and an artifact type's schemaRef is checked after the fact: these are not linted. A schema named both as an input and as an output is linted once; its result's schemaFor lists the output pointers. --lint-schemas=all lints every schema the manifest references (the value must be attached with =). The profile is load-bearing unless config lint.profile or an overrides entry says otherwise.
 
 Each rule's rationale and examples: --explain RULE (or --explain all).
 

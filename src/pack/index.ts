@@ -19,6 +19,7 @@ export {classifyEnvelopeType, VENDOR_KIND} from './envelope-types.js';
 export {evaluateGate, isCovered, parseGrant, type GateResult, type RequirementUnmet} from './gate.js';
 export {PACK_KINDS} from './manifest.js';
 export {LINT_SCHEMAS_SCOPES, LLM_SCHEMA_FIELDS, type LintSchemasScope} from './lint-schemas.js';
+export {envelopePayloadPath} from './file-refs.js';
 export {explainRule, PACK_RULE_LIST, PACK_RULES, type PackRule} from './rules.js';
 export {scanEntry, type EntryUse} from './entry-scan.js';
 export {RUNTIME_TOKENS, type RuntimeToken, suggestToken, tokensForBuiltin} from './tokens.js';

@@ -16,10 +16,17 @@ export const LINT_SCHEMAS_SCOPES: readonly LintSchemasScope[] = ['llm', 'all'];
  * (agent-manifest: outbound results are validated against it); a card's `outputSchemaRef` (chat-card-pack-manifest:
  * "the JSON Schema the LLM output MUST conform to"). Left out: config, input and task schemas (a model never fills
  * them, SPEC-NOTES §6) and an artifact type's `schemaRef` (validated after the fact, and RFC 0075 recommends it stay
- * open to absorb model drift, which Tier-1 would flag). Chains and prompt templates name envelope kinds
- * (`envelopeType`), never a schema file, so no pack file is linted for them.
+ * open to absorb model drift, which Tier-1 would flag). Chain nodes and prompt templates name an envelope kind
+ * (`envelopeType`, SPEC-NOTES §6) whose payload a model emits: its schema is linted when the pack ships it, at
+ * `schemas/envelopes/<kind>.schema.json` (file-refs.ts, envelopePayloadPath).
  */
-export const LLM_SCHEMA_FIELDS = ['/nodes/*/outputSchemaRef', '/agents/*/handoff/returnSchemaRef', '/cards/*/outputSchemaRef'] as const;
+export const LLM_SCHEMA_FIELDS = [
+  '/nodes/*/outputSchemaRef',
+  '/agents/*/handoff/returnSchemaRef',
+  '/cards/*/outputSchemaRef',
+  '/chains/*/dag/nodes/*/config/envelopeType',
+  '/prompts/*/modelHints/envelopeType',
+] as const;
 
 const LLM_FIELDS: ReadonlySet<string> = new Set(LLM_SCHEMA_FIELDS);
 
@@ -42,14 +49,14 @@ export function schemasInScope(schemas: readonly LoadedSchema[], scope: LintSche
 }
 
 /**
- * Node schemas describe what an LLM is asked to fill, so the Tier-1 rules that break structured output
+ * The schemas linted by default describe what an LLM is asked to fill, so the Tier-1 rules that break structured output
  * (load-bearing) apply by default; the strict profile is opt-in through config `lint.profile` or an `overrides` entry.
  */
 export const PACK_LINT_DEFAULT_PROFILE = 'load-bearing';
 
 /**
- * The --lint-schemas hook, linting the schemas `which` selects. The lint engine is imported here, on first use, so `validate pack` without the flag never
- * loads it. Settings come from the config exactly as `lint schema` reads them (`lint`, `rules`, then every `overrides`
+ * The --lint-schemas hook, linting the schemas `which` selects. The lint engine is imported here, on first use, so
+ * `validate pack` without the flag never loads it. Settings come from the config exactly as `lint schema` reads them (`lint`, `rules`, then every `overrides`
  * entry matching the schema file), except that the profile defaults to load-bearing. Their file $refs are read within
  * `scope`, as lint schema reads them.
  */

@@ -141,3 +141,73 @@ describe('validate pack --lint-schemas: which schemas', () => {
     for (const part of ['/nodes/*/outputSchemaRef', '/agents/*/handoff/returnSchemaRef', '/cards/*/outputSchemaRef', '--lint-schemas=all', 'Config, input and task schemas never reach a model']) expect(text).toContain(part);
   });
 });
+
+describe('validate pack: the payload schema of an envelope kind a chain or prompt template names', () => {
+  const chainPack = {
+    name: 'vendor.acme.flows',
+    version: '1.0.0',
+    kind: 'workflow-chain',
+    engines: {openwop: '1'},
+    chains: [
+      {
+        id: 'summarize',
+        dag: {
+          nodes: [
+            {id: 'a', typeId: 'core.ai.callPrompt', config: {envelopeType: 'vendor.acme.summary'}},
+            {id: 'b', typeId: 'core.ai.callPrompt', config: {envelopeType: 'vendor.acme.absent'}},
+            {id: 'c', typeId: 'core.ai.callPrompt', config: {envelopeType: 'vendor.acme.broken'}},
+            {id: 'd', typeId: 'core.ai.callPrompt', config: {envelopeType: '../../outside'}},
+          ],
+          edges: [],
+        },
+      },
+    ],
+  };
+  const promptPack = {
+    name: 'vendor.acme.prompts',
+    version: '1.0.0',
+    kind: 'prompt',
+    engines: {openwop: '1'},
+    prompts: [{templateId: 'sum', version: '1.0.0', kind: 'system', text: 'Sum up.', modelHints: {envelopeType: 'vendor.acme.summary'}}],
+  };
+  // Its $id is where a host publishes it, not the pack's <idBase>/<pack>/<version>/<file>.
+  const payload = {...NOT_TIER1, $id: 'https://host.example/schemas/envelopes/vendor.acme.summary.schema.json'};
+
+  function packs(): string {
+    const dir = tempDir();
+    for (const [name, manifest] of [['flows', chainPack], ['prompts', promptPack]] as const) {
+      mkdirSync(join(dir, name, 'schemas', 'envelopes'), {recursive: true});
+      writeFileSync(join(dir, name, 'pack.json'), JSON.stringify(manifest, null, 2));
+      writeFileSync(join(dir, name, 'schemas', 'envelopes', 'vendor.acme.summary.schema.json'), JSON.stringify(payload, null, 2));
+    }
+    writeFileSync(join(dir, 'flows', 'schemas', 'envelopes', 'vendor.acme.broken.schema.json'), '{"type": ');
+    return dir;
+  }
+
+  it('is linted by default when the pack ships it at schemas/envelopes/<kind>.schema.json', async () => {
+    const r = await lint(['--lint-schemas', '.'], packs());
+    expect(r.linted).toEqual({
+      'flows/schemas/envelopes/vendor.acme.summary.schema.json': ['/chains/0/dag/nodes/0/config/envelopeType'],
+      'prompts/schemas/envelopes/vendor.acme.summary.schema.json': ['/prompts/0/modelHints/envelopeType'],
+    });
+  });
+
+  it('may be absent, is not held to the pack $id convention, and is reported when it does not parse', async () => {
+    const r = await runCli(['validate', 'pack', 'flows', 'prompts', '--json'], {cwd: packs()});
+    const [flows, prompts] = JSON.parse(r.stdout).results as {findings: {ruleId: string; pointer: string}[]}[];
+    const fileFindings = (x: typeof flows) => x.findings.filter((f) => f.ruleId !== 'invalid_manifest' && f.ruleId !== 'pack/envelope-type').map((f) => [f.ruleId, f.pointer]);
+    expect(fileFindings(flows)).toEqual([['pack/schema-invalid', '/chains/0/dag/nodes/2/config/envelopeType']]);
+    expect(fileFindings(prompts)).toEqual([]);
+  });
+});
+
+it('a lone manifest away from its files still gets one warning, an absent payload schema not counted among them', async () => {
+  const dir = tempDir();
+  // Node a's three schemas and the entry are missing; so is the prompt's payload schema, which a pack need not ship.
+  const manifest = {...nodePack, nodes: [nodePack.nodes[0]], agents: undefined, prompts: [{templateId: 't', version: '1.0.0', kind: 'system', text: 'x', modelHints: {envelopeType: 'vendor.acme.summary'}}]};
+  writeFileSync(join(dir, 'copy.pack.json'), JSON.stringify(manifest));
+  const r = await runCli(['validate', 'pack', 'copy.pack.json', '--json'], {cwd: dir});
+  const missing = JSON.parse(r.stdout).results[0].findings.filter((f: {ruleId: string}) => f.ruleId === 'pack/missing-file');
+  expect(missing).toHaveLength(1);
+  expect(missing[0].message).toContain('none of the 4 files this manifest points at are next to it');
+});
