@@ -1,5 +1,5 @@
 import {Args, Flags} from '@oclif/core';
-import {explainRule, parseGrant, RUNTIME_TOKENS, validatePackInputs} from '../../src/pack/index.js';
+import {envelopePayloadPath, explainRule, LINT_SCHEMAS_SCOPES, LLM_SCHEMA_FIELDS, type LintSchemasScope, parseGrant, RUNTIME_TOKENS, validatePackInputs} from '../../src/pack/index.js';
 import {displayText} from '../../src/report/printable.js';
 import {UserError} from '../../src/report/user-error.js';
 import {CheckCommand, EXIT_CODES_HELP, READS_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
@@ -23,7 +23,7 @@ INSTALL GATE
 
 CROSS-CHECKS
   Referenced schemas exist, stay inside the pack and parse; their $id follows <idBase>/<pack>/<version>/<file> (idBase https://packs.openwop.dev, or config packs.idBase, or --id-base); no duplicate node typeIds, chain ids or other ids; envelopeType values in chain node config and prompt templates are universal, media.*, ui.* or vendor.<host>.<kind> (upstream publishes no grammar for kinds; ^vendor\\.[a-z][a-z0-9-]*(\\.[a-z][a-zA-Z0-9_-]*)+$ is our choice), else a warning.
-  --lint-schemas lints every referenced node schema with the Tier-1 linter (profile load-bearing unless config lint.profile or an overrides entry says otherwise).
+  --lint-schemas lints, with the Tier-1 linter, the schemas a model is asked to emit: the files named at ${LLM_SCHEMA_FIELDS.join(', ')} (* is any index; an envelopeType names a kind, whose payload schema is linted when the pack ships it as ${envelopePayloadPath('<kind>')}). Config, input and task schemas never reach a model and an artifact type's schemaRef is checked after the fact: these are not linted. A schema named both as an input and as an output is linted once; its result's schemaFor lists the output pointers. --lint-schemas=all lints every schema the manifest references (the value must be attached with =). The profile is load-bearing unless config lint.profile or an overrides entry says otherwise.
 
 Each rule's rationale and examples: --explain RULE (or --explain all).
 
@@ -35,7 +35,8 @@ ${EXIT_CODES_HELP}`;
     {description: 'Validate a pack folder in a pre-commit hook', command: '<%= config.bin %> <%= command.id %> packs/vendor.acme.http'},
     {description: 'Validate every pack of a registry checkout, as SARIF', command: '<%= config.bin %> <%= command.id %> openwop-registry/ --format sarif'},
     {description: 'Would a host granting only DNS install it? (prints the pack_runtime_requirement_unmet payload)', command: '<%= config.bin %> <%= command.id %> pack.json --grant net.dns --json'},
-    {description: 'Also lint the node schemas against the Tier-1 subset', command: '<%= config.bin %> <%= command.id %> my-pack/ --lint-schemas'},
+    {description: 'Also lint the schemas a model is asked to emit against the Tier-1 subset', command: '<%= config.bin %> <%= command.id %> --lint-schemas my-pack/'},
+    {description: 'Lint every schema the manifests reference, config and input schemas too', command: '<%= config.bin %> <%= command.id %> --lint-schemas=all my-pack/'},
     {description: 'What does a rule check?', command: '<%= config.bin %> <%= command.id %> --explain pack/undeclared-requirement'},
   ];
 
@@ -50,7 +51,7 @@ ${EXIT_CODES_HELP}`;
     grant: Flags.string({summary: `Simulate a sandbox host granting these primitives (comma list of ${RUNTIME_TOKENS.join(', ')}).`, exclusive: ['grant-all', 'grant-none'], helpGroup: 'GATE'}),
     'grant-all': Flags.boolean({summary: 'Simulate a host granting all eight primitives.', exclusive: ['grant', 'grant-none'], helpGroup: 'GATE'}),
     'grant-none': Flags.boolean({summary: 'Simulate a host granting nothing.', exclusive: ['grant', 'grant-all'], helpGroup: 'GATE'}),
-    'lint-schemas': Flags.boolean({summary: 'Also lint the pack\'s node schemas with the Tier-1 linter (default profile load-bearing).'}),
+    'lint-schemas': Flags.boolean({summary: 'Also lint the schemas a model is asked to emit (node and card outputs, agent returns) with the Tier-1 linter; --lint-schemas=all lints every referenced schema.'}),
     'id-base': Flags.string({summary: 'Base URL of the registry\'s schema $ids (default: config packs.idBase, else https://packs.openwop.dev).'}),
     'max-size': Flags.integer({summary: 'Largest manifest or referenced JSON file to read, in MB.', default: 2, min: 1, helpGroup: 'INPUT'}),
     ...readScopeFlags(),
@@ -59,7 +60,13 @@ ${EXIT_CODES_HELP}`;
 
   protected readonly commandName = 'validate pack';
 
+  /** The scope attached to --lint-schemas (`--lint-schemas=all`), taken off argv before oclif parses it. */
+  private lintScope: LintSchemasScope = 'llm';
+
   override async run(): Promise<void> {
+    const taken = takeLintScope(this.argv);
+    this.argv = taken.argv;
+    if (taken.scope) this.lintScope = taken.scope;
     const {flags} = await this.parse(ValidatePack);
     if (flags.explain === undefined) return super.run();
     const text = explainRule(flags.explain);
@@ -84,7 +91,7 @@ ${EXIT_CODES_HELP}`;
       grant: grantFrom(flags),
       idBase: idBaseFrom(flags['id-base']) ?? config.packs?.idBase,
       maxDocumentBytes: scope.maxBytes,
-      lintSchemas: flags['lint-schemas'] ? {config, baseDir} : undefined,
+      lintSchemas: flags['lint-schemas'] ? {config, baseDir, scope: this.lintScope} : undefined,
       scope,
     });
   }
@@ -103,4 +110,29 @@ function idBaseFrom(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   if (!URL.canParse(value)) throw new UserError(`--id-base: "${value}" is not an absolute URL`, 'e.g. --id-base https://packs.example.com');
   return value;
+}
+
+/**
+ * An oclif flag takes a value always or never (oclif/oclif#148: in `--lint-schemas packs/` the path could be either),
+ * so --lint-schemas is a boolean whose scope can only be attached, as GNU's --color[=WHEN]: `--lint-schemas=all` is
+ * turned into `--lint-schemas` here, before oclif sees it. Nothing after `--` is a flag.
+ */
+function takeLintScope(argv: readonly string[]): {argv: string[]; scope?: LintSchemasScope} {
+  const out: string[] = [];
+  let scope: LintSchemasScope | undefined;
+  let flagsEnd = false;
+  for (const arg of argv) {
+    flagsEnd ||= arg === '--';
+    if (flagsEnd || !arg.startsWith('--lint-schemas=')) {
+      out.push(arg);
+      continue;
+    }
+    const value = arg.slice('--lint-schemas='.length);
+    if (!(LINT_SCHEMAS_SCOPES as readonly string[]).includes(value)) {
+      throw new UserError(`--lint-schemas: "${value}" is not a scope (${LINT_SCHEMAS_SCOPES.join(' or ')})`, 'bare --lint-schemas lints the schemas a model is asked to emit; --lint-schemas=all lints every referenced schema');
+    }
+    scope = value as LintSchemasScope;
+    out.push('--lint-schemas');
+  }
+  return {argv: out, scope};
 }

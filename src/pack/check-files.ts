@@ -90,6 +90,7 @@ export function checkFiles(refs: readonly FileRef[], ctx: FileCheckContext): Fil
     let file = loaded.get(abs);
     if (!file) loaded.set(abs, (file = loadJson(abs, display, ctx.maxBytes)));
     if (file.status === 'missing') {
+      if (ref.envelopeKind !== undefined) continue; // a pack need not ship the payload schema of a kind it names
       missing.push(ctx.doc.finding(PACK_RULES.missingFile.id, missingSeverity, `${what(ref)} "${ref.ref}" ${file.why}`, ref.pointer));
       continue;
     }
@@ -109,6 +110,7 @@ export function checkFiles(refs: readonly FileRef[], ctx: FileCheckContext): Fil
       continue;
     }
     schemas.set(abs, {path: abs, display, doc: file.doc, refs: [ref]});
+    if (ref.envelopeKind !== undefined) continue; // its $id is a host's (…/schemas/envelopes/<kind>.schema.json)
     const idFinding = checkSchemaId(file.doc.value, relPath.split(sep).join('/'), ref, ctx);
     if (idFinding) findings.push(idFinding);
   }
@@ -261,7 +263,7 @@ function checkSchemaId(schema: unknown, relPath: string, ref: FileRef, ctx: File
 /** A lone manifest copied away from its files would get one warning per reference; say it once instead. */
 function collapseLoneMissing(missing: Finding[], refs: readonly FileRef[], ctx: FileCheckContext): Finding[] {
   if (ctx.inPackFolder || missing.length < 2) return missing;
-  const total = refs.filter((r) => !isUrl(r.ref)).length;
+  const total = refs.filter((r) => !isUrl(r.ref) && r.envelopeKind === undefined).length;
   if (missing.length < total) return missing;
   const [first] = missing;
   const ref = /"([^"]*)"/.exec(first.message)?.[1] ?? '';

@@ -19,7 +19,7 @@ export function classifyEnvelopeType(type: string): EnvelopeTypeClass {
 }
 
 /** Where an envelopeType may appear in a manifest (SPEC-NOTES §6): chain node config and prompt template hints. */
-function envelopeTypeSites(manifest: JsonObject): {pointer: string; value: unknown}[] {
+export function envelopeTypeSites(manifest: JsonObject): {pointer: string; value: unknown}[] {
   const sites: {pointer: string; value: unknown}[] = [];
   const {chains, prompts} = manifest;
   if (Array.isArray(chains)) {

@@ -1,4 +1,5 @@
 import {toPointer} from '../io/json-pointer.js';
+import {envelopeTypeSites} from './envelope-types.js';
 import {isObject, type JsonObject} from './manifest.js';
 
 /** A file a manifest points at, by the pointer of the string that names it. */
@@ -10,7 +11,24 @@ export interface FileRef {
   type: 'schema' | 'json' | 'entry';
   /** The manifest key naming the file (`inputSchemaRef`, `schemaRef`, `entry`…), for messages. */
   key: string;
+  /**
+   * Set on the payload schema of an envelope kind the manifest names, looked for where the pack would ship it: it
+   * may be absent, and its `$id` is a host's, not the pack's.
+   */
+  envelopeKind?: string;
 }
+
+/**
+ * Where a pack ships the payload schema of an envelope kind it names: the per-kind path upstream's ai-envelope schema
+ * gives (`schemas/envelopes/{type}.schema.json`, openwop-sdks schemas/ai-envelope.schema.json, /properties/payload)
+ * and `scaffold kind` writes, inside the pack.
+ */
+export function envelopePayloadPath(kind: string): string {
+  return `schemas/envelopes/${kind}.schema.json`;
+}
+
+/** A kind that can name a file: no separator, no leading dot. Others are left to the envelopeType check. */
+const FILE_SAFE_KIND = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 interface RefField {
   key: string;
@@ -47,7 +65,7 @@ const REF_SITES: readonly RefSite[] = [
   {list: 'cards', fields: [schema('outputSchemaRef', (c) => c.outputSchemaRef)]},
 ];
 
-/** Every schema, contract and entry reference of a manifest of any kind, entry by entry. */
+/** Every schema, contract and entry reference of a manifest of any kind, entry by entry, then the envelope payload schemas it may ship. */
 export function collectFileRefs(manifest: JsonObject): FileRef[] {
   const refs: FileRef[] = [];
   for (const {list: listKey, within, fields} of REF_SITES) {
@@ -62,6 +80,9 @@ export function collectFileRefs(manifest: JsonObject): FileRef[] {
         if (typeof ref === 'string') refs.push({pointer: toPointer(within ? [listKey, i, within, key] : [listKey, i, key]), ref, type, key});
       }
     }
+  }
+  for (const {pointer, value} of envelopeTypeSites(manifest)) {
+    if (typeof value === 'string' && FILE_SAFE_KIND.test(value)) refs.push({pointer, ref: envelopePayloadPath(value), type: 'schema', key: 'envelopeType payload', envelopeKind: value});
   }
   const runtime = manifest.runtime;
   if (isObject(runtime) && typeof runtime.entry === 'string' && runtime.language !== 'remote') {

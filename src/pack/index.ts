@@ -9,7 +9,7 @@ import type {FileResult, Finding, RuleDescriptor} from '../report/finding.js';
 import type {FormatContext} from '../report/format-context.js';
 import {checkManifest, type ManifestCheck, type PackResult, type SchemaLinter} from './check-manifest.js';
 import {resolvePackInputs} from './inputs.js';
-import {createSchemaLinter} from './lint-schemas.js';
+import {createSchemaLinter, type LintSchemasScope} from './lint-schemas.js';
 import {readJsonDocument} from './read-json-file.js';
 import {renderPackExtras} from './render.js';
 import {PACK_RULE_LIST, PACK_RULES} from './rules.js';
@@ -18,6 +18,8 @@ import {appendAll} from '../io/append-all.js';
 export {classifyEnvelopeType, VENDOR_KIND} from './envelope-types.js';
 export {evaluateGate, isCovered, parseGrant, type GateResult, type RequirementUnmet} from './gate.js';
 export {PACK_KINDS} from './manifest.js';
+export {LINT_SCHEMAS_SCOPES, LLM_SCHEMA_FIELDS, type LintSchemasScope} from './lint-schemas.js';
+export {envelopePayloadPath} from './file-refs.js';
 export {explainRule, PACK_RULE_LIST, PACK_RULES, type PackRule} from './rules.js';
 export {scanEntry, type EntryUse} from './entry-scan.js';
 export {RUNTIME_TOKENS, type RuntimeToken, suggestToken, tokensForBuiltin} from './tokens.js';
@@ -40,8 +42,8 @@ export interface ValidatePackOptions {
   idBase?: string;
   /** Largest manifest or referenced JSON file read, in bytes. */
   maxDocumentBytes?: number;
-  /** Lint the node schemas (--lint-schemas) with the lint settings of this config. */
-  lintSchemas?: {config: OpenwopConfig; baseDir: string};
+  /** Lint the referenced schemas (--lint-schemas) with the lint settings of this config: those a model emits (scope `llm`, the default) or all. */
+  lintSchemas?: {config: OpenwopConfig; baseDir: string; scope?: LintSchemasScope};
   stdin?: AsyncIterable<Buffer | string>;
   /** Where manifests (and, with lintSchemas, their schemas' $refs) may be read from (default: the project root found from cwd, and what `paths` name outside it). */
   scope?: ReadScope;
@@ -61,7 +63,7 @@ export async function validatePackInputs(paths: readonly string[], options: Vali
   appendAll(results, inputs.findings.map((f) => ({file: f.file, findings: [f]})));
   let fatal = inputs.problems.length > 0;
   let lint: {linter: SchemaLinter; rules: RuleDescriptor[]} | undefined;
-  if (options.lintSchemas) lint = await createSchemaLinter(options.lintSchemas.config, options.lintSchemas.baseDir, scope);
+  if (options.lintSchemas) lint = await createSchemaLinter(options.lintSchemas.config, options.lintSchemas.baseDir, scope, options.lintSchemas.scope ?? 'llm');
   const manifestOptions = {cwd: options.cwd, idBase: options.idBase ?? DEFAULT_PACK_ID_BASE, maxBytes, grant: options.grant};
   /** Adds the manifest's result; with --lint-schemas, what linting the schema files it names will add (one result each). */
   const add = ({result, schemas}: ManifestCheck): Promise<FileResult[]> | undefined => {

@@ -9,13 +9,16 @@ const EXAMPLES = join(ROOT, 'examples', 'packs');
 const FORMATS = ['stylish', 'json', 'sarif', 'github', 'junit'];
 
 describe('the example packs', () => {
-  it('webhook is clean in every format, and lint-clean under --lint-schemas', async () => {
+  it('webhook is clean in every format, and lint-clean under --lint-schemas and --lint-schemas=all', async () => {
     for (const format of FORMATS) {
       const r = await runCli(['validate', 'pack', join(EXAMPLES, 'webhook'), '--format', format]);
       expect(r.code, `${format}: ${r.stdout}${r.stderr}`).toBe(0);
       if (format === 'sarif') assertSarifStructure(JSON.parse(r.stdout));
     }
-    const linted = await runCli(['validate', 'pack', 'examples/packs/webhook', '--lint-schemas', '--json']);
+    const output = await runCli(['validate', 'pack', 'examples/packs/webhook', '--lint-schemas', '--json']);
+    expect(output.code).toBe(0);
+    expect(JSON.parse(output.stdout).results.map((r: {file: string}) => r.file)).toEqual(['examples/packs/webhook/pack.json', 'examples/packs/webhook/schemas/deliver.output.json']);
+    const linted = await runCli(['validate', 'pack', 'examples/packs/webhook', '--lint-schemas=all', '--json']);
     const report = JSON.parse(linted.stdout);
     expect(linted.code).toBe(0);
     expect(report.results.map((r: {file: string}) => r.file)).toEqual([
@@ -70,9 +73,10 @@ describe('--lint-schemas', () => {
   };
   const ruleIdsByFile = (stdout: string) => Object.fromEntries(JSON.parse(stdout).results.map((r: {file: string; findings: {ruleId: string}[]}) => [r.file, r.findings.map((f) => f.ruleId)]));
 
+  // The input and config schemas here are linted only under =all (test/pack/lint-schemas-scope.test.ts: which are by default).
   it('lints each node schema in its own result, load-bearing by default', async () => {
     const dir = setup();
-    const r = await runCli(['validate', 'pack', '.', '--lint-schemas', '--json'], {cwd: dir});
+    const r = await runCli(['validate', 'pack', '.', '--lint-schemas=all', '--json'], {cwd: dir});
     expect(r.code).toBe(1);
     const report = JSON.parse(r.stdout);
     const byFile = ruleIdsByFile(r.stdout);
@@ -85,7 +89,7 @@ describe('--lint-schemas', () => {
 
   it('takes the profile from config, and runs no lint without the flag', async () => {
     const dir = setup({lint: {profile: 'strict'}});
-    const strict = ruleIdsByFile((await runCli(['validate', 'pack', '.', '--lint-schemas', '--json'], {cwd: dir})).stdout);
+    const strict = ruleIdsByFile((await runCli(['validate', 'pack', '.', '--lint-schemas=all', '--json'], {cwd: dir})).stdout);
     expect(strict['schemas/config.json']).toEqual(expect.arrayContaining(['tier1/additional-properties']));
     const off = await runCli(['validate', 'pack', '.', '--json'], {cwd: dir});
     expect(off.code).toBe(0);
