@@ -2,7 +2,7 @@
  * The Tier-1 subset and reasoning-field linter (`openwop lint schema`) as a library. No oclif here: a host's own test
  * suite can call these directly.
  */
-export {activeRules, ENGINE_RULES, lintSchemaDocument, type LintOptions, type SchemaSource} from './engine.js';
+export {activeRules, ENGINE_RULES, lintSchemaDocument, prepareLint, type LintOptions, type PreparedLint, type SchemaSource} from './engine.js';
 export {explainRule, lastVerified, listRules, ruleMatrix, suggestRules, type RuleSummary} from './explain.js';
 export {applyFixes, DEFAULT_MAX_FIX_PASSES, fixSchemaText, type FixOutcome} from './fixer.js';
 export {unifiedDiff} from './diff.js';

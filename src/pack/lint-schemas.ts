@@ -63,11 +63,18 @@ export const PACK_LINT_DEFAULT_PROFILE = 'load-bearing';
 export async function createSchemaLinter(config: OpenwopConfig, baseDir: string, scope: ReadScope, which: LintSchemasScope): Promise<{linter: SchemaLinter; rules: RuleDescriptor[]}> {
   const lint = await import('../lint/index.js');
   const packConfig: OpenwopConfig = {...config, lint: {...config.lint, profile: config.lint?.profile ?? PACK_LINT_DEFAULT_PROFILE}};
+  const settings = (path: string) => {
+    const resolved = lint.resolveLintOptions(packConfig, path, {}, baseDir);
+    return {profile: resolved.profile, lint: lint.prepareLint({...resolved, cwd: scope.cwd, scope})};
+  };
+  // Without overrides every schema is linted alike: resolved and prepared once, as lint schema does for a folder.
+  let shared: ReturnType<typeof settings> | undefined;
+  const settingsFor = packConfig.overrides?.length ? settings : (path: string) => (shared ??= settings(path));
   const linter: SchemaLinter = async (schemas: readonly LoadedSchema[], pack: string | null) =>
     schemasInScope(schemas, which).map((schema): FileResult => {
-      const resolved = lint.resolveLintOptions(packConfig, schema.path, {}, baseDir);
-      const findings = lint.lintSchemaDocument(schema.doc, {...resolved, cwd: scope.cwd, path: schema.path, scope});
-      return {file: schema.display, findings, pack, profile: resolved.profile, schemaFor: schema.refs.map((r) => r.pointer)};
+      const {profile, lint: lintDoc} = settingsFor(schema.path);
+      const {findings} = lintDoc(schema.doc, schema.path);
+      return {file: schema.display, findings, pack, profile, schemaFor: schema.refs.map((r) => r.pointer)};
     });
   return {linter, rules: lint.lintRuleDescriptors()};
 }

@@ -95,6 +95,16 @@ describe('--lint-schemas', () => {
     expect(off.code).toBe(0);
     expect(JSON.parse(off.stdout).results).toHaveLength(1);
   });
+
+  it('an overrides entry applies to the schema files it names and to no other', async () => {
+    const dir = setup({overrides: [{files: ['schemas/config.json'], lint: {profile: 'strict'}}]});
+    const report = JSON.parse((await runCli(['validate', 'pack', '.', '--lint-schemas=all', '--json'], {cwd: dir})).stdout);
+    const profiles = Object.fromEntries(report.results.map((r: {file: string; profile?: string}) => [r.file, r.profile]));
+    expect(profiles).toMatchObject({'schemas/config.json': 'strict', 'schemas/in.json': 'load-bearing'});
+    const byFile = ruleIdsByFile(JSON.stringify(report));
+    expect(byFile['schemas/config.json']).toEqual(expect.arrayContaining(['tier1/additional-properties']));
+    expect(byFile['schemas/in.json']).toEqual(['tier1/forbidden-keyword']);
+  });
 });
 
 describe('config', () => {
