@@ -3,7 +3,7 @@ import {explainRule, parseGrant, RUNTIME_TOKENS, validatePackInputs} from '../..
 import {displayText} from '../../src/report/printable.js';
 import {UserError} from '../../src/report/user-error.js';
 import {CheckCommand, EXIT_CODES_HELP, READS_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
-import {readScopeFlags} from '../_common.js';
+import {BASELINE_HELP, baselineFlags, baselineForceFlag, readScopeFlags} from '../_common.js';
 
 export default class ValidatePack extends CheckCommand {
   static override summary = 'Validate pack manifests (pack.json or pack folders): shape by kind, runtime.requires (RFC 0076), referenced files, ids, envelopeType values; simulate a host\'s install gate.';
@@ -27,6 +27,8 @@ CROSS-CHECKS
 
 Each rule's rationale and examples: --explain RULE (or --explain all).
 
+${BASELINE_HELP}
+
 ${READS_HELP}
 
 ${EXIT_CODES_HELP}`;
@@ -37,6 +39,7 @@ ${EXIT_CODES_HELP}`;
     {description: 'Would a host granting only DNS install it? (prints the pack_runtime_requirement_unmet payload)', command: '<%= config.bin %> <%= command.id %> pack.json --grant net.dns --json'},
     {description: 'Also lint the node schemas against the Tier-1 subset', command: '<%= config.bin %> <%= command.id %> my-pack/ --lint-schemas'},
     {description: 'What does a rule check?', command: '<%= config.bin %> <%= command.id %> --explain pack/undeclared-requirement'},
+    {description: 'Adopt it on a registry with known findings: record them once, then fail only on new ones', command: '<%= config.bin %> <%= command.id %> packs/ --baseline openwop-baseline.json --update-baseline\n<%= config.bin %> <%= command.id %> packs/ --baseline openwop-baseline.json'},
   ];
 
   // oclif copies only a command's own static fields, so each command sets this itself (PATHS is variadic).
@@ -54,6 +57,8 @@ ${EXIT_CODES_HELP}`;
     'id-base': Flags.string({summary: 'Base URL of the registry\'s schema $ids (default: config packs.idBase, else https://packs.openwop.dev).'}),
     'max-size': Flags.integer({summary: 'Largest manifest or referenced JSON file to read, in MB.', default: 2, min: 1, helpGroup: 'INPUT'}),
     ...readScopeFlags(),
+    ...baselineFlags(),
+    force: baselineForceFlag(),
     explain: Flags.string({summary: 'Print what a rule checks, with a failing and a passing example (RULE, or all), and exit.'}),
   };
 
