@@ -79,6 +79,9 @@ export abstract class CheckCommand extends Command {
 
   protected abstract readonly commandName: string;
 
+  /** For --baseline: the folder a result's file stands for as a whole (its baseline entries are checked with it). */
+  protected baselineFolderOf?(resultFile: string): string | undefined;
+
   /** Produces the findings; everything before (config) and after (report, exit code) is shared. */
   protected abstract check(ctx: CheckContext): Promise<CheckOutcome>;
 
@@ -112,7 +115,7 @@ export abstract class CheckCommand extends Command {
     const knownRules = async () => (await import('../src/rule-catalog.js')).knownRuleIds();
     const config = await loadConfig({cwd, explicitPath: flags.config, refRoots: flags['ref-root'], inputTimeoutMs: flags['input-timeout'], knownRules});
     const cliRules = parseRuleFlags(flags.rule ?? []);
-    const settleBaseline = await openBaselineFlags(flags, {command: this.commandName, cwd, projectRoot: config.root, inputs});
+    const settleBaseline = await openBaselineFlags(flags, {command: this.commandName, cwd, projectRoot: config.root, inputs, folderOf: this.baselineFolderOf?.bind(this)});
     const outcome = await this.check({cwd, config, interactive});
     const overrides = new Map<string, RuleLevel>(Object.entries(outcome.severitiesResolved ? cliRules : {...config.config.rules, ...cliRules}));
     const version = packageVersion();

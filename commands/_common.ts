@@ -92,7 +92,7 @@ interface BaselineFlagValues {
  */
 export async function openBaselineFlags(
   flags: BaselineFlagValues,
-  run: {command: string; cwd: string; projectRoot: string; inputs: readonly string[]},
+  run: {command: string; cwd: string; projectRoot: string; inputs: readonly string[]; folderOf?: (resultFile: string) => string | undefined},
 ): Promise<((report: Report, fatal: boolean) => Promise<Report>) | undefined> {
   if (flags.baseline === undefined) return undefined;
   const {openBaseline} = await import('../src/report/baseline-run.js');

@@ -1,3 +1,4 @@
+import {basename, dirname} from 'node:path';
 import {Args, Flags} from '@oclif/core';
 import {explainRule, parseGrant, RUNTIME_TOKENS, validatePackInputs} from '../../src/pack/index.js';
 import {displayText} from '../../src/report/printable.js';
@@ -63,6 +64,11 @@ ${EXIT_CODES_HELP}`;
   };
 
   protected readonly commandName = 'validate pack';
+
+  /** A pack.json is its pack: the baseline entries of the pack's schemas and entry are checked with it. */
+  protected override baselineFolderOf(resultFile: string): string | undefined {
+    return basename(resultFile) === 'pack.json' ? dirname(resultFile) : undefined;
+  }
 
   override async run(): Promise<void> {
     const {flags} = await this.parse(ValidatePack);

@@ -16,6 +16,8 @@ export interface BaselineRun {
   projectRoot: string;
   /** The paths named on the command line. */
   inputs: readonly string[];
+  /** See BaselineScope.folderOf. */
+  folderOf?: (resultFile: string) => string | undefined;
 }
 
 export interface BaselineOutcome {
@@ -32,7 +34,7 @@ export type SettleBaseline = (report: Report, fatal: boolean) => Promise<Baselin
  * malformed file fails in a moment rather than after checking a whole registry; returns what settles the report.
  */
 export function openBaseline(run: BaselineRun): SettleBaseline {
-  const scope: BaselineScope = {folder: dirname(resolve(run.cwd, run.file)), cwd: run.cwd, inputs: run.inputs};
+  const scope: BaselineScope = {folder: dirname(resolve(run.cwd, run.file)), cwd: run.cwd, inputs: run.inputs, folderOf: run.folderOf};
   if (!run.update) {
     const section: BaselineSection = readBaseline(run.file).commands.get(run.command) ?? new Map();
     return async (report) => ({report: applyBaseline(report, section, scope).report});

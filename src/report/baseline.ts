@@ -20,6 +20,8 @@ export interface BaselineScope {
   cwd: string;
   /** The paths named on the command line (files, folders, globs; `-` for stdin). */
   inputs: readonly string[];
+  /** The folder a result's file stands for as a whole, if any (a pack.json for its pack): checked with it. */
+  folderOf?: (resultFile: string) => string | undefined;
 }
 
 export interface Baselined {
@@ -121,12 +123,14 @@ function scopeTest(report: Report, scope: BaselineScope, keys: FileKeys): (fileK
     reported.add(keys.of(r.file));
     for (const f of r.findings) reported.add(keys.of(f.file));
   }
-  const roots = scope.inputs
+  const named = scope.inputs
     .filter((arg) => arg !== '-')
     .map((arg) => {
       const scan = picomatch.scan(arg);
-      return resolve(scope.cwd, scan.isGlob ? scan.base || '.' : arg);
+      return scan.isGlob ? scan.base || '.' : arg;
     });
+  const folders = scope.folderOf ? report.results.map((r) => scope.folderOf?.(r.file)).filter((f): f is string => f !== undefined) : [];
+  const roots = [...named, ...folders].map((p) => resolve(scope.cwd, p));
   return (fileKey) => {
     if (reported.has(fileKey)) return true;
     const abs = keys.pathOf(fileKey);

@@ -224,6 +224,20 @@ describe('--update-baseline writes safely', () => {
     expect(readFileSync(join(dir, 'base.json'), 'utf8')).toBe(before);
   });
 
+  it('validate pack: a pack.json named alone stands for its pack, so a schema that left the pack has its entries fixed', async () => {
+    const {dir} = project(SETUPS[2]);
+    const schema = join(dir, 'p', 'one', 'schemas', 'deliver.output.json');
+    writeJson(schema, BAD_SCHEMA);
+    const args = ['validate', 'pack', 'p/one/pack.json', '--lint-schemas', '--baseline', 'base.json'];
+    await runCli([...args, '--update-baseline'], {cwd: dir});
+    expect(Object.keys(readJson(join(dir, 'base.json')).commands['validate pack'])).toContain('p/one/schemas/deliver.output.json');
+    SETUPS[2].fixFinding(dir); // drops the node's outputSchemaRef: the schema is no longer read
+    const run = await runCli([...args, '--format', 'json'], {cwd: dir});
+    expect(JSON.parse(run.stdout).summary.baselineFixed).toBe(1);
+    await runCli([...args, '--update-baseline'], {cwd: dir});
+    expect(Object.keys(readJson(join(dir, 'base.json')).commands['validate pack'])).toEqual(['p/one/pack.json']);
+  });
+
   it('every command\'s --help documents the baseline with an example', async () => {
     for (const command of [['lint', 'schema'], ['validate', 'envelope'], ['validate', 'pack']]) {
       const help = (await runCli([...command, '--help'])).stdout;

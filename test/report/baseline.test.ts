@@ -89,6 +89,16 @@ describe('fixed entries and scope', () => {
     expect(applyBaseline(report([oneOf()]), base, {...SCOPE, inputs: ['.']}).fixed).toBe(8);
   });
 
+  it('a result may stand for its whole folder (a pack.json for its pack): entries of files in it are checked with it', () => {
+    const packReport = buildReport('validate pack', '0.1.0', [{file: 'packs/a/pack.json', findings: []}]);
+    const entries = section([['packs/a/schemas/x.json', 'tier1/x', '/p', 1], ['packs/b/schemas/y.json', 'tier1/x', '/p', 1]]);
+    const scope = {...SCOPE, inputs: ['packs/a/pack.json']};
+    expect(applyBaseline(packReport, entries, scope).fixed).toBe(0);
+    const folderOf = (file: string) => (file.endsWith('/pack.json') ? file.slice(0, -'/pack.json'.length) : undefined);
+    expect(applyBaseline(packReport, entries, {...scope, folderOf}).fixed).toBe(1);
+    expect([...updatedSection(packReport, entries, {...scope, folderOf}).keys()]).toEqual(['packs/b/schemas/y.json']);
+  });
+
   it('--update-baseline: the run\'s findings replace the entries of checked files; entries of unchecked files stay', () => {
     const next = updatedSection(report([oneOf(), oneOf()]), base, SCOPE);
     expect(serializeBaseline({commands: new Map([['lint schema', next]])})).toBe(
