@@ -13,7 +13,7 @@ import {FORMATS, getFormatter} from '../src/report/formatters/index.js';
 import type {CheckOutcome} from '../src/report/outcome.js';
 import {buildReport} from '../src/report/report.js';
 import {type OutputTarget, writeOutput} from '../src/report/write-output.js';
-import {configFlag, reportCommandError, verboseFlag} from './_common.js';
+import {configFlag, openBaselineFlags, reportCommandError, verboseFlag} from './_common.js';
 
 export type {CheckOutcome} from '../src/report/outcome.js';
 
@@ -33,6 +33,9 @@ interface EvaluateFlags {
   'max-warnings'?: number;
   'ref-root'?: string[];
   'input-timeout'?: number;
+  baseline?: string;
+  'update-baseline'?: boolean;
+  force?: boolean;
 }
 
 interface ScopeFlags {
@@ -76,13 +79,16 @@ export abstract class CheckCommand extends Command {
 
   protected abstract readonly commandName: string;
 
+  /** For --baseline: the folder a result's file stands for as a whole (its baseline entries are checked with it). */
+  protected baselineFolderOf?(resultFile: string): string | undefined;
+
   /** Produces the findings; everything before (config) and after (report, exit code) is shared. */
   protected abstract check(ctx: CheckContext): Promise<CheckOutcome>;
 
   async run(): Promise<void> {
-    const {flags} = await this.parse(this.constructor as typeof CheckCommand);
+    const {flags, argv} = await this.parse(this.constructor as typeof CheckCommand);
     const cwd = process.cwd();
-    const {outcome, report: full, exitCode, version} = await this.evaluate(flags, cwd, isTerminal('stderr') && !flags.output && !flags.json);
+    const {outcome, report: full, exitCode, version} = await this.evaluate(flags, cwd, isTerminal('stderr') && !flags.output && !flags.json, argv as string[]);
     const report = flags.quiet ? applyQuiet(full) : full;
 
     const format = flags.json ? 'json' : flags.format;
@@ -105,14 +111,17 @@ export abstract class CheckCommand extends Command {
   }
 
   /** Config, the check, rule severities and the exit code: everything a run decides before it formats anything. */
-  protected async evaluate(flags: EvaluateFlags, cwd: string, interactive: boolean): Promise<{outcome: CheckOutcome; report: Report; exitCode: number; version: string}> {
+  protected async evaluate(flags: EvaluateFlags, cwd: string, interactive: boolean, inputs: readonly string[] = []): Promise<{outcome: CheckOutcome; report: Report; exitCode: number; version: string}> {
     const knownRules = async () => (await import('../src/rule-catalog.js')).knownRuleIds();
     const config = await loadConfig({cwd, explicitPath: flags.config, refRoots: flags['ref-root'], inputTimeoutMs: flags['input-timeout'], knownRules});
     const cliRules = parseRuleFlags(flags.rule ?? []);
+    const settleBaseline = await openBaselineFlags(flags, {command: this.commandName, cwd, projectRoot: config.root, inputs, folderOf: this.baselineFolderOf?.bind(this)});
     const outcome = await this.check({cwd, config, interactive});
     const overrides = new Map<string, RuleLevel>(Object.entries(outcome.severitiesResolved ? cliRules : {...config.config.rules, ...cliRules}));
     const version = packageVersion();
-    const report = applyRuleOverridesToReport(buildReport(this.commandName, version, outcome.results, outcome.summary), overrides);
+    const overridden = applyRuleOverridesToReport(buildReport(this.commandName, version, outcome.results, outcome.summary), overrides);
+    // After --rule (a severity decides whether a finding is baselined at all), before the exit code and --quiet.
+    const report = settleBaseline ? await settleBaseline(overridden, outcome.fatal) : overridden;
     const exitCode = exitCodeFor(report, {failOn: flags['fail-on'] as 'error' | 'warning', maxWarnings: flags['max-warnings'], fatal: outcome.fatal});
     return {outcome, report, exitCode, version};
   }

@@ -1,5 +1,6 @@
 import {Flags} from '@oclif/core';
 import {DEFAULT_INPUT_TIMEOUT_MS} from '../src/io/open-stream.js';
+import type {Report} from '../src/report/finding.js';
 import {displayLines, displayText} from '../src/report/printable.js';
 import {UserError} from '../src/report/user-error.js';
 
@@ -47,4 +48,58 @@ export function reportCommandError(error: Error & {oclif?: {exit?: number}}, arg
   process.stderr.write(`openwop: internal error: ${displayText(error.message)}\n${verbose ? `${displayLines(error.stack ?? '')}\n` : '  (run again with --verbose for the stack trace)\n'}`);
   process.exitCode = 2;
   return true;
+}
+
+/** --baseline and --update-baseline: validate pack, lint schema and validate envelope. */
+export const baselineFlags = () => ({
+  baseline: Flags.string({
+    summary: 'Findings recorded in FILE are reported as baselined and do not fail the run; only new ones do (see BASELINE).',
+    helpValue: 'FILE',
+    helpGroup: 'BASELINE',
+  }),
+  'update-baseline': Flags.boolean({
+    summary: 'Record this run\'s errors and warnings in the --baseline FILE (created or rewritten; exit 0 unless an input could not be checked).',
+    dependsOn: ['baseline'],
+    helpGroup: 'BASELINE',
+  }),
+});
+
+/** For the commands that have no --force of their own (lint schema's also serves --fix). */
+export const baselineForceFlag = () => Flags.boolean({summary: 'Let --update-baseline replace a file that is not an openwop baseline.', dependsOn: ['update-baseline'], helpGroup: 'BASELINE'});
+
+export const BASELINE_HELP = `BASELINE (adopting openwop where findings already exist)
+  --update-baseline --baseline FILE records every error and warning of the run in FILE; later runs with --baseline FILE
+  report those as baselined (exit code as if they were absent) and fail only on new ones. An entry is a rule id, a file
+  (relative to FILE's folder) and a JSON pointer, with a count — never a line, so edits elsewhere in a file change
+  nothing; a finding past its entry's count is new. Infos are not recorded (they never fail a run). Entries of files
+  the run checked (named on the command line, or reported on) that no longer match are counted as summary.baselineFixed
+  ("fixed"); --update-baseline drops them and keeps the entries of files the run did not check. One FILE holds a
+  section per command. It is written with sorted keys and a final newline (the same findings give the same bytes), only
+  inside the project root, never over an input, and never over a file that is not a baseline unless --force.
+  Output: stylish counts baselined findings in the summary line; json moves them from a result's "findings" to its
+  "baselined" and adds summary.baselined and summary.baselineFixed; sarif keeps them with suppressions [{kind:
+  "external"}]; github, junit and gitlab leave them out. A missing or malformed FILE is exit 2.`;
+
+interface BaselineFlagValues {
+  baseline?: string;
+  'update-baseline'?: boolean;
+  force?: boolean;
+}
+
+/**
+ * Reads the --baseline file before the check runs (a bad one is exit 2 at once) and returns what turns the final
+ * report into the baselined one; undefined without --baseline. Loaded only when asked: most runs have no baseline.
+ */
+export async function openBaselineFlags(
+  flags: BaselineFlagValues,
+  run: {command: string; cwd: string; projectRoot: string; inputs: readonly string[]; folderOf?: (resultFile: string) => string | undefined},
+): Promise<((report: Report, fatal: boolean) => Promise<Report>) | undefined> {
+  if (flags.baseline === undefined) return undefined;
+  const {openBaseline} = await import('../src/report/baseline-run.js');
+  const settle = openBaseline({...run, file: flags.baseline, update: flags['update-baseline'] === true, force: flags.force === true});
+  return async (report, fatal) => {
+    const settled = await settle(report, fatal);
+    if (settled.note) process.stderr.write(`openwop: ${displayText(settled.note)}\n`);
+    return settled.report;
+  };
 }

@@ -4,7 +4,7 @@ import {parseRuleFlags} from '../../src/config/load.js';
 import {explainRule, INPUT_RULES, LINT_TARGETS, lintSchemaInputs, listRules, RULES, suggestRules, type FixMode, type LintTarget} from '../../src/lint/index.js';
 import {UserError} from '../../src/report/user-error.js';
 import {CheckCommand, EXIT_CODES_HELP, READS_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
-import {readScopeFlags} from '../_common.js';
+import {BASELINE_HELP, baselineFlags, readScopeFlags} from '../_common.js';
 
 export default class LintSchema extends CheckCommand {
   static override summary = 'Lint JSON Schemas against the Tier-1 structured-output subset and the reasoning-field rules (RFC 0030, RFC 0031).';
@@ -80,6 +80,8 @@ Config (openwop.config.json): "rules" {"ID": "off|warn|error"}, "lint" {"profile
 "reasoningMissingMinProperties"}, "ignore" globs, "overrides" [{"files": [globs], "rules", "lint"}]. Command-line flags
 win over the config; --rule wins over both.
 
+${BASELINE_HELP}
+
 ${READS_HELP}
 
 ${EXIT_CODES_HELP}`;
@@ -90,6 +92,7 @@ ${EXIT_CODES_HELP}`;
     {description: 'Only what breaks generation, for OpenAI and Anthropic too', command: '<%= config.bin %> <%= command.id %> vendor.acme.plan.create.schema.json --profile load-bearing --target tier1,openai,anthropic'},
     {description: 'See what --fix would change, then apply it', command: '<%= config.bin %> <%= command.id %> schemas/ --fix-dry-run\n<%= config.bin %> <%= command.id %> schemas/ --fix'},
     {description: 'Lint a schema from stdin, SARIF for code scanning', command: 'cat payload.schema.json | <%= config.bin %> <%= command.id %> - --format sarif'},
+    {description: 'Record the schemas\' current findings, then fail only on new ones', command: '<%= config.bin %> <%= command.id %> schemas/ --baseline openwop-baseline.json --update-baseline\n<%= config.bin %> <%= command.id %> schemas/ --baseline openwop-baseline.json'},
     {description: 'Turn one rule into a warning', command: '<%= config.bin %> <%= command.id %> schemas/ --rule tier1/string-constraint=warn'},
     {description: 'Explain a rule (sources, verified date, examples); list all rules', command: '<%= config.bin %> <%= command.id %> --explain tier1/all-required\n<%= config.bin %> <%= command.id %> --list-rules'},
   ];
@@ -106,13 +109,14 @@ ${EXIT_CODES_HELP}`;
     target: Flags.string({summary: 'What to check: tier1 (default) and/or vendor request fields. Lists exactly what runs. Repeatable or comma-separated.', options: [...LINT_TARGETS], multiple: true, multipleNonGreedy: true, delimiter: ',', helpGroup: 'LINT'}),
     fix: Flags.boolean({summary: 'Apply the safe fixes to the files (atomic write; owner, mode and hard links kept).', exclusive: ['fix-dry-run'], helpGroup: 'LINT'}),
     'fix-dry-run': Flags.boolean({summary: 'Print the diff --fix would make; change nothing.', exclusive: ['fix'], helpGroup: 'LINT'}),
-    force: Flags.boolean({summary: 'Let --fix rewrite read-only schema files (they stay read-only).', dependsOn: ['fix'], helpGroup: 'LINT'}),
+    force: Flags.boolean({summary: 'Let --fix rewrite read-only schema files (they stay read-only); let --update-baseline replace a file that is not a baseline.', relationships: [{type: 'some', flags: ['fix', 'update-baseline']}], helpGroup: 'LINT'}),
     explain: Flags.string({summary: 'Explain RULE: what, why, profiles, targets, sources with the month verified, the vendor\'s evidence (API error texts), examples.', helpValue: 'RULE', helpGroup: 'LINT'}),
     'list-rules': Flags.boolean({summary: 'List every rule (with --json: as JSON).', helpGroup: 'LINT'}),
     'all-json': Flags.boolean({summary: 'Lint every .json file folders and globs yield, not only those that look like JSON Schemas.', helpGroup: 'INPUT'}),
     'allow-remote-refs': Flags.boolean({summary: 'Fetch and check the schemas http(s) $refs name (10 s timeout, 5 MB cap, same-origin redirects, at most 20 documents).', helpGroup: 'LINT'}),
     'max-size': Flags.integer({summary: 'Largest schema file (or file a $ref names) to read, in MB.', default: 100, min: 1, helpGroup: 'INPUT'}),
     ...readScopeFlags(),
+    ...baselineFlags(),
   };
 
   protected readonly commandName = 'lint schema';

@@ -1,9 +1,10 @@
+import {basename, dirname} from 'node:path';
 import {Args, Flags} from '@oclif/core';
 import {envelopePayloadPath, explainRule, LINT_SCHEMAS_SCOPES, LLM_SCHEMA_FIELDS, type LintSchemasScope, parseGrant, RUNTIME_TOKENS, validatePackInputs} from '../../src/pack/index.js';
 import {displayText} from '../../src/report/printable.js';
 import {UserError} from '../../src/report/user-error.js';
 import {CheckCommand, EXIT_CODES_HELP, READS_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
-import {readScopeFlags} from '../_common.js';
+import {BASELINE_HELP, baselineFlags, baselineForceFlag, readScopeFlags} from '../_common.js';
 
 export default class ValidatePack extends CheckCommand {
   static override summary = 'Validate pack manifests (pack.json or pack folders): shape by kind, runtime.requires (RFC 0076), referenced files, ids, envelopeType values; simulate a host\'s install gate.';
@@ -27,6 +28,8 @@ CROSS-CHECKS
 
 Each rule's rationale and examples: --explain RULE (or --explain all).
 
+${BASELINE_HELP}
+
 ${READS_HELP}
 
 ${EXIT_CODES_HELP}`;
@@ -38,6 +41,7 @@ ${EXIT_CODES_HELP}`;
     {description: 'Also lint the schemas a model is asked to emit against the Tier-1 subset', command: '<%= config.bin %> <%= command.id %> --lint-schemas my-pack/'},
     {description: 'Lint every schema the manifests reference, config and input schemas too', command: '<%= config.bin %> <%= command.id %> --lint-schemas=all my-pack/'},
     {description: 'What does a rule check?', command: '<%= config.bin %> <%= command.id %> --explain pack/undeclared-requirement'},
+    {description: 'Adopt it on a registry with known findings: record them once, then fail only on new ones', command: '<%= config.bin %> <%= command.id %> packs/ --baseline openwop-baseline.json --update-baseline\n<%= config.bin %> <%= command.id %> packs/ --baseline openwop-baseline.json'},
   ];
 
   // oclif copies only a command's own static fields, so each command sets this itself (PATHS is variadic).
@@ -55,6 +59,8 @@ ${EXIT_CODES_HELP}`;
     'id-base': Flags.string({summary: 'Base URL of the registry\'s schema $ids (default: config packs.idBase, else https://packs.openwop.dev).'}),
     'max-size': Flags.integer({summary: 'Largest manifest or referenced JSON file to read, in MB.', default: 2, min: 1, helpGroup: 'INPUT'}),
     ...readScopeFlags(),
+    ...baselineFlags(),
+    force: baselineForceFlag(),
     explain: Flags.string({summary: 'Print what a rule checks, with a failing and a passing example (RULE, or all), and exit.'}),
   };
 
@@ -62,6 +68,11 @@ ${EXIT_CODES_HELP}`;
 
   /** The scope attached to --lint-schemas (`--lint-schemas=all`), taken off argv before oclif parses it. */
   private lintScope: LintSchemasScope = 'llm';
+
+  /** A pack.json is its pack: the baseline entries of the pack's schemas and entry are checked with it. */
+  protected override baselineFolderOf(resultFile: string): string | undefined {
+    return basename(resultFile) === 'pack.json' ? dirname(resultFile) : undefined;
+  }
 
   override async run(): Promise<void> {
     const taken = takeLintScope(this.argv);

@@ -39,6 +39,8 @@ export interface RuleDescriptor {
 export interface FileResult {
   file: string;
   findings: Finding[];
+  /** With --baseline: the findings the baseline already knows, moved out of `findings` (they do not fail the run). */
+  baselined?: Finding[];
   /** Command-specific fields (a simulated trace, a probe's profiles, a pack's gate) ride next to the findings. */
   [extra: string]: unknown;
 }

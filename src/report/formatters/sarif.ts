@@ -14,6 +14,8 @@ const SRCROOT = '%SRCROOT%';
 /** Versioned so a future change of what we hash can ship under a new key without breaking alert tracking. */
 const FINGERPRINT_KEY = 'openwop/v1';
 
+const BASELINE_SUPPRESSION = {kind: 'external', status: 'accepted', justification: 'recorded in the openwop baseline (--baseline)'} as const;
+
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = {error: 'error', warning: 'warning', info: 'note'};
 
 interface ArtifactLocation {
@@ -34,7 +36,7 @@ export function toSarif(unsafe: Report, ctx: FormatContext): Record<string, unkn
   const results = report.results.flatMap((res) => {
     // Once per file, not per finding: percent-encoding a path character by character adds up over 100k findings.
     const artifact = artifactLocation(res.file, ctx.cwd);
-    return res.findings.map((f) => ({
+    const result = (f: Finding) => ({
       ruleId: f.ruleId,
       ruleIndex: ruleIndex.get(f.ruleId) as number,
       level: LEVEL[f.severity],
@@ -43,7 +45,10 @@ export function toSarif(unsafe: Report, ctx: FormatContext): Record<string, unkn
       locations: [{physicalLocation: {artifactLocation: artifact, region: region(f)}}],
       partialFingerprints: {[FINGERPRINT_KEY]: fingerprint(f, artifact.uri, seen)},
       properties: {pointer: f.pointer},
-    }));
+    });
+    // A baselined finding stays in the log, suppressed by a file outside the source (SARIF 2.1.0 §3.35): viewers and
+    // code scanning show it as suppressed rather than as an open alert.
+    return [...res.findings.map(result), ...(res.baselined ?? []).map((f) => ({...result(f), suppressions: [BASELINE_SUPPRESSION]}))];
   });
   return {
     $schema: SCHEMA,
@@ -78,7 +83,7 @@ interface SarifRule {
 function driverRules(report: Report, ctx: FormatContext): SarifRule[] {
   const firstDocs = new Map<string, string | undefined>();
   for (const res of report.results) {
-    for (const f of res.findings) {
+    for (const f of [...res.findings, ...(res.baselined ?? [])]) {
       if (!firstDocs.has(f.ruleId) || (firstDocs.get(f.ruleId) === undefined && f.docsUrl)) firstDocs.set(f.ruleId, f.docsUrl);
     }
   }

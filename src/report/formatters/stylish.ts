@@ -76,20 +76,24 @@ function summaryLines(report: Report, c: ChalkInstance): string[] {
   }
   const files = typeof report.summary.files === 'number' ? report.summary.files : report.results.length;
   const hidden = hiddenByQuiet(report);
+  const {baselined, fixed} = baselineCounts(report);
+  const known = baselined === undefined ? '' : `${baselined} baselined`;
   const lines: string[] = [];
   if (errors + warnings > 0) {
     const tint = errors > 0 ? c.red.bold : c.yellow.bold;
     const total = errors + warnings + infos;
-    lines.push(tint(`✖ ${plural(total, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${plural(infos, 'info')})`));
+    lines.push(tint(`✖ ${plural(total, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${plural(infos, 'info')}${known && `; ${known}`})`));
     if (fixErrors + fixWarnings > 0) {
       lines.push(tint(`  ${plural(fixErrors, 'error')} and ${plural(fixWarnings, 'warning')} potentially fixable with the \`--fix\` option.`));
     }
   } else if (infos > 0) {
     // Infos never fail a run, so they must not get the red cross.
-    lines.push(c.green(`✔ ${plural(files, 'file')} checked, no errors or warnings (${plural(infos, 'info')})`));
+    lines.push(c.green(`✔ ${plural(files, 'file')} checked, no errors or warnings (${plural(infos, 'info')}${known && `; ${known}`})`));
   } else {
-    lines.push(c.green(`✔ ${plural(files, 'file')} checked, no problems`));
+    lines.push(c.green(`✔ ${plural(files, 'file')} checked, no problems${known && ` (${known})`}`));
   }
+  // Worth saying: the baseline still accepts that many findings, which could now come back unnoticed.
+  if (fixed) lines.push(c.dim(`  ${plural(fixed, 'baseline entry', 'baseline entries')} no longer found (fixed): --update-baseline drops them`));
   // With --quiet the exit code still counts warnings; say they exist, or a failing run would look clean.
   if (hidden) lines.push(c.dim(`  (${hidden} hidden by --quiet)`));
   return lines;
@@ -104,8 +108,14 @@ function hiddenByQuiet(report: Report): string | undefined {
   return parts.length > 0 ? parts.join(', ') : undefined;
 }
 
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
+/** summary.baselined and summary.baselineFixed, present only when the run had a --baseline. */
+function baselineCounts(report: Report): {baselined?: number; fixed?: number} {
+  const {baselined, baselineFixed} = report.summary;
+  return {baselined: typeof baselined === 'number' ? baselined : undefined, fixed: typeof baselineFixed === 'number' ? baselineFixed : undefined};
+}
+
+function plural(n: number, word: string, words = `${word}s`): string {
+  return `${n} ${n === 1 ? word : words}`;
 }
 
 function pad(text: string, width: number): string {
