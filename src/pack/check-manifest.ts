@@ -22,6 +22,8 @@ export interface PackResult extends FileResult {
   pack: string | null;
   /** The manifest kind (absent `kind` = node), or null when unknown or not a manifest. */
   kind: string | null;
+  /** The protocol major whose schema judged it (the lowest major engines.openwop admits), or null when not a manifest. */
+  protocolMajor: number | null;
   /** Number of node types (`nodes`) the pack contributes. */
   nodes: number;
   /** How many entries each list of the manifest holds: {nodes, agents} or {chains}, {prompts}, … */
@@ -58,12 +60,13 @@ export interface ManifestCheck {
 export function checkManifest(doc: JsonDocument, input: ManifestInput, options: ManifestCheckOptions): ManifestCheck {
   const value = doc.value;
   const findings: Finding[] = doc.problemFindings();
-  const result: PackResult = {file: doc.source.file, findings, pack: null, kind: null, nodes: 0, contents: {}, requires: [], gate: null};
+  const result: PackResult = {file: doc.source.file, findings, pack: null, kind: null, protocolMajor: null, nodes: 0, contents: {}, requires: [], gate: null};
   const checked: ManifestCheck = {result, schemas: []};
   if (!doc.parsed) return checked;
   const shape = checkManifestShape(doc, value);
   appendAll(findings, shape.findings);
   result.kind = shape.kind;
+  result.protocolMajor = shape.major;
   if (!isObject(value)) return checked;
 
   const name = typeof value.name === 'string' ? value.name : undefined;
