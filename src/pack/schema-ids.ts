@@ -1,4 +1,4 @@
-import {readdirSync} from 'node:fs';
+import {lstatSync, readdirSync} from 'node:fs';
 import {join, normalize, sep} from 'node:path';
 import {displayPath} from '../io/inputs.js';
 import type {JsonDocument} from '../io/json-document.js';
@@ -68,9 +68,12 @@ function servedName(root: string, path: string): string | undefined {
 }
 
 function schemaFiles(root: string): string[] {
+  const dir = join(root, SCHEMAS_DIR);
   try {
-    // Regular files only: a link is not followed (it may lead out of the pack), a folder named x.json is not a schema.
-    return readdirSync(join(root, SCHEMAS_DIR), {withFileTypes: true})
+    // Regular files in a real folder only: a link (the folder or a file) may lead out of the pack and is not
+    // followed; a folder named x.json is not a schema.
+    if (!lstatSync(dir, {throwIfNoEntry: false})?.isDirectory()) return [];
+    return readdirSync(dir, {withFileTypes: true})
       .filter((d) => d.isFile() && d.name.endsWith('.json'))
       .map((d) => d.name)
       .sort();

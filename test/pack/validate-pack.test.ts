@@ -1,4 +1,4 @@
-import {mkdirSync, writeFileSync} from 'node:fs';
+import {mkdirSync, symlinkSync, writeFileSync} from 'node:fs';
 import {dirname, join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {type PackResult, validatePackInputs} from '../../src/pack/index.js';
@@ -233,6 +233,16 @@ describe('files the manifest points at', () => {
     // A lone manifest has no pack folder of its own: only what it references is checked.
     const lone = tree({'demo.pack.json': nodePack(), 'index.mjs': '', 'schemas/a.json': at(`${base}/1.2.3/schemas/a.json`)});
     expect((await run(lone)).findings).toEqual([]);
+  });
+
+  it('a schemas folder or schema file that is a link out of the pack is not read for the $id check', async () => {
+    const outside = tree({'schemas/leak.json': {...SCHEMA, $id: 'https://example.com/secret.json'}, 'other.json': {...SCHEMA, $id: 'https://example.com/other.json'}});
+    const linkedDir = tree({'pack.json': nodePack(), 'index.mjs': ''});
+    symlinkSync(join(outside, 'schemas'), join(linkedDir, 'schemas'));
+    expect((await run(linkedDir)).findings).toEqual([]);
+    const linkedFile = tree({'pack.json': nodePack(), 'index.mjs': '', 'schemas/ok.json': idSchema('ok.json')});
+    symlinkSync(join(outside, 'other.json'), join(linkedFile, 'schemas', 'other.json'));
+    expect((await run(linkedFile)).findings).toEqual([]);
   });
 
   it('runtime.entry is not checked for remote runtimes', async () => {
