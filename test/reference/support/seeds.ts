@@ -275,7 +275,13 @@ export const SEEDS: Partial<Record<BundledSchemaName, unknown[]>> = {
     {protocolVersion: '1.0', supportedEnvelopes: [], schemaVersions: {}, limits: {clarificationRounds: 0, schemaRounds: 0, envelopesPerTurn: 0}},
   ],
   'packs/node-pack-manifest': [richNodePack],
-  'packs/v2/node-pack-manifest': [richV2NodePack, remoteV2NodePack],
+  'packs/v2/node-pack-manifest': [
+    richV2NodePack,
+    remoteV2NodePack,
+    // The smallest v2 packs, one per branch of the nodes-or-agents rule: mutations of a small seed stay valid more often.
+    {kind: 'node', name: 'core.openwop.echo', version: '1.0.0', engines: {openwop: '>=2.0 <3.0.0'}, runtime: {language: 'wasm', entry: 'echo.wasm'}, nodes: [{typeId: 'core.openwop.echo.run', version: '1', category: 'data', role: 'pure'}]},
+    {kind: 'node', name: 'private.acme.helpers', version: '0.1.0', engines: {openwop: '>=2.1 <3.0.0'}, runtime: {language: 'remote', entry: 'agents'}, agents: [skillAgent]},
+  ],
   'packs/agent-manifest': [skillAgent, richNodePack.agents[0]],
   'packs/workflow-chain-pack-manifest': [chainPack],
   'packs/form-content-pack-manifest': [
