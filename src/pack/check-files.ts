@@ -11,7 +11,6 @@ import {type FileRef, isUrl} from './file-refs.js';
 import {type ReadFailure, readJsonDocument, readSmallFile} from './read-json-file.js';
 import {PACK_RULES} from './rules.js';
 import {withSmallFile} from '../io/small-file.js';
-import {trimTrailing} from '../io/trim.js';
 import {appendAll} from '../io/append-all.js';
 
 export interface FileCheckContext {
@@ -20,9 +19,6 @@ export interface FileCheckContext {
   root: string;
   inPackFolder: boolean;
   cwd: string;
-  /** `name` and `version` of the pack when both are strings: the $id convention needs them. */
-  pack?: {name: string; version: string};
-  idBase: string;
   maxBytes: number;
   /** Read the runtime entry for the requirement scan (javascript packs); otherwise only check it exists. */
   readEntry: boolean;
@@ -40,6 +36,8 @@ export interface LoadedSchema {
 export interface FileCheckOutcome {
   findings: Finding[];
   schemas: LoadedSchema[];
+  /** Referenced JSON files (absolute paths) already reported as unusable, so not to be judged again. */
+  broken: ReadonlySet<string>;
   /** The runtime entry (absolute path) and its text, when it exists and is small enough to scan. */
   entry?: {path: string; text: string};
 }
@@ -50,8 +48,8 @@ const MAX_ENTRY_SCAN_BYTES = 2 * 1024 * 1024;
 type Loaded = {status: 'missing'; why: string} | {status: 'broken'; why: string} | {status: 'ok'; doc: JsonDocument};
 
 /**
- * Checks that every file the manifest points at is inside the pack, exists, and (for JSON files) parses; that pack
- * schemas carry the registry's `$id`; and reads the entry file for the requirement scan.
+ * Checks that every file the manifest points at is inside the pack, exists, and (for JSON files) parses, and reads the
+ * entry file for the requirement scan.
  */
 export function checkFiles(refs: readonly FileRef[], ctx: FileCheckContext): FileCheckOutcome {
   const findings: Finding[] = [];
@@ -61,7 +59,7 @@ export function checkFiles(refs: readonly FileRef[], ctx: FileCheckContext): Fil
   let schemas: Map<string, LoadedSchema> | undefined;
   // Folders already seen to be real folders: a pack's schemas share one or two, and each ref would lstat them again.
   const folders = new Set<string>();
-  const outcome: FileCheckOutcome = {findings, schemas: []};
+  const outcome: FileCheckOutcome = {findings, schemas: [], broken: new Set()};
   const missingSeverity: Severity = ctx.inPackFolder ? 'error' : 'warning';
 
   for (const ref of refs) {
@@ -110,12 +108,10 @@ export function checkFiles(refs: readonly FileRef[], ctx: FileCheckContext): Fil
       continue;
     }
     schemas.set(abs, {path: abs, display, doc: file.doc, refs: [ref]});
-    if (ref.envelopeKind !== undefined) continue; // its $id is a host's (…/schemas/envelopes/<kind>.schema.json)
-    const idFinding = checkSchemaId(file.doc.value, relPath.split(sep).join('/'), ref, ctx);
-    if (idFinding) findings.push(idFinding);
   }
   appendAll(findings, collapseLoneMissing(missing, refs, ctx));
   if (schemas) outcome.schemas = [...schemas.values()];
+  if (loaded) outcome.broken = new Set([...loaded].filter(([, file]) => file.status === 'broken').map(([path]) => path));
   return outcome;
 }
 
@@ -249,15 +245,6 @@ function resolvesFragment(root: unknown, fragment: string): boolean {
     v = (v as Record<string, unknown>)[seg];
   }
   return true;
-}
-
-function checkSchemaId(schema: unknown, relPath: string, ref: FileRef, ctx: FileCheckContext): Finding | undefined {
-  if (!ctx.pack || schema === null || typeof schema !== 'object' || Array.isArray(schema)) return undefined;
-  const id = (schema as Record<string, unknown>).$id;
-  if (typeof id !== 'string') return undefined;
-  const expected = `${trimTrailing(ctx.idBase, '/')}/${ctx.pack.name}/${ctx.pack.version}/${relPath}`;
-  if (id.replace(/#$/, '') === expected) return undefined;
-  return ctx.doc.finding(PACK_RULES.schemaId.id, 'warning', `${ref.ref} has $id "${id}"; the registry convention is "${expected}"`, ref.pointer);
 }
 
 /** A lone manifest copied away from its files would get one warning per reference; say it once instead. */

@@ -11,6 +11,8 @@ import {evaluateGate, type GateResult} from './gate.js';
 import type {ManifestInput} from './inputs.js';
 import {checkManifestShape, isObject, type JsonObject} from './manifest.js';
 import {PACK_RULES} from './rules.js';
+import {checkRegistryGates} from './registry-gates.js';
+import {checkSchemaIds} from './schema-ids.js';
 import {isRuntimeToken, RUNTIME_TOKENS, tokensForBuiltin} from './tokens.js';
 import {appendAll} from '../io/append-all.js';
 
@@ -20,6 +22,8 @@ export interface PackResult extends FileResult {
   pack: string | null;
   /** The manifest kind (absent `kind` = node), or null when unknown or not a manifest. */
   kind: string | null;
+  /** The protocol major whose schema judged it (the lowest major engines.openwop admits), or null when not a manifest. */
+  protocolMajor: number | null;
   /** Number of node types (`nodes`) the pack contributes. */
   nodes: number;
   /** How many entries each list of the manifest holds: {nodes, agents} or {chains}, {prompts}, … */
@@ -56,12 +60,13 @@ export interface ManifestCheck {
 export function checkManifest(doc: JsonDocument, input: ManifestInput, options: ManifestCheckOptions): ManifestCheck {
   const value = doc.value;
   const findings: Finding[] = doc.problemFindings();
-  const result: PackResult = {file: doc.source.file, findings, pack: null, kind: null, nodes: 0, contents: {}, requires: [], gate: null};
+  const result: PackResult = {file: doc.source.file, findings, pack: null, kind: null, protocolMajor: null, nodes: 0, contents: {}, requires: [], gate: null};
   const checked: ManifestCheck = {result, schemas: []};
   if (!doc.parsed) return checked;
   const shape = checkManifestShape(doc, value);
   appendAll(findings, shape.findings);
   result.kind = shape.kind;
+  result.protocolMajor = shape.major;
   if (!isObject(value)) return checked;
 
   const name = typeof value.name === 'string' ? value.name : undefined;
@@ -72,20 +77,23 @@ export function checkManifest(doc: JsonDocument, input: ManifestInput, options: 
   result.requires = declaredRequires(value);
 
   appendAll(findings, checkDuplicateIds(doc, value)); appendAll(findings, checkEnvelopeTypes(doc, value));
+  const folder = input.source.kind === 'file' ? {root: dirname(input.source.path), inPackFolder: input.inPackFolder} : undefined;
+  appendAll(findings, checkRegistryGates(doc, value, folder));
 
-  if (input.source.kind === 'file') {
+  if (folder) {
     const runtime = isObject(value.runtime) ? value.runtime : undefined;
     const files = checkFiles(collectFileRefs(value), {
       doc,
-      root: dirname(input.source.path),
-      inPackFolder: input.inPackFolder,
+      root: folder.root,
+      inPackFolder: folder.inPackFolder,
       cwd: options.cwd,
-      pack: name !== undefined && version !== undefined ? {name, version} : undefined,
-      idBase: options.idBase,
       maxBytes: options.maxBytes,
       readEntry: runtime?.language === 'javascript',
     });
     appendAll(findings, files.findings);
+    if (name !== undefined && version !== undefined) {
+      appendAll(findings, checkSchemaIds(files, {doc, ...folder, pack: {name, version}, idBase: options.idBase, cwd: options.cwd, maxBytes: options.maxBytes}));
+    }
     if (files.entry && runtime) appendAll(findings, requirementFindings(doc, files.entry, result.requires, runtime, options.cwd));
     checked.schemas = files.schemas;
   }

@@ -97,7 +97,7 @@ export async function validatePackInputs(paths: readonly string[], options: Vali
 }
 
 function emptyResult(file: string, finding: Finding): PackResult {
-  return {file, findings: [finding], pack: null, kind: null, nodes: 0, contents: {}, requires: [], gate: null};
+  return {file, findings: [finding], pack: null, kind: null, protocolMajor: null, nodes: 0, contents: {}, requires: [], gate: null};
 }
 
 /** For stdin: the io layer's size message suggests NDJSON streaming, which means nothing for a manifest. */

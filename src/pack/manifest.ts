@@ -3,6 +3,7 @@ import type {JsonDocument} from '../io/json-document.js';
 import type {Finding} from '../report/finding.js';
 import {ajvFindings} from '../schemas/ajv-findings.js';
 import {getValidator, packManifestSchema} from '../schemas/index.js';
+import {targetMajor} from './protocol-major.js';
 import {PACK_RULES} from './rules.js';
 import {suggestToken} from './tokens.js';
 
@@ -18,28 +19,32 @@ export function isObject(value: unknown): value is JsonObject {
 export interface ShapeVerdict {
   /** The manifest kind (absent `kind` = node), or null when it is not a known kind. */
   kind: string | null;
+  /** The protocol major the manifest targets (engines.openwop), or null when it is not an object. */
+  major: number | null;
   findings: Finding[];
 }
 
-/** Validates a manifest against the bundled schema its `kind` selects. */
+/** Validates a manifest against the bundled schema its `kind` and protocol major (engines.openwop) select. */
 export function checkManifestShape(doc: JsonDocument, value: unknown): ShapeVerdict {
   if (!isObject(value)) {
     const got = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
-    return {kind: null, findings: [doc.finding(PACK_RULES.invalidManifest.id, 'error', `a pack manifest must be a JSON object; got ${got}`, '')]};
+    return {kind: null, major: null, findings: [doc.finding(PACK_RULES.invalidManifest.id, 'error', `a pack manifest must be a JSON object; got ${got}`, '')]};
   }
   const raw = value.kind;
   const kind = raw === undefined ? 'node' : raw;
+  const major = targetMajor(value);
   if (typeof kind !== 'string' || !(PACK_KINDS as readonly string[]).includes(kind)) {
     const shown = typeof kind === 'string' ? `"${kind}"` : JSON.stringify(kind);
-    return {kind: null, findings: [doc.finding(PACK_RULES.unknownKind.id, 'error', `unknown pack kind ${shown}: expected one of ${PACK_KINDS.join(', ')} (absent means node)`, '/kind')]};
+    return {kind: null, major, findings: [doc.finding(PACK_RULES.unknownKind.id, 'error', `unknown pack kind ${shown}: expected one of ${PACK_KINDS.join(', ')} (absent means node)`, '/kind')]};
   }
-  const schema = packManifestSchema(raw);
+  const schema = major <= 2 ? packManifestSchema(raw, major === 2 ? 2 : 1) : undefined;
   if (schema === undefined) {
-    return {kind, findings: [doc.finding(PACK_RULES.kindUnchecked.id, 'warning', `no schema for kind "${kind}" is bundled yet: its shape was not validated, only the cross-checks ran`, '/kind')]};
+    const which = major === 1 ? `kind "${kind}"` : `kind "${kind}" under openwop ${major}.x (engines.openwop admits no earlier major)`;
+    return {kind, major, findings: [doc.finding(PACK_RULES.kindUnchecked.id, 'warning', `no schema for ${which} is bundled yet: its shape was not validated, only the cross-checks ran`, '/kind')]};
   }
   const validate = getValidator(schema);
-  if (validate(value)) return {kind, findings: []};
-  return {kind, findings: schemaFindings(validate.errors ?? [], doc, value)};
+  if (validate(value)) return {kind, major, findings: []};
+  return {kind, major, findings: schemaFindings(validate.errors ?? [], doc, value)};
 }
 
 const REQUIRES_ITEM = /^\/runtime\/requires\/(\d+)$/;

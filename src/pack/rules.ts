@@ -20,7 +20,7 @@ export const PACK_RULES = {
     severity: 'error',
     description: 'The manifest does not match the bundled schema for its kind (upstream code invalid_manifest).',
     explain:
-      'Each manifest is validated against the schema for its `kind` (absent = node pack). This includes runtime.requires (RFC 0076): only net.dns, net.outbound, crypto, subprocess, fs.read, fs.write, env.read and clock, each at most once. A language builtin such as node:dns/promises is refused, with the primitive it maps to suggested. An absent runtime.requires and [] mean the same: nothing required.',
+      'Each manifest is validated against the schema for its `kind` (absent = node pack) and protocol major. The major is read from engines.openwop: the lowest major its semver range admits (>=2.0 <3.0.0 is v2; >=1.0.0, >=1.1 <2.0.0 and >=1.0.0 <3.0.0 are v1, since a 1.x host still installs those), because neither major\'s manifest carries a $schema or version marker and the v2 schema makes the range\'s explicit upper bound mandatory (RFC 0177 §A.1). A v2 node pack must write kind, close engines, and sign with {keyId, scheme}. The JSON result gives the major as protocolMajor. This includes runtime.requires (RFC 0076): only net.dns, net.outbound, crypto, subprocess, fs.read, fs.write, env.read and clock, each at most once. A language builtin such as node:dns/promises is refused, with the primitive it maps to suggested. An absent runtime.requires and [] mean the same: nothing required.',
     invalid: '{"runtime": {"language": "javascript", "entry": "index.mjs", "requires": ["node:dns/promises"]}}',
     valid: '{"runtime": {"language": "javascript", "entry": "index.mjs", "requires": ["net.dns"]}}',
   }),
@@ -45,7 +45,7 @@ export const PACK_RULES = {
     id: 'pack/kind-unchecked',
     severity: 'warning',
     description: 'The manifest kind is known but no schema for it is bundled, so only the cross-checks ran.',
-    explain: 'Today this is kind connection. The manifest shape is not validated; file references, ids and envelopeType values still are.',
+    explain: 'Today this is kind connection (the registry vendors no v1 schema for it either), and every kind but node when engines.openwop targets openwop 2.x or later. The manifest shape is not validated; file references, ids, envelopeType values and the registry gates still are.',
     invalid: '{"kind": "connection", …}',
     valid: '{"kind": "prompt", …}',
   }),
@@ -85,11 +85,11 @@ export const PACK_RULES = {
   schemaId: rule({
     id: 'pack/schema-id',
     severity: 'warning',
-    description: 'A pack schema\'s $id does not follow the registry convention <idBase>/<pack>/<version>/<file>.',
+    description: 'A schema in the pack\'s schemas/ folder has an $id other than <idBase>/<pack>/<version>/<file name>.',
     explain:
-      'The registry serves pack schemas at https://packs.openwop.dev/<pack name>/<pack version>/<path inside the pack>; a schema whose $id says otherwise resolves $refs against the wrong base once published. The base is configurable: config packs.idBase, or --id-base. Schemas without $id are not reported.',
-    invalid: '"$id": "https://example.com/fetch.input.json"',
-    valid: '"$id": "https://packs.openwop.dev/vendor.acme.http/1.0.0/schemas/fetch.input.json"',
+      'Mirrors openwop-registry scripts/check-pack-schema-ids.mjs (run by its registry-check.sh and packs-check CI). Every *.json directly in the pack\'s schemas/ folder, referenced by the manifest or not, must have exactly the $id https://packs.openwop.dev/<pack name>/<pack version>/<file name>: the bare file name, with no schemas/ segment, and no trailing # forgiven. The registry serves the schema mirror at that URL, so another $id resolves $refs against the wrong base once published; a version bump must rewrite every $id. Schemas elsewhere in the pack (a subfolder of schemas/, contracts/) are neither mirrored nor checked by the gate, nor here. The pack segment is the manifest name (the gate uses the folder name, which the registry keeps equal to it). The base is configurable: config packs.idBase, or --id-base. A lone manifest (not pack.json) has only the schemas it references checked. Schemas without $id: pack/schema-id-missing.',
+    invalid: '"$id": "https://packs.openwop.dev/vendor.acme.http/1.0.0/schemas/fetch.input.json"   # for schemas/fetch.input.json',
+    valid: '"$id": "https://packs.openwop.dev/vendor.acme.http/1.0.0/fetch.input.json"',
   }),
   duplicateId: rule({
     id: 'pack/duplicate-id',
@@ -125,6 +125,43 @@ export const PACK_RULES = {
       'The scan behind pack/undeclared-requirement reads entry files of up to 2 MB; a larger one is usually a bundle, which a regex scan reads badly and slowly. Rather than pass such an entry silently, this warning says it was not checked: declare runtime.requires from what the bundle really uses, or point runtime.entry at the unbundled source.',
     invalid: 'pack.json: "runtime": {"language": "javascript", "entry": "dist/bundle.js"} with a 5 MB dist/bundle.js',
     valid: 'an entry file of up to 2 MB',
+  }),
+  // Registry CI gates (issue 17): each rule below names the openwop-registry script whose verdict it mirrors.
+  schemaIdMissing: rule({
+    id: 'pack/schema-id-missing',
+    severity: 'warning',
+    description: 'A schema in the pack\'s schemas/ folder has no $id.',
+    explain:
+      'Mirrors openwop-registry scripts/check-pack-schema-ids.mjs, which counts a schema without a string $id as a finding: the registry\'s CONTRIBUTING makes $id normative, and its gate warns about them and fails only when the registry-wide count grows past a recorded ceiling (60 at the pinned snapshot). That ceiling is registry-wide state, so here each one is a warning, kept apart from pack/schema-id so that a registry run shows the known debt without mixing it with drift.',
+    invalid: 'schemas/fetch.input.json: {"type": "object"}',
+    valid: 'schemas/fetch.input.json: {"$id": "https://packs.openwop.dev/vendor.acme.http/1.0.0/fetch.input.json", "type": "object"}',
+  }),
+  promptRef: rule({
+    id: 'pack/prompt-ref',
+    severity: 'error',
+    description: 'An agent\'s systemPromptRef is missing from the pack or lies outside prompts/*.md|*.txt, so the published tarball would not carry it.',
+    explain:
+      'Mirrors openwop-registry scripts/check-pack-prompt-refs.mjs (registry-check.sh step 5; RFC 0003 §C): the tarball builder bundles only prompts/<file>.md and prompts/<file>.txt, and a host refuses an agent whose prompt it cannot resolve. A path of any other shape is an error; a well-placed one that does not exist is an error in a pack folder and a warning for a lone manifest, as with pack/missing-file. Agents with an inline systemPrompt are not concerned.',
+    invalid: '"systemPromptRef": "docs/reviewer.md"',
+    valid: '"systemPromptRef": "prompts/reviewer.md"   # with prompts/reviewer.md in the pack',
+  }),
+  toolAllowlist: rule({
+    id: 'pack/tool-allowlist',
+    severity: 'error',
+    description: 'An agent toolAllowlist entry has no scope prefix, or one other than openwop:, mcp: or <vendor>.<host>:.',
+    explain:
+      'Mirrors the per-pack part of openwop-registry scripts/check-agent-tool-allowlist.mjs (registry-check.sh step 6): each entry is <scope>:<tool-id>, where the scope is openwop (a node typeId), mcp (a host-loaded MCP tool) or a dotted host-extension scope. The gate also resolves every openwop:<typeId> against the node typeIds of the whole registry; that needs every pack, so it is not done here.',
+    invalid: '"toolAllowlist": ["core.openwop.http.fetch", "tools:search"]',
+    valid: '"toolAllowlist": ["openwop:core.openwop.http.fetch", "mcp:search", "vendor.acme:lookup"]',
+  }),
+  peerDependencyEmpty: rule({
+    id: 'pack/peer-dependency-empty',
+    severity: 'error',
+    description: 'A peerDependencies value is an empty string.',
+    explain:
+      'Mirrors step 6 of openwop-registry registry/scripts/conformance-check.mjs: every peerDependencies value must be a non-empty string (a version range of the host surface). The manifest schema already refuses non-strings; the gate also refuses "". Its other per-pack checks are other rules here: duplicate typeIds and chain ids (pack/duplicate-id), nodes[] beside chains[] and the chain shape (invalid_manifest), schema refs that leave the pack, are missing or do not parse (pack/ref-outside-pack, pack/missing-file, pack/schema-invalid).',
+    invalid: '"peerDependencies": {"host.aiProviders": ""}',
+    valid: '"peerDependencies": {"host.aiProviders": ">=1.0.0"}',
   }),
 } as const satisfies Record<string, PackRule>;
 

@@ -31,6 +31,7 @@ const CATALOGUE = {
   'envelopes/media.file': envelope('media.file'),
   capabilities: {file: 'capabilities.schema.json', id: `${V1}capabilities.schema.json`},
   'packs/node-pack-manifest': pack('node-pack-manifest'),
+  'packs/v2/node-pack-manifest': {file: 'packs/v2/node-pack-manifest.schema.json', id: 'https://openwop.dev/spec/v2/node-pack-manifest.schema.json'},
   'packs/workflow-chain-pack-manifest': pack('workflow-chain-pack-manifest'),
   'packs/form-content-pack-manifest': pack('form-content-pack-manifest'),
   'packs/artifact-type-pack-manifest': pack('artifact-type-pack-manifest'),
@@ -116,12 +117,18 @@ const PACK_KIND_SCHEMAS: Readonly<Record<string, BundledSchemaName>> = {
   prompt: 'packs/prompt-pack-manifest',
 };
 
+/** Protocol 2.x publishes a manifest schema for node packs only (so far). */
+const PACK_KIND_SCHEMAS_V2: Readonly<Record<string, BundledSchemaName>> = {
+  node: 'packs/v2/node-pack-manifest',
+};
+
 /**
- * Manifest schema for a pack.json `kind`; an absent kind means a node pack. Returns undefined for
- * kinds without a bundled schema (such as `connection`) and for non-string values.
+ * Manifest schema for a pack.json `kind` under protocol major `major` (1 or 2); an absent kind means a node pack.
+ * Returns undefined for kinds without a bundled schema for that major (such as `connection`) and for non-string values.
  */
-export function packManifestSchema(kind: unknown): BundledSchemaName | undefined {
-  if (kind === undefined) return 'packs/node-pack-manifest';
-  if (typeof kind !== 'string' || !Object.hasOwn(PACK_KIND_SCHEMAS, kind)) return undefined;
-  return PACK_KIND_SCHEMAS[kind];
+export function packManifestSchema(kind: unknown, major: 1 | 2 = 1): BundledSchemaName | undefined {
+  const schemas = major === 2 ? PACK_KIND_SCHEMAS_V2 : PACK_KIND_SCHEMAS;
+  const name = kind === undefined ? 'node' : kind;
+  if (typeof name !== 'string' || !Object.hasOwn(schemas, name)) return undefined;
+  return schemas[name];
 }

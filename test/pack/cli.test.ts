@@ -115,7 +115,7 @@ describe('config', () => {
     const r = await runCli(['validate', 'pack', 'webhook', '--json'], {cwd: dir});
     const findings = JSON.parse(r.stdout).results[0].findings;
     expect(findings.map((f: {ruleId: string}) => f.ruleId)).toEqual(['pack/schema-id', 'pack/schema-id', 'pack/schema-id']);
-    expect(findings[0].message).toContain('"https://packs.example.com/vendor.acme.webhook/1.0.0/schemas/deliver.config.json"');
+    expect(findings[0].message).toContain('"https://packs.example.com/vendor.acme.webhook/1.0.0/deliver.config.json"');
     const flag = await runCli(['validate', 'pack', 'webhook', '--json', '--id-base', 'https://packs.openwop.dev'], {cwd: dir});
     expect(JSON.parse(flag.stdout).results[0].findings).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import {mkdirSync, writeFileSync} from 'node:fs';
+import {mkdirSync, symlinkSync, writeFileSync} from 'node:fs';
 import {dirname, join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {type PackResult, validatePackInputs} from '../../src/pack/index.js';
@@ -37,6 +37,8 @@ function nodePack(extra: Record<string, unknown> = {}, node: Record<string, unkn
 }
 
 const SCHEMA = {type: 'object', additionalProperties: false, required: ['a'], properties: {a: {type: 'string'}}};
+/** SCHEMA as the registry wants it at schemas/<file> of vendor.acme.demo@1.2.3 (the nodePack default), so only the rule under test speaks. */
+const idSchema = (file: string) => ({...SCHEMA, $id: `https://packs.openwop.dev/vendor.acme.demo/1.2.3/${file}`});
 
 describe('manifest kinds', () => {
   it('a clean node pack folder: no findings, name@version, kind, counts, requires', async () => {
@@ -153,7 +155,7 @@ describe('files the manifest points at', () => {
   const withRefs = nodePack({}, {configSchemaRef: 'schemas/run.config.json', inputSchemaRef: 'schemas/run.input.json', outputSchemaRef: 'schemas/run.output.json'});
 
   it('inside a pack folder a missing schema or entry is an error at the reference', async () => {
-    const root = tree({'pack.json': withRefs, 'schemas/run.config.json': SCHEMA, 'schemas/run.input.json': SCHEMA});
+    const root = tree({'pack.json': withRefs, 'schemas/run.config.json': idSchema('run.config.json'), 'schemas/run.input.json': idSchema('run.input.json')});
     const {findings, fatal} = await run(root);
     expect(ids(findings)).toEqual(['pack/missing-file error /nodes/0/outputSchemaRef', 'pack/missing-file error /runtime/entry']);
     expect(findings[0].message).toBe('schema outputSchemaRef "schemas/run.output.json" does not exist');
@@ -161,7 +163,7 @@ describe('files the manifest points at', () => {
   });
 
   it('for a lone manifest file it is a warning; with nothing next to it, one warning says so', async () => {
-    const some = tree({'demo.pack.json': withRefs, 'schemas/run.config.json': SCHEMA, 'index.mjs': ''});
+    const some = tree({'demo.pack.json': withRefs, 'schemas/run.config.json': idSchema('run.config.json'), 'index.mjs': ''});
     expect(ids((await run(some)).findings)).toEqual(['pack/missing-file warning /nodes/0/inputSchemaRef', 'pack/missing-file warning /nodes/0/outputSchemaRef']);
     const none = tree({'demo.pack.json': withRefs});
     const {findings} = await run(none);
@@ -180,26 +182,67 @@ describe('files the manifest points at', () => {
 
   it('a folder where a schema should be, a path leaving the pack, and an absolute path are reported; URLs are not fetched', async () => {
     const manifest = nodePack({}, {configSchemaRef: 'schemas', inputSchemaRef: '../outside.json', outputSchemaRef: '/etc/hosts', envelopeContractRef: 'https://example.com/contract.json'});
-    const root = tree({'pack/pack.json': manifest, 'pack/index.mjs': '', 'pack/schemas/x.json': SCHEMA, 'outside.json': SCHEMA});
+    const root = tree({'pack/pack.json': manifest, 'pack/index.mjs': '', 'pack/schemas/x.json': idSchema('x.json'), 'outside.json': SCHEMA});
     const {findings} = await run(root, ['pack']);
     expect(ids(findings).sort()).toEqual(['pack/missing-file error /nodes/0/configSchemaRef', 'pack/ref-outside-pack error /nodes/0/inputSchemaRef', 'pack/ref-outside-pack error /nodes/0/outputSchemaRef']);
     expect(findings.find((f) => f.ruleId === 'pack/missing-file')?.message).toContain('is a folder, not a file');
   });
 
   it('a #fragment must exist in the referenced schema', async () => {
-    const root = tree({'pack.json': nodePack({}, {configSchemaRef: 'schemas/all.json#/$defs/Config', inputSchemaRef: 'schemas/all.json#/$defs/Input'}), 'index.mjs': '', 'schemas/all.json': {$defs: {Config: SCHEMA}}});
+    const root = tree({'pack.json': nodePack({}, {configSchemaRef: 'schemas/all.json#/$defs/Config', inputSchemaRef: 'schemas/all.json#/$defs/Input'}), 'index.mjs': '', 'schemas/all.json': {...idSchema('all.json'), $defs: {Config: SCHEMA}}});
     expect(ids((await run(root)).findings)).toEqual(['pack/missing-file error /nodes/0/inputSchemaRef']);
   });
 
-  it('schema $ids follow <idBase>/<pack>/<version>/<file>; the base comes from options (config packs.idBase)', async () => {
-    const good = {...SCHEMA, $id: 'https://packs.openwop.dev/vendor.acme.demo/1.2.3/schemas/run.config.json'};
+  it('schema $ids follow <idBase>/<pack>/<version>/<file name>, as check-pack-schema-ids.mjs computes them; the base comes from options', async () => {
     const bad = {...SCHEMA, $id: 'https://example.com/run.input.json'};
-    const root = tree({'pack.json': nodePack({}, {configSchemaRef: 'schemas/run.config.json', inputSchemaRef: './schemas/run.input.json', outputSchemaRef: 'schemas/no-id.json'}), 'index.mjs': '', 'schemas/run.config.json': good, 'schemas/run.input.json': bad, 'schemas/no-id.json': SCHEMA});
+    const manifest = nodePack({}, {configSchemaRef: 'schemas/run.config.json', inputSchemaRef: './schemas/run.input.json', outputSchemaRef: 'schemas/no-id.json'});
+    const root = tree({'pack.json': manifest, 'index.mjs': '', 'schemas/run.config.json': idSchema('run.config.json'), 'schemas/run.input.json': bad, 'schemas/no-id.json': SCHEMA});
     const {findings} = await run(root);
-    expect(ids(findings)).toEqual(['pack/schema-id warning /nodes/0/inputSchemaRef']);
-    expect(findings[0].message).toContain('"https://packs.openwop.dev/vendor.acme.demo/1.2.3/schemas/run.input.json"');
+    expect(ids(findings)).toEqual(['pack/schema-id warning /nodes/0/inputSchemaRef', 'pack/schema-id-missing warning /nodes/0/outputSchemaRef']);
+    expect(findings[0].message).toContain('the registry convention is "https://packs.openwop.dev/vendor.acme.demo/1.2.3/run.input.json"');
     const other = await run(root, ['.'], {idBase: 'https://example.com/'});
-    expect(other.findings.map((f) => f.pointer)).toEqual(['/nodes/0/configSchemaRef', '/nodes/0/inputSchemaRef']);
+    expect(other.findings.map((f) => `${f.ruleId} ${f.pointer}`)).toEqual(['pack/schema-id /nodes/0/configSchemaRef', 'pack/schema-id /nodes/0/inputSchemaRef', 'pack/schema-id-missing /nodes/0/outputSchemaRef']);
+  });
+
+  it('the gate\'s drift cases: a schemas/ segment, a trailing #, a stale version, another pack; every schemas/*.json counts, referenced or not', async () => {
+    const at = (id: string) => ({...SCHEMA, $id: id});
+    const base = 'https://packs.openwop.dev/vendor.acme.demo';
+    const root = tree({
+      'pack.json': nodePack(),
+      'index.mjs': '',
+      'schemas/a.json': at(`${base}/1.2.3/schemas/a.json`),
+      'schemas/b.json': at(`${base}/1.2.3/b.json#`),
+      'schemas/c.json': at(`${base}/1.2.2/c.json`),
+      'schemas/d.json': at('https://packs.openwop.dev/vendor.acme.other/1.2.3/d.json'),
+      'schemas/e.json': idSchema('e.json'),
+      'schemas/f.json': 'true',
+      'schemas/g.json': '{"type": ',
+      'schemas/notes.md': 'not a schema',
+      'schemas/sub/h.json': SCHEMA,
+      'contracts/i.json': SCHEMA,
+    });
+    const {findings} = await run(root);
+    expect(findings.map((f) => `${f.ruleId} ${f.message.split(' ')[0]}`)).toEqual([
+      'pack/schema-id schemas/a.json',
+      'pack/schema-id schemas/b.json',
+      'pack/schema-id schemas/c.json',
+      'pack/schema-id schemas/d.json',
+      'pack/schema-id-missing schemas/f.json',
+      'pack/schema-invalid schemas/g.json',
+    ]);
+    // A lone manifest has no pack folder of its own: only what it references is checked.
+    const lone = tree({'demo.pack.json': nodePack(), 'index.mjs': '', 'schemas/a.json': at(`${base}/1.2.3/schemas/a.json`)});
+    expect((await run(lone)).findings).toEqual([]);
+  });
+
+  it('a schemas folder or schema file that is a link out of the pack is not read for the $id check', async () => {
+    const outside = tree({'schemas/leak.json': {...SCHEMA, $id: 'https://example.com/secret.json'}, 'other.json': {...SCHEMA, $id: 'https://example.com/other.json'}});
+    const linkedDir = tree({'pack.json': nodePack(), 'index.mjs': ''});
+    symlinkSync(join(outside, 'schemas'), join(linkedDir, 'schemas'));
+    expect((await run(linkedDir)).findings).toEqual([]);
+    const linkedFile = tree({'pack.json': nodePack(), 'index.mjs': '', 'schemas/ok.json': idSchema('ok.json')});
+    symlinkSync(join(outside, 'other.json'), join(linkedFile, 'schemas', 'other.json'));
+    expect((await run(linkedFile)).findings).toEqual([]);
   });
 
   it('runtime.entry is not checked for remote runtimes', async () => {
@@ -242,7 +285,7 @@ describe('inputs', () => {
   });
 
   it('a folder of packs yields each pack.json and *.pack.json, not other JSON; globs and files work', async () => {
-    const root = tree({'packs/a/pack.json': nodePack(), 'packs/a/index.mjs': '', 'packs/a/schemas/x.json': SCHEMA, 'packs/b/pack.json': nodePack({name: 'vendor.acme.b'}), 'packs/b/index.mjs': '', 'samples/c.pack.json': nodePack(), 'other.json': {}});
+    const root = tree({'packs/a/pack.json': nodePack(), 'packs/a/index.mjs': '', 'packs/a/schemas/x.json': idSchema('x.json'), 'packs/b/pack.json': nodePack({name: 'vendor.acme.b'}), 'packs/b/index.mjs': '', 'samples/c.pack.json': nodePack(), 'other.json': {}});
     expect((await run(root, ['.'])).packs.map((p) => p.file)).toEqual(['packs/a/pack.json', 'packs/b/pack.json', 'samples/c.pack.json']);
     expect((await run(root, ['packs/*/pack.json'])).packs.map((p) => p.file)).toEqual(['packs/a/pack.json', 'packs/b/pack.json']);
     expect((await run(root, ['packs/a'])).packs.map((p) => p.file)).toEqual(['packs/a/pack.json']);

@@ -9,7 +9,7 @@ import {BUNDLED_SCHEMA_NAMES, type BundledSchemaName, bundledSchemaId, getValida
 import {embeddedSeeds, type FixtureCase, referenceFixtureCases} from './support/fixtures.js';
 import {boundarySweep, buildCase, caseArb, type Guide, harvestPools, type Json} from './support/mutations.js';
 import {boundaryCandidates, SchemaWalker} from './support/schema-walk.js';
-import {createReferenceValidators, currentReferenceSchemaFiles, readJson, referencePath} from './support/reference.js';
+import {createReferenceValidators, currentReferenceSchemaFiles, readJson, referencePath, referenceStandIns} from './support/reference.js';
 import {SEEDS} from './support/seeds.js';
 import {TWINS, type Twin} from './support/twins.js';
 
@@ -34,7 +34,7 @@ const tally = (name: BundledSchemaName): Tally => {
 };
 
 // Built at collection time on purpose: without ../shared/reference this throws and the file fails, never skips.
-const referenceValidator = createReferenceValidators(currentReferenceSchemaFiles());
+const referenceValidator = createReferenceValidators(currentReferenceSchemaFiles(), referenceStandIns());
 const fixtures = referenceFixtureCases();
 const embedded = embeddedSeeds(fixtures);
 // Two walkers, because both sides use the same $ids.

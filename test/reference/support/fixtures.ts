@@ -1,8 +1,9 @@
-import {basename} from 'node:path';
+import {readdirSync} from 'node:fs';
+import {basename, join} from 'node:path';
 
 import {type BundledSchemaName, builtinKindSchema, packManifestSchema} from '../../../src/schemas/index.js';
 
-import {jsonFilesIn, readJson} from './reference.js';
+import {jsonFilesIn, readJson, referencePath} from './reference.js';
 
 /** One reference document and the bundled schema it is checked against. */
 export interface FixtureCase {
@@ -70,6 +71,7 @@ export function referenceFixtureCases(): FixtureCase[] {
     if (schema === undefined) throw new Error(`no bundled manifest schema for kind ${String(data.kind)} in ${file}`);
     cases.push({schema, label: label(file), data});
   }
+  cases.push(...registrySnapshotCases());
   for (const file of fixtureDir('discovery')) cases.push({schema: 'capabilities', label: label(file), data: readJson(file)});
   for (const file of fixtureDir('certification-bundles')) {
     cases.push({schema: 'capabilities', label: label(file, '#/discovery'), data: (readJson(file) as Doc).discovery});
@@ -79,6 +81,25 @@ export function referenceFixtureCases(): FixtureCase[] {
     const schema = RUN_EVENT_SCHEMAS[String(emitted.type)];
     if (schema === undefined) throw new Error(`no bundled payload schema for run event ${String(emitted.type)} in ${file}`);
     cases.push({schema, label: label(file, '#/payload'), data: emitted.payload});
+  }
+  return cases;
+}
+
+/**
+ * The 156 manifests of the registry snapshot, each against its kind's v1 schema, and the node packs also against the
+ * v2 schema: they all target v1, so both v2 sides must refuse the same v1-only shapes (no kind, an open range).
+ * Kind connection has no schema on either side and is left out.
+ */
+function registrySnapshotCases(): FixtureCase[] {
+  const packs = referencePath('openwop-registry', 'packs');
+  const cases: FixtureCase[] = [];
+  for (const dir of readdirSync(packs).sort()) {
+    const data = readJson(join(packs, dir, 'pack.json')) as Doc;
+    const schema = packManifestSchema(data.kind);
+    if (schema === undefined) continue;
+    cases.push({schema, label: `openwop-registry/packs/${dir}`, data});
+    const v2 = packManifestSchema(data.kind, 2);
+    if (v2 !== undefined) cases.push({schema: v2, label: `openwop-registry/packs/${dir} (as v2)`, data});
   }
   return cases;
 }

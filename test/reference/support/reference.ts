@@ -57,7 +57,19 @@ export function currentReferenceSchemaFiles(): string[] {
     referencePath(...OPENWOP, 'capabilities.schema.EXCERPT.json'),
     referencePath(...OPENWOP, 'run-event-payloads.schema.EXCERPT.json'),
     ...jsonFilesIn(...REGISTRY),
+    referencePath(...OPENWOP, 'v2', 'node-pack-manifest.schema.json'),
+    // The v2 node-pack schema refers to the v2 id grammar by relative $ref.
+    referencePath('openwop-v2', 'schemas', 'ids.schema.json'),
   ];
+}
+
+/**
+ * Schemas the reference set refers to but does not hold, supplied the same way ours are: no v2 agent manifest is
+ * published, so the v2 node-pack schema's `agent-manifest.schema.json` is a schema under the v2 id that defers to the v1
+ * one (our bundled v2 schema refers to the v1 agent manifest directly).
+ */
+export function referenceStandIns(): AnySchemaObject[] {
+  return [{$schema: 'https://json-schema.org/draft/2020-12/schema', $id: 'https://openwop.dev/spec/v2/agent-manifest.schema.json', $ref: 'https://openwop.dev/spec/v1/agent-manifest.schema.json'}];
 }
 
 type AjvLike = Pick<Ajv2020, 'addSchema' | 'getSchema'>;
@@ -77,11 +89,10 @@ function ajvForDraft(draft: string): AjvLike {
  * Loads reference schemas under their own $ids into separate Ajv instances (one per draft, formats on,
  * same options as ours), independent of the project's loader.
  */
-export function createReferenceValidators(files: string[]): (id: string) => ValidateFunction {
+export function createReferenceValidators(files: string[], standIns: readonly AnySchemaObject[] = []): (id: string) => ValidateFunction {
   const byDraft = new Map<string, AjvLike>();
   const owner = new Map<string, AjvLike>();
-  for (const file of files) {
-    const schema = readJson(file) as AnySchemaObject;
+  for (const schema of [...files.map((file) => readJson(file) as AnySchemaObject), ...standIns]) {
     const draft = typeof schema.$schema === 'string' ? schema.$schema : 'https://json-schema.org/draft/2020-12/schema';
     let ajv = byDraft.get(draft);
     if (ajv === undefined) byDraft.set(draft, (ajv = ajvForDraft(draft)));

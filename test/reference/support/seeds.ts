@@ -68,6 +68,38 @@ const richNodePack = {
   },
 };
 
+/** The rich v1 seed moved to v2: kind required, a closed engines with an upper bound, the {keyId, scheme} signing block. */
+const { signing: _v1Signing, engines: _v1Engines, ...richNodeBody } = richNodePack;
+const richV2NodePack = {
+  ...richNodeBody,
+  'x-acme-note': 'extension keys are allowed at the root',
+  engines: {openwop: '>=2.0 <3.0.0'},
+  peerDependenciesMeta: {'host.credentials': {optional: true, facets: ['upsert', 'bulkLoad']}},
+  signing: {keyId: 'acme-signing.2026~1', scheme: 'ed25519-canonical-json'},
+};
+
+/** A remote v2 pack served by an MCP server, the only runtime that may carry mcpServer. */
+const remoteV2NodePack = {
+  kind: 'node',
+  name: 'community.acme.remote_tools',
+  version: '2.0.0',
+  engines: {openwop: '>=2 <3.0.0'},
+  nodes: [{typeId: 'community.acme.remote_tools.ask', version: '1.0.0', category: 'chat', role: 'llm', 'x-acme-hint': 1}],
+  runtime: {
+    language: 'remote',
+    entry: 'https://mcp.acme.example/mcp',
+    mcpServer: {
+      $schema: 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json',
+      name: 'example.acme/remote-tools',
+      description: 'Remote tools',
+      version: '1.2.3',
+      websiteUrl: 'https://acme.example',
+      repository: {url: 'https://github.com/acme/remote-tools', source: 'github', subfolder: 'server'},
+      remotes: [{type: 'streamable-http', url: 'https://mcp.acme.example/mcp'}],
+    },
+  },
+};
+
 const skillAgent = {
   agentId: 'community.jane.helpers.summariser',
   persona: 'Summariser',
@@ -243,6 +275,13 @@ export const SEEDS: Partial<Record<BundledSchemaName, unknown[]>> = {
     {protocolVersion: '1.0', supportedEnvelopes: [], schemaVersions: {}, limits: {clarificationRounds: 0, schemaRounds: 0, envelopesPerTurn: 0}},
   ],
   'packs/node-pack-manifest': [richNodePack],
+  'packs/v2/node-pack-manifest': [
+    richV2NodePack,
+    remoteV2NodePack,
+    // The smallest v2 packs, one per branch of the nodes-or-agents rule: mutations of a small seed stay valid more often.
+    {kind: 'node', name: 'core.openwop.echo', version: '1.0.0', engines: {openwop: '>=2.0 <3.0.0'}, runtime: {language: 'wasm', entry: 'echo.wasm'}, nodes: [{typeId: 'core.openwop.echo.run', version: '1', category: 'data', role: 'pure'}]},
+    {kind: 'node', name: 'private.acme.helpers', version: '0.1.0', engines: {openwop: '>=2.1 <3.0.0'}, runtime: {language: 'remote', entry: 'agents'}, agents: [skillAgent]},
+  ],
   'packs/agent-manifest': [skillAgent, richNodePack.agents[0]],
   'packs/workflow-chain-pack-manifest': [chainPack],
   'packs/form-content-pack-manifest': [

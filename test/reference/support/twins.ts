@@ -37,6 +37,7 @@ export const TWINS: readonly Twin[] = [
   twin('envelopes/media.audio', openwop('envelopes/media.audio.schema.json')),
   twin('capabilities', openwop('capabilities.schema.EXCERPT.json'), true),
   twin('packs/node-pack-manifest', registry('node-pack-manifest.schema.json')),
+  twin('packs/v2/node-pack-manifest', openwop('v2/node-pack-manifest.schema.json')),
   twin('packs/workflow-chain-pack-manifest', registry('workflow-chain-pack-manifest.schema.json')),
   twin('packs/form-content-pack-manifest', registry('form-content-pack-manifest.schema.json')),
   twin('packs/artifact-type-pack-manifest', registry('artifact-type-pack-manifest.schema.json')),
