@@ -19,7 +19,9 @@ export {classifyEnvelopeType, VENDOR_KIND} from './envelope-types.js';
 export {evaluateGate, isCovered, parseGrant, type GateResult, type RequirementUnmet} from './gate.js';
 export {PACK_KINDS} from './manifest.js';
 export {explainRule, PACK_RULE_LIST, PACK_RULES, type PackRule} from './rules.js';
-export {scanEntry, type EntryUse} from './entry-scan.js';
+export {scanPackCode, undeclaredUses, type PackScan, type PackUse, type ScanProblem} from './scan/index.js';
+export {scanJavaScript} from './scan/javascript.js';
+export {scanPython} from './scan/python.js';
 export {RUNTIME_TOKENS, type RuntimeToken, suggestToken, tokensForBuiltin} from './tokens.js';
 export type {PackResult};
 
