@@ -76,6 +76,7 @@ const NOT_REACHING: [string, Files, Record<string, unknown>?][] = [
   ['property-names', {'index.mjs': 'export const f = (ctx) => ctx.fetch(ctx.process.env, {fetch: 1, crypto: 2});'}],
   ['look-alikes', {'index.mjs': "import path from 'node:path';\nimport packet from 'dns-packet';\nimport local from './dns.mjs';", 'dns.mjs': 'export default 1;'}],
   ['no-code-words', {'index.mjs': 'export const nodes = {};'}],
+  ['json-import', {'index.mjs': "import data from './data.json' with {type: 'json'};\nexport default data;", 'data.json': '{"fetch": "process.env"}'}],
   ['py-comments-and-strings', {'main.py': '# import socket\ns = "import requests"\n"""\nimport subprocess\nos.environ\n"""\nimport json\n'}, py],
   ['py-parse-only', {'main.py': 'from urllib.parse import urlparse\nimport hashlibx\n'}, py],
 ];

@@ -42,6 +42,9 @@ export function scannable(language: unknown, entry: unknown): boolean {
 // is caught by the last one), so it is not parsed: the parser is then never loaded for a trivial entry.
 const MAY_REACH = /import|require|from|fetch|process|Deno|WebSocket|EventSource|XMLHttpRequest|crypto|\\u/;
 
+/** What a relative import is followed into; '' is a CommonJS file named without one. */
+const JS_EXTENSIONS = new Set(['.js', '.mjs', '.cjs', '']);
+
 /**
  * Scans a pack's code for the primitives it uses: the runtime entry, and for JavaScript the files it imports by
  * relative path, breadth first, up to SCAN_MAX_DEPTH imports away and SCAN_MAX_FILES files. An import is read only
@@ -79,6 +82,13 @@ export function scanPackCode(entry: {path: string; text: string}, packRoot: stri
       }
       if (seen.has(found)) continue;
       seen.add(found);
+      const ext = extname(found);
+      if (ext === '.node') {
+        problems.push({kind: 'not-scanned', file: rel(found), message: `${rel(found)} (imported at ${where}) is a native addon, which can reach anything and cannot be scanned`});
+        continue;
+      }
+      // JSON, WebAssembly, text: data, or code that reaches only what its JavaScript host hands it.
+      if (!JS_EXTENSIONS.has(ext)) continue;
       if (next.depth + 1 > SCAN_MAX_DEPTH || seen.size > SCAN_MAX_FILES) {
         problems.push({kind: 'not-scanned', file: rel(found), message: `${rel(found)} (imported at ${where}) is past the scan's bounds (${SCAN_MAX_DEPTH} imports deep, ${SCAN_MAX_FILES} files): it was not scanned`});
         continue;
