@@ -191,7 +191,7 @@ function destructures(pattern: Node, key: string): boolean {
   return pattern.type === 'ObjectPattern' && (pattern.properties as Node[]).some((p) => p.type === 'Property' && !p.computed && importedName(p.key) === key);
 }
 
-/** The id of `node` when it is a declarator: `const fs = require('fs')`, `const {x} = await import('y')`. */
+/** The id of `node` when it is a declarator: the `fs` of `const fs = require(…)`, the `{x}` of `const {x} = await import(…)`. */
 function declaratorId(node: Node | undefined): Node | undefined {
   return node?.type === 'VariableDeclarator' ? node.id : undefined;
 }
