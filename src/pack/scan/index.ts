@@ -51,7 +51,9 @@ const JS_EXTENSIONS = new Set(['.js', '.mjs', '.cjs', '']);
  * when it resolves inside `packRoot` (its real path too: a symbolic link out of the pack is not followed).
  */
 export function scanPackCode(entry: {path: string; text: string}, packRoot: string, language: 'javascript' | 'python'): PackScan {
-  const root = realPathOr(packRoot);
+  if (language === 'javascript' && !MAY_REACH.test(entry.text)) return {uses: [], problems: []};
+  // Most entries import nothing relative: the pack folder's real path is asked for only when one does.
+  let root: string | undefined;
   const uses: PackUse[] = [];
   const problems: ScanProblem[] = [];
   const rel = (abs: string) => relative(packRoot, abs).split(sep).join('/');
@@ -71,7 +73,7 @@ export function scanPackCode(entry: {path: string; text: string}, packRoot: stri
     for (const imported of scan.imports) {
       const where = `${file}:${imported.line}:${imported.column}`;
       const target = resolve(dirname(next.path), imported.specifier.replace(/[?#].*$/, ''));
-      if (!inside(target, packRoot) || !inside(realPathOr(target), root)) {
+      if (!inside(target, packRoot) || !inside(realPathOr(target), (root ??= realPathOr(packRoot)))) {
         problems.push({kind: 'outside', file, line: imported.line, column: imported.column, message: `${where} imports "${imported.specifier}", which leads out of the pack; it was not read`});
         continue;
       }
