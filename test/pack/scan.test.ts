@@ -45,6 +45,7 @@ const REACHING: [string, Files, string[], Record<string, unknown>?][] = [
   ['env-destructured', {'index.mjs': 'const {env} = process;\nexport const k = env.KEY;'}, ['env.read']],
   ['env-import', {'index.mjs': "import {env} from 'node:process';"}, ['env.read']],
   ['env-namespace', {'index.mjs': "import proc from 'node:process';\nexport const k = proc.env.KEY;"}, ['env.read']],
+  ['env-required', {'index.cjs': "const p = require('node:process');\nmodule.exports = p.env.KEY;"}, ['env.read'], {entry: 'index.cjs'}],
   ['env-globalthis', {'index.mjs': 'export const k = globalThis.process.env.KEY;'}, ['env.read']],
   ['deno-env', {'index.mjs': "export const k = Deno.env.get('KEY');"}, ['env.read']],
   ['fs-read', {'index.mjs': "import {readFile} from 'node:fs/promises';\nexport const r = () => readFile('a');"}, ['fs.read']],

@@ -46,6 +46,8 @@ export function scanJavaScript(text: string, file = 'index.js'): CodeScan {
   const writeCalls: {callee: string; fn: string; node: Node}[] = [];
   const globalRefs: {node: Node; chain: Node[]}[] = [];
   const declared = new Set<string>();
+  /** `x.env` for a local x: env.read when x is node:process imported or required. */
+  const envReads: Node[] = [];
 
   const onModule = (specifier: unknown, at: Node, declaredAs?: Node) => {
     if (typeof specifier !== 'string') return;
@@ -93,17 +95,19 @@ export function scanJavaScript(text: string, file = 'index.js'): CodeScan {
           break;
         }
         case 'CallExpression': {
+          // Kept for when every binding is known (require() binds in the second step): a call of a local name (a write
+          // function imported under another name) or of a member named like a write function.
           const callee = node.callee as Node;
-          const fn = callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' && !callee.computed ? callee.property.name : undefined;
-          if (fn !== undefined) writeCalls.push({callee: rootName(callee) ?? fn, fn, node});
+          if (callee.type === 'Identifier') writeCalls.push({callee: callee.name, fn: callee.name, node});
+          else if (callee.type === 'MemberExpression' && !callee.computed && FS_WRITES.has(callee.property.name)) {
+            const root = rootName(callee);
+            if (root !== undefined) writeCalls.push({callee: root, fn: callee.property.name, node});
+          }
           break;
         }
-        case 'MemberExpression': {
-          const object = node.object as Node;
-          const binding = object.type === 'Identifier' ? bindings.get(object.name) : undefined;
-          if (binding?.base === 'process' && binding.imported === '*' && propertyName(node) === 'env') uses.add('env.read', pos(node), `reads ${object.name}.env`);
+        case 'MemberExpression':
+          if (node.object.type === 'Identifier' && propertyName(node) === 'env') envReads.push(node);
           break;
-        }
       }
     },
     reference(node, ancestors) {
@@ -131,6 +135,10 @@ export function scanJavaScript(text: string, file = 'index.js'): CodeScan {
   const unshadowed = globalRefs.some((r) => declared.has(r.node.name)) ? resolvedGlobals(text, file) : undefined;
   for (const {node, chain} of globalRefs) if (!unshadowed || unshadowed.has(node.start)) onGlobal(node.name, node, chain, chain.length - 1);
 
+  for (const node of envReads) {
+    const binding = bindings.get(node.object.name);
+    if (binding?.base === 'process' && binding.imported === '*') uses.add('env.read', pos(node), `reads ${node.object.name}.env`);
+  }
   for (const {callee, fn, node} of writeCalls) {
     const binding = bindings.get(callee);
     if (binding?.base !== 'fs') continue;
