@@ -12,6 +12,7 @@ import {type ReadFailure, readJsonDocument, readSmallFile} from './read-json-fil
 import {PACK_RULES} from './rules.js';
 import {withSmallFile} from '../io/small-file.js';
 import {appendAll} from '../io/append-all.js';
+import {SCAN_MAX_BYTES} from './scan/limits.js';
 
 export interface FileCheckContext {
   doc: JsonDocument;
@@ -20,7 +21,7 @@ export interface FileCheckContext {
   inPackFolder: boolean;
   cwd: string;
   maxBytes: number;
-  /** Read the runtime entry for the requirement scan (javascript packs); otherwise only check it exists. */
+  /** Read the runtime entry for the requirement scan (javascript, python .py); otherwise only check it exists. */
   readEntry: boolean;
 }
 
@@ -42,8 +43,6 @@ export interface FileCheckOutcome {
   entry?: {path: string; text: string};
 }
 
-/** Entry files larger than this are bundles; a regex scan of them says little and costs much. */
-const MAX_ENTRY_SCAN_BYTES = 2 * 1024 * 1024;
 
 type Loaded = {status: 'missing'; why: string} | {status: 'broken'; why: string} | {status: 'ok'; doc: JsonDocument};
 
@@ -203,16 +202,16 @@ function checkEntry(abs: string, ref: FileRef, ctx: FileCheckContext, {missing, 
     missing.push(ctx.doc.finding(PACK_RULES.missingFile.id, severity, `runtime.entry "${ref.ref}" does not exist`, ref.pointer));
     return undefined;
   }
-  const text = withSmallFile(abs, MAX_ENTRY_SCAN_BYTES, utf8);
+  const text = withSmallFile(abs, SCAN_MAX_BYTES, utf8);
   if (text !== undefined) return {path: abs, text};
   // Named as written: the entry of every pack is read, and its display path is only needed for a finding.
-  const read = readSmallFile(abs, ref.ref, MAX_ENTRY_SCAN_BYTES);
+  const read = readSmallFile(abs, ref.ref, SCAN_MAX_BYTES);
   if ('bytes' in read) return {path: abs, text: read.bytes.toString('utf8')};
   if (read.reason === 'missing') missing.push(ctx.doc.finding(PACK_RULES.missingFile.id, severity, `runtime.entry "${ref.ref}" ${whyMissing(read)}`, ref.pointer));
   else if (read.reason === 'unreadable') missing.push(ctx.doc.finding(PACK_RULES.missingFile.id, severity, `runtime.entry "${ref.ref}": ${read.finding.message}`, ref.pointer));
   else {
-    // It exists, but a bundle that size is not worth a regex scan: say so, so an unchecked entry is never taken as a clean one.
-    findings.push(ctx.doc.finding(PACK_RULES.entryNotScanned.id, 'warning', `runtime.entry "${ref.ref}" is over the ${mb(MAX_ENTRY_SCAN_BYTES)} MB the requirement scan reads (a bundle?): its imports and process.env reads were not checked against runtime.requires`, ref.pointer));
+    // It exists, but is over the scan's cap (a bundle?): say so, so an unchecked entry is never taken as a clean one.
+    findings.push(ctx.doc.finding(PACK_RULES.entryNotScanned.id, 'warning', `runtime.entry "${ref.ref}" is over the ${mb(SCAN_MAX_BYTES)} MB the requirement scan reads (a bundle?): what its code uses was not checked against runtime.requires`, ref.pointer));
   }
   return undefined;
 }

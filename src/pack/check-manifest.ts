@@ -1,10 +1,8 @@
 import {dirname} from 'node:path';
-import {displayPath} from '../io/inputs.js';
 import type {JsonDocument} from '../io/json-document.js';
 import type {FileResult, Finding} from '../report/finding.js';
 import {checkFiles, type LoadedSchema} from './check-files.js';
 import {checkDuplicateIds} from './duplicate-ids.js';
-import {undeclaredUses, scanEntry} from './entry-scan.js';
 import {checkEnvelopeTypes} from './envelope-types.js';
 import {collectFileRefs} from './file-refs.js';
 import {evaluateGate, type GateResult} from './gate.js';
@@ -13,6 +11,7 @@ import {checkManifestShape, isObject, type JsonObject} from './manifest.js';
 import {PACK_RULES} from './rules.js';
 import {checkRegistryGates} from './registry-gates.js';
 import {checkSchemaIds} from './schema-ids.js';
+import {scannable, scanPackCode, undeclaredUses, type PackScan, type PackUse, type ScanProblem} from './scan/index.js';
 import {isRuntimeToken, RUNTIME_TOKENS, tokensForBuiltin} from './tokens.js';
 import {appendAll} from '../io/append-all.js';
 
@@ -80,6 +79,7 @@ export function checkManifest(doc: JsonDocument, input: ManifestInput, options: 
   const folder = input.source.kind === 'file' ? {root: dirname(input.source.path), inPackFolder: input.inPackFolder} : undefined;
   appendAll(findings, checkRegistryGates(doc, value, folder));
 
+  let scanned: PackUse[] = [];
   if (folder) {
     const runtime = isObject(value.runtime) ? value.runtime : undefined;
     const files = checkFiles(collectFileRefs(value), {
@@ -88,21 +88,25 @@ export function checkManifest(doc: JsonDocument, input: ManifestInput, options: 
       inPackFolder: folder.inPackFolder,
       cwd: options.cwd,
       maxBytes: options.maxBytes,
-      readEntry: runtime?.language === 'javascript',
+      readEntry: scannable(runtime?.language, runtime?.entry),
     });
     appendAll(findings, files.findings);
     if (name !== undefined && version !== undefined) {
       appendAll(findings, checkSchemaIds(files, {doc, ...folder, pack: {name, version}, idBase: options.idBase, cwd: options.cwd, maxBytes: options.maxBytes}));
     }
-    if (files.entry && runtime) appendAll(findings, requirementFindings(doc, files.entry, result.requires, runtime, options.cwd));
+    if (files.entry && runtime) {
+      const scan = scanPackCode(files.entry, folder.root, runtime.language === 'python' ? 'python' : 'javascript');
+      appendAll(findings, requirementFindings(doc, scan, result.requires, runtime));
+      scanned = scan.uses;
+    }
     checked.schemas = files.schemas;
   }
 
   if (options.grant !== undefined) {
-    result.gate = evaluateGate(gateable(result.requires), options.grant, `${name ?? '?'}@${version ?? '?'}`);
+    result.gate = evaluateGate(gateable(result.requires), options.grant, `${name ?? '?'}@${version ?? '?'}`, scanned.map((u) => u.token));
     // A host validates the manifest before its gate; an invalid one never installs, whatever is granted.
     if (shape.findings.some((f) => f.severity === 'error')) result.gate = {...result.gate, installs: false, blockedBy: 'invalid_manifest'};
-    appendAll(findings, gateFindings(doc, result.gate, result.requires));
+    appendAll(findings, gateFindings(doc, result.gate, result.requires, scanned));
   }
   return checked;
 }
@@ -121,28 +125,47 @@ function gateable(requires: readonly string[]): string[] {
   return [...new Set(requires.filter((r) => RUNTIME_TOKENS.some((t) => r === t || r.startsWith(`${t}.`))))];
 }
 
-function gateFindings(doc: JsonDocument, gate: GateResult, requires: readonly string[]): Finding[] {
+function gateFindings(doc: JsonDocument, gate: GateResult, requires: readonly string[], scanned: readonly PackUse[]): Finding[] {
   if (!gate.refusal) return [];
   const {manifest} = gate.refusal;
   const granted = gate.granted.length ? `granting only ${gate.granted.join(', ')}` : 'granting nothing';
-  return gate.refusal.unmet.map((token) =>
-    doc.finding(PACK_RULES.requirementUnmet.id, 'error', `a host ${granted} refuses to install ${manifest}: it requires "${token}"`, `/runtime/requires/${requires.indexOf(token)}`),
-  );
+  return gate.refusal.unmet.map((token) => {
+    const index = requires.indexOf(token);
+    if (index !== -1) return doc.finding(PACK_RULES.requirementUnmet.id, 'error', `a host ${granted} refuses to install ${manifest}: it requires "${token}"`, `/runtime/requires/${index}`);
+    const use = scanned.find((u) => u.token === token);
+    const where = use ? `: ${use.file}:${use.line}:${use.column} ${use.evidence}` : '';
+    return doc.finding(PACK_RULES.requirementUnmet.id, 'error', `a host ${granted} refuses to install ${manifest}: its code uses "${token}" (undeclared${where})`, requiresPointer(doc.value));
+  });
 }
 
-function requirementFindings(doc: JsonDocument, entry: {path: string; text: string}, declared: readonly string[], runtime: JsonObject, cwd: string): Finding[] {
-  const uses = scanEntry(entry.text);
-  if (uses.length === 0) return [];
-  const pointer = 'requires' in runtime ? '/runtime/requires' : '/runtime';
+/** Where an undeclared primitive belongs: the requires list, or the runtime object that lacks one. */
+function requiresPointer(manifest: unknown): string {
+  return isObject(manifest) && isObject(manifest.runtime) && 'requires' in manifest.runtime ? '/runtime/requires' : '/runtime';
+}
+
+const PROBLEM_RULES: Record<ScanProblem['kind'], {id: string; severity: 'error' | 'warning'}> = {
+  unparsed: {id: PACK_RULES.entryUnparsed.id, severity: 'warning'},
+  'not-scanned': {id: PACK_RULES.entryNotScanned.id, severity: 'warning'},
+  outside: {id: PACK_RULES.refOutsidePack.id, severity: 'error'},
+  missing: {id: PACK_RULES.missingFile.id, severity: 'error'},
+};
+
+function requirementFindings(doc: JsonDocument, scan: PackScan, declared: readonly string[], runtime: JsonObject): Finding[] {
+  const findings = scan.problems.map((p) => doc.finding(PROBLEM_RULES[p.kind].id, PROBLEM_RULES[p.kind].severity, p.message, '/runtime/entry'));
+  if (scan.uses.length === 0) return findings;
+  const pointer = requiresPointer({runtime});
   // A builtin written where a primitive belongs (node:crypto) is already an invalid_manifest error naming the
   // primitive; it still shows what the author meant, so it counts as declaring that primitive here.
   const meant = [...declared, ...declared.filter((d) => !isRuntimeToken(d)).flatMap((d) => tokensForBuiltin(d))];
-  return undeclaredUses(uses, meant).map((use) =>
-    doc.finding(
-      PACK_RULES.undeclaredRequirement.id,
-      'warning',
-      `${displayPath(entry.path, cwd)}:${use.line} ${use.evidence}, but runtime.requires does not declare "${use.token}": add it, or a sandbox host will deny the call at run time`,
-      pointer,
-    ),
-  );
+  for (const use of undeclaredUses(scan.uses, meant)) {
+    findings.push(
+      doc.finding(
+        PACK_RULES.undeclaredRequirement.id,
+        'warning',
+        `${use.file}:${use.line}:${use.column} ${use.evidence}, but runtime.requires does not declare "${use.token}": add it, or a sandbox host will deny the call at run time`,
+        pointer,
+      ),
+    );
+  }
+  return findings;
 }

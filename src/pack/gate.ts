@@ -15,6 +15,8 @@ export interface GateResult {
   granted: string[];
   /** The pack's `runtime.requires`; absent and `[]` both read as nothing required. */
   requires: string[];
+  /** Primitives the requirement scan found the pack's code using that `requires` does not cover; absent when none. */
+  undeclared?: string[];
   /** False when the gate refuses, and also when the manifest is refused before the gate runs (see blockedBy). */
   installs: boolean;
   /** The gate's refusal payload when a requirement is unmet, else null. */
@@ -32,9 +34,15 @@ export function isCovered(required: string, granted: Iterable<string>): boolean 
   return false;
 }
 
-/** Runs a host's install gate over one manifest's requirements. Order of `unmet` follows the manifest. */
-export function evaluateGate(requires: readonly string[], granted: readonly string[], manifest: string): GateResult {
-  const unmet = [...new Set(requires.filter((r) => !isCovered(r, granted)))];
+/**
+ * Runs a host's install gate over one manifest's requirements: what it declares, and what the scan of its code found
+ * it using without declaring (a host that grants nothing must not install a pack that calls fetch() just because the
+ * manifest is silent). Order of `unmet`: the manifest's, then the scan's.
+ */
+export function evaluateGate(requires: readonly string[], granted: readonly string[], manifest: string, used: readonly string[] = []): GateResult {
+  const undeclared = [...new Set(used.filter((u) => !isCovered(u, requires)))];
+  const unmet = [...new Set([...requires, ...undeclared].filter((r) => !isCovered(r, granted)))];
+  const fromCode = unmet.filter((u) => undeclared.includes(u));
   const refusal: RequirementUnmet | null =
     unmet.length === 0
       ? null
@@ -42,9 +50,9 @@ export function evaluateGate(requires: readonly string[], granted: readonly stri
           error: 'pack_runtime_requirement_unmet',
           unmet,
           manifest,
-          advice: `this host does not grant ${unmet.join(', ')}; grant ${unmet.length === 1 ? 'it' : 'them'} to the pack, or install it on a host whose sandbox offers ${unmet.length === 1 ? 'that primitive' : 'those primitives'}`,
+          advice: `this host does not grant ${unmet.join(', ')}; grant ${unmet.length === 1 ? 'it' : 'them'} to the pack, or install it on a host whose sandbox offers ${unmet.length === 1 ? 'that primitive' : 'those primitives'}${fromCode.length === 0 ? '' : ` (${fromCode.join(', ')}: used by the pack's code but not declared in runtime.requires, which should list ${fromCode.length === 1 ? 'it' : 'them'})`}`,
         };
-  return {granted: [...granted], requires: [...requires], installs: refusal === null, refusal};
+  return {granted: [...granted], requires: [...requires], ...(undeclared.length > 0 ? {undeclared} : {}), installs: refusal === null, refusal};
 }
 
 const GRANT_TOKEN = /^[a-z][a-z0-9_-]*(\.[a-z][a-z0-9_-]*)*$/;

@@ -21,7 +21,9 @@ export {PACK_KINDS} from './manifest.js';
 export {LINT_SCHEMAS_SCOPES, LLM_SCHEMA_FIELDS, type LintSchemasScope} from './lint-schemas.js';
 export {envelopePayloadPath} from './file-refs.js';
 export {explainRule, PACK_RULE_LIST, PACK_RULES, type PackRule} from './rules.js';
-export {scanEntry, type EntryUse} from './entry-scan.js';
+export {scanPackCode, undeclaredUses, type PackScan, type PackUse, type ScanProblem} from './scan/index.js';
+export {scanJavaScript} from './scan/javascript.js';
+export {scanPython} from './scan/python.js';
 export {RUNTIME_TOKENS, type RuntimeToken, suggestToken, tokensForBuiltin} from './tokens.js';
 export type {PackResult};
 

@@ -27,10 +27,10 @@ export const PACK_RULES = {
   requirementUnmet: rule({
     id: 'pack_runtime_requirement_unmet',
     severity: 'error',
-    description: 'The simulated sandbox host (--grant) does not grant a primitive the pack requires, so it refuses to install it.',
+    description: 'The simulated sandbox host (--grant) does not grant a primitive the pack requires or its code uses, so it refuses to install it.',
     explain:
-      'Only with --grant, --grant-all or --grant-none. The result field `gate.refusal` holds the payload a host answers with: {error: "pack_runtime_requirement_unmet", unmet, manifest: "name@version", advice}. A granted primitive also covers finer sub-tokens of it (granting net.outbound covers a future net.outbound.http); a finer grant never covers its parent.',
-    invalid: 'openwop validate pack pack.json --grant net.dns   # pack requires ["net.dns", "net.outbound"]',
+      'Only with --grant, --grant-all or --grant-none. What the pack needs is its runtime.requires plus every primitive the requirement scan finds its code using (see pack/undeclared-requirement): a pack whose code calls fetch() is refused by a host granting nothing even when its manifest declares nothing. The result field `gate.refusal` holds the payload a host answers with: {error: "pack_runtime_requirement_unmet", unmet, manifest: "name@version", advice}; `unmet` lists the declared primitives first, then the scanned ones, and `gate.undeclared` the primitives the scan found that runtime.requires does not cover. A granted primitive also covers finer sub-tokens of it (granting net.outbound covers a future net.outbound.http); a finer grant never covers its parent.',
+    invalid: 'openwop validate pack pack.json --grant net.dns   # pack requires ["net.dns", "net.outbound"], or its index.mjs calls fetch()',
     valid: 'openwop validate pack pack.json --grant net.dns,net.outbound',
   }),
   unknownKind: rule({
@@ -111,20 +111,29 @@ export const PACK_RULES = {
   undeclaredRequirement: rule({
     id: 'pack/undeclared-requirement',
     severity: 'warning',
-    description: 'The JavaScript entry file uses a platform primitive that runtime.requires does not declare.',
+    description: 'The pack\'s code (its runtime entry or a file the entry imports) uses a platform primitive that runtime.requires does not declare.',
     explain:
-      'A static scan of the runtime entry file (language javascript only; the entry itself, not the files it imports) for imports of node:dns, node:net, node:crypto, node:child_process, node:fs (with or without node:, subpaths included) and reads of process.env. A sandbox host grants only what is declared, so the pack would fail at run time instead of at install. fs maps to fs.read, plus fs.write when write calls appear.',
-    invalid: 'index.mjs: import {lookup} from "node:dns/promises";   pack.json: "runtime": {"language": "javascript", "entry": "index.mjs"}',
-    valid: 'the same, with "requires": ["net.dns"]',
+      'A static scan of the code of javascript packs (the entry, parsed with acorn, and the files it imports by relative path inside the pack, up to 4 imports deep and 64 files) and python packs (a .py entry). The message gives file:line:column of the first use of each primitive. JavaScript: imports of every form with a literal specifier (import, export … from, require(), import(), process.getBuiltinModule()), with or without node: and with subpaths: dns → net.dns; net, tls, http, https, http2, dgram, undici, ws, node-fetch, axios → net.outbound; crypto → crypto; child_process, worker_threads, cluster → subprocess; fs → fs.read, plus fs.write when a write function (writeFile, mkdir, rm, …) of it is called. Globals, unless a local binding of that name is in scope: fetch, WebSocket, EventSource, XMLHttpRequest (also as globalThis.fetch) → net.outbound; process.env (also process["env"], const {env} = process, env imported from node:process) and Deno.env → env.read; the global crypto (crypto.subtle, crypto.randomUUID) → crypto. Python: import/from-import of socket, ssl, urllib.request, urllib3, http.client, requests, httpx, aiohttp, websockets, ftplib, smtplib → net.outbound; subprocess, multiprocessing, os.system/popen/exec*/spawn*/fork → subprocess; os.environ, os.getenv → env.read; hashlib, hmac, secrets, cryptography → crypto; open() → fs.read; shutil → fs.write. Comments and strings never count. Not seen: computed specifiers (require(name)), a global reached through an alias (const g = globalThis; g.fetch), clock. A sandbox host grants only what is declared, so the pack would fail at run time instead of at install.',
+    invalid: 'index.mjs: const r = await fetch(url);   pack.json: "runtime": {"language": "javascript", "entry": "index.mjs"}',
+    valid: 'the same, with "requires": ["net.outbound"]',
   }),
   entryNotScanned: rule({
     id: 'pack/entry-not-scanned',
     severity: 'warning',
-    description: 'The JavaScript entry file is too large for the requirement scan (over 2 MB), so pack/undeclared-requirement could not check it.',
+    description: 'A file of the pack\'s code was not scanned for requirements: over 4 MB, unreadable, or past the scan\'s import bounds.',
     explain:
-      'The scan behind pack/undeclared-requirement reads entry files of up to 2 MB; a larger one is usually a bundle, which a regex scan reads badly and slowly. Rather than pass such an entry silently, this warning says it was not checked: declare runtime.requires from what the bundle really uses, or point runtime.entry at the unbundled source.',
+      'The requirement scan (pack/undeclared-requirement) reads the runtime entry and the files it imports of up to 4 MB each, 4 imports deep and 64 files in all. Rather than pass a file it did not read as clean, it says so here, and what that file uses is not counted by --grant: declare runtime.requires from what the code really uses, or point runtime.entry at the unbundled source.',
     invalid: 'pack.json: "runtime": {"language": "javascript", "entry": "dist/bundle.js"} with a 5 MB dist/bundle.js',
-    valid: 'an entry file of up to 2 MB',
+    valid: 'an entry file, and files it imports, of up to 4 MB',
+  }),
+  entryUnparsed: rule({
+    id: 'pack/entry-unparsed',
+    severity: 'warning',
+    description: 'A JavaScript file of the pack\'s code (the entry or a file it imports) does not parse, so its requirements were not scanned.',
+    explain:
+      'The file is parsed with acorn (latest ECMAScript; .mjs as a module, .cjs as a script, anything else as a module and then as a script). A syntax error, or syntax JavaScript does not have (TypeScript\'s `import type`, JSX), stops the scan of that file; the message gives file:line:column and the parser\'s reason. What it uses is then not counted by --grant.',
+    invalid: 'index.mjs: import type {Agent} from "node:http";',
+    valid: 'index.mjs: the compiled JavaScript',
   }),
   // Registry CI gates (issue 17): each rule below names the openwop-registry script whose verdict it mirrors.
   schemaIdMissing: rule({

@@ -7,7 +7,9 @@ import fc from 'fast-check';
 import {globSync} from 'tinyglobby';
 import {beforeAll, describe, expect, it} from 'vitest';
 import {cutAt, trimTrailing} from '../../src/io/trim.js';
-import {scanEntry} from '../../src/pack/entry-scan.js';
+import {scanJavaScript} from '../../src/pack/scan/javascript.js';
+
+const scanEntry = (text: string) => scanJavaScript(text).uses;
 import {compileLinear, createAjv, UnsupportedPatternError} from '../../src/schemas/index.js';
 import {BIN, ROOT, STACK_TRACE, tempDir} from '../helpers/cli.js';
 import {check, envelope, ndjson} from '../envelope/helpers.js';

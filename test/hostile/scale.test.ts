@@ -235,7 +235,7 @@ describe('simulate retry: SSE events after data: [DONE]', () => {
 describe('validate pack: an entry over the scan cap', () => {
   it('is reported as pack/entry-not-scanned, and an entry under it is still scanned', async () => {
     const dir = tempDir();
-    for (const [name, size] of [['big', 3 * 1024 * 1024], ['small', 1000]] as const) {
+    for (const [name, size] of [['big', 5 * 1024 * 1024], ['small', 1000]] as const) {
       mkdirSync(join(dir, name));
       writeFileSync(join(dir, name, 'pack.json'), JSON.stringify({name: `vendor.acme.${name}`, version: '1.0.0', runtime: {language: 'javascript', entry: 'index.js'}}));
       writeFileSync(join(dir, name, 'index.js'), `import dns from "node:dns";\n${'x = 1;\n'.repeat(size / 7)}`);

@@ -24,8 +24,8 @@ describe('pack rules', () => {
 
   it('every rule the sources emit is described, and every described rule is emitted somewhere', () => {
     const dir = join(ROOT, 'src', 'pack');
-    const source = readdirSync(dir)
-      .filter((f) => f !== 'rules.ts')
+    const source = readdirSync(dir, {recursive: true, encoding: 'utf8'})
+      .filter((f) => f.endsWith('.ts') && f !== 'rules.ts')
       .map((f) => readFileSync(join(dir, f), 'utf8'))
       .join('\n');
     const used = new Set([...source.matchAll(/PACK_RULES\.(\w+)\.id/g)].map((m) => m[1]));

@@ -258,7 +258,7 @@ describe('the entry file scan', () => {
     const root = tree({'pack.json': nodePack({runtime: {language: 'javascript', entry: 'index.mjs', requires: ['net.dns']}}), 'index.mjs': entry});
     const {findings} = await run(root);
     expect(ids(findings)).toEqual(['pack/undeclared-requirement warning /runtime/requires', 'pack/undeclared-requirement warning /runtime/requires']);
-    expect(findings.map((f) => f.message)).toEqual([expect.stringMatching(/^index\.mjs:2 imports node:child_process, .*"subprocess"/), expect.stringMatching(/^index\.mjs:3 reads process\.env, .*"env\.read"/)]);
+    expect(findings.map((f) => f.message)).toEqual([expect.stringMatching(/^index\.mjs:2:1 imports node:child_process, .*"subprocess"/), expect.stringMatching(/^index\.mjs:3:13 reads process\.env, .*"env\.read"/)]);
   });
 
   it('points at /runtime when requires is absent; a fully declared pack is clean; other languages are not scanned', async () => {

@@ -1,0 +1,205 @@
+import {createRequire} from 'node:module';
+import type * as Acorn from 'acorn';
+import type {RuntimeToken} from '../tokens.js';
+import {FS_WRITES, javascriptModule} from './modules.js';
+import {LineIndex} from '../../io/line-index.js';
+import {type Node, walk} from './js-walk.js';
+import {type CodeScan, UseCollector} from './uses.js';
+
+/** eslint-scope ships no types: the part of its API used here. It reads each node's `range`, so acorn must make them. */
+interface ScopeAnalysis {
+  analyze(ast: unknown, options: {ecmaVersion: number; sourceType: 'module' | 'script'; nodejsScope: boolean}): {globalScope: {through: {identifier: Node}[]}};
+}
+
+// Loaded on the first file parsed, synchronously (manifests are checked synchronously): a run without a javascript
+// entry worth parsing never loads the parser, and eslint-scope loads only for a file that declares a watched name.
+const requireHere = createRequire(import.meta.url);
+let acorn: typeof Acorn | undefined;
+let scopes: ScopeAnalysis | undefined;
+
+/** Globals whose unshadowed use reaches a primitive, and the objects that hold them (`globalThis.fetch`). */
+const NETWORK_GLOBALS = new Set(['fetch', 'WebSocket', 'EventSource', 'XMLHttpRequest']);
+const GLOBAL_OBJECTS = new Set(['globalThis', 'global', 'window', 'self']);
+const WATCHED = new Set([...NETWORK_GLOBALS, ...GLOBAL_OBJECTS, 'process', 'Deno', 'crypto', 'require']);
+/** Ancestors kept per global read: enough for `const m = globalThis.process.getBuiltinModule('x')`. */
+const CHAIN = 5;
+
+/** A local name bound to a module's namespace (`import fs from`, `const fs = require(…)`) or to one of its exports. */
+type Binding = {module: string; base: RuntimeToken | 'fs' | 'process'; imported: '*' | string};
+
+/**
+ * Parses one JavaScript file and maps what it reaches to RFC 0076 primitives: imports of every form with a literal
+ * specifier (static, `export … from`, `require`, `import()`, `process.getBuiltinModule`), `process.env` and `Deno.env`,
+ * the global `crypto`, and the network globals (`fetch`, `WebSocket`, `EventSource`, `XMLHttpRequest`, also through
+ * `globalThis.`). A global counts only where no local binding of that name is in scope: when the file declares one of
+ * the watched names anywhere, eslint-scope resolves every reference; otherwise none can be shadowed.
+ * `.cjs` parses as a script, `.mjs` as a module, anything else as a module and then, failing that, as a script.
+ */
+export function scanJavaScript(text: string, file = 'index.js'): CodeScan {
+  const parsed = parse(text, file, false);
+  if ('error' in parsed) return {uses: [], imports: [], unparsed: parsed.error};
+  const lines = new LineIndex(text);
+  const pos = (node: Node) => lines.at(node.start);
+  const uses = new UseCollector();
+  const imports: CodeScan['imports'] = [];
+  const bindings = new Map<string, Binding>();
+  const writeCalls: {callee: string; fn: string; node: Node}[] = [];
+  const globalRefs: {node: Node; chain: Node[]}[] = [];
+  const declared = new Set<string>();
+  /** `x.env` for a local x: env.read when x is node:process imported or required. */
+  const envReads: Node[] = [];
+
+  const onModule = (specifier: unknown, at: Node, declaredAs?: Node) => {
+    if (typeof specifier !== 'string') return;
+    if (/^\.{0,2}\//.test(specifier)) {
+      imports.push({specifier, ...pos(at)});
+      return;
+    }
+    const mapped = specifier === 'process' || specifier === 'node:process' ? 'process' : javascriptModule(specifier);
+    if (mapped === undefined) return;
+    if (mapped !== 'process') uses.add(mapped === 'fs' ? 'fs.read' : mapped, pos(at), `imports ${specifier}`);
+    if (declaredAs) bind(declaredAs, specifier, mapped);
+  };
+  /** Records what `pattern` (an import declaration, or a declarator's id) binds from a mapped module. */
+  const bind = (pattern: Node, module: string, base: Binding['base']) => {
+    if (pattern.type === 'ImportDeclaration') {
+      for (const s of pattern.specifiers as Node[]) {
+        const imported = s.type === 'ImportSpecifier' ? importedName(s.imported) : '*';
+        bindings.set(s.local.name, {module, base, imported});
+        if (base === 'process' && imported === 'env') uses.add('env.read', pos(s), `imports env from ${module}`);
+      }
+    } else if (pattern.type === 'Identifier') bindings.set(pattern.name, {module, base, imported: '*'});
+    else if (pattern.type === 'ObjectPattern') {
+      for (const p of pattern.properties as Node[]) {
+        if (p.type !== 'Property' || p.computed || p.value.type !== 'Identifier') continue;
+        const imported = importedName(p.key);
+        bindings.set(p.value.name, {module, base, imported});
+        if (base === 'process' && imported === 'env') uses.add('env.read', pos(p), `takes env from ${module}`);
+      }
+    }
+  };
+
+  walk(parsed.ast, {
+    node(node, ancestors) {
+      switch (node.type) {
+        case 'ImportDeclaration':
+          onModule(node.source.value, node, node);
+          break;
+        case 'ExportNamedDeclaration':
+        case 'ExportAllDeclaration':
+          if (node.source) onModule(node.source.value, node);
+          break;
+        case 'ImportExpression': {
+          const awaited = ancestors.at(-1)?.type === 'AwaitExpression';
+          onModule(literal(node.source), node, awaited ? declaratorId(ancestors.at(-2)) : undefined);
+          break;
+        }
+        case 'CallExpression': {
+          // Kept for when every binding is known (require() binds in the second step): a call of a local name (a write
+          // function imported under another name) or of a member named like a write function.
+          const callee = node.callee as Node;
+          if (callee.type === 'Identifier') writeCalls.push({callee: callee.name, fn: callee.name, node});
+          else if (callee.type === 'MemberExpression' && !callee.computed && FS_WRITES.has(callee.property.name)) {
+            const root = rootName(callee);
+            if (root !== undefined) writeCalls.push({callee: root, fn: callee.property.name, node});
+          }
+          break;
+        }
+        case 'MemberExpression':
+          if (node.object.type === 'Identifier' && propertyName(node) === 'env') envReads.push(node);
+          break;
+      }
+    },
+    reference(node, ancestors) {
+      if (WATCHED.has(node.name)) globalRefs.push({node, chain: ancestors.slice(-CHAIN)});
+    },
+    binding(name) {
+      if (WATCHED.has(name)) declared.add(name);
+    },
+  });
+
+  /** A global read where nothing local shadows it; `i` indexes its parent in `chain` (its last ancestors). */
+  const onGlobal = (name: string, at: Node, chain: readonly Node[], i: number): void => {
+    const holder = chain[i];
+    const member = holder?.type === 'MemberExpression' && holder.object === at ? propertyName(holder) : undefined;
+    const called = holder?.type === 'CallExpression' && holder.callee === at;
+    if (NETWORK_GLOBALS.has(name)) uses.add('net.outbound', pos(at), called ? `calls ${name}()` : holder?.type === 'NewExpression' && holder.callee === at ? `constructs ${name}` : `uses ${name}`);
+    else if (name === 'crypto' && member !== undefined) uses.add('crypto', pos(at), `uses the global crypto (crypto.${member})`);
+    else if ((name === 'process' || name === 'Deno') && member === 'env') uses.add('env.read', pos(at), `reads ${name}.env`);
+    else if (name === 'process' && holder?.type === 'VariableDeclarator' && holder.init === at && destructures(holder.id, 'env')) uses.add('env.read', pos(at), 'takes env from process');
+    else if (name === 'process' && member === 'getBuiltinModule' && chain[i - 1]?.type === 'CallExpression' && chain[i - 1].callee === holder) {
+      onModule(literal(chain[i - 1].arguments[0]), chain[i - 1], declaratorId(chain[i - 2]));
+    } else if (name === 'require' && called) onModule(literal(holder.arguments[0]), holder, declaratorId(chain[i - 1]));
+    else if (GLOBAL_OBJECTS.has(name) && member !== undefined && WATCHED.has(member) && !GLOBAL_OBJECTS.has(member)) onGlobal(member, holder, chain, i - 1);
+  };
+  const unshadowed = globalRefs.some((r) => declared.has(r.node.name)) ? resolvedGlobals(text, file) : undefined;
+  for (const {node, chain} of globalRefs) if (!unshadowed || unshadowed.has(node.start)) onGlobal(node.name, node, chain, chain.length - 1);
+
+  for (const node of envReads) {
+    const binding = bindings.get(node.object.name);
+    if (binding?.base === 'process' && binding.imported === '*') uses.add('env.read', pos(node), `reads ${node.object.name}.env`);
+  }
+  for (const {callee, fn, node} of writeCalls) {
+    const binding = bindings.get(callee);
+    if (binding?.base !== 'fs') continue;
+    const name = binding.imported === '*' || binding.imported === 'promises' ? fn : binding.imported;
+    if (FS_WRITES.has(name)) uses.add('fs.write', pos(node), `imports ${binding.module} and calls ${name}()`);
+  }
+  return {uses: uses.list(), imports};
+}
+
+function parse(text: string, file: string, ranges: boolean): {ast: Node; sourceType: 'module' | 'script'} | {error: NonNullable<CodeScan['unparsed']>} {
+  acorn ??= requireHere('acorn') as typeof Acorn;
+  const order: ('module' | 'script')[] = file.endsWith('.cjs') ? ['script'] : file.endsWith('.mjs') ? ['module'] : ['module', 'script'];
+  let first: NonNullable<CodeScan['unparsed']> | undefined;
+  for (const sourceType of order) {
+    try {
+      const ast = acorn.parse(text, {ecmaVersion: 'latest', sourceType, ranges, allowHashBang: true, allowReturnOutsideFunction: sourceType === 'script'}) as unknown as Node;
+      return {ast, sourceType};
+    } catch (error) {
+      const loc = (error as {loc?: {line: number; column: number}}).loc;
+      // acorn's message ends with its own "(line:col)"; the finding carries the position itself.
+      first ??= {line: loc?.line ?? 1, column: (loc?.column ?? 0) + 1, message: (error as Error).message.replace(/ \(\d+:\d+\)$/, '')};
+    }
+  }
+  return {error: first as NonNullable<typeof first>};
+}
+
+/** Offsets of the reads of watched names that no declaration in the file resolves (eslint-scope's analysis). */
+function resolvedGlobals(text: string, file: string): Set<number> {
+  const parsed = parse(text, file, true);
+  if ('error' in parsed) return new Set();
+  scopes ??= requireHere('eslint-scope') as ScopeAnalysis;
+  const {through} = scopes.analyze(parsed.ast, {ecmaVersion: 2022, sourceType: parsed.sourceType, nodejsScope: parsed.sourceType === 'script'}).globalScope;
+  return new Set(through.filter((r) => WATCHED.has(r.identifier.name)).map((r) => r.identifier.start));
+}
+
+function literal(node: Node | undefined): string | undefined {
+  if (node?.type === 'Literal' && typeof node.value === 'string') return node.value;
+  if (node?.type === 'TemplateLiteral' && node.expressions.length === 0) return node.quasis[0].value.cooked ?? undefined;
+  return undefined;
+}
+
+function importedName(node: Node): string {
+  return node.type === 'Identifier' ? node.name : String(node.value);
+}
+
+function propertyName(member: Node): string | undefined {
+  if (!member.computed) return member.property.type === 'Identifier' ? member.property.name : undefined;
+  return literal(member.property);
+}
+
+function rootName(node: Node): string | undefined {
+  let n = node;
+  while (n.type === 'MemberExpression') n = n.object;
+  return n.type === 'Identifier' ? n.name : undefined;
+}
+
+function destructures(pattern: Node, key: string): boolean {
+  return pattern.type === 'ObjectPattern' && (pattern.properties as Node[]).some((p) => p.type === 'Property' && !p.computed && importedName(p.key) === key);
+}
+
+/** The id of `node` when it is a declarator: the `fs` of `const fs = require(…)`, the `{x}` of `const {x} = await import(…)`. */
+function declaratorId(node: Node | undefined): Node | undefined {
+  return node?.type === 'VariableDeclarator' ? node.id : undefined;
+}
