@@ -12,7 +12,7 @@ import {PACK_RULES} from './rules.js';
 import {checkRegistryGates} from './registry-gates.js';
 import {checkSchemaIds} from './schema-ids.js';
 import {scannable, scanPackCode, undeclaredUses, type PackScan, type PackUse, type ScanProblem} from './scan/index.js';
-import {isRuntimeToken, RUNTIME_TOKENS, tokensForBuiltin} from './tokens.js';
+import {isRuntimeToken, REACHING_TOKENS, RUNTIME_TOKENS, tokensForBuiltin} from './tokens.js';
 import {appendAll} from '../io/append-all.js';
 
 /** One manifest's result: the findings plus what `validate pack` reports about the pack (DESIGN §2). */
@@ -103,7 +103,7 @@ export function checkManifest(doc: JsonDocument, input: ManifestInput, options: 
   }
 
   if (options.grant !== undefined) {
-    result.gate = evaluateGate(gateable(result.requires), options.grant, `${name ?? '?'}@${version ?? '?'}`, scanned.map((u) => u.token));
+    result.gate = evaluateGate(gateable(result.requires), options.grant, `${name ?? '?'}@${version ?? '?'}`, scanned.filter((u) => REACHING_TOKENS.has(u.token)).map((u) => u.token));
     // A host validates the manifest before its gate; an invalid one never installs, whatever is granted.
     if (shape.findings.some((f) => f.severity === 'error')) result.gate = {...result.gate, installs: false, blockedBy: 'invalid_manifest'};
     appendAll(findings, gateFindings(doc, result.gate, result.requires, scanned));

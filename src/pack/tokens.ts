@@ -6,6 +6,15 @@ export const RUNTIME_TOKENS = Object.freeze(['net.dns', 'net.outbound', 'crypto'
 
 export type RuntimeToken = (typeof RUNTIME_TOKENS)[number];
 
+/**
+ * The primitives by which code reaches outside its process: the network, the environment, the file system, another
+ * process. Found in a pack's code, these count at the install gate even when the manifest does not declare them.
+ * `crypto` and `clock` found in code do not (they are still reported as undeclared): the host already provides standard
+ * hashing (the manifest schema's own words for `crypto`) and the scan cannot tell it from the primitives beyond it, and
+ * `clock` is gated for replay determinism, not access. Declared, every primitive counts.
+ */
+export const REACHING_TOKENS: ReadonlySet<RuntimeToken> = new Set(['net.dns', 'net.outbound', 'subprocess', 'fs.read', 'fs.write', 'env.read']);
+
 export function isRuntimeToken(value: unknown): value is RuntimeToken {
   return typeof value === 'string' && (RUNTIME_TOKENS as readonly string[]).includes(value);
 }

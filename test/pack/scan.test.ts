@@ -27,7 +27,7 @@ const REACHING: [string, Files, string[], Record<string, unknown>?][] = [
   ['require', {'index.cjs': "const cp = require('child_process');\nmodule.exports = cp;"}, ['subprocess'], {entry: 'index.cjs'}],
   ['require-net', {'index.cjs': "const {connect} = require('node:net');"}, ['net.outbound'], {entry: 'index.cjs'}],
   ['dynamic-import', {'index.mjs': "const {connect} = await import('node:tls');"}, ['net.outbound']],
-  ['re-export', {'index.mjs': "export {createHash} from 'node:crypto';"}, ['crypto']],
+  ['re-export', {'index.mjs': "export {request} from 'node:https';"}, ['net.outbound']],
   ['export-all', {'index.mjs': "export * from 'node:http2';"}, ['net.outbound']],
   ['undici', {'index.mjs': "import {request} from 'undici';"}, ['net.outbound']],
   ['ws', {'index.mjs': "import WS from 'ws';"}, ['net.outbound']],
@@ -51,7 +51,6 @@ const REACHING: [string, Files, string[], Record<string, unknown>?][] = [
   ['fs-read', {'index.mjs': "import {readFile} from 'node:fs/promises';\nexport const r = () => readFile('a');"}, ['fs.read']],
   ['fs-write', {'index.mjs': "import fs from 'node:fs';\nexport const w = () => fs.writeFileSync('a', 'b');"}, ['fs.read', 'fs.write']],
   ['fs-write-named', {'index.cjs': "const {appendFile: add} = require('fs/promises');\nadd('a', 'b');"}, ['fs.read', 'fs.write'], {entry: 'index.cjs'}],
-  ['global-crypto', {'index.mjs': "export const d = (b) => crypto.subtle.digest('SHA-256', b);"}, ['crypto']],
   ['helper-two-deep', {'index.mjs': "export * from './lib/a.mjs';", 'lib/a.mjs': "import {get} from './b.mjs';\nexport const a = get;", 'lib/b.mjs': 'export const get = (u) => fetch(u);'}, ['net.outbound']],
   ['helper-require', {'index.cjs': "module.exports = require('./lib');", 'lib/index.js': "module.exports = require('node:child_process');"}, ['subprocess'], {entry: 'index.cjs'}],
   ['py-import', {'main.py': 'import requests\n'}, ['net.outbound'], py],
@@ -82,6 +81,15 @@ const NOT_REACHING: [string, Files, Record<string, unknown>?][] = [
   ['py-parse-only', {'main.py': 'from urllib.parse import urlparse\nimport hashlibx\n'}, py],
 ];
 
+/**
+ * Code that uses crypto but reaches nothing outside its process: reported as undeclared, yet installed by a host granting
+ * nothing (the host provides standard hashing; the scan cannot tell it from what needs the grant).
+ */
+const USES_CRYPTO: [string, Files][] = [
+  ['crypto-re-export', {'index.mjs': "export {createHash} from 'node:crypto';"}],
+  ['global-crypto', {'index.mjs': "export const d = (b) => crypto.subtle.digest('SHA-256', b);"}],
+];
+
 describe('validate pack --grant-none refuses every pack whose code reaches a primitive, and only those', () => {
   let byName: Map<string, PackResult>;
 
@@ -89,6 +97,7 @@ describe('validate pack --grant-none refuses every pack whose code reaches a pri
     const root = tempDir('openwop-scan-');
     for (const [name, files, , runtime] of REACHING) pack(root, name, files, runtime);
     for (const [name, files, runtime] of NOT_REACHING) pack(root, name, files, runtime);
+    for (const [name, files] of USES_CRYPTO) pack(root, name, files);
     const outcome = await validatePackInputs(['.'], {cwd: root, grant: []});
     byName = new Map(outcome.results.filter((r): r is PackResult => 'gate' in r).map((r) => [String(r.pack).replace(/^vendor\.acme\.|@1\.0\.0$/g, ''), r]));
   }, 60_000);
@@ -106,6 +115,14 @@ describe('validate pack --grant-none refuses every pack whose code reaches a pri
     const result = byName.get(name);
     expect(result?.gate).toMatchObject({installs: true, refusal: null});
     expect(result?.findings).toEqual([]);
+  });
+
+  it.each(USES_CRYPTO.map(([name]) => name))('%s: installs, with crypto reported as undeclared', (name) => {
+    const result = byName.get(name);
+    expect(result?.gate).toMatchObject({installs: true, refusal: null});
+    expect(result?.gate?.undeclared).toBeUndefined();
+    expect(result?.findings.map((f) => [f.ruleId, f.severity])).toEqual([['pack/undeclared-requirement', 'warning']]);
+    expect(result?.findings[0].message).toContain('"crypto"');
   });
 
   it('names the file inside the pack, line and column of the first use, also in an imported file', () => {
