@@ -56,11 +56,13 @@ describe('validate pack --grant-none over the registry snapshot', () => {
   let gates: Map<string, Gate>;
   let summary: {packs: number; gate: {installs: number; refused: number}};
   let undeclaredCrypto: Set<string>;
+  let unmetFindings: number;
 
   beforeAll(async () => {
     const r = await runCli(['validate', 'pack', referencePath('openwop-registry', 'packs'), '--grant-none', '--format', 'json']);
     expect(r.stderr).toBe('');
     const report = JSON.parse(r.stdout) as {summary: typeof summary; results: {pack: string; gate: Gate | null; findings: {ruleId: string; message: string}[]}[]};
+    unmetFindings = report.results.reduce((n, x) => n + x.findings.filter((f) => f.ruleId === 'pack_runtime_requirement_unmet').length, 0);
     undeclaredCrypto = new Set(report.results.filter((x) => x.findings.some((f) => f.ruleId === 'pack/undeclared-requirement' && f.message.includes('"crypto"'))).map((x) => x.pack));
     summary = report.summary;
     gates = new Map(report.results.filter((x) => x.gate).map((x) => [x.pack, x.gate as Gate]));
@@ -70,6 +72,8 @@ describe('validate pack --grant-none over the registry snapshot', () => {
     const refused = Object.fromEntries([...gates].filter(([, g]) => !g.installs).map(([pack, g]) => [pack, g.blockedBy ?? [...(g.refusal?.unmet ?? [])].sort()]));
     expect(refused).toEqual(REFUSED);
     expect(summary).toMatchObject({packs: 156, gate: {installs: 145, refused: 11}});
+    // One per unmet primitive of the nine packs the gate itself refuses (the two invalid manifests stop before it).
+    expect(unmetFindings).toBe(15);
   });
 
   it('a pack whose code only uses crypto installs, its crypto reported as undeclared', () => {
