@@ -49,7 +49,7 @@ const EXPECTED: Record<string, Record<string, number>> = {
 
 describe('validate pack over the registry snapshot: every finding, per rule and pack', () => {
   let results: Result[];
-  let code: number;
+  let code: number | null;
   beforeAll(async () => {
     const r = await runCli(['validate', 'pack', referencePath('openwop-registry', 'packs'), '--format', 'json']);
     expect(r.stderr).toBe('');
