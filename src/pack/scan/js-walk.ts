@@ -1,4 +1,4 @@
-/** An ESTree node as acorn makes it; fields are read by node type. */
+/** An ESTree node as the parser (meriyah) makes it; fields are read by node type. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Node = {type: string; start: number; end: number} & Record<string, any>;
 
