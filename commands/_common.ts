@@ -71,7 +71,8 @@ export const BASELINE_HELP = `BASELINE (adopting openwop where findings already 
   --update-baseline --baseline FILE records every error and warning of the run in FILE; later runs with --baseline FILE
   report those as baselined (exit code as if they were absent) and fail only on new ones. An entry is a rule id, a file
   (relative to FILE's folder) and a JSON pointer, with a count — never a line, so edits elsewhere in a file change
-  nothing; a finding past its entry's count is new. Infos are not recorded (they never fail a run). Entries of files
+  nothing; a finding past its entry's count is new. Where several findings of a rule share a pointer, the pointer is
+  followed by what each is about (/runtime#net.outbound: the primitive a pack's code uses undeclared). Infos are not recorded (they never fail a run). Entries of files
   the run checked (named on the command line, or reported on) that no longer match are counted as summary.baselineFixed
   ("fixed"); --update-baseline drops them and keeps the entries of files the run did not check. One FILE holds a
   section per command. It is written with sorted keys and a final newline (the same findings give the same bytes), only

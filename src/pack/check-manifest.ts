@@ -134,7 +134,7 @@ function gateFindings(doc: JsonDocument, gate: GateResult, requires: readonly st
     if (index !== -1) return doc.finding(PACK_RULES.requirementUnmet.id, 'error', `a host ${granted} refuses to install ${manifest}: it requires "${token}"`, `/runtime/requires/${index}`);
     const use = scanned.find((u) => u.token === token);
     const where = use ? `: ${use.file}:${use.line}:${use.column} ${use.evidence}` : '';
-    return doc.finding(PACK_RULES.requirementUnmet.id, 'error', `a host ${granted} refuses to install ${manifest}: its code uses "${token}" (undeclared${where})`, requiresPointer(doc.value));
+    return {...doc.finding(PACK_RULES.requirementUnmet.id, 'error', `a host ${granted} refuses to install ${manifest}: its code uses "${token}" (undeclared${where})`, requiresPointer(doc.value)), subject: token};
   });
 }
 
@@ -158,14 +158,8 @@ function requirementFindings(doc: JsonDocument, scan: PackScan, declared: readon
   // primitive; it still shows what the author meant, so it counts as declaring that primitive here.
   const meant = [...declared, ...declared.filter((d) => !isRuntimeToken(d)).flatMap((d) => tokensForBuiltin(d))];
   for (const use of undeclaredUses(scan.uses, meant)) {
-    findings.push(
-      doc.finding(
-        PACK_RULES.undeclaredRequirement.id,
-        'warning',
-        `${use.file}:${use.line}:${use.column} ${use.evidence}, but runtime.requires does not declare "${use.token}": add it, or a sandbox host will deny the call at run time`,
-        pointer,
-      ),
-    );
+    const message = `${use.file}:${use.line}:${use.column} ${use.evidence}, but runtime.requires does not declare "${use.token}": add it, or a sandbox host will deny the call at run time`;
+    findings.push({...doc.finding(PACK_RULES.undeclaredRequirement.id, 'warning', message, pointer), subject: use.token});
   }
   return findings;
 }

@@ -50,11 +50,13 @@ export function checkSchemaIds(referenced: {schemas: readonly LoadedSchema[]; br
     const read = readJsonDocument(path, displayPath(path, ctx.cwd), ctx.maxBytes, 'a pack schema');
     if ('reason' in read || !read.doc.parsed) {
       const why = 'reason' in read ? read.finding.message : (read.doc.problemFindings()[0]?.message ?? 'unreadable');
-      findings.push(ctx.doc.finding(PACK_RULES.schemaInvalid.id, 'error', `${shown} (in the pack's schemas folder, not referenced) is not valid JSON: ${why}`, ''));
+      // A file too large to read is not known to be invalid JSON: said as what it is.
+      const what = 'reason' in read && read.fatal ? 'could not be read' : 'is not valid JSON';
+      findings.push({...ctx.doc.finding(PACK_RULES.schemaInvalid.id, 'error', `${shown} (in the pack's schemas folder, not referenced) ${what}: ${why}`, ''), subject: shown});
       continue;
     }
     const finding = idFinding(read.doc.value, file, ctx, '', shown);
-    if (finding) findings.push(finding);
+    if (finding) findings.push({...finding, subject: shown});
   }
   return findings;
 }

@@ -43,7 +43,7 @@ export function applyBaseline(report: Report, section: BaselineSection, scope: B
     const kept: Finding[] = [];
     const known: Finding[] = [];
     for (const f of result.findings) {
-      const key = f.severity === 'info' ? undefined : entryKey(keys.of(f.file), f.ruleId, f.pointer);
+      const key = f.severity === 'info' ? undefined : entryKey(keys.of(f.file), f.ruleId, pointerKey(f));
       const left = key === undefined ? 0 : (remaining.get(key) ?? 0);
       if (left > 0) {
         remaining.set(key as string, left - 1);
@@ -81,10 +81,16 @@ export function updatedSection(report: Report, old: BaselineSection | undefined,
       if (!rules) section.set(file, (rules = new Map()));
       let pointers: PointerCounts | undefined = rules.get(f.ruleId);
       if (!pointers) rules.set(f.ruleId, (pointers = new Map()));
-      pointers.set(f.pointer, (pointers.get(f.pointer) ?? 0) + 1);
+      const pointer = pointerKey(f);
+      pointers.set(pointer, (pointers.get(pointer) ?? 0) + 1);
     }
   }
   return section;
+}
+
+/** A finding's pointer as the baseline records it: with its subject after a `#` where it has one (`/runtime#net.outbound`). */
+function pointerKey(f: Finding): string {
+  return f.subject === undefined ? f.pointer : `${f.pointer}#${f.subject}`;
 }
 
 function entryKey(file: string, rule: string, pointer: string): string {

@@ -27,6 +27,11 @@ export interface Finding {
   endColumn?: number;
   fix?: Fix;
   docsUrl?: string;
+  /**
+   * What the finding is about where several findings of its rule share one pointer (the primitive a pack's code uses,
+   * a file of the pack): a baseline tells them apart by it, so trading one such problem for another is not hidden.
+   */
+  subject?: string;
 }
 
 /** What a formatter needs to know about a rule beyond the finding itself (SARIF tool.driver.rules, junit classnames). */

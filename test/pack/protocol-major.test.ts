@@ -21,6 +21,8 @@ describe('which protocol major a manifest targets: the lowest major engines.open
     ['2.x', 2],
     ['=2.0.0', 2],
     ['>=3 <4.0.0', 3],
+    ['>1', 2],
+    ['>1.9.9', 1],
   ])('%s → %i', (range, major) => {
     expect(targetMajor({engines: {openwop: range}})).toBe(major);
   });
@@ -29,6 +31,12 @@ describe('which protocol major a manifest targets: the lowest major engines.open
     expect(targetMajor({})).toBe(1);
     expect(targetMajor({engines: {}})).toBe(1);
     expect(targetMajor({engines: {openwop: 2}})).toBe(1);
+    expect(targetMajor({engines: {openwop: 'not a range'}})).toBe(1);
+  });
+
+  it('a range longer than any real one is not read (a 600,000-alternative range used to overflow the stack)', () => {
+    expect(targetMajor({engines: {openwop: Array.from({length: 600_000}, () => '2').join('||')}})).toBe(1);
+    expect(targetMajor({engines: {openwop: `>=2.0.0 <3.0.0${' '.repeat(250)}`}})).toBe(1);
   });
 });
 

@@ -63,6 +63,13 @@ describe('registry gates mirrored per pack', () => {
     expect((await findingsOf(root)).filter((f) => f.startsWith('pack/peer'))).toEqual(['pack/peer-dependency-empty error /peerDependencies/host.aiProviders']);
   });
 
+  it('an unreferenced schemas/*.json too large to read is said to be unreadable, not invalid JSON', async () => {
+    const root = tree({'pack.json': agentPack([agent({})]), 'schemas/big.json': `{"$id": "x", "pad": "${'x'.repeat(3 * 1024 * 1024)}"}`, 'schemas/bad.json': '{"a": '});
+    const outcome = await validatePackInputs(['.'], {cwd: root});
+    const messages = outcome.results.flatMap((r) => r.findings).filter((f) => f.ruleId === 'pack/schema-invalid').map((f) => f.message);
+    expect(messages).toEqual([expect.stringMatching(/^schemas\/bad\.json \(.*\) is not valid JSON: /), expect.stringMatching(/^schemas\/big\.json \(.*\) could not be read: .*over the 2 MB limit/)]);
+  });
+
   it('each mirrored rule names the registry script in --explain', () => {
     const scripts: Record<string, string> = {
       'pack/schema-id': 'scripts/check-pack-schema-ids.mjs',

@@ -51,6 +51,16 @@ describe('applyBaseline: matching and counting', () => {
     expect(out.baselined).toBe(1);
   });
 
+  it('findings sharing a pointer are told apart by their subject: trading one undeclared primitive for another is new', () => {
+    const undeclared = (subject: string) => finding({file: 'p/pack.json', ruleId: 'pack/undeclared-requirement', severity: 'warning', pointer: '/runtime', subject});
+    const recorded = updatedSection(report([undeclared('env.read')]), undefined, {...SCOPE, inputs: ['p']});
+    expect([...(recorded.get('p/pack.json')?.get('pack/undeclared-requirement')?.keys() ?? [])]).toEqual(['/runtime#env.read']);
+    const swapped = applyBaseline(report([undeclared('subprocess')]), recorded, {...SCOPE, inputs: ['p']});
+    expect(swapped.baselined).toBe(0);
+    expect(swapped.fixed).toBe(1);
+    expect(applyBaseline(report([undeclared('env.read')]), recorded, {...SCOPE, inputs: ['p']}).baselined).toBe(1);
+  });
+
   it('rule, file and pointer must all match', () => {
     const base = section([[A, 'tier1/forbidden-keyword', '/properties/a/oneOf', 1]]);
     for (const other of [oneOf({ruleId: 'tier1/other'}), oneOf({pointer: '/properties/a'}), finding({file: 'schemas/b.json'})]) {
