@@ -64,6 +64,11 @@ const REACHING: [string, Files, string[], Record<string, unknown>?][] = [
   ['py-environ', {'main.py': 'import os\nKEY = os.environ["KEY"]\n'}, ['env.read'], py],
   ['py-getenv', {'main.py': 'from os import getenv\nKEY = getenv("KEY")\n'}, ['env.read'], py],
   ['py-open', {'main.py': 'with open("data.txt") as f:\n    pass\n'}, ['fs.read'], py],
+  ['py-semicolon', {'main.py': 'import sys; import socket\n'}, ['net.outbound'], py],
+  ['py-inline-body', {'main.py': 'if True: import requests\n'}, ['net.outbound'], py],
+  ['py-else-body', {'main.py': 'try: import json\nexcept ImportError: pass\nelse: from os import system; system("ls")\n'}, ['subprocess'], py],
+  ['py-from-os-star', {'main.py': 'from os import *\nsystem("ls")\n'}, ['subprocess'], py],
+  ['py-from-os-parens', {'main.py': 'from os import (getenv, system as run,)\nKEY = getenv("K")\nrun("ls")\n'}, ['env.read', 'subprocess'], py],
 ];
 
 /** Code that reaches nothing: --grant-none must install every one of these. */
@@ -79,6 +84,9 @@ const NOT_REACHING: [string, Files, Record<string, unknown>?][] = [
   ['json-import', {'index.mjs': "import data from './data.json' with {type: 'json'};\nexport default data;", 'data.json': '{"fetch": "process.env"}'}],
   ['py-comments-and-strings', {'main.py': '# import socket\ns = "import requests"\n"""\nimport subprocess\nos.environ\n"""\nimport json\n'}, py],
   ['py-parse-only', {'main.py': 'from urllib.parse import urlparse\nimport hashlibx\n'}, py],
+  // Not Python, but once each name went into a RegExp and `a[` threw "Invalid regular expression" (exit 2).
+  ['py-metacharacters', {'main.py': 'from os import a[, b)?, \\d+, $c\nprint(a, b)\n'}, py],
+  ['py-colons', {'main.py': 'x = {"k": 1}; y = x["k":]\nf = lambda: 0\nopen_ = "import socket"; exec("import socket")\n'}, py],
 ];
 
 /**
@@ -214,6 +222,27 @@ describe('the scanners on their own', () => {
       {token: 'subprocess', line: 4, column: 1, evidence: 'calls os.system()'},
     ]);
   });
+
+  it('Python: a statement after `;` or after a compound header on the same line, each at its own column', () => {
+    const seen = (code: string) => scanPython(code).uses.map((u) => `${u.line}:${u.column} ${u.evidence}`);
+    expect(seen('import sys; import socket\nif True: import requests\n')).toEqual(['1:13 imports socket']);
+    expect(seen('if True: import subprocess\n')).toEqual(['1:10 imports subprocess']);
+    expect(seen('for x in y: pass; from os import getenv\nwhile f(lambda: 1): getenv("K")\n')).toEqual(['2:21 calls os.getenv()']);
+    // A lambda's colon inside the header does not end it; neither does a dict's, a slice's or an annotation's.
+    expect(seen('if lambda: 0: import ssl\n')).toEqual(['1:15 imports ssl']);
+    expect(seen('x: int = 1\nd = {1: 2}[1:]\n')).toEqual([]);
+    // A use on a continued line is placed on that line.
+    expect(seen('k = os.getenv(\n  "K") + os.\\\n  environ["J"]\n')).toEqual(['1:5 calls os.getenv()']);
+    expect(seen('k = (\n  1, os.system("ls"))\n')).toEqual(['2:6 calls os.system()']);
+  });
+
+  it('Python: names imported from os, by list, in parentheses, aliased, or all of them by `*`', () => {
+    const seen = (code: string) => scanPython(code).uses.map((u) => `${u.line}:${u.column} ${u.evidence}`);
+    expect(seen('from os import *\nx.system("a")\nexec("b")\nexecvp("c", [])\n')).toEqual(['4:1 calls os.execvp()']);
+    expect(seen('from os import (\n  path,\n  environ as env,\n)\nenv["K"]\n')).toEqual(['5:1 reads os.environ']);
+    expect(seen('getenv("K")\nfrom os import getenv\n')).toEqual([]);
+    expect(seen('from os import a[, ?, (b+\n')).toEqual([]);
+  });
 });
 
 describe('the parser loads only when an entry is parsed', () => {
@@ -229,6 +258,15 @@ console.log(before.summary.packs, loaded());`;
     const r = await runProgram(process.execPath, ['--input-type=module', '-e', script], {cwd: root});
     expect(r.stderr).not.toMatch(STACK_TRACE);
     expect(r.stdout.trim()).toBe('2 false');
+  });
+
+  it('the CLI refuses a Python pack doing `from os import *` under --grant-none and exits 1', async () => {
+    const root = tempDir('openwop-scan-cli-py-');
+    pack(root, 'star', {'main.py': 'from os import *\nsystem("ls")\n'}, py);
+    const r = await runCli(['validate', 'pack', 'star', '--grant-none', '--format', 'json'], {cwd: root});
+    expect(r.stderr).not.toMatch(STACK_TRACE);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).results[0].gate).toMatchObject({installs: false, undeclared: ['subprocess']});
   });
 
   it('the CLI refuses a fetch() pack under --grant-none and exits 1', async () => {

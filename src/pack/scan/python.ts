@@ -10,103 +10,244 @@ const OS_ATTRIBUTES: Readonly<Record<string, {token: 'env.read' | 'subprocess'; 
   popen: {token: 'subprocess', what: 'calls os.popen()'},
   fork: {token: 'subprocess', what: 'calls os.fork()'},
 };
-const OS_EXEC = /^(exec|spawn)[lvpe]*$/;
+// execl … execvpe, spawnl … spawnvpe (a bare `exec` is the builtin, which `from os import *` leaves alone).
+const OS_EXEC = /^(exec|spawn)[lvpe]+$/;
 
-const IMPORT = /^(\s*)import\s+(.+)$/;
-const FROM = /^(\s*)from\s+([\w.]+)\s+import\s+(.+)$/;
-const OS_USE = /\bos\s*\.\s*(\w+)/g;
-const OPEN_CALL = /(?<![\w.])open\s*\(/g;
+/** Statements whose header ends in `:` and whose body may follow on the same line (`if x: import y`). */
+const COMPOUND = new Set(['if', 'elif', 'else', 'while', 'for', 'try', 'except', 'finally', 'with', 'def', 'class', 'async', 'case']);
 
 /**
  * Python: `import a.b as c, d` and `from a import b, c` statements (module table in modules.ts), `os.environ`,
- * `os.getenv`, `os.system`/`popen`/`exec*`/`spawn*` (and the same names imported from os), and the builtin `open()`
- * (fs.read). Strings and comments are blanked first by a small tokenizer (prefixes, triple quotes, escapes), so an
- * import inside a docstring does not count. Relative imports (`from . import x`) are not followed.
+ * `os.getenv`, `os.system`/`popen`/`exec*`/`spawn*` (and the same names imported from os, or all of them after
+ * `from os import *`), and the builtin `open()` (fs.read). A statement starts a logical line, follows a `;`, or follows
+ * the `:` of a compound statement's header on the same line. Strings and comments are skipped by the tokenizer
+ * (prefixes, triple quotes, escapes), so an import inside a docstring does not count. Relative imports
+ * (`from . import x`) are not followed. One pass over the tokens: the time grows with the file's size only.
  */
 export function scanPython(text: string): CodeScan {
   const uses = new UseCollector();
   const fromOs = new Map<string, string>();
-  const lines = logicalLines(blankStringsAndComments(text));
-  for (const {text: line, line: number} of lines) {
-    const at = (index: number) => ({line: number, column: index + 1});
-    const from = FROM.exec(line);
-    const imported = IMPORT.exec(line);
-    if (from) {
-      const names = from[3].replace(/[()]/g, '').split(',').map((n) => n.trim().split(/\s+as\s+/));
-      for (const [name, alias] of names) {
-        const hit = pythonModule(`${from[2]}.${name}`) ?? pythonModule(from[2]);
-        if (hit) uses.add(hit.token, at(from[1].length), `imports ${hit.module}`);
-        if (from[2] === 'os' && name) fromOs.set(alias ?? name, name);
-      }
-    } else if (imported) {
-      for (const part of imported[2].split(',')) {
-        const hit = pythonModule(part.trim().split(/\s+as\s+/)[0]);
-        if (hit) uses.add(hit.token, at(imported[1].length), `imports ${hit.module}`);
-      }
+  let osStar = false;
+  const tokens = new Tokens(text);
+  let statementStart = true;
+  // Within a compound statement's header, the `:` that ends it (a lambda there has a `:` of its own).
+  let header = false;
+  let lambdas = 0;
+  let previous = '';
+  for (let token = tokens.next(); token; token = tokens.next()) {
+    const at = {line: token.line, column: token.column};
+    let headerEnd = false;
+    if (header && token.depth === 0) {
+      if (token.value === 'lambda') lambdas++;
+      else if (token.value === ':' && lambdas > 0) lambdas--;
+      else headerEnd = token.value === ':';
     }
-    OS_USE.lastIndex = 0;
-    for (let m = OS_USE.exec(line); m !== null; m = OS_USE.exec(line)) osAttribute(uses, m[1], at(m.index));
-    for (const [local, name] of fromOs) {
-      const use = new RegExp(`(?<![\\w.])${local}\\b`).exec(line);
-      if (use && !from) osAttribute(uses, name, at(use.index));
+    if (token.kind === 'newline' || headerEnd || (token.depth === 0 && token.value === ';')) {
+      statementStart = true;
+      header = false;
+      lambdas = 0;
+      previous = '';
+      continue;
     }
-    OPEN_CALL.lastIndex = 0;
-    const open = OPEN_CALL.exec(line);
-    if (open) uses.add('fs.read', at(open.index), 'calls open()');
+    const first = statementStart;
+    statementStart = false;
+    if (first && token.value === 'import') {
+      for (const module of importNames(tokens)) {
+        const hit = pythonModule(module);
+        if (hit) uses.add(hit.token, at, `imports ${hit.module}`);
+      }
+      continue;
+    }
+    if (first && token.value === 'from') {
+      const {module, names} = fromImport(tokens);
+      for (const {name, alias} of names) {
+        const hit = pythonModule(`${module}.${name}`) ?? pythonModule(module);
+        if (hit) uses.add(hit.token, at, `imports ${hit.module}`);
+        if (module !== 'os') continue;
+        if (name === '*') osStar = true;
+        else fromOs.set(alias, name);
+      }
+      continue;
+    }
+    if (first) header = token.kind === 'name' && COMPOUND.has(token.value);
+    if (token.kind === 'name' && token.value === 'os' && tokens.peek()?.value === '.') {
+      previous = tokens.next()?.value ?? '';
+      const attribute = tokens.peek();
+      if (attribute?.kind === 'name') osAttribute(uses, attribute.value, at);
+      continue;
+    }
+    if (token.kind === 'name' && previous !== '.') {
+      const imported = fromOs.get(token.value) ?? (osStar ? token.value : undefined);
+      if (imported !== undefined) osAttribute(uses, imported, at);
+      if (token.value === 'open' && tokens.peek()?.value === '(') uses.add('fs.read', at, 'calls open()');
+    }
+    previous = token.value;
   }
   return {uses: uses.list(), imports: []};
 }
 
 function osAttribute(uses: UseCollector, name: string, at: {line: number; column: number}): void {
-  const known = OS_ATTRIBUTES[name] ?? (OS_EXEC.test(name) ? {token: 'subprocess' as const, what: `calls os.${name}()`} : undefined);
+  const known = Object.hasOwn(OS_ATTRIBUTES, name) ? OS_ATTRIBUTES[name] : OS_EXEC.test(name) ? {token: 'subprocess' as const, what: `calls os.${name}()`} : undefined;
   if (known) uses.add(known.token, at, known.what);
 }
 
-/** Physical lines joined where a backslash or an open bracket continues them; each keeps its first line's number. */
-function logicalLines(code: string): {text: string; line: number}[] {
-  const out: {text: string; line: number}[] = [];
-  let current = '';
-  let start = 1;
-  let depth = 0;
-  const physical = code.split('\n');
-  physical.forEach((raw, i) => {
-    if (current === '') start = i + 1;
-    for (const ch of raw) depth += ch === '(' || ch === '[' || ch === '{' ? 1 : ch === ')' || ch === ']' || ch === '}' ? -1 : 0;
-    depth = Math.max(depth, 0);
-    const continued = raw.endsWith('\\');
-    current += (current === '' ? '' : ' ') + (continued ? raw.slice(0, -1) : raw);
-    if (!continued && depth === 0) {
-      out.push({text: current, line: start});
-      current = '';
-    }
-  });
-  if (current !== '') out.push({text: current, line: start});
-  return out;
+/** After `import`: each dotted module name (`a.b as c, d` → a.b, d), up to the first token that does not fit. */
+function importNames(tokens: Tokens): string[] {
+  const modules: string[] = [];
+  do {
+    const module = dotted(tokens);
+    if (module === '') break;
+    modules.push(module);
+    alias(tokens);
+  } while (tokens.take(','));
+  return modules;
 }
 
-/** Replaces the contents of string literals and comments with spaces, keeping newlines, so positions stay put. */
-function blankStringsAndComments(text: string): string {
-  const out = text.split('');
-  let i = 0;
-  const blank = (from: number, to: number) => {
-    for (let k = from; k < to; k++) if (out[k] !== '\n') out[k] = ' ';
-  };
-  while (i < text.length) {
-    const ch = text[i];
-    if (ch === '#') {
-      const end = text.indexOf('\n', i);
-      const stop = end === -1 ? text.length : end;
-      blank(i, stop);
-      i = stop;
-    } else if (ch === '"' || ch === "'") {
-      const triple = text.startsWith(ch.repeat(3), i);
-      const quote = triple ? ch.repeat(3) : ch;
-      let k = i + quote.length;
-      while (k < text.length && !text.startsWith(quote, k) && (triple || text[k] !== '\n')) k += text[k] === '\\' ? 2 : 1;
-      const stop = Math.min(text.length, k + (text.startsWith(quote, k) ? quote.length : 0));
-      blank(i + 1, stop - 1);
-      i = stop;
-    } else i++;
+/** After `from`: the module as written (relative dots kept) and each name imported with its local name; `*` for all. */
+function fromImport(tokens: Tokens): {module: string; names: {name: string; alias: string}[]} {
+  let module = '';
+  for (let t = tokens.peek(); t && (t.value === '.' || (t.kind === 'name' && t.value !== 'import')); t = tokens.peek()) {
+    module += t.value;
+    tokens.next();
   }
-  return out.join('');
+  if (module === '' || !tokens.take('import')) return {module, names: []};
+  const names: {name: string; alias: string}[] = [];
+  const parenthesised = tokens.take('(');
+  do {
+    const t = tokens.peek();
+    if (t?.value === '*' || t?.kind === 'name') {
+      tokens.next();
+      names.push({name: t.value, alias: alias(tokens) ?? t.value});
+    } else break;
+  } while (tokens.take(','));
+  if (parenthesised) tokens.take(')');
+  return {module, names};
+}
+
+function dotted(tokens: Tokens): string {
+  let name = tokens.peek()?.kind === 'name' ? (tokens.next()?.value ?? '') : '';
+  while (name !== '' && tokens.peek()?.value === '.') {
+    tokens.next();
+    const part = tokens.peek();
+    if (part?.kind !== 'name') break;
+    name += `.${tokens.next()?.value}`;
+  }
+  return name;
+}
+
+function alias(tokens: Tokens): string | undefined {
+  if (!tokens.take('as')) return undefined;
+  return tokens.peek()?.kind === 'name' ? tokens.next()?.value : undefined;
+}
+
+interface Token {
+  /** name: an identifier or keyword; op: any other character (`:=` is one token); newline: the end of a logical line. */
+  kind: 'name' | 'number' | 'op' | 'newline';
+  value: string;
+  line: number;
+  column: number;
+  /** Open brackets around the token: a newline inside them continues the line, and `;` and `:` there end nothing. */
+  depth: number;
+}
+
+const NAME = /[\p{ID_Start}_]\p{ID_Continue}*/uy;
+const NUMBER = /[0-9][\p{ID_Continue}.]*/uy;
+
+/**
+ * Python tokens, one at a time, with their 1-based line and column (UTF-16 units): names, numbers, operators and
+ * logical line ends. Strings (any prefix, triple quotes, escapes) and comments are skipped whole; a backslash at
+ * the end of a line and a newline inside brackets join lines, as Python does.
+ */
+class Tokens {
+  private index = 0;
+  private line = 1;
+  private lineStart = 0;
+  private depth = 0;
+  private ahead: Token | undefined;
+
+  constructor(private readonly text: string) {}
+
+  peek(): Token | undefined {
+    this.ahead ??= this.read();
+    return this.ahead;
+  }
+
+  next(): Token | undefined {
+    const token = this.peek();
+    this.ahead = undefined;
+    return token;
+  }
+
+  /** Consumes the next token if its value is `value`. */
+  take(value: string): boolean {
+    if (this.peek()?.value !== value) return false;
+    this.next();
+    return true;
+  }
+
+  private read(): Token | undefined {
+    const text = this.text;
+    while (this.index < text.length) {
+      const start = this.index;
+      const ch = text[start];
+      if (ch === ' ' || ch === '\t' || ch === '\f' || ch === '\r') this.index++;
+      else if (ch === '\n') {
+        const token = this.token('newline', '\n', start);
+        this.newLine(start);
+        if (token.depth === 0) return token;
+      } else if (ch === '\\' && (text[start + 1] === '\n' || (text[start + 1] === '\r' && text[start + 2] === '\n'))) {
+        this.index = start + (text[start + 1] === '\n' ? 1 : 2);
+        this.newLine(this.index);
+      } else if (ch === '#') {
+        const end = text.indexOf('\n', start);
+        this.index = end === -1 ? text.length : end;
+      } else if (ch === '"' || ch === "'") this.skipString(ch);
+      else {
+        const name = this.match(NAME);
+        if (name !== undefined) return this.token('name', name, start);
+        const number = this.match(NUMBER);
+        if (number !== undefined) return this.token('number', number, start);
+        const value = ch === ':' && text[start + 1] === '=' ? ':=' : ch;
+        this.index = start + value.length;
+        const token = this.token('op', value, start);
+        if (ch === '(' || ch === '[' || ch === '{') this.depth++;
+        else if ((ch === ')' || ch === ']' || ch === '}') && this.depth > 0) this.depth--;
+        return token;
+      }
+    }
+    return undefined;
+  }
+
+  private token(kind: Token['kind'], value: string, start: number): Token {
+    return {kind, value, line: this.line, column: start - this.lineStart + 1, depth: this.depth};
+  }
+
+  private match(pattern: RegExp): string | undefined {
+    pattern.lastIndex = this.index;
+    const m = pattern.exec(this.text);
+    if (m === null) return undefined;
+    this.index += m[0].length;
+    return m[0];
+  }
+
+  /** `at` is the index of a '\n'. */
+  private newLine(at: number): void {
+    this.line++;
+    this.lineStart = at + 1;
+    this.index = at + 1;
+  }
+
+  /** From an opening quote to past its closing one; a one-quote string left open ends at its line's end. */
+  private skipString(quote: string): void {
+    const text = this.text;
+    const triple = text.startsWith(quote.repeat(3), this.index);
+    const close = triple ? quote.repeat(3) : quote;
+    let k = this.index + close.length;
+    while (k < text.length && !text.startsWith(close, k) && (triple || text[k] !== '\n')) {
+      if (text[k] === '\n') this.newLine(k);
+      else if (text[k] === '\\' && text[k + 1] === '\n') this.newLine(k + 1);
+      k += text[k] === '\\' ? 2 : 1;
+    }
+    this.index = Math.min(text.length, k + (text.startsWith(close, k) ? close.length : 0));
+  }
 }
