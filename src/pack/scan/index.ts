@@ -48,7 +48,8 @@ const JS_EXTENSIONS = new Set(['.js', '.mjs', '.cjs', '']);
 /**
  * Scans a pack's code for the primitives it uses: the runtime entry, and for JavaScript the files it imports by
  * relative path, breadth first, up to SCAN_MAX_DEPTH imports away and SCAN_MAX_FILES files. An import is read only
- * when it resolves inside `packRoot` (its real path too: a symbolic link out of the pack is not followed).
+ * when it resolves inside `packRoot`, and so does the real path of the file it opens (`./x` opens x.js or x/index.js):
+ * a symbolic link out of the pack is not followed.
  */
 export function scanPackCode(entry: {path: string; text: string}, packRoot: string, language: 'javascript' | 'python'): PackScan {
   if (language === 'javascript' && !MAY_REACH.test(entry.text)) return {uses: [], problems: []};
@@ -73,13 +74,19 @@ export function scanPackCode(entry: {path: string; text: string}, packRoot: stri
     for (const imported of scan.imports) {
       const where = `${file}:${imported.line}:${imported.column}`;
       const target = resolve(dirname(next.path), imported.specifier.replace(/[?#].*$/, ''));
-      if (!inside(target, packRoot) || !inside(realPathOr(target), (root ??= realPathOr(packRoot)))) {
+      root ??= realPathOr(packRoot);
+      if (!inside(target, packRoot) || !inside(realPathOr(target), root)) {
         problems.push({kind: 'outside', file, line: imported.line, column: imported.column, message: `${where} imports "${imported.specifier}", which leads out of the pack; it was not read`});
         continue;
       }
       const found = resolveFile(target);
       if (found === undefined) {
         problems.push({kind: 'missing', file, line: imported.line, column: imported.column, message: `${where} imports "${imported.specifier}", which is not in the pack`});
+        continue;
+      }
+      // The file opened is not always the one named (./x opens x.js or x/index.js): its own real path must stay in too.
+      if (found !== target && !inside(realPathOr(found), root)) {
+        problems.push({kind: 'outside', file, line: imported.line, column: imported.column, message: `${where} imports "${imported.specifier}", which opens ${rel(found)}, and that leads out of the pack through a symbolic link; it was not read`});
         continue;
       }
       if (seen.has(found)) continue;
