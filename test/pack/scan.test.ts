@@ -157,6 +157,7 @@ describe('what the scan cannot read is a finding, never a pass', () => {
     pack(root, 'link-out', {'index.mjs': "import {x} from './lib.mjs';\nexport default x;"});
     symlinkSync(join(root, 'outside.mjs'), join(root, 'link-out', 'lib.mjs'));
     pack(root, 'missing-import', {'index.mjs': "import './nope.mjs';"});
+    pack(root, 'deep-scope', {'index.mjs': `import net from 'node:net';\nconst fetch = 1; fetch;\nexport const x = 1${'+a'.repeat(20_000)};\n`});
     pack(root, 'invalid-unparsed', {'index.mjs': 'export const = 1;'}, {requires: ['node:dns']});
     const outcome = await validatePackInputs(['.'], {cwd: root, grant: []});
     for (const r of outcome.results) if ('gate' in r) results.set(String((r as PackResult).pack).replace(/^vendor\.acme\.|@1\.0\.0$/g, ''), r as PackResult);
@@ -185,7 +186,7 @@ describe('what the scan cannot read is a finding, never a pass', () => {
   });
 
   it('code the scan could not read is not installed under a grant: gate.blockedBy code-not-scanned, one error naming the files', () => {
-    for (const name of ['over-cap', 'over-cap-import', 'unparsed']) expect(results.get(name)?.gate).toMatchObject({installs: false, blockedBy: 'code-not-scanned'});
+    for (const name of ['over-cap', 'over-cap-import', 'unparsed', 'deep-scope']) expect(results.get(name)?.gate).toMatchObject({installs: false, blockedBy: 'code-not-scanned'});
     expect(results.get('over-cap')?.gate).toEqual({granted: [], requires: [], installs: false, refusal: null, blockedBy: 'code-not-scanned'});
     expect(results.get('over-cap-import')?.findings[1]).toMatchObject({message: 'a host granting nothing does not install the pack: big.mjs could not be scanned, so what it reaches is unknown (blockedBy code-not-scanned)', severity: 'error'});
     // The gate's own answer is kept beside the block.
@@ -194,6 +195,12 @@ describe('what the scan cannot read is a finding, never a pass', () => {
     expect(results.get('invalid-unparsed')?.gate?.blockedBy).toBe('invalid_manifest');
     // Scanned whole, a pack is not blocked.
     expect(results.get('big-comment')?.gate?.blockedBy).toBeUndefined();
+  });
+
+  it('a file nested too deeply for the scope analysis is pack/entry-not-scanned (its imports still count), not a crash', () => {
+    expect(rules('deep-scope')).toEqual(['pack/entry-not-scanned warning', 'pack/undeclared-requirement warning', 'pack_runtime_requirement_unmet error', 'pack_runtime_requirement_unmet error']);
+    expect(results.get('deep-scope')?.findings[0].message).toMatch(/^index\.mjs is nested too deeply for the scope analysis .*\(Maximum call stack size exceeded\): the globals it uses \(fetch, process\.env, …\) were not scanned$/);
+    expect(results.get('deep-scope')?.gate?.refusal?.unmet).toEqual(['net.outbound']);
   });
 
   it('an import that leaves the pack, through ".." or a symbolic link, is reported and not read', () => {
@@ -244,9 +251,9 @@ console.log(before.summary.packs, loaded());`;
     expect(r.stdout.trim()).toBe('2 false');
   });
 
-  it('the CLI: code it cannot scan whole is not installed even under --grant-all (exit 1); without a grant it is a warning (exit 0)', async () => {
+  it('the CLI: code it cannot scan whole is not installed even under --grant-all (exit 1); without a grant it is a warning (exit 0); never a crash', async () => {
     const root = tempDir('openwop-scan-unscanned-');
-    pack(root, 'deep', {'index.mjs': 'export const = fetch;'});
+    pack(root, 'deep', {'index.mjs': `const fetch = 1; fetch;\nexport const x = 1${'+a'.repeat(20_000)};\n`});
     const granted = await runCli(['validate', 'pack', 'deep', '--grant-all', '--format', 'json'], {cwd: root});
     expect(granted.stderr).not.toMatch(STACK_TRACE);
     expect(granted.code).toBe(1);
@@ -255,7 +262,7 @@ console.log(before.summary.packs, loaded());`;
     expect(stylish.stdout).toContain('gate: not installed (host grants net.dns');
     const plain = await runCli(['validate', 'pack', 'deep', '--format', 'json'], {cwd: root});
     expect(plain.code).toBe(0);
-    expect(JSON.parse(plain.stdout).results[0].findings.map((f: {ruleId: string}) => f.ruleId)).toEqual(['pack/entry-unparsed']);
+    expect(JSON.parse(plain.stdout).results[0].findings.map((f: {ruleId: string}) => f.ruleId)).toEqual(['pack/entry-not-scanned']);
   });
 
   it('the CLI refuses a fetch() pack under --grant-none and exits 1', async () => {

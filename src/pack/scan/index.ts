@@ -8,8 +8,8 @@ import {isCovered} from '../gate.js';
 import type {RuntimeToken} from '../tokens.js';
 import {SCAN_MAX_BYTES, SCAN_MAX_DEPTH, SCAN_MAX_FILES} from './limits.js';
 import {scanPython} from './python.js';
-import type {CodeScan, CodeUse} from './uses.js';
-import {scanJavaScript} from './javascript.js';
+import type {CodeUse} from './uses.js';
+import {type JavaScriptScan, scanJavaScript} from './javascript.js';
 
 export type {CodeUse} from './uses.js';
 
@@ -68,8 +68,9 @@ export function scanPackCode(entry: {path: string; text: string}, packRoot: stri
       problems.push({kind: 'not-scanned', file, message: `${file} (imported at ${next.from}) ${why}: it was not scanned`});
       continue;
     }
-    const scan: CodeScan = language === 'python' ? scanPython(text) : MAY_REACH.test(text) ? scanJavaScript(text, next.path) : {uses: [], imports: []};
+    const scan: JavaScriptScan = language === 'python' ? scanPython(text) : MAY_REACH.test(text) ? scanJavaScript(text, next.path) : {uses: [], imports: []};
     if (scan.unparsed) problems.push({kind: 'unparsed', file, ...scan.unparsed, message: `${file}:${scan.unparsed.line}:${scan.unparsed.column} does not parse as JavaScript (${scan.unparsed.message}): its requirements were not scanned`});
+    if (scan.unscanned) problems.push({kind: 'not-scanned', file, message: `${file} ${scan.unscanned}`});
     for (const use of scan.uses) uses.push({...use, file});
     for (const imported of scan.imports) {
       const where = `${file}:${imported.line}:${imported.column}`;
