@@ -158,6 +158,9 @@ describe('what the scan cannot read is a finding, never a pass', () => {
     symlinkSync(join(root, 'outside.mjs'), join(root, 'link-out', 'lib.mjs'));
     pack(root, 'missing-import', {'index.mjs': "import './nope.mjs';"});
     pack(root, 'deep-scope', {'index.mjs': `import net from 'node:net';\nconst fetch = 1; fetch;\nexport const x = 1${'+a'.repeat(20_000)};\n`});
+    pack(root, 'mts-helper', {'index.mjs': "import {get} from './get.mts';\nexport default get;", 'get.mts': 'export const get = (u) => fetch(u);'});
+    pack(root, 'ts-typed', {'index.mjs': "import {get} from './get.ts';\nexport default get;", 'get.ts': 'export const get = (u: string): Promise<Response> => fetch(u);'});
+    pack(root, 'jsx-helper', {'index.mjs': "import './view.jsx';", 'view.jsx': 'export const View = () => <a href={process.env.HOME_URL}>home</a>;'});
     pack(root, 'invalid-unparsed', {'index.mjs': 'export const = 1;'}, {requires: ['node:dns']});
     const outcome = await validatePackInputs(['.'], {cwd: root, grant: []});
     for (const r of outcome.results) if ('gate' in r) results.set(String((r as PackResult).pack).replace(/^vendor\.acme\.|@1\.0\.0$/g, ''), r as PackResult);
@@ -186,7 +189,7 @@ describe('what the scan cannot read is a finding, never a pass', () => {
   });
 
   it('code the scan could not read is not installed under a grant: gate.blockedBy code-not-scanned, one error naming the files', () => {
-    for (const name of ['over-cap', 'over-cap-import', 'unparsed', 'deep-scope']) expect(results.get(name)?.gate).toMatchObject({installs: false, blockedBy: 'code-not-scanned'});
+    for (const name of ['over-cap', 'over-cap-import', 'unparsed', 'deep-scope', 'ts-typed']) expect(results.get(name)?.gate).toMatchObject({installs: false, blockedBy: 'code-not-scanned'});
     expect(results.get('over-cap')?.gate).toEqual({granted: [], requires: [], installs: false, refusal: null, blockedBy: 'code-not-scanned'});
     expect(results.get('over-cap-import')?.findings[1]).toMatchObject({message: 'a host granting nothing does not install the pack: big.mjs could not be scanned, so what it reaches is unknown (blockedBy code-not-scanned)', severity: 'error'});
     // The gate's own answer is kept beside the block.
@@ -201,6 +204,16 @@ describe('what the scan cannot read is a finding, never a pass', () => {
     expect(rules('deep-scope')).toEqual(['pack/entry-not-scanned warning', 'pack/undeclared-requirement warning', 'pack_runtime_requirement_unmet error', 'pack_runtime_requirement_unmet error']);
     expect(results.get('deep-scope')?.findings[0].message).toMatch(/^index\.mjs is nested too deeply for the scope analysis .*\(Maximum call stack size exceeded\): the globals it uses \(fetch, process\.env, …\) were not scanned$/);
     expect(results.get('deep-scope')?.gate?.refusal?.unmet).toEqual(['net.outbound']);
+  });
+
+  it('TypeScript and JSX helpers are code: scanned when they parse, a TypeScript finding when they do not', () => {
+    expect(rules('mts-helper')).toEqual(['pack/undeclared-requirement warning', 'pack_runtime_requirement_unmet error']);
+    expect(results.get('mts-helper')?.gate?.refusal?.unmet).toEqual(['net.outbound']);
+    expect(results.get('mts-helper')?.findings[0].message).toMatch(/^get\.mts:1:27 calls fetch\(\)/);
+    expect(rules('ts-typed')).toEqual(['pack/entry-unparsed warning', 'pack_runtime_requirement_unmet error']);
+    expect(results.get('ts-typed')?.findings[0].message).toMatch(/^get\.ts:1:\d+ is TypeScript, which the requirement scan cannot read \(it does not parse as JavaScript: .+\): its requirements were not scanned$/);
+    expect(results.get('jsx-helper')?.gate?.refusal?.unmet).toEqual(['env.read']);
+    expect(results.get('jsx-helper')?.findings[0].message).toMatch(/^view\.jsx:1:\d+ reads process\.env/);
   });
 
   it('an import that leaves the pack, through ".." or a symbolic link, is reported and not read', () => {

@@ -42,8 +42,12 @@ export function scannable(language: unknown, entry: unknown): boolean {
 // is caught by the last one), so it is not parsed: the parser is then never loaded for a trivial entry.
 const MAY_REACH = /import|require|from|fetch|process|Deno|WebSocket|EventSource|XMLHttpRequest|crypto|\\u/;
 
-/** What a relative import is followed into; '' is a CommonJS file named without one. */
-const JS_EXTENSIONS = new Set(['.js', '.mjs', '.cjs', '']);
+/**
+ * What a relative import is followed into; '' is a CommonJS file named without one. Node 22.18+ and 23.6+ run
+ * .ts/.mts/.cts themselves (type stripping), and a bundler-built pack may import .jsx/.tsx: all are code, not data.
+ */
+const JS_EXTENSIONS = new Set(['.js', '.mjs', '.cjs', '', '.jsx', '.ts', '.mts', '.cts', '.tsx']);
+const TYPESCRIPT = new Set(['.ts', '.mts', '.cts', '.tsx']);
 
 /**
  * Scans a pack's code for the primitives it uses: the runtime entry, and for JavaScript the files it imports by
@@ -69,7 +73,7 @@ export function scanPackCode(entry: {path: string; text: string}, packRoot: stri
       continue;
     }
     const scan: JavaScriptScan = language === 'python' ? scanPython(text) : MAY_REACH.test(text) ? scanJavaScript(text, next.path) : {uses: [], imports: []};
-    if (scan.unparsed) problems.push({kind: 'unparsed', file, ...scan.unparsed, message: `${file}:${scan.unparsed.line}:${scan.unparsed.column} does not parse as JavaScript (${scan.unparsed.message}): its requirements were not scanned`});
+    if (scan.unparsed) problems.push({kind: 'unparsed', file, ...scan.unparsed, message: unparsedMessage(file, scan.unparsed)});
     if (scan.unscanned) problems.push({kind: 'not-scanned', file, message: `${file} ${scan.unscanned}`});
     for (const use of scan.uses) uses.push({...use, file});
     for (const imported of scan.imports) {
@@ -128,6 +132,14 @@ function resolveFile(target: string): string | undefined {
     if (existsSync(c) && statSync(c).isFile()) return c;
   }
   return undefined;
+}
+
+/** Why a file did not parse; a TypeScript file is said to be one, since most of them never parse as JavaScript. */
+function unparsedMessage(file: string, at: NonNullable<JavaScriptScan['unparsed']>): string {
+  const where = `${file}:${at.line}:${at.column}`;
+  return TYPESCRIPT.has(extname(file))
+    ? `${where} is TypeScript, which the requirement scan cannot read (it does not parse as JavaScript: ${at.message}): its requirements were not scanned`
+    : `${where} does not parse as JavaScript (${at.message}): its requirements were not scanned`;
 }
 
 function read(path: string, display: string): string | ReadFailure {

@@ -38,7 +38,8 @@ export interface JavaScriptScan extends CodeScan {
  * the global `crypto`, and the network globals (`fetch`, `WebSocket`, `EventSource`, `XMLHttpRequest`, also through
  * `globalThis.`). A global counts only where no local binding of that name is in scope: when the file declares one of
  * the watched names anywhere, eslint-scope resolves every reference; otherwise none can be shadowed.
- * `.cjs` parses as a script, `.mjs` as a module, anything else as a module and then, failing that, as a script.
+ * `.cjs`/`.cts` parse as a script, `.mjs`/`.mts` as a module, anything else as a module and then, failing that, as a
+ * script; `.jsx`/`.tsx` with JSX. TypeScript is read only where it is written in plain JavaScript syntax.
  */
 export function scanJavaScript(text: string, file = 'index.js'): JavaScriptScan {
   const parsed = parse(text, file, false);
@@ -166,11 +167,12 @@ const OFFSETS_AND_RANGES = {start: true, range: true} as const;
 
 function parse(text: string, file: string, ranges: boolean): {ast: Node; sourceType: 'module' | 'script'} | {error: NonNullable<CodeScan['unparsed']>} {
   meriyah ??= requireHere('meriyah') as typeof Meriyah;
-  const order: ('module' | 'script')[] = file.endsWith('.cjs') ? ['script'] : file.endsWith('.mjs') ? ['module'] : ['module', 'script'];
+  const order: ('module' | 'script')[] = /\.c[jt]s$/.test(file) ? ['script'] : /\.m[jt]s$/.test(file) ? ['module'] : ['module', 'script'];
+  const jsx = /\.[jt]sx$/.test(file);
   let first: NonNullable<CodeScan['unparsed']> | undefined;
   for (const sourceType of order) {
     try {
-      const ast = meriyah.parse(text, {sourceType, globalReturn: sourceType === 'script', ranges: ranges ? OFFSETS_AND_RANGES : OFFSETS, validateRegex: false, webcompat: true}) as unknown as Node;
+      const ast = meriyah.parse(text, {sourceType, globalReturn: sourceType === 'script', ranges: ranges ? OFFSETS_AND_RANGES : OFFSETS, validateRegex: false, webcompat: true, jsx}) as unknown as Node;
       return {ast, sourceType};
     } catch (error) {
       // A ParseError's message starts with its position ("[2:13-2:14]: …"), which the finding carries itself. Anything
