@@ -80,6 +80,8 @@ export function checkManifest(doc: JsonDocument, input: ManifestInput, options: 
   appendAll(findings, checkRegistryGates(doc, value, folder));
 
   let scanned: PackUse[] = [];
+  /** Files of the pack's code the scan could not read, so what they reach is unknown. */
+  let unscanned: string[] = [];
   if (folder) {
     const runtime = isObject(value.runtime) ? value.runtime : undefined;
     const files = checkFiles(collectFileRefs(value), {
@@ -91,6 +93,8 @@ export function checkManifest(doc: JsonDocument, input: ManifestInput, options: 
       readEntry: scannable(runtime?.language, runtime?.entry),
     });
     appendAll(findings, files.findings);
+    // An entry over the scan's cap is reported while the manifest's files are read, and never reaches the scan.
+    if (files.findings.some((f) => f.ruleId === PACK_RULES.entryNotScanned.id)) unscanned = [String(runtime?.entry)];
     if (name !== undefined && version !== undefined) {
       appendAll(findings, checkSchemaIds(files, {doc, ...folder, pack: {name, version}, idBase: options.idBase, cwd: options.cwd, maxBytes: options.maxBytes}));
     }
@@ -98,6 +102,7 @@ export function checkManifest(doc: JsonDocument, input: ManifestInput, options: 
       const scan = scanPackCode(files.entry, folder.root, runtime.language === 'python' ? 'python' : 'javascript');
       appendAll(findings, requirementFindings(doc, scan, result.requires, runtime));
       scanned = scan.uses;
+      unscanned = [...new Set(scan.problems.filter((p) => p.kind === 'unparsed' || p.kind === 'not-scanned').map((p) => p.file))];
     }
     checked.schemas = files.schemas;
   }
@@ -106,7 +111,9 @@ export function checkManifest(doc: JsonDocument, input: ManifestInput, options: 
     result.gate = evaluateGate(gateable(result.requires), options.grant, `${name ?? '?'}@${version ?? '?'}`, scanned.filter((u) => REACHING_TOKENS.has(u.token)).map((u) => u.token));
     // A host validates the manifest before its gate; an invalid one never installs, whatever is granted.
     if (shape.findings.some((f) => f.severity === 'error')) result.gate = {...result.gate, installs: false, blockedBy: 'invalid_manifest'};
-    appendAll(findings, gateFindings(doc, result.gate, result.requires, scanned));
+    // Code the scan could not read may reach anything: a host that cannot tell what is not told it installs.
+    else if (unscanned.length > 0) result.gate = {...result.gate, installs: false, blockedBy: 'code-not-scanned'};
+    appendAll(findings, gateFindings(doc, result.gate, result.requires, scanned, unscanned));
   }
   return checked;
 }
@@ -125,17 +132,23 @@ function gateable(requires: readonly string[]): string[] {
   return [...new Set(requires.filter((r) => RUNTIME_TOKENS.some((t) => r === t || r.startsWith(`${t}.`))))];
 }
 
-function gateFindings(doc: JsonDocument, gate: GateResult, requires: readonly string[], scanned: readonly PackUse[]): Finding[] {
-  if (!gate.refusal) return [];
-  const {manifest} = gate.refusal;
+function gateFindings(doc: JsonDocument, gate: GateResult, requires: readonly string[], scanned: readonly PackUse[], unscanned: readonly string[]): Finding[] {
   const granted = gate.granted.length ? `granting only ${gate.granted.join(', ')}` : 'granting nothing';
-  return gate.refusal.unmet.map((token) => {
+  const blocked = gate.blockedBy === 'code-not-scanned' ? [notScannedFinding(doc, granted, unscanned)] : [];
+  if (!gate.refusal) return blocked;
+  const {manifest} = gate.refusal;
+  return [...blocked, ...gate.refusal.unmet.map((token) => {
     const index = requires.indexOf(token);
     if (index !== -1) return doc.finding(PACK_RULES.requirementUnmet.id, 'error', `a host ${granted} refuses to install ${manifest}: it requires "${token}"`, `/runtime/requires/${index}`);
     const use = scanned.find((u) => u.token === token);
     const where = use ? `: ${use.file}:${use.line}:${use.column} ${use.evidence}` : '';
     return {...doc.finding(PACK_RULES.requirementUnmet.id, 'error', `a host ${granted} refuses to install ${manifest}: its code uses "${token}" (undeclared${where})`, requiresPointer(doc.value)), subject: token};
-  });
+  })];
+}
+
+function notScannedFinding(doc: JsonDocument, granted: string, files: readonly string[]): Finding {
+  const what = `${files.join(', ')} could not be scanned, so what ${files.length === 1 ? 'it reaches' : 'they reach'} is unknown`;
+  return doc.finding(PACK_RULES.requirementUnmet.id, 'error', `a host ${granted} does not install the pack: ${what} (blockedBy code-not-scanned)`, '/runtime/entry');
 }
 
 /** Where an undeclared primitive belongs: the requires list, or the runtime object that lacks one. */

@@ -17,12 +17,16 @@ export interface GateResult {
   requires: string[];
   /** Primitives the requirement scan found the pack's code using that `requires` does not cover; absent when none. */
   undeclared?: string[];
-  /** False when the gate refuses, and also when the manifest is refused before the gate runs (see blockedBy). */
+  /** False when the gate refuses, and also when something other than the gate stops the install (see blockedBy). */
   installs: boolean;
   /** The gate's refusal payload when a requirement is unmet, else null. */
   refusal: RequirementUnmet | null;
-  /** Set when a host would refuse the manifest before its gate runs: `invalid_manifest`. */
-  blockedBy?: 'invalid_manifest';
+  /**
+   * Why the pack does not install whatever its gate answers: `invalid_manifest`, a host refuses the manifest before
+   * its gate runs; `code-not-scanned`, part of its code could not be scanned, so what it reaches is unknown and the
+   * simulated host does not vouch for it.
+   */
+  blockedBy?: 'invalid_manifest' | 'code-not-scanned';
 }
 
 /**

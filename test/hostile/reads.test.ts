@@ -225,6 +225,24 @@ describe('validate pack: the files a manifest names', () => {
     expect(JSON.stringify(r)).not.toContain(SECRET);
   });
 
+  it('an import whose opened file is a link out of the pack (./x → x.js, ./dir → dir/index.js, ./lib/x through a linked folder) is refused and not read', async () => {
+    const out = outside();
+    // Read, each would show SECRET nowhere (it is a comment) but make --grant-none refuse net.outbound.
+    put(out, {'x.js': `// ${SECRET}\nimport https from 'node:https';\n`, 'lib/x.js': `// ${SECRET}\nexport const g = (u) => fetch(u);\n`});
+    const dir = project({'pack.json': {...manifest, nodes: [{...manifest.nodes[0], inputSchemaRef: undefined}]}, 'index.mjs': "import './x';\nimport './dir';\nimport './lib/x';\n"});
+    mkdirSync(join(dir, 'dir'));
+    symlinkSync(join(out, 'x.js'), join(dir, 'x.js'));
+    symlinkSync(join(out, 'x.js'), join(dir, 'dir/index.js'));
+    symlinkSync(join(out, 'lib'), join(dir, 'lib'));
+    const r = await runJson(['validate', 'pack', '.', '--grant-none'], {cwd: dir});
+    expect(r.code).toBe(1);
+    expect(r.findings.map((f) => [f.ruleId, f.message])).toEqual([
+      ['pack/ref-outside-pack', 'index.mjs:1:1 imports "./x", which opens x.js, and that leads out of the pack through a symbolic link; it was not read'],
+      ['pack/ref-outside-pack', 'index.mjs:2:1 imports "./dir", which opens dir/index.js, and that leads out of the pack through a symbolic link; it was not read'],
+      ['pack/ref-outside-pack', 'index.mjs:3:1 imports "./lib/x", which opens lib/x.js, and that leads out of the pack through a symbolic link; it was not read'],
+    ]);
+  });
+
   it('a referenced FIFO is io/not-regular, without waiting for a writer', async () => {
     const dir = project({'pack.json': manifest, 'index.mjs': 'export {};\n'});
     mkdirSync(join(dir, 'schemas'));

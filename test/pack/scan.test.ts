@@ -165,6 +165,11 @@ describe('what the scan cannot read is a finding, never a pass', () => {
     pack(root, 'link-out', {'index.mjs': "import {x} from './lib.mjs';\nexport default x;"});
     symlinkSync(join(root, 'outside.mjs'), join(root, 'link-out', 'lib.mjs'));
     pack(root, 'missing-import', {'index.mjs': "import './nope.mjs';"});
+    pack(root, 'deep-scope', {'index.mjs': `import net from 'node:net';\nconst fetch = 1; fetch;\nexport const x = 1${'+a'.repeat(20_000)};\n`});
+    pack(root, 'mts-helper', {'index.mjs': "import {get} from './get.mts';\nexport default get;", 'get.mts': 'export const get = (u) => fetch(u);'});
+    pack(root, 'ts-typed', {'index.mjs': "import {get} from './get.ts';\nexport default get;", 'get.ts': 'export const get = (u: string): Promise<Response> => fetch(u);'});
+    pack(root, 'jsx-helper', {'index.mjs': "import './view.jsx';", 'view.jsx': 'export const View = () => <a href={process.env.HOME_URL}>home</a>;'});
+    pack(root, 'invalid-unparsed', {'index.mjs': 'export const = 1;'}, {requires: ['node:dns']});
     const outcome = await validatePackInputs(['.'], {cwd: root, grant: []});
     for (const r of outcome.results) if ('gate' in r) results.set(String((r as PackResult).pack).replace(/^vendor\.acme\.|@1\.0\.0$/g, ''), r as PackResult);
   }, 60_000);
@@ -177,18 +182,46 @@ describe('what the scan cannot read is a finding, never a pass', () => {
   });
 
   it('an entry or an imported file over 4 MB is reported as pack/entry-not-scanned', () => {
-    expect(rules('over-cap')).toEqual(['pack/entry-not-scanned warning']);
-    expect(rules('over-cap-import')).toEqual(['pack/entry-not-scanned warning']);
+    expect(rules('over-cap')).toEqual(['pack/entry-not-scanned warning', 'pack_runtime_requirement_unmet error']);
+    expect(rules('over-cap-import')).toEqual(['pack/entry-not-scanned warning', 'pack_runtime_requirement_unmet error']);
     expect(results.get('over-cap-import')?.findings[0].message).toBe('big.mjs (imported at index.mjs:1:1) is over the 4 MB the requirement scan reads: it was not scanned');
   });
 
   it('a file that does not parse is pack/entry-unparsed, with its line and column', () => {
-    expect(rules('unparsed')).toEqual(['pack/entry-unparsed warning']);
+    expect(rules('unparsed')).toEqual(['pack/entry-unparsed warning', 'pack_runtime_requirement_unmet error']);
     expect(results.get('unparsed')?.findings[0].message).toBe("index.mjs:2:14 does not parse as JavaScript (Unexpected token: '='): its requirements were not scanned");
     expect(results.get('import-type')?.findings[0].message).toMatch(/^index\.mjs:1:13 does not parse/);
     // The entry still counts; only the broken helper is unscanned.
-    expect(rules('unparsed-import')).toEqual(['pack/entry-unparsed warning', 'pack/undeclared-requirement warning', 'pack_runtime_requirement_unmet error']);
+    expect(rules('unparsed-import')).toEqual(['pack/entry-unparsed warning', 'pack/undeclared-requirement warning', 'pack_runtime_requirement_unmet error', 'pack_runtime_requirement_unmet error']);
     expect(results.get('unparsed-import')?.findings[0].message).toMatch(/^lib\.mjs:1:5 does not parse/);
+  });
+
+  it('code the scan could not read is not installed under a grant: gate.blockedBy code-not-scanned, one error naming the files', () => {
+    for (const name of ['over-cap', 'over-cap-import', 'unparsed', 'deep-scope', 'ts-typed']) expect(results.get(name)?.gate).toMatchObject({installs: false, blockedBy: 'code-not-scanned'});
+    expect(results.get('over-cap')?.gate).toEqual({granted: [], requires: [], installs: false, refusal: null, blockedBy: 'code-not-scanned'});
+    expect(results.get('over-cap-import')?.findings[1]).toMatchObject({message: 'a host granting nothing does not install the pack: big.mjs could not be scanned, so what it reaches is unknown (blockedBy code-not-scanned)', severity: 'error'});
+    // The gate's own answer is kept beside the block.
+    expect(results.get('unparsed-import')?.gate).toMatchObject({installs: false, blockedBy: 'code-not-scanned', refusal: {unmet: ['net.outbound']}});
+    // A host validates the manifest first: an invalid one is blocked by that, whatever its code.
+    expect(results.get('invalid-unparsed')?.gate?.blockedBy).toBe('invalid_manifest');
+    // Scanned whole, a pack is not blocked.
+    expect(results.get('big-comment')?.gate?.blockedBy).toBeUndefined();
+  });
+
+  it('a file nested too deeply for the scope analysis is pack/entry-not-scanned (its imports still count), not a crash', () => {
+    expect(rules('deep-scope')).toEqual(['pack/entry-not-scanned warning', 'pack/undeclared-requirement warning', 'pack_runtime_requirement_unmet error', 'pack_runtime_requirement_unmet error']);
+    expect(results.get('deep-scope')?.findings[0].message).toMatch(/^index\.mjs is nested too deeply for the scope analysis .*\(Maximum call stack size exceeded\): the globals it uses \(fetch, process\.env, …\) were not scanned$/);
+    expect(results.get('deep-scope')?.gate?.refusal?.unmet).toEqual(['net.outbound']);
+  });
+
+  it('TypeScript and JSX helpers are code: scanned when they parse, a TypeScript finding when they do not', () => {
+    expect(rules('mts-helper')).toEqual(['pack/undeclared-requirement warning', 'pack_runtime_requirement_unmet error']);
+    expect(results.get('mts-helper')?.gate?.refusal?.unmet).toEqual(['net.outbound']);
+    expect(results.get('mts-helper')?.findings[0].message).toMatch(/^get\.mts:1:27 calls fetch\(\)/);
+    expect(rules('ts-typed')).toEqual(['pack/entry-unparsed warning', 'pack_runtime_requirement_unmet error']);
+    expect(results.get('ts-typed')?.findings[0].message).toMatch(/^get\.ts:1:\d+ is TypeScript, which the requirement scan cannot read \(it does not parse as JavaScript: .+\): its requirements were not scanned$/);
+    expect(results.get('jsx-helper')?.gate?.refusal?.unmet).toEqual(['env.read']);
+    expect(results.get('jsx-helper')?.findings[0].message).toMatch(/^view\.jsx:1:\d+ reads process\.env/);
   });
 
   it('an import that leaves the pack, through ".." or a symbolic link, is reported and not read', () => {
@@ -267,6 +300,20 @@ console.log(before.summary.packs, loaded());`;
     expect(r.stderr).not.toMatch(STACK_TRACE);
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout).results[0].gate).toMatchObject({installs: false, undeclared: ['subprocess']});
+  });
+
+  it('the CLI: code it cannot scan whole is not installed even under --grant-all (exit 1); without a grant it is a warning (exit 0); never a crash', async () => {
+    const root = tempDir('openwop-scan-unscanned-');
+    pack(root, 'deep', {'index.mjs': `const fetch = 1; fetch;\nexport const x = 1${'+a'.repeat(20_000)};\n`});
+    const granted = await runCli(['validate', 'pack', 'deep', '--grant-all', '--format', 'json'], {cwd: root});
+    expect(granted.stderr).not.toMatch(STACK_TRACE);
+    expect(granted.code).toBe(1);
+    expect(JSON.parse(granted.stdout).results[0].gate).toMatchObject({installs: false, blockedBy: 'code-not-scanned', refusal: null});
+    const stylish = await runCli(['validate', 'pack', 'deep', '--grant-all'], {cwd: root});
+    expect(stylish.stdout).toContain('gate: not installed (host grants net.dns');
+    const plain = await runCli(['validate', 'pack', 'deep', '--format', 'json'], {cwd: root});
+    expect(plain.code).toBe(0);
+    expect(JSON.parse(plain.stdout).results[0].findings.map((f: {ruleId: string}) => f.ruleId)).toEqual(['pack/entry-not-scanned']);
   });
 
   it('the CLI refuses a fetch() pack under --grant-none and exits 1', async () => {

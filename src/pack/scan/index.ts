@@ -8,8 +8,8 @@ import {isCovered} from '../gate.js';
 import type {RuntimeToken} from '../tokens.js';
 import {SCAN_MAX_BYTES, SCAN_MAX_DEPTH, SCAN_MAX_FILES} from './limits.js';
 import {scanPython} from './python.js';
-import type {CodeScan, CodeUse} from './uses.js';
-import {scanJavaScript} from './javascript.js';
+import type {CodeUse} from './uses.js';
+import {type JavaScriptScan, scanJavaScript} from './javascript.js';
 
 export type {CodeUse} from './uses.js';
 
@@ -42,13 +42,18 @@ export function scannable(language: unknown, entry: unknown): boolean {
 // is caught by the last one), so it is not parsed: the parser is then never loaded for a trivial entry.
 const MAY_REACH = /import|require|from|fetch|process|Deno|WebSocket|EventSource|XMLHttpRequest|crypto|\\u/;
 
-/** What a relative import is followed into; '' is a CommonJS file named without one. */
-const JS_EXTENSIONS = new Set(['.js', '.mjs', '.cjs', '']);
+/**
+ * What a relative import is followed into; '' is a CommonJS file named without one. Node 22.18+ and 23.6+ run
+ * .ts/.mts/.cts themselves (type stripping), and a bundler-built pack may import .jsx/.tsx: all are code, not data.
+ */
+const JS_EXTENSIONS = new Set(['.js', '.mjs', '.cjs', '', '.jsx', '.ts', '.mts', '.cts', '.tsx']);
+const TYPESCRIPT = new Set(['.ts', '.mts', '.cts', '.tsx']);
 
 /**
  * Scans a pack's code for the primitives it uses: the runtime entry, and for JavaScript the files it imports by
  * relative path, breadth first, up to SCAN_MAX_DEPTH imports away and SCAN_MAX_FILES files. An import is read only
- * when it resolves inside `packRoot` (its real path too: a symbolic link out of the pack is not followed).
+ * when it resolves inside `packRoot`, and so does the real path of the file it opens (`./x` opens x.js or x/index.js):
+ * a symbolic link out of the pack is not followed.
  */
 export function scanPackCode(entry: {path: string; text: string}, packRoot: string, language: 'javascript' | 'python'): PackScan {
   if (language === 'javascript' && !MAY_REACH.test(entry.text)) return {uses: [], problems: []};
@@ -67,19 +72,26 @@ export function scanPackCode(entry: {path: string; text: string}, packRoot: stri
       problems.push({kind: 'not-scanned', file, message: `${file} (imported at ${next.from}) ${why}: it was not scanned`});
       continue;
     }
-    const scan: CodeScan = language === 'python' ? scanPython(text) : MAY_REACH.test(text) ? scanJavaScript(text, next.path) : {uses: [], imports: []};
-    if (scan.unparsed) problems.push({kind: 'unparsed', file, ...scan.unparsed, message: `${file}:${scan.unparsed.line}:${scan.unparsed.column} does not parse as JavaScript (${scan.unparsed.message}): its requirements were not scanned`});
+    const scan: JavaScriptScan = language === 'python' ? scanPython(text) : MAY_REACH.test(text) ? scanJavaScript(text, next.path) : {uses: [], imports: []};
+    if (scan.unparsed) problems.push({kind: 'unparsed', file, ...scan.unparsed, message: unparsedMessage(file, scan.unparsed)});
+    if (scan.unscanned) problems.push({kind: 'not-scanned', file, message: `${file} ${scan.unscanned}`});
     for (const use of scan.uses) uses.push({...use, file});
     for (const imported of scan.imports) {
       const where = `${file}:${imported.line}:${imported.column}`;
       const target = resolve(dirname(next.path), imported.specifier.replace(/[?#].*$/, ''));
-      if (!inside(target, packRoot) || !inside(realPathOr(target), (root ??= realPathOr(packRoot)))) {
+      root ??= realPathOr(packRoot);
+      if (!inside(target, packRoot) || !inside(realPathOr(target), root)) {
         problems.push({kind: 'outside', file, line: imported.line, column: imported.column, message: `${where} imports "${imported.specifier}", which leads out of the pack; it was not read`});
         continue;
       }
       const found = resolveFile(target);
       if (found === undefined) {
         problems.push({kind: 'missing', file, line: imported.line, column: imported.column, message: `${where} imports "${imported.specifier}", which is not in the pack`});
+        continue;
+      }
+      // The file opened is not always the one named (./x opens x.js or x/index.js): its own real path must stay in too.
+      if (found !== target && !inside(realPathOr(found), root)) {
+        problems.push({kind: 'outside', file, line: imported.line, column: imported.column, message: `${where} imports "${imported.specifier}", which opens ${rel(found)}, and that leads out of the pack through a symbolic link; it was not read`});
         continue;
       }
       if (seen.has(found)) continue;
@@ -120,6 +132,14 @@ function resolveFile(target: string): string | undefined {
     if (existsSync(c) && statSync(c).isFile()) return c;
   }
   return undefined;
+}
+
+/** Why a file did not parse; a TypeScript file is said to be one, since most of them never parse as JavaScript. */
+function unparsedMessage(file: string, at: NonNullable<JavaScriptScan['unparsed']>): string {
+  const where = `${file}:${at.line}:${at.column}`;
+  return TYPESCRIPT.has(extname(file))
+    ? `${where} is TypeScript, which the requirement scan cannot read (it does not parse as JavaScript: ${at.message}): its requirements were not scanned`
+    : `${where} does not parse as JavaScript (${at.message}): its requirements were not scanned`;
 }
 
 function read(path: string, display: string): string | ReadFailure {

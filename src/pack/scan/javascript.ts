@@ -27,15 +27,21 @@ const CHAIN = 5;
 /** A local name bound to a module's namespace (`import fs from`, `const fs = require(…)`) or to one of its exports. */
 type Binding = {module: string; base: RuntimeToken | 'fs' | 'process'; imported: '*' | string};
 
+/** A file's scan; `unscanned` says why a file that parsed could still not be scanned whole (a sentence after its name). */
+export interface JavaScriptScan extends CodeScan {
+  unscanned?: string;
+}
+
 /**
  * Parses one JavaScript file and maps what it reaches to RFC 0076 primitives: imports of every form with a literal
  * specifier (static, `export … from`, `require`, `import()`, `process.getBuiltinModule`), `process.env` and `Deno.env`,
  * the global `crypto`, and the network globals (`fetch`, `WebSocket`, `EventSource`, `XMLHttpRequest`, also through
  * `globalThis.`). A global counts only where no local binding of that name is in scope: when the file declares one of
  * the watched names anywhere, eslint-scope resolves every reference; otherwise none can be shadowed.
- * `.cjs` parses as a script, `.mjs` as a module, anything else as a module and then, failing that, as a script.
+ * `.cjs`/`.cts` parse as a script, `.mjs`/`.mts` as a module, anything else as a module and then, failing that, as a
+ * script; `.jsx`/`.tsx` with JSX. TypeScript is read only where it is written in plain JavaScript syntax.
  */
-export function scanJavaScript(text: string, file = 'index.js'): CodeScan {
+export function scanJavaScript(text: string, file = 'index.js'): JavaScriptScan {
   const parsed = parse(text, file, false);
   if ('error' in parsed) return {uses: [], imports: [], unparsed: parsed.error};
   const lines = new LineIndex(text);
@@ -133,7 +139,9 @@ export function scanJavaScript(text: string, file = 'index.js'): CodeScan {
     else if (GLOBAL_OBJECTS.has(name) && member !== undefined && WATCHED.has(member) && !GLOBAL_OBJECTS.has(member)) onGlobal(member, holder, chain, i - 1);
   };
   const unshadowed = globalRefs.some((r) => declared.has(r.node.name)) ? resolvedGlobals(text, file) : undefined;
-  for (const {node, chain} of globalRefs) if (!unshadowed || unshadowed.has(node.start)) onGlobal(node.name, node, chain, chain.length - 1);
+  if (typeof unshadowed !== 'string') {
+    for (const {node, chain} of globalRefs) if (!unshadowed || unshadowed.has(node.start)) onGlobal(node.name, node, chain, chain.length - 1);
+  }
 
   for (const node of envReads) {
     const binding = bindings.get(node.object.name);
@@ -145,7 +153,7 @@ export function scanJavaScript(text: string, file = 'index.js'): CodeScan {
     const name = binding.imported === '*' || binding.imported === 'promises' ? fn : binding.imported;
     if (FS_WRITES.has(name)) uses.add('fs.write', pos(node), `imports ${binding.module} and calls ${name}()`);
   }
-  return {uses: uses.list(), imports};
+  return {uses: uses.list(), imports, ...(typeof unshadowed === 'string' ? {unscanned: unshadowed} : {})};
 }
 
 /**
@@ -159,11 +167,12 @@ const OFFSETS_AND_RANGES = {start: true, range: true} as const;
 
 function parse(text: string, file: string, ranges: boolean): {ast: Node; sourceType: 'module' | 'script'} | {error: NonNullable<CodeScan['unparsed']>} {
   meriyah ??= requireHere('meriyah') as typeof Meriyah;
-  const order: ('module' | 'script')[] = file.endsWith('.cjs') ? ['script'] : file.endsWith('.mjs') ? ['module'] : ['module', 'script'];
+  const order: ('module' | 'script')[] = /\.c[jt]s$/.test(file) ? ['script'] : /\.m[jt]s$/.test(file) ? ['module'] : ['module', 'script'];
+  const jsx = /\.[jt]sx$/.test(file);
   let first: NonNullable<CodeScan['unparsed']> | undefined;
   for (const sourceType of order) {
     try {
-      const ast = meriyah.parse(text, {sourceType, globalReturn: sourceType === 'script', ranges: ranges ? OFFSETS_AND_RANGES : OFFSETS, validateRegex: false, webcompat: true}) as unknown as Node;
+      const ast = meriyah.parse(text, {sourceType, globalReturn: sourceType === 'script', ranges: ranges ? OFFSETS_AND_RANGES : OFFSETS, validateRegex: false, webcompat: true, jsx}) as unknown as Node;
       return {ast, sourceType};
     } catch (error) {
       // A ParseError's message starts with its position ("[2:13-2:14]: …"), which the finding carries itself. Anything
@@ -176,13 +185,21 @@ function parse(text: string, file: string, ranges: boolean): {ast: Node; sourceT
   return {error: first as NonNullable<typeof first>};
 }
 
-/** Offsets of the reads of watched names that no declaration in the file resolves (eslint-scope's analysis). */
-function resolvedGlobals(text: string, file: string): Set<number> {
+/**
+ * Offsets of the reads of watched names that no declaration in the file resolves (eslint-scope's analysis), or why the
+ * analysis failed: it descends recursively, so a deep expression (`1+a+a…`, a few thousand terms) the iterative walk
+ * got through overflows the stack there. Which reads are global is then unknown, so none is counted.
+ */
+function resolvedGlobals(text: string, file: string): Set<number> | string {
   const parsed = parse(text, file, true);
   if ('error' in parsed) return new Set();
   scopes ??= requireHere('eslint-scope') as ScopeAnalysis;
-  const {through} = scopes.analyze(parsed.ast, {ecmaVersion: 2022, sourceType: parsed.sourceType, nodejsScope: parsed.sourceType === 'script'}).globalScope;
-  return new Set(through.filter((r) => WATCHED.has(r.identifier.name)).map((r) => r.identifier.start));
+  try {
+    const {through} = scopes.analyze(parsed.ast, {ecmaVersion: 2022, sourceType: parsed.sourceType, nodejsScope: parsed.sourceType === 'script'}).globalScope;
+    return new Set(through.filter((r) => WATCHED.has(r.identifier.name)).map((r) => r.identifier.start));
+  } catch (error) {
+    return `is nested too deeply for the scope analysis that tells a global fetch or process from a local one (${(error as Error).message}): the globals it uses (fetch, process.env, …) were not scanned`;
+  }
 }
 
 function literal(node: Node | undefined): string | undefined {
