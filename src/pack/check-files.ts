@@ -8,11 +8,11 @@ import {parsePointer} from '../io/json-pointer.js';
 import {mb} from '../io/read-file.js';
 import type {Finding, Severity} from '../report/finding.js';
 import {type FileRef, isUrl} from './file-refs.js';
-import {type ReadFailure, readJsonDocument, readSmallFile} from './read-json-file.js';
+import {type ReadFailure, readJsonDocument} from './read-json-file.js';
 import {PACK_RULES} from './rules.js';
-import {withSmallFile} from '../io/small-file.js';
 import {appendAll} from '../io/append-all.js';
 import {SCAN_MAX_BYTES} from './scan/limits.js';
+import {readCodeFile} from './scan/read-code.js';
 
 export interface FileCheckContext {
   doc: JsonDocument;
@@ -202,11 +202,9 @@ function checkEntry(abs: string, ref: FileRef, ctx: FileCheckContext, {missing, 
     missing.push(ctx.doc.finding(PACK_RULES.missingFile.id, severity, `runtime.entry "${ref.ref}" does not exist`, ref.pointer));
     return undefined;
   }
-  const text = withSmallFile(abs, SCAN_MAX_BYTES, utf8);
-  if (text !== undefined) return {path: abs, text};
   // Named as written: the entry of every pack is read, and its display path is only needed for a finding.
-  const read = readSmallFile(abs, ref.ref, SCAN_MAX_BYTES);
-  if ('bytes' in read) return {path: abs, text: read.bytes.toString('utf8')};
+  const read = readCodeFile(abs, ref.ref);
+  if (typeof read === 'string') return {path: abs, text: read};
   if (read.reason === 'missing') missing.push(ctx.doc.finding(PACK_RULES.missingFile.id, severity, `runtime.entry "${ref.ref}" ${whyMissing(read)}`, ref.pointer));
   else if (read.reason === 'unreadable') missing.push(ctx.doc.finding(PACK_RULES.missingFile.id, severity, `runtime.entry "${ref.ref}": ${read.finding.message}`, ref.pointer));
   else {
@@ -216,9 +214,6 @@ function checkEntry(abs: string, ref: FileRef, ctx: FileCheckContext, {missing, 
   return undefined;
 }
 
-function utf8(bytes: Buffer): string {
-  return bytes.toString('utf8');
-}
 
 /** Why `abs` is not a readable file (a .wasm or wheel entry need not be read, only be there), or undefined. */
 function whyNotAFile(abs: string): string | undefined {

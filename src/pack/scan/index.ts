@@ -2,8 +2,7 @@ import {existsSync, statSync} from 'node:fs';
 import {dirname, extname, relative, resolve, sep} from 'node:path';
 import {inside, realPathOr} from '../../io/read-scope.js';
 import {mb} from '../../io/read-file.js';
-import {withSmallFile} from '../../io/small-file.js';
-import {readSmallFile, type ReadFailure} from '../read-json-file.js';
+import {readCodeFile} from './read-code.js';
 import {isCovered} from '../gate.js';
 import type {RuntimeToken} from '../tokens.js';
 import {SCAN_MAX_BYTES, SCAN_MAX_DEPTH, SCAN_MAX_FILES} from './limits.js';
@@ -66,7 +65,7 @@ export function scanPackCode(entry: {path: string; text: string}, packRoot: stri
   const seen = new Set([entry.path]);
   for (let next = queue.shift(); next; next = queue.shift()) {
     const file = rel(next.path);
-    const text = next.text ?? read(next.path, file);
+    const text = next.text ?? readCodeFile(next.path, file);
     if (typeof text !== 'string') {
       const why = text.reason === 'too-large' ? `is over the ${mb(SCAN_MAX_BYTES)} MB the requirement scan reads` : `cannot be read (${text.finding.message})`;
       problems.push({kind: 'not-scanned', file, message: `${file} (imported at ${next.from}) ${why}: it was not scanned`});
@@ -142,13 +141,3 @@ function unparsedMessage(file: string, at: NonNullable<JavaScriptScan['unparsed'
     : `${where} does not parse as JavaScript (${at.message}): its requirements were not scanned`;
 }
 
-function read(path: string, display: string): string | ReadFailure {
-  const text = withSmallFile(path, SCAN_MAX_BYTES, utf8);
-  if (text !== undefined) return text;
-  const read = readSmallFile(path, display, SCAN_MAX_BYTES);
-  return 'bytes' in read ? utf8(read.bytes) : read;
-}
-
-function utf8(bytes: Buffer): string {
-  return bytes.toString('utf8');
-}
