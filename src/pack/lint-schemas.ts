@@ -38,7 +38,7 @@ function isLlmFacing(ref: FileRef): boolean {
  * The schemas `scope` lints, each once with the references that put it in scope (a schema that is both a node's
  * input and another's output is linted as the output it is; its `schemaFor` names the output pointer).
  */
-export function schemasInScope(schemas: readonly LoadedSchema[], scope: LintSchemasScope): LoadedSchema[] {
+function schemasInScope(schemas: readonly LoadedSchema[], scope: LintSchemasScope): LoadedSchema[] {
   if (scope === 'all') return [...schemas];
   const selected: LoadedSchema[] = [];
   for (const schema of schemas) {

@@ -10,7 +10,7 @@ import {PACK_RULES} from './rules.js';
 const BUNDLED_PROMPT = /^prompts\/[^/]+\.(md|txt)$/;
 
 /** Where the manifest's files are, for the prompt check; absent for a manifest read from stdin. */
-export interface PackFolder {
+interface PackFolder {
   root: string;
   inPackFolder: boolean;
 }

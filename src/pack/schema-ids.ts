@@ -11,7 +11,7 @@ import {PACK_RULES} from './rules.js';
 /** The folder of a pack whose `.json` files the registry serves under `<idBase>/<pack>/<version>/<file>`. */
 const SCHEMAS_DIR = 'schemas';
 
-export interface SchemaIdContext {
+interface SchemaIdContext {
   doc: JsonDocument;
   /** The pack folder (the manifest's folder). */
   root: string;

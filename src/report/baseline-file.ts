@@ -19,8 +19,8 @@ export interface BaselineFile {
   commands: Map<string, BaselineSection>;
 }
 
-export const BASELINE_MARKER = 'openwopBaseline';
-export const BASELINE_VERSION = 1;
+const BASELINE_MARKER = 'openwopBaseline';
+const BASELINE_VERSION = 1;
 
 /** Why a text is not a baseline this version can use; `notBaseline` when it is no baseline at all (another file). */
 export type BaselineParse = {ok: true; baseline: BaselineFile} | {ok: false; notBaseline: boolean; problem: string};

@@ -27,7 +27,7 @@ const BINDING_KEYS: Readonly<Record<string, readonly string[]>> = {
   ImportNamespaceSpecifier: ['local'],
 };
 
-export interface WalkVisitor {
+interface WalkVisitor {
   /** Every node, with its ancestors (the last is its parent). */
   node(node: Node, ancestors: readonly Node[]): void;
   /** An identifier read as a variable (not a property name, a label or a declaration). */

@@ -44,7 +44,7 @@ export const FS_WRITES = new Set([
  * as crypto as node:crypto does; urllib.parse is string handling, so only urllib.request and the client libraries
  * count as network.
  */
-export const PYTHON_MODULES: Readonly<Record<string, RuntimeToken>> = {
+const PYTHON_MODULES: Readonly<Record<string, RuntimeToken>> = {
   socket: 'net.outbound',
   ssl: 'net.outbound',
   'urllib.request': 'net.outbound',
