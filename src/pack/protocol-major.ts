@@ -16,6 +16,19 @@ export function targetMajor(manifest: JsonObject): number {
   const engines = manifest.engines;
   const range = engines !== null && typeof engines === 'object' ? (engines as JsonObject).openwop : undefined;
   if (typeof range !== 'string' || range.length > MAX_RANGE_LENGTH) return 1;
+  let major = majors.get(range);
+  if (major === undefined) {
+    major = lowestMajor(range);
+    if (majors.size < CACHED_RANGES) majors.set(range, major);
+  }
+  return major;
+}
+
+/** Ranges already read: a registry's manifests share a handful, and reading one costs more than the rest of the check. */
+const majors = new Map<string, number>();
+const CACHED_RANGES = 256;
+
+function lowestMajor(range: string): number {
   try {
     return Math.max(semver.minVersion(range)?.major ?? 1, 1);
   } catch {
