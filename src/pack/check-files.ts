@@ -1,4 +1,4 @@
-import {existsSync, lstatSync, realpathSync, statSync, type Stats} from 'node:fs';
+import {lstatSync, realpathSync, statSync, type Stats} from 'node:fs';
 import {isAbsolute, normalize, sep} from 'node:path';
 import {displayPath} from '../io/inputs.js';
 import {notRegularMessage} from '../io/read-file.js';
@@ -73,12 +73,12 @@ export function checkFiles(refs: readonly FileRef[], ctx: FileCheckContext): Fil
     // `root` is a normalised absolute folder and `inside` a normalised relative path: what join() gives, without its normalising.
     const abs = ctx.root.endsWith(sep) ? ctx.root + relPath : ctx.root + sep + relPath;
     const refused = refusedFile(ctx.root, relPath, ref, ctx.doc, folders);
-    if (refused) {
+    if (refused !== undefined && refused !== ABSENT) {
       findings.push(refused);
       continue;
     }
     if (ref.type === 'entry') {
-      const entry = checkEntry(abs, ref, ctx, {missing, findings}, missingSeverity);
+      const entry = checkEntry(abs, ref, ctx, {missing, findings}, missingSeverity, refused === ABSENT);
       if (entry) outcome.entry = entry;
       continue;
     }
@@ -114,16 +114,20 @@ export function checkFiles(refs: readonly FileRef[], ctx: FileCheckContext): Fil
   return outcome;
 }
 
+/** What {@link refusedFile} says of a path with nothing at it: the caller words the missing file. */
+const ABSENT = 'absent';
+
 /**
  * A file the manifest names is read only when it is a regular file whose real path stays in the pack: a symbolic link
  * out of it (to /etc/passwd, say) would otherwise be read and quoted, a FIFO would stop the run. Undefined when it
  * may be read, or is absent or a folder (the read says so). `relPath` is normalised and stays below `root` as written,
  * so only a link on the way can lead out: each step is looked at (lstat), and the real path is asked only past a link.
  */
-function refusedFile(root: string, relPath: string, ref: FileRef, doc: JsonDocument, folders: Set<string>): Finding | undefined {
+function refusedFile(root: string, relPath: string, ref: FileRef, doc: JsonDocument, folders: Set<string>): Finding | typeof ABSENT | undefined {
   let info: Stats | 'link' | undefined;
   try {
     info = linkFree(root, relPath, folders);
+    if (info === undefined) return ABSENT;
     if (info === 'link') {
       if (!inside(realpathSync.native(root + sep + relPath), realPathOr(root))) {
         return doc.finding(PACK_RULES.refOutsidePack.id, 'error', `${what(ref)} "${ref.ref}" is a symbolic link (or lies under one) leading out of the pack; it was not read`, ref.pointer);
@@ -191,14 +195,14 @@ function whyMissing(failure: ReadFailure): string {
   return failure.finding.ruleId === 'io/not-found' ? 'does not exist' : 'is a folder, not a file';
 }
 
-function checkEntry(abs: string, ref: FileRef, ctx: FileCheckContext, {missing, findings}: {missing: Finding[]; findings: Finding[]}, severity: Severity): FileCheckOutcome['entry'] {
+function checkEntry(abs: string, ref: FileRef, ctx: FileCheckContext, {missing, findings}: {missing: Finding[]; findings: Finding[]}, severity: Severity, absent: boolean): FileCheckOutcome['entry'] {
   if (!ctx.readEntry) {
     const why = whyNotAFile(abs);
     if (why) missing.push(ctx.doc.finding(PACK_RULES.missingFile.id, severity, `runtime.entry "${ref.ref}" ${why}`, ref.pointer));
     return undefined;
   }
-  // A lone manifest away from its pack has no entry next to it: find that out without the cost of a thrown error.
-  if (!existsSync(abs) && whyNotAFile(abs) === 'does not exist') {
+  // A lone manifest away from its pack has no entry next to it: known from the look refusedFile took, not from a thrown error.
+  if (absent) {
     missing.push(ctx.doc.finding(PACK_RULES.missingFile.id, severity, `runtime.entry "${ref.ref}" does not exist`, ref.pointer));
     return undefined;
   }
