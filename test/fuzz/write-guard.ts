@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import {resolve, sep} from 'node:path';
+import {tmpdir} from 'node:os';
+import {join, resolve, sep} from 'node:path';
 
 /**
  * Watches every way the CLI can change the file system from inside this process (the bundle calls `node:fs` through
@@ -18,13 +19,19 @@ const TWO_PATH_WRITES = ['rename', 'link', 'symlink', 'copyFile', 'cp'] as const
 /** open's flags that can change a file: anything but plain read. */
 const isWriteFlag = (flags: unknown) => flags !== undefined && flags !== 'r' && flags !== 'rs' && flags !== fs.constants.O_RDONLY && !(typeof flags === 'number' && (flags & (fs.constants.O_WRONLY | fs.constants.O_RDWR | fs.constants.O_CREAT | fs.constants.O_TRUNC)) === 0);
 
+/**
+ * tsx, which runs this harness, caches what it compiles here (the dependencies the CLI loads on first use, such as the
+ * pack scan's parser, pass through it): the harness's own writes, not the CLI's.
+ */
+const TSX_CACHE = join(tmpdir(), `tsx-${process.getuid?.() ?? ''}`);
+
 export function installWriteGuard(): WriteGuard {
   let allowed = '/nonexistent-folder';
   let violations: string[] = [];
   const outside = (path: unknown): boolean => {
     if (typeof path !== 'string' && !(path instanceof URL) && !Buffer.isBuffer(path)) return false; // a file descriptor: its open was checked
     const abs = resolve(String(path instanceof URL ? path.pathname : path));
-    return abs !== allowed && !abs.startsWith(allowed + sep);
+    return abs !== allowed && !abs.startsWith(allowed + sep) && !abs.startsWith(TSX_CACHE);
   };
   const note = (call: string, path: unknown) => {
     if (outside(path)) violations.push(`${call} ${String(path)}`);
