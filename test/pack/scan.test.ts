@@ -65,6 +65,8 @@ const REACHING: [string, Files, string[], Record<string, unknown>?][] = [
   ['py-getenv', {'main.py': 'from os import getenv\nKEY = getenv("KEY")\n'}, ['env.read'], py],
   ['py-open', {'main.py': 'with open("data.txt") as f:\n    pass\n'}, ['fs.read'], py],
   ['py-semicolon', {'main.py': 'import sys; import socket\n'}, ['net.outbound'], py],
+  ['py-crlf-continued-string', {'main.py': "s = 'x\\\r\n'; import socket\r\n"}, ['net.outbound'], py],
+  ['py-lone-cr', {'main.py': 'x = 1\rimport socket\r'}, ['net.outbound'], py],
   ['py-inline-body', {'main.py': 'if True: import requests\n'}, ['net.outbound'], py],
   ['py-else-body', {'main.py': 'try: import json\nexcept ImportError: pass\nelse: from os import system; system("ls")\n'}, ['subprocess'], py],
   ['py-from-os-star', {'main.py': 'from os import *\nsystem("ls")\n'}, ['subprocess'], py],

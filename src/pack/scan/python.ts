@@ -28,7 +28,8 @@ export function scanPython(text: string): CodeScan {
   const uses = new UseCollector();
   const fromOs = new Map<string, string>();
   let osStar = false;
-  const tokens = new Tokens(text);
+  // Python reads \r\n and a lone \r as line ends too (universal newlines): one spelling, so none can hide a statement.
+  const tokens = new Tokens(text.replace(/\r\n?/g, '\n'));
   let statementStart = true;
   // Within a compound statement's header, the `:` that ends it (a lambda there has a `:` of its own).
   let header = false;
@@ -190,14 +191,13 @@ class Tokens {
     while (this.index < text.length) {
       const start = this.index;
       const ch = text[start];
-      if (ch === ' ' || ch === '\t' || ch === '\f' || ch === '\r') this.index++;
+      if (ch === ' ' || ch === '\t' || ch === '\f') this.index++;
       else if (ch === '\n') {
         const token = this.token('newline', '\n', start);
         this.newLine(start);
         if (token.depth === 0) return token;
-      } else if (ch === '\\' && (text[start + 1] === '\n' || (text[start + 1] === '\r' && text[start + 2] === '\n'))) {
-        this.index = start + (text[start + 1] === '\n' ? 1 : 2);
-        this.newLine(this.index);
+      } else if (ch === '\\' && text[start + 1] === '\n') {
+        this.newLine(start + 1);
       } else if (ch === '#') {
         const end = text.indexOf('\n', start);
         this.index = end === -1 ? text.length : end;
