@@ -102,7 +102,11 @@ export function checkManifest(doc: JsonDocument, input: ManifestInput, options: 
       const scan = scanPackCode(files.entry, folder.root, runtime.language === 'python' ? 'python' : 'javascript');
       appendAll(findings, requirementFindings(doc, scan, result.requires, runtime));
       scanned = scan.uses;
-      unscanned = [...new Set(scan.problems.filter((p) => p.kind === 'unparsed' || p.kind === 'not-scanned').map((p) => p.file))];
+      // An import left unread (out of the pack, or not there) hides what it reaches as much as a file that did not parse.
+      unscanned = [...new Set(scan.problems.map((p) => (p.kind === 'outside' || p.kind === 'missing' ? `an import in ${p.file}` : p.file)))];
+    } else if (runtime && scannable(runtime.language, runtime.entry) && unscanned.length === 0) {
+      // The entry was not read at all: missing, a link out of the pack, not a regular file.
+      unscanned = [String(runtime.entry)];
     }
     checked.schemas = files.schemas;
   }
@@ -148,7 +152,7 @@ function gateFindings(doc: JsonDocument, gate: GateResult, requires: readonly st
 
 function notScannedFinding(doc: JsonDocument, granted: string, files: readonly string[]): Finding {
   const what = `${files.join(', ')} could not be scanned, so what ${files.length === 1 ? 'it reaches' : 'they reach'} is unknown`;
-  return doc.finding(PACK_RULES.requirementUnmet.id, 'error', `a host ${granted} does not install the pack: ${what} (blockedBy code-not-scanned)`, '/runtime/entry');
+  return {...doc.finding(PACK_RULES.requirementUnmet.id, 'error', `a host ${granted} does not install the pack: ${what} (blockedBy code-not-scanned)`, '/runtime/entry'), subject: files.join(', ')};
 }
 
 /** Where an undeclared primitive belongs: the requires list, or the runtime object that lacks one. */
@@ -164,7 +168,8 @@ const PROBLEM_RULES: Record<ScanProblem['kind'], {id: string; severity: 'error' 
 };
 
 function requirementFindings(doc: JsonDocument, scan: PackScan, declared: readonly string[], runtime: JsonObject): Finding[] {
-  const findings = scan.problems.map((p) => doc.finding(PROBLEM_RULES[p.kind].id, PROBLEM_RULES[p.kind].severity, p.message, '/runtime/entry'));
+  // All at /runtime/entry: the file (and the import) each is about tells them apart in a baseline.
+  const findings = scan.problems.map((p) => ({...doc.finding(PROBLEM_RULES[p.kind].id, PROBLEM_RULES[p.kind].severity, p.message, '/runtime/entry'), subject: p.specifier === undefined ? p.file : `${p.file} ${p.specifier}`}));
   if (scan.uses.length === 0) return findings;
   const pointer = requiresPointer({runtime});
   // A builtin written where a primitive belongs (node:crypto) is already an invalid_manifest error naming the

@@ -32,6 +32,6 @@ function lowestMajor(range: string): number {
   try {
     return Math.max(semver.minVersion(range)?.major ?? 1, 1);
   } catch {
-    return 1; // not a semver range: the schema's own check of engines reports it
+    return 1; // not a semver range: judged as v1, whose schema takes any string there
   }
 }

@@ -240,6 +240,8 @@ describe('validate pack: the files a manifest names', () => {
       ['pack/ref-outside-pack', 'index.mjs:1:1 imports "./x", which opens x.js, and that leads out of the pack through a symbolic link; it was not read'],
       ['pack/ref-outside-pack', 'index.mjs:2:1 imports "./dir", which opens dir/index.js, and that leads out of the pack through a symbolic link; it was not read'],
       ['pack/ref-outside-pack', 'index.mjs:3:1 imports "./lib/x", which opens lib/x.js, and that leads out of the pack through a symbolic link; it was not read'],
+      // Not read, so what they reach is unknown: a host granting nothing does not install the pack.
+      ['pack_runtime_requirement_unmet', 'a host granting nothing does not install the pack: an import in index.mjs could not be scanned, so what it reaches is unknown (blockedBy code-not-scanned)'],
     ]);
   });
 

@@ -1,3 +1,4 @@
+import {pathToFileURL} from 'node:url';
 import {mkdirSync, symlinkSync, writeFileSync} from 'node:fs';
 import {dirname, join} from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
@@ -167,6 +168,11 @@ describe('what the scan cannot read is a finding, never a pass', () => {
     pack(root, 'link-out', {'index.mjs': "import {x} from './lib.mjs';\nexport default x;"});
     symlinkSync(join(root, 'outside.mjs'), join(root, 'link-out', 'lib.mjs'));
     pack(root, 'missing-import', {'index.mjs': "import './nope.mjs';"});
+    pack(root, 'entry-link-out', {});
+    symlinkSync(join(root, 'outside.mjs'), join(root, 'entry-link-out', 'index.mjs'));
+    pack(root, 'entry-absent', {});
+    pack(root, 'file-url-import', {'index.mjs': `import ${JSON.stringify(pathToFileURL(join(root, 'outside.mjs')).href)};`});
+    pack(root, 'extensionless-ts', {'index.mjs': "import {get} from './get';\nexport default get;", 'get.mts': 'export const get = (u) => fetch(u);'});
     pack(root, 'deep-scope', {'index.mjs': `import net from 'node:net';\nconst fetch = 1; fetch;\nexport const x = 1${'+a'.repeat(20_000)};\n`});
     pack(root, 'mts-helper', {'index.mjs': "import {get} from './get.mts';\nexport default get;", 'get.mts': 'export const get = (u) => fetch(u);'});
     pack(root, 'ts-typed', {'index.mjs': "import {get} from './get.ts';\nexport default get;", 'get.ts': 'export const get = (u: string): Promise<Response> => fetch(u);'});
@@ -196,6 +202,9 @@ describe('what the scan cannot read is a finding, never a pass', () => {
     // The entry still counts; only the broken helper is unscanned.
     expect(rules('unparsed-import')).toEqual(['pack/entry-unparsed warning', 'pack/undeclared-requirement warning', 'pack_runtime_requirement_unmet error', 'pack_runtime_requirement_unmet error']);
     expect(results.get('unparsed-import')?.findings[0].message).toMatch(/^lib\.mjs:1:5 does not parse/);
+    // Each at /runtime/entry: the file (and import) it is about is its subject, which a baseline keys on.
+    expect(results.get('unparsed-import')?.findings[0].subject).toBe('lib.mjs');
+    expect(results.get('leaves-pack')?.findings[0].subject).toBe('index.mjs ../outside.mjs');
   });
 
   it('code the scan could not read is not installed under a grant: gate.blockedBy code-not-scanned, one error naming the files', () => {
@@ -226,13 +235,26 @@ describe('what the scan cannot read is a finding, never a pass', () => {
     expect(results.get('jsx-helper')?.findings[0].message).toMatch(/^view\.jsx:1:\d+ reads process\.env/);
   });
 
+  it('a file: URL import is followed like a path (and refused when it leaves the pack); an extensionless import finds a .mts', () => {
+    expect(rules('file-url-import')).toEqual(['pack/ref-outside-pack error', 'pack_runtime_requirement_unmet error']);
+    expect(results.get('extensionless-ts')?.gate?.refusal?.unmet).toEqual(['net.outbound']);
+  });
+
+  it('an entry that could not be read at all (a link out of the pack, absent) is not installed under a grant either', () => {
+    for (const name of ['entry-link-out', 'entry-absent']) expect(results.get(name)?.gate, name).toMatchObject({installs: false, blockedBy: 'code-not-scanned'});
+    expect(rules('entry-link-out')).toEqual(['pack/ref-outside-pack error', 'pack_runtime_requirement_unmet error']);
+  });
+
   it('an import that leaves the pack, through ".." or a symbolic link, is reported and not read', () => {
     for (const name of ['leaves-pack', 'link-out']) {
-      expect(rules(name)).toEqual(['pack/ref-outside-pack error']);
-      expect(results.get(name)?.gate?.refusal).toBeNull(); // outside.mjs calls fetch, but it was not read
+      expect(rules(name)).toEqual(['pack/ref-outside-pack error', 'pack_runtime_requirement_unmet error']);
+      // outside.mjs calls fetch, but it was not read: what the pack reaches is unknown, so it is not installed.
+      expect(results.get(name)?.gate).toMatchObject({installs: false, blockedBy: 'code-not-scanned', refusal: null});
     }
+    expect(results.get('missing-import')?.gate).toMatchObject({installs: false, blockedBy: 'code-not-scanned'});
+    expect(results.get('leaves-pack')?.findings[1].message).toBe('a host granting nothing does not install the pack: an import in index.mjs could not be scanned, so what it reaches is unknown (blockedBy code-not-scanned)');
     expect(results.get('leaves-pack')?.findings[0].message).toBe('index.mjs:1:1 imports "../outside.mjs", which leads out of the pack; it was not read');
-    expect(results.get('missing-import')?.findings.map((f) => [f.ruleId, f.message])).toEqual([['pack/missing-file', 'index.mjs:1:1 imports "./nope.mjs", which is not in the pack']]);
+    expect(results.get('missing-import')?.findings.map((f) => [f.ruleId, f.message])[0]).toEqual(['pack/missing-file', 'index.mjs:1:1 imports "./nope.mjs", which is not in the pack']);
   });
 });
 

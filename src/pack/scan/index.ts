@@ -1,5 +1,6 @@
 import {existsSync, statSync} from 'node:fs';
 import {dirname, extname, relative, resolve, sep} from 'node:path';
+import {fileURLToPath} from 'node:url';
 import {inside, realPathOr} from '../../io/read-scope.js';
 import {mb} from '../../io/read-file.js';
 import {readCodeFile} from './read-code.js';
@@ -24,6 +25,8 @@ export interface ScanProblem {
   file: string;
   line?: number;
   column?: number;
+  /** For an import left unread (outside, missing): the specifier as written. */
+  specifier?: string;
   message: string;
 }
 
@@ -77,20 +80,20 @@ export function scanPackCode(entry: {path: string; text: string}, packRoot: stri
     for (const use of scan.uses) uses.push({...use, file});
     for (const imported of scan.imports) {
       const where = `${file}:${imported.line}:${imported.column}`;
-      const target = resolve(dirname(next.path), imported.specifier.replace(/[?#].*$/, ''));
+      const target = importTarget(next.path, imported.specifier);
       root ??= realPathOr(packRoot);
       if (!inside(target, packRoot) || !inside(realPathOr(target), root)) {
-        problems.push({kind: 'outside', file, line: imported.line, column: imported.column, message: `${where} imports "${imported.specifier}", which leads out of the pack; it was not read`});
+        problems.push({kind: 'outside', file, line: imported.line, column: imported.column, specifier: imported.specifier, message: `${where} imports "${imported.specifier}", which leads out of the pack; it was not read`});
         continue;
       }
       const found = resolveFile(target);
       if (found === undefined) {
-        problems.push({kind: 'missing', file, line: imported.line, column: imported.column, message: `${where} imports "${imported.specifier}", which is not in the pack`});
+        problems.push({kind: 'missing', file, line: imported.line, column: imported.column, specifier: imported.specifier, message: `${where} imports "${imported.specifier}", which is not in the pack`});
         continue;
       }
       // The file opened is not always the one named (./x opens x.js or x/index.js): its own real path must stay in too.
       if (found !== target && !inside(realPathOr(found), root)) {
-        problems.push({kind: 'outside', file, line: imported.line, column: imported.column, message: `${where} imports "${imported.specifier}", which opens ${rel(found)}, and that leads out of the pack through a symbolic link; it was not read`});
+        problems.push({kind: 'outside', file, line: imported.line, column: imported.column, specifier: imported.specifier, message: `${where} imports "${imported.specifier}", which opens ${rel(found)}, and that leads out of the pack through a symbolic link; it was not read`});
         continue;
       }
       if (seen.has(found)) continue;
@@ -125,8 +128,23 @@ function firstPerToken(uses: PackUse[]): PackUse[] {
 }
 
 /** A specifier as Node would take it: the file itself, or (CommonJS style) with an extension or as a folder's index. */
+/** The path an import names: relative to the importing file, or a file: URL's path (an unusable URL names nothing in the pack). */
+function importTarget(importer: string, specifier: string): string {
+  if (/^file:/i.test(specifier)) {
+    try {
+      return fileURLToPath(specifier);
+    } catch {
+      return resolve(sep, 'not-a-file-url');
+    }
+  }
+  return resolve(dirname(importer), specifier.replace(/[?#].*$/, ''));
+}
+
+/** What an extensionless import may open: Node's own candidates, then the TypeScript and JSX ones a loader resolves. */
+const EXTENSION_CANDIDATES = ['.js', '.mjs', '.cjs', '.jsx', '.ts', '.mts', '.cts', '.tsx', '/index.js', '/index.mjs', '/index.ts'];
+
 function resolveFile(target: string): string | undefined {
-  const candidates = extname(target) === '' ? [target, ...['.js', '.mjs', '.cjs', '/index.js', '/index.mjs'].map((s) => target + s)] : [target];
+  const candidates = extname(target) === '' ? [target, ...EXTENSION_CANDIDATES.map((s) => target + s)] : [target];
   for (const c of candidates) {
     if (existsSync(c) && statSync(c).isFile()) return c;
   }

@@ -57,7 +57,8 @@ export function scanJavaScript(text: string, file = 'index.js'): JavaScriptScan 
 
   const onModule = (specifier: unknown, at: Node, declaredAs?: Node) => {
     if (typeof specifier !== 'string') return;
-    if (/^\.{0,2}\//.test(specifier)) {
+    // A path, or a file: URL (which names a path as surely): followed like any relative import, and refused if it leaves.
+    if (/^\.{0,2}\//.test(specifier) || /^file:/i.test(specifier)) {
       imports.push({specifier, ...pos(at)});
       return;
     }
