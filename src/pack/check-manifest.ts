@@ -104,7 +104,7 @@ export function checkManifest(doc: JsonDocument, input: ManifestInput, options: 
       scanned = scan.uses;
       // An import left unread (out of the pack, or not there) hides what it reaches as much as a file that did not parse.
       unscanned = [...new Set(scan.problems.map((p) => (p.kind === 'outside' || p.kind === 'missing' ? `an import in ${p.file}` : p.file)))];
-    } else if (runtime && scannable(runtime.language, runtime.entry) && unscanned.length === 0) {
+    } else if (runtime && typeof runtime.entry === 'string' && scannable(runtime.language, runtime.entry) && unscanned.length === 0) {
       // The entry was not read at all: missing, a link out of the pack, not a regular file.
       unscanned = [String(runtime.entry)];
     }
