@@ -1,0 +1,46 @@
+/**
+ * Telling a v1 discovery document from a v2 one by shape alone (FACTS.md §1, "Discriminating the two documents").
+ * `protocolVersions`/`preferredVersion` prove nothing (a v1 root may carry both); what differs is that v1 requires a
+ * scalar `protocolVersion` and lists `supportedEnvelopes` as strings, while v2 makes `supportedEnvelopes` and `limits`
+ * capability records and drops `supported` booleans. The response's `OpenWOP-Version` header, when there is one,
+ * outranks this guess.
+ */
+export type DocumentMajor = 1 | 2;
+
+/** The 17 root keys of a v2 document that are metadata, not capability records (FACTS.md §2). */
+export const V2_METADATA_KEYS: readonly string[] = [
+  'protocolVersion',
+  'protocolVersions',
+  'preferredVersion',
+  'minClientVersion',
+  'engineVersion',
+  'eventLogSchemaVersion',
+  'implementation',
+  'extensions',
+  'configurable',
+  'observability',
+  'runtimeCapabilities',
+  'testing',
+  'conformance',
+  'fixtures',
+  'compliance',
+  'discovery',
+  'signingKeys',
+];
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export function documentMajorByShape(doc: Readonly<Record<string, unknown>>): DocumentMajor {
+  if (Array.isArray(doc.supportedEnvelopes)) return 1;
+  if (isRecord(doc.capabilities)) return 1;
+  const record = (key: string): boolean => isRecord(doc[key]) && typeof doc[key].status === 'string' && typeof doc[key].witness === 'string';
+  if (record('supportedEnvelopes') || record('limits') || record('schemaVersions')) return 2;
+  if (typeof doc.protocolVersion === 'string') return 1;
+  return Array.isArray(doc.protocolVersions) && typeof doc.preferredVersion === 'string' ? 2 : 1;
+}
+
+/** The major a version string such as `2`, `2.0` or `1.11` names; undefined when it is not one. */
+export function majorOf(version: string): number | undefined {
+  const match = /^\s*(0|[1-9]\d*)(?:\.(0|[1-9]\d*))?\s*$/.exec(version);
+  return match ? Number(match[1]) : undefined;
+}
