@@ -22,6 +22,7 @@ const envelope = (kind: string): SchemaEntry => ({file: `envelopes/${kind}.schem
 
 const CATALOGUE = {
   'ai-envelope': {file: 'ai-envelope.schema.json', id: `${V1}ai-envelope.schema.json`},
+  'v2/ai-envelope': {file: 'v2/ai-envelope.schema.json', id: 'https://openwop.dev/spec/v2/ai-envelope.schema.json'},
   'envelopes/clarification.request': envelope('clarification.request'),
   'envelopes/schema.request': envelope('schema.request'),
   'envelopes/schema.response': envelope('schema.response'),

@@ -17,9 +17,15 @@ type Doc = Record<string, unknown>;
 const fixtureDir = (...parts: string[]) => jsonFilesIn('openwop', 'fixtures', ...parts);
 const label = (file: string, suffix = '') => `${file.split('/fixtures/')[1] ?? basename(file)}${suffix}`;
 
-/** A whole envelope goes to the top-level schema, and its payload to the kind's payload schema when the spec defines one. */
+/**
+ * A whole envelope goes to the top-level schema of both majors (every reference envelope is a v1 one, so the two v2
+ * sides must agree on each), and its payload to the kind's payload schema when the spec defines one.
+ */
 function envelopeCases(envelope: unknown, where: string): FixtureCase[] {
-  const cases: FixtureCase[] = [{schema: 'ai-envelope', label: where, data: envelope}];
+  const cases: FixtureCase[] = [
+    {schema: 'ai-envelope', label: where, data: envelope},
+    {schema: 'v2/ai-envelope', label: `${where} (as v2)`, data: envelope},
+  ];
   const doc = envelope as Doc;
   const kindSchema = typeof doc.type === 'string' ? builtinKindSchema(doc.type) : undefined;
   if (kindSchema !== undefined && 'payload' in doc) cases.push({schema: kindSchema, label: `${where}#/payload`, data: doc.payload});

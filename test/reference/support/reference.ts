@@ -49,6 +49,7 @@ const REGISTRY = ['openwop', 'schemas', 'openwop-registry', 'schemas'];
 export function currentReferenceSchemaFiles(): string[] {
   return [
     referencePath(...SDKS, 'ai-envelope.schema.json'),
+    referencePath(...SDKS, 'v2', 'ai-envelope.schema.json'),
     ...['clarification.request', 'schema.request', 'schema.response', 'error', 'media.file'].map((k) =>
       referencePath(...SDKS, 'envelopes', `${k}.schema.json`),
     ),

@@ -200,6 +200,20 @@ export const SEEDS: Partial<Record<BundledSchemaName, unknown[]>> = {
     },
     {type: 'media.image', envelopeId: 'e', correlationId: 'c', payload: null, meta: {source: 'system', ts: '2026-01-01T00:00:00+02:00'}},
   ],
+  'v2/ai-envelope': [
+    {
+      type: 'ui.a2ui-surface',
+      schemaVersion: 2,
+      envelopeId: 'env-v2-1',
+      correlationId: 'run-1:planner:0:abcd',
+      // Every character class the v2 node-id grammar allows, so mutations probe each one.
+      nodeId: 'planner.step_2~a:b-C9',
+      payload: {surfaceId: 's1', messages: []},
+      meta: {source: 'ai-generation', ts, contentTrust: 'trusted', rendering: {display: 'card', title: 'Plan'}},
+      partial: {isPartial: false, index: 1, total: 2},
+    },
+    {type: 'error', envelopeId: 'e', correlationId: 'c', nodeId: 'n', payload: {code: 'x', message: 'y'}, meta: {source: 'user', ts}},
+  ],
   'envelopes/clarification.request': [
     {
       reasoning: 'Two readings of X are possible.',

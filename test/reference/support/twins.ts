@@ -28,6 +28,7 @@ const RUN_EVENTS = openwop('run-event-payloads.schema.EXCERPT.json');
 
 export const TWINS: readonly Twin[] = [
   twin('ai-envelope', sdks('ai-envelope.schema.json')),
+  twin('v2/ai-envelope', sdks('v2/ai-envelope.schema.json')),
   twin('envelopes/clarification.request', sdks('envelopes/clarification.request.schema.json')),
   twin('envelopes/schema.request', sdks('envelopes/schema.request.schema.json')),
   twin('envelopes/schema.response', sdks('envelopes/schema.response.schema.json')),
