@@ -95,7 +95,7 @@ ${EXIT_CODES_HELP}`;
     const capabilitiesSource = flags.capabilities ?? configCapabilities(ctx.config);
     let capabilities: Record<string, unknown> | undefined;
     if (capabilitiesSource !== undefined) {
-      const {loadCapabilities} = await import('../../src/probe/index.js');
+      const {loadCapabilities} = await import('../../src/capabilities/load.js');
       capabilities = (await loadCapabilities(capabilitiesSource, ctx.cwd, scope)).document;
     }
     return simulateRetry(paths, {
