@@ -1,6 +1,7 @@
 import {Args, Flags} from '@oclif/core';
 import {DEFAULT_MAX_BUNDLE_BYTES, explainBundleRule, validateBundle} from '../../src/bundle/index.js';
 import {displayText} from '../../src/report/printable.js';
+import {UserError} from '../../src/report/user-error.js';
 import {CheckCommand, EXIT_CODES_HELP, READS_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
 import {readScopeFlags} from '../_common.js';
 
@@ -71,7 +72,7 @@ ${EXIT_CODES_HELP}
 
   protected async check(ctx: CheckContext): Promise<CheckOutcome> {
     const {args, flags} = await this.parse(ValidateBundle);
-    if (args.bundle === undefined) this.error('give the bundle to verify (a file or URL), e.g. openwop validate bundle bundle-v3.json', {exit: 2});
+    if (args.bundle === undefined) throw new UserError('give the bundle to verify (a file or URL)', 'e.g. openwop validate bundle bundle-v3.json');
     const local = [args.bundle, flags.discovery, flags['verifier-keys']].filter((p): p is string => p !== undefined && !/^https?:\/\//i.test(p));
     const scope = this.readScope(ctx, flags, local);
     return validateBundle(args.bundle, {
