@@ -33,6 +33,7 @@ const CATALOGUE = {
   capabilities: {file: 'capabilities.schema.json', id: `${V1}capabilities.schema.json`},
   'packs/node-pack-manifest': pack('node-pack-manifest'),
   'packs/v2/node-pack-manifest': {file: 'packs/v2/node-pack-manifest.schema.json', id: 'https://openwop.dev/spec/v2/node-pack-manifest.schema.json'},
+  'v2/certification-bundle': {file: 'v2/certification-bundle.schema.json', id: 'https://openwop.dev/spec/v2/certification-bundle.schema.json'},
   'packs/workflow-chain-pack-manifest': pack('workflow-chain-pack-manifest'),
   'packs/form-content-pack-manifest': pack('form-content-pack-manifest'),
   'packs/artifact-type-pack-manifest': pack('artifact-type-pack-manifest'),

@@ -11,7 +11,7 @@ import {boundarySweep, buildCase, caseArb, type Guide, harvestPools, type Json} 
 import {boundaryCandidates, SchemaWalker} from './support/schema-walk.js';
 import {createReferenceValidators, currentReferenceSchemaFiles, readJson, referencePath, referenceStandIns} from './support/reference.js';
 import {SEEDS} from './support/seeds.js';
-import {TWINS, type Twin} from './support/twins.js';
+import {TWINS, type Twin, twinReferenceParts} from './support/twins.js';
 
 /** Fixed so a failure replays exactly; change it only together with the numbers quoted in the README. */
 const FAST_CHECK_SEED = 20_260_805;
@@ -73,7 +73,7 @@ function seedsFor(name: BundledSchemaName): Json[] {
 
 describe.each(TWINS.map((t) => [t.ours, t] as const))('%s', (name, twin) => {
   it('keeps the reference $id', () => {
-    const refSchema = readJson(referencePath('openwop', 'schemas', twin.refFile)) as {$id: string};
+    const refSchema = readJson(referencePath(...twinReferenceParts(twin))) as {$id: string};
     const ours = loadBundledSchema(twin.ours);
     const ourId = twin.refId.includes('#') ? twin.refId.split('#')[0] : ours.$id;
     expect(ourId).toBe(refSchema.$id);
@@ -117,7 +117,7 @@ describe.each(TWINS.map((t) => [t.ours, t] as const))('%s', (name, twin) => {
 
   it(`reaches the reference verdict on ${GENERATED_PER_SCHEMA} mutated documents`, () => {
     const seeds = seedsFor(name);
-    const pools = harvestPools([loadBundledSchema(twin.ours), readJson(referencePath('openwop', 'schemas', twin.refFile))], guideFor(twin));
+    const pools = harvestPools([loadBundledSchema(twin.ours), readJson(referencePath(...twinReferenceParts(twin)))], guideFor(twin));
     const t = tally(name);
     fc.assert(
       fc.property(caseArb(seeds.length), (generated) => {

@@ -82,6 +82,8 @@ export function referenceFixtureCases(): FixtureCase[] {
   for (const file of fixtureDir('certification-bundles')) {
     cases.push({schema: 'capabilities', label: label(file, '#/discovery'), data: (readJson(file) as Doc).discovery});
   }
+  const bundle = referencePath('openwop-v2', 'examples', 'v2-reference.bundle-v3.json');
+  cases.push({schema: 'v2/certification-bundle', label: 'openwop-v2/examples/v2-reference.bundle-v3.json', data: readJson(bundle)});
   for (const file of fixtureDir('run-events')) {
     const emitted = readJson(file) as Doc;
     const schema = RUN_EVENT_SCHEMAS[String(emitted.type)];

@@ -61,6 +61,7 @@ export function currentReferenceSchemaFiles(): string[] {
     referencePath(...OPENWOP, 'v2', 'node-pack-manifest.schema.json'),
     // The v2 node-pack schema refers to the v2 id grammar by relative $ref.
     referencePath('openwop-v2', 'schemas', 'ids.schema.json'),
+    referencePath('openwop-v2', 'schemas', 'certification-bundle.schema.json'),
   ];
 }
 

@@ -1,5 +1,7 @@
 import type {BundledSchemaName} from '../../../src/schemas/index.js';
 
+import {BUNDLE_SEEDS} from './bundle-seeds.js';
+
 /**
  * Hand-written valid documents that give the mutation engine something to work on where the reference
  * fixtures are thin or missing. Each seed is meant to be valid under both schemas; the suite checks that,
@@ -460,4 +462,5 @@ export const SEEDS: Partial<Record<BundledSchemaName, unknown[]>> = {
     {nodeId: 'n', originalProvider: 'openai', originalModel: 'a', fallbackProvider: '[REDACTED]', fallbackModel: '[REDACTED]', missingCapabilities: ['structured-output']},
   ],
   'events/model.capability.insufficient': [{nodeId: 'n', provider: 'openai', model: 'a', missingCapabilities: ['long-context'], fallbackAttempted: true}],
+  'v2/certification-bundle': BUNDLE_SEEDS,
 };

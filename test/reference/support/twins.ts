@@ -10,7 +10,12 @@ export interface Twin {
   readonly refId: string;
   /** Set when the reference is an excerpt of a larger upstream file. */
   readonly excerpt?: true;
+  /** Folder of refFile under the reference root, when not reference/openwop/schemas (the v2 material). */
+  readonly refDir?: readonly string[];
 }
+
+/** Path parts of a twin's reference file under the reference root. */
+export const twinReferenceParts = (twin: Twin): string[] => [...(twin.refDir ?? ['openwop', 'schemas']), twin.refFile];
 
 const sdks = (f: string) => join('openwop-sdks', 'schemas', f);
 const openwop = (f: string) => join('openwop', 'schemas', f);
@@ -62,6 +67,7 @@ export const TWINS: readonly Twin[] = [
   twin('events/log.appended', RUN_EVENTS, true),
   twin('events/model.capability.substituted', RUN_EVENTS, true),
   twin('events/model.capability.insufficient', RUN_EVENTS, true),
+  {...twin('v2/certification-bundle', 'certification-bundle.schema.json'), refDir: ['openwop-v2', 'schemas']},
 ];
 
 /** Bundled schemas with no upstream twin, and why; listed so the report shows nothing was forgotten. */
