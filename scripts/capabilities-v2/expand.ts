@@ -161,7 +161,7 @@ function expandObject(map: Record<string, unknown>, annotations: Schema, prefix:
 // Listed so the closed family admits them; checked once, by the shared record definition.
 const RECORD_FIELDS: Record<string, Schema> = {status: {}, since: {}, until: {}, witness: {}};
 
-/** A family: the record fields first, then its facets; `until` ruled by `status` before the family's own rules. */
+/** A family: closed, the record fields admitted and checked by the shared `$defs/record`, then its facets and own rules. */
 function expandFamily(name: string, family: Record<string, unknown>): Schema {
   const witness = family['=witness'];
   if (typeof witness !== 'string') throw new Error(`family ${name} declares no =witness`);
