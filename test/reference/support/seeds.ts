@@ -1,6 +1,7 @@
 import type {BundledSchemaName} from '../../../src/schemas/index.js';
 
 import {BUNDLE_SEEDS} from './bundle-seeds.js';
+import {CAPABILITIES_V2_SEEDS} from './seeds-capabilities-v2.js';
 
 /**
  * Hand-written valid documents that give the mutation engine something to work on where the reference
@@ -182,6 +183,7 @@ const chainPack = {
 };
 
 export const SEEDS: Partial<Record<BundledSchemaName, unknown[]>> = {
+  'capabilities-v2': CAPABILITIES_V2_SEEDS,
   'ai-envelope': [
     {
       type: 'vendor.acme.prd.create',

@@ -12,6 +12,8 @@ export interface Twin {
   readonly excerpt?: true;
   /** Folder of refFile under the reference root, when not reference/openwop/schemas (the v2 material). */
   readonly refDir?: readonly string[];
+  /** Set when top-level members are independent, so generated cases also exchange them between seeds. */
+  readonly graft?: true;
 }
 
 /** Path parts of a twin's reference file under the reference root. */
@@ -20,6 +22,8 @@ export const twinReferenceParts = (twin: Twin): string[] => [...(twin.refDir ?? 
 const sdks = (f: string) => join('openwop-sdks', 'schemas', f);
 const openwop = (f: string) => join('openwop', 'schemas', f);
 const registry = (f: string) => join('openwop-registry', 'schemas', f);
+// openwop-v2 sits beside openwop/ in the reference folder; refFile stays relative to openwop/schemas.
+const openwopV2 = (f: string) => join('..', '..', 'openwop-v2', 'schemas', f);
 
 // Ids are the same on both sides by design (we keep upstream $ids), so refId is derived from ours.
 const twin = (ours: BundledSchemaName, refFile: string, excerpt?: true): Twin => ({
@@ -42,6 +46,7 @@ export const TWINS: readonly Twin[] = [
   twin('envelopes/media.image', openwop('envelopes/media.image.schema.json')),
   twin('envelopes/media.audio', openwop('envelopes/media.audio.schema.json')),
   twin('capabilities', openwop('capabilities.schema.EXCERPT.json'), true),
+  {...twin('capabilities-v2', openwopV2('capabilities.schema.json')), graft: true},
   twin('packs/node-pack-manifest', registry('node-pack-manifest.schema.json')),
   twin('packs/v2/node-pack-manifest', openwop('v2/node-pack-manifest.schema.json')),
   twin('packs/workflow-chain-pack-manifest', registry('workflow-chain-pack-manifest.schema.json')),
