@@ -5,6 +5,8 @@
  * capability records and drops `supported` booleans. The response's `OpenWOP-Version` header, when there is one,
  * outranks this guess.
  */
+import {V2_FAMILIES} from './families.js';
+
 export type DocumentMajor = 1 | 2;
 
 /** The 17 root keys of a v2 document that are metadata, not capability records (FACTS.md §2). */
@@ -30,11 +32,16 @@ export const V2_METADATA_KEYS: readonly string[] = [
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** A capability record: what every v2 family is, and what no v1 block looks like. */
+const isCapabilityRecord = (value: unknown): boolean => isRecord(value) && typeof value.status === 'string' && typeof value.since === 'string';
+
 export function documentMajorByShape(doc: Readonly<Record<string, unknown>>): DocumentMajor {
   if (Array.isArray(doc.supportedEnvelopes)) return 1;
   if (isRecord(doc.capabilities)) return 1;
-  const record = (key: string): boolean => isRecord(doc[key]) && typeof doc[key].status === 'string' && typeof doc[key].witness === 'string';
-  if (record('supportedEnvelopes') || record('limits') || record('schemaVersions')) return 2;
+  // Before protocolVersion: a v2 root may carry that scalar too, as a twin of preferredVersion for v1 readers.
+  if (V2_FAMILIES.some((family) => isCapabilityRecord(doc[family]))) return 2;
+  // The era key: a v2 host writes event-log schema 3.
+  if (typeof doc.eventLogSchemaVersion === 'number' && doc.eventLogSchemaVersion >= 3) return 2;
   if (typeof doc.protocolVersion === 'string') return 1;
   return Array.isArray(doc.protocolVersions) && typeof doc.preferredVersion === 'string' ? 2 : 1;
 }
