@@ -55,7 +55,8 @@ export function exampleHost(files = {}) {
     const body = ownOrigin(documents.get(major));
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 16)}"`;
     const headers = {'content-type': 'application/json', etag, 'openwop-version': minorOf(major), vary: 'OpenWOP-Version'};
-    if (req.headers['if-none-match'] === etag) return send(res, 304, headers);
+    const known = String(req.headers['if-none-match'] ?? '').split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+    if (known.includes(etag) || known.includes('*')) return send(res, 304, headers);
     return send(res, 200, headers, body);
   });
   server.on('listening', () => (origin = `http://127.0.0.1:${server.address().port}`));
