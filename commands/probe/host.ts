@@ -1,5 +1,5 @@
 import {Args, Flags} from '@oclif/core';
-import {DEFAULT_MAX_SCHEMAS, DEFAULT_SCHEMAS_DEADLINE_MS, probeHost, renderProbeExtras} from '../../src/probe/index.js';
+import {DEFAULT_MAX_SCHEMAS, DEFAULT_SCHEMAS_DEADLINE_MS, probeHost, type ProtocolRequest, renderProbeExtras} from '../../src/probe/index.js';
 import {displayText} from '../../src/report/printable.js';
 import {CheckCommand, EXIT_CODES_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
 import {inputTimeoutFlag} from '../_common.js';
@@ -50,6 +50,8 @@ ${EXIT_CODES_HELP}`;
     compare: Flags.string({summary: 'Report what changed against a saved document (FILE or URL).', helpValue: 'FILE|URL'}),
     'max-size': Flags.integer({summary: 'Largest --compare file to read, in MB.', default: 100, min: 1, helpGroup: 'INPUT'}),
     'input-timeout': inputTimeoutFlag(),
+    protocol: Flags.string({summary: 'The protocol major to ask for: 1, 2, or auto (ask for 2, fall back to 1 on a 406).', options: ['1', '2', 'auto'], default: 'auto', helpGroup: 'PROTOCOL'}),
+    negotiation: Flags.boolean({summary: 'Check version negotiation with up to four extra requests (406, 304, 426); --no-negotiation skips them.', default: true, allowNo: true, helpGroup: 'PROTOCOL'}),
   };
 
   protected readonly commandName = 'probe host';
@@ -78,6 +80,8 @@ ${EXIT_CODES_HELP}`;
         force: flags.force,
         compare: flags.compare,
         scope: this.readScope(ctx, flags, [flags.compare]),
+        protocol: flags.protocol as ProtocolRequest,
+        negotiation: flags.negotiation,
         onProgress: spinner ? (text) => void (spinner.text = displayText(text)) : undefined,
       });
       return {...outcome, renderExtras: renderProbeExtras};

@@ -1,0 +1,46 @@
+import type {ErrorObject} from 'ajv';
+import type {JsonDocument} from '../../io/json-document.js';
+import {childPointer, parsePointer} from '../../io/json-pointer.js';
+import type {Finding} from '../../report/finding.js';
+import {ajvFindings} from '../../schemas/ajv-findings.js';
+import {getValidator, isBundledSchemaName, type BundledSchemaName} from '../../schemas/index.js';
+import {V2_METADATA_KEYS} from '../../v2/document-major.js';
+import {isClaimed} from '../checks/context.js';
+import {PROBE_RULES} from '../rules.js';
+
+/** The upstream schema version ours is written from and proven equal to (FACTS §6.1). */
+export const V2_SCHEMA_SNAPSHOT = 'openwop/openwop schemas/v2/capabilities.schema.json @046ac537';
+
+const METADATA = new Set(V2_METADATA_KEYS);
+
+/**
+ * The document against the bundled v2 capabilities schema. A key the schema does not know, at the root or directly in
+ * a family record, is a warning naming the snapshot when nothing else is wrong: v2 grows by RFC faster than a bundled
+ * schema (the reference host's newest document carries two such keys, FACTS §6.1). Alongside other errors it is one
+ * more error: the document is then broken, not merely newer.
+ */
+export function v2SchemaFindings(doc: JsonDocument, root: Record<string, unknown>, claimed: ReadonlySet<string>): Finding[] {
+  const name = 'capabilities-v2';
+  if (!isBundledSchemaName(name)) return [];
+  const validate = getValidator(name as BundledSchemaName);
+  if (validate(root)) return [];
+  const errors = (validate.errors ?? []).filter((error) => !isClaimed(errorTarget(error), claimed));
+  const newer = errors.filter(isNewerKey);
+  const rest = errors.filter((error) => !isNewerKey(error));
+  if (errors.length === 0) return [];
+  if (rest.length > 0) return ajvFindings(errors, doc, {ruleId: PROBE_RULES.v2Schema.id, base: '', value: root});
+  return ajvFindings(newer, doc, {ruleId: PROBE_RULES.v2UnknownKey.id, severity: 'warning', base: '', value: root}).map((f) => ({
+    ...f,
+    message: `${f.message}: not in the bundled schema (${V2_SCHEMA_SNAPSHOT}); most likely from a later RFC, otherwise a typo`,
+  }));
+}
+
+function errorTarget(error: ErrorObject): string {
+  return error.keyword === 'additionalProperties' ? childPointer(error.instancePath, String(error.params.additionalProperty)) : error.instancePath;
+}
+
+function isNewerKey(error: ErrorObject): boolean {
+  if (error.keyword !== 'additionalProperties') return false;
+  const at = parsePointer(error.instancePath);
+  return at.length === 0 || (at.length === 1 && !METADATA.has(at[0]));
+}
