@@ -13,6 +13,7 @@ interface SchemaEntry {
 }
 
 const V1 = 'https://openwop.dev/spec/v1/';
+const V2 = 'https://openwop.dev/spec/v2/';
 const RUN_EVENTS_FILE = 'events/run-event-payloads.schema.json';
 const RUN_EVENTS_ID = `${V1}run-event-payloads.schema.json`;
 
@@ -30,8 +31,9 @@ const CATALOGUE = {
   'envelopes/media.audio': envelope('media.audio'),
   'envelopes/media.file': envelope('media.file'),
   capabilities: {file: 'capabilities.schema.json', id: `${V1}capabilities.schema.json`},
+  'capabilities-v2': {file: 'v2/capabilities.schema.json', id: `${V2}capabilities.schema.json`},
   'packs/node-pack-manifest': pack('node-pack-manifest'),
-  'packs/v2/node-pack-manifest': {file: 'packs/v2/node-pack-manifest.schema.json', id: 'https://openwop.dev/spec/v2/node-pack-manifest.schema.json'},
+  'packs/v2/node-pack-manifest': {file: 'packs/v2/node-pack-manifest.schema.json', id: `${V2}node-pack-manifest.schema.json`},
   'packs/workflow-chain-pack-manifest': pack('workflow-chain-pack-manifest'),
   'packs/form-content-pack-manifest': pack('form-content-pack-manifest'),
   'packs/artifact-type-pack-manifest': pack('artifact-type-pack-manifest'),
