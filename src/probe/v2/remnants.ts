@@ -61,7 +61,7 @@ function rootRemnant(key: string, value: unknown): string | undefined {
   if (key.startsWith('host.')) return `the dotted host.* mirrors are gone: advertise "${key.slice('host.'.length)}" at the root`;
   if (EXTENSION_CLASS.has(key)) return `the v1 extension-class family "${key}" is advertised as extensions["openwop-app.${key}"] in v2`;
   if (key === 'supportedEnvelopes' && Array.isArray(value)) return 'supportedEnvelopes is a capability record in v2: {status, since, witness, kinds: [...]} instead of a list of kinds';
-  if (key === 'schemaVersions' && isObject(value) && value.status === undefined && Object.values(value).some((v) => typeof v === 'number')) {
+  if (key === 'schemaVersions' && isObject(value) && value.status === undefined && Object.values(value).every((v) => typeof v === 'number')) {
     return 'schemaVersions is a capability record in v2: its kind → version map moves into schemaVersions.kinds';
   }
   if (key === 'engineVersion' && typeof value === 'string') return 'engineVersion is an integer in v2, not a string';

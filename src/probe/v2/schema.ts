@@ -3,7 +3,7 @@ import type {JsonDocument} from '../../io/json-document.js';
 import {childPointer, parsePointer} from '../../io/json-pointer.js';
 import type {Finding} from '../../report/finding.js';
 import {ajvFindings} from '../../schemas/ajv-findings.js';
-import {getValidator, isBundledSchemaName, type BundledSchemaName} from '../../schemas/index.js';
+import {getValidator} from '../../schemas/index.js';
 import {V2_METADATA_KEYS} from '../../v2/document-major.js';
 import {isClaimed} from '../checks/context.js';
 import {PROBE_RULES} from '../rules.js';
@@ -20,15 +20,11 @@ const METADATA = new Set(V2_METADATA_KEYS);
  * more error: the document is then broken, not merely newer.
  */
 export function v2SchemaFindings(doc: JsonDocument, root: Record<string, unknown>, claimed: ReadonlySet<string>): Finding[] {
-  const name = 'capabilities-v2';
-  if (!isBundledSchemaName(name)) return [];
-  const validate = getValidator(name as BundledSchemaName);
+  const validate = getValidator('capabilities-v2');
   if (validate(root)) return [];
   const errors = (validate.errors ?? []).filter((error) => !isClaimed(errorTarget(error), claimed));
   const newer = errors.filter(isNewerKey);
-  const rest = errors.filter((error) => !isNewerKey(error));
-  if (errors.length === 0) return [];
-  if (rest.length > 0) return ajvFindings(errors, doc, {ruleId: PROBE_RULES.v2Schema.id, base: '', value: root});
+  if (newer.length < errors.length) return ajvFindings(errors, doc, {ruleId: PROBE_RULES.v2Schema.id, base: '', value: root});
   return ajvFindings(newer, doc, {ruleId: PROBE_RULES.v2UnknownKey.id, severity: 'warning', base: '', value: root}).map((f) => ({
     ...f,
     message: `${f.message}: not in the bundled schema (${V2_SCHEMA_SNAPSHOT}); most likely from a later RFC, otherwise a typo`,
