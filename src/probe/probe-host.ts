@@ -164,7 +164,7 @@ async function probe(input: string, options: ProbeHostOptions, credentialHeaders
     advert = choice.major === 2 ? checkV2Advertisement(doc, root, {today: (options.now ?? new Date()).toISOString().slice(0, 10)}) : checkAdvertisement(doc);
     if (choice.negotiates && options.negotiation !== false) {
       options.onProgress?.('Checking version negotiation');
-      protocol.negotiation = await probeNegotiation({url: target.url, settings, major: choice.major, root, etag: got.response.headers.etag, report});
+      protocol.negotiation = await probeNegotiation({url: target.url, settings, major: choice.major, asked: fetched.asked, root, etag: got.response.headers.etag, report});
     }
   } else advert = checkAdvertisement(doc);
   appendAll(result.findings, advert.findings);

@@ -17,8 +17,10 @@ export interface NegotiationCheck {
 export interface NegotiationInput {
   url: string;
   settings: FetchSettings;
-  /** The major the document was fetched and checked as; the extra requests ask for it too. */
+  /** The major the document was checked as. */
   major: 1 | 2;
+  /** The OpenWOP-Version of the request that fetched it: the extra requests repeat it, so only one thing differs. */
+  asked: string | null;
   root: Record<string, unknown>;
   etag: string | undefined;
   report: Report;
@@ -33,7 +35,7 @@ const MALFORMED_CLIENT_VERSION = 'not-a-version';
  * At most four requests, sent together, each under the probe's own timeouts.
  */
 export async function probeNegotiation(input: NegotiationInput): Promise<NegotiationCheck[]> {
-  const asked = String(input.major);
+  const asked = input.asked;
   const jobs: Promise<NegotiationCheck>[] = [unlistedMajor(input)];
   if (input.major === 2 && input.etag === undefined) input.report('etag', 'error', 'the v2 discovery document has no ETag: it must carry one and honour If-None-Match with 304', '');
   if (input.etag !== undefined) jobs.push(conditional(input, asked, input.etag));
@@ -74,7 +76,7 @@ async function unlistedMajor(input: NegotiationInput): Promise<NegotiationCheck>
   return record('unlisted-major', sent, got, verdict);
 }
 
-async function conditional(input: NegotiationInput, asked: string, etag: string): Promise<NegotiationCheck> {
+async function conditional(input: NegotiationInput, asked: string | null, etag: string): Promise<NegotiationCheck> {
   const sent = {...versionHeaders(asked), 'If-None-Match': etag};
   const got = await send(input, 'if-none-match', sent);
   if ('check' in got) return got;
@@ -89,23 +91,22 @@ async function conditional(input: NegotiationInput, asked: string, etag: string)
   return record('if-none-match', sent, got, verdict);
 }
 
-async function belowMinimum(input: NegotiationInput, asked: string, below: string): Promise<NegotiationCheck> {
+async function belowMinimum(input: NegotiationInput, asked: string | null, below: string): Promise<NegotiationCheck> {
   const sent = {...versionHeaders(asked), 'OpenWOP-Client-Version': below};
   const got = await send(input, 'below-min-client-version', sent);
   if ('check' in got) return got;
   const floor = String(input.root.minClientVersion);
   let verdict = 'refused with 426 client_version_unsupported';
-  if (got.status >= 200 && got.status < 300) {
-    verdict = 'served (refusing is a MAY)';
-    input.report('minClientVersion', 'info', `a client at ${below}, below minClientVersion ${floor}, was served: allowed (a host MAY refuse it, and then only with 426 client_version_unsupported)`, '/minClientVersion');
-  } else if (got.status !== 426 || errorBody(got)?.error !== 'client_version_unsupported') {
+  // Serving an old client is what most hosts do and what the spec allows (refusing is a MAY): recorded, not reported.
+  if (got.status >= 200 && got.status < 300) verdict = 'served (allowed: refusing is a MAY)';
+  else if (got.status !== 426 || errorBody(got)?.error !== 'client_version_unsupported') {
     verdict = `refused with ${got.status} ${JSON.stringify(errorBody(got)?.error ?? null)}`;
     input.report('minClientVersion', 'error', `a client at ${below}, below minClientVersion ${floor}, got ${got.status} with error ${JSON.stringify(errorBody(got)?.error ?? null)}: a refusal must be 426 client_version_unsupported`, '/minClientVersion');
   }
   return record('below-min-client-version', sent, got, verdict);
 }
 
-async function malformedClientVersion(input: NegotiationInput, asked: string): Promise<NegotiationCheck> {
+async function malformedClientVersion(input: NegotiationInput, asked: string | null): Promise<NegotiationCheck> {
   const sent = {...versionHeaders(asked), 'OpenWOP-Client-Version': MALFORMED_CLIENT_VERSION};
   const got = await send(input, 'malformed-client-version', sent);
   if ('check' in got) return got;

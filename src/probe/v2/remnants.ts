@@ -29,7 +29,7 @@ const RECORD_REMNANTS: Readonly<Record<string, Readonly<Record<string, string>>>
   aiProviders: {supported: 'aiProviders.supported (the provider list) is renamed aiProviders.providers'},
   a2a: {supported: 'a2a.supported is gone: the version facets (versions, preferredVersion, minimumVersion, refreshedAt) say what is supported'},
   mcp: {supported: 'mcp.supported is gone: the revision facets (revisions, preferredVersion, minimumRevision, refreshedAt) say what is supported'},
-  replay: {fork: 'replay.fork is gone: list "fork" in replay.modes[]'},
+  replay: {fork: 'replay.fork is gone: replay.modes[] lists the modes served (replay, branch)'},
   auth: {profiles: 'auth.profiles is gone: auth.lanes[] replaces it', subjectLinking: 'auth.subjectLinking is removed in v2 (no replacement)'},
 };
 
