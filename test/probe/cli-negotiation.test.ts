@@ -39,6 +39,7 @@ const HOSTS: Record<string, V2HostBehaviour> = {
   'malformed-400': {v2, v1, malformedClientStatus: 400},
   'v1-only': {v2: {...v1, protocolVersions: ['1.11']}, v1: {...v1, protocolVersions: ['1.11']}},
   'v2-only': {v2: v2OnlyDoc},
+  'capabilities-etag': {v2, v1, extraHeaders: {'Capabilities-Etag': '"c1"'}},
 };
 
 describe('probe host: version negotiation (FACTS §1)', () => {
@@ -134,11 +135,12 @@ describe('probe host: version negotiation (FACTS §1)', () => {
     ['bare-304', ['probe/not-modified'], 'sends a 304 without OpenWOP-Version'],
     ['refuses-403', ['probe/min-client-version'], 'refuses an old client with 403'],
     ['malformed-400', ['probe/client-version-malformed'], 'answers a malformed client version with 400'],
+    ['capabilities-etag', ['probe/v1-remnant'], 'still sends the v1 Capabilities-Etag header'],
   ];
   it.each(misbehaving)('%s: %j (a host that %s)', async (path, ids) => {
     const r = await probe(path);
-    expect(r.ids.filter((id) => !id.startsWith('probe/v2-schema') && id !== 'probe/v1-remnant')).toEqual(ids);
-    expect(r.code).toBe(1);
+    expect(r.ids.filter((id) => id !== 'probe/v2-schema' && (id !== 'probe/v1-remnant' || path === 'capabilities-etag'))).toEqual(ids);
+    expect(r.code).toBe(path === 'capabilities-etag' ? 0 : 1);
   });
 
   it('answering v2 with a v1 document: checked as v2 (the header outranks the shape), so the v1 remnants are named', async () => {

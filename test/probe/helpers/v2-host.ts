@@ -28,6 +28,8 @@ export interface V2HostBehaviour {
   refuseOldClients?: {status: number; error: string};
   /** Answer a malformed OpenWOP-Client-Version with this status (default: treat it as absent). */
   malformedClientStatus?: number;
+  /** More response headers on the document. */
+  extraHeaders?: Record<string, string>;
   /** The 406 body's error code and echoed list (default: the right ones). */
   refusal?: {error: string; versions?: unknown};
 }
@@ -64,7 +66,7 @@ export function v2Host(b: V2HostBehaviour): Handler {
     let doc = major === 2 ? b.v2 : (b.v1 ?? b.v2);
     let header = versionFor(major);
     if (major === 2 && b.answerV2) ({doc, header} = b.answerV2);
-    const headers: Record<string, string> = b.omitHeader ? {} : {'OpenWOP-Version': header};
+    const headers: Record<string, string> = {...b.extraHeaders, ...(b.omitHeader ? {} : {'OpenWOP-Version': header})};
     const etag = b.etag === undefined ? `"${major}-etag"` : b.etag;
     if (etag !== null) headers.ETag = etag;
     if (etag !== null && req.headers['if-none-match'] === etag && !b.ignoreIfNoneMatch) {
