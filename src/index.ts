@@ -7,6 +7,7 @@
 export {validateEnvelopeInputs as validateEnvelopes, type ValidateEnvelopeOptions, type ValidateEnvelopeOutcome} from './envelope/index.js';
 export {lintSchemaDocument, lintSchemaFile, lintSchemaInputs as lintSchema, listRules, explainRule, type LintInputsOptions, type LintInputsOutcome, type LintOptions, type SchemaSource} from './lint/index.js';
 export {evaluateGate, validatePackInputs as validatePack, type GateResult} from './pack/index.js';
+export {canonicalJson, validateBundle, type BundleResult, type ValidateBundleOptions, type ValidateBundleOutcome, type VerificationOutcome} from './bundle/index.js';
 export {loadCapabilities, probeHost, type ProbeHostOptions, type ProbeOutcome} from './probe/index.js';
 export {simulateRetry, type SimulateRetryOptions, type SimulateRetryOutcome} from './retry/index.js';
 export {scaffoldKind, type ScaffoldKindOptions, type ScaffoldResult} from './scaffold/index.js';

@@ -4,7 +4,7 @@
  * them, and a command does not pay for the others' rule modules at start-up.
  */
 export async function knownRuleIds(): Promise<string[]> {
-  const [lint, openwop, foxctl, pack, probe, retry, pattern] = await Promise.all([
+  const [lint, openwop, foxctl, pack, probe, retry, pattern, bundle] = await Promise.all([
     import('./lint/index.js'),
     import('./envelope/openwop/rules.js'),
     import('./envelope/foxctl/rules.js'),
@@ -12,6 +12,7 @@ export async function knownRuleIds(): Promise<string[]> {
     import('./probe/rules.js'),
     import('./retry/rules.js'),
     import('./schemas/pattern/refusal.js'),
+    import('./bundle/rules.js'),
   ]);
   const descriptors = [
     ...lint.lintRuleDescriptors(),
@@ -21,6 +22,7 @@ export async function knownRuleIds(): Promise<string[]> {
     ...Object.values(probe.PROBE_RULES),
     ...retry.RETRY_RULE_LIST,
     pattern.PATTERN_UNSUPPORTED_RULE,
+    ...bundle.BUNDLE_RULE_LIST,
   ];
   return [...new Set(descriptors.map((d) => d.id))];
 }

@@ -68,7 +68,7 @@ ${EXIT_CODES_HELP}`;
     multiplier: Flags.string({summary: 'Budget multiplier on truncation, 1..8 (default: capabilities truncationBudgetMultiplier, else 2).', helpValue: 'X', helpGroup: 'ROUTER'}),
     'max-attempts': Flags.integer({summary: 'Cap on total provider calls per emission, first call included (see THE CAP).', min: 1, max: 16, helpGroup: 'ROUTER'}),
     'provider-ceiling': Flags.integer({summary: 'The provider\'s per-call output maximum: grown budgets are clamped to it.', min: 1, helpGroup: 'ROUTER'}),
-    capabilities: Flags.string({summary: 'The host\'s capabilities (saved /.well-known/openwop file or URL): cap, multiplier, advertised events.', helpValue: 'FILE|URL', helpGroup: 'ROUTER'}),
+    capabilities: Flags.string({summary: 'The host\'s capabilities (saved /.well-known/openwop file or URL, v1 or v2): cap, multiplier, advertised events.', helpValue: 'FILE|URL', helpGroup: 'ROUTER'}),
     provider: Flags.string({summary: 'Read every body as this API instead of detecting it per body.', options: [...PROVIDER_IDS], helpGroup: 'INPUT'}),
     'node-id': Flags.string({summary: 'Node id for the events (default: the mock program\'s nodeId, else structured-call).', helpGroup: 'INPUT'}),
     trace: Flags.string({summary: 'A host\'s emitted run events to check against the simulated sequence (one recording only).', helpValue: 'FILE', helpGroup: 'INPUT'}),
@@ -95,7 +95,7 @@ ${EXIT_CODES_HELP}`;
     const capabilitiesSource = flags.capabilities ?? configCapabilities(ctx.config);
     let capabilities: Record<string, unknown> | undefined;
     if (capabilitiesSource !== undefined) {
-      const {loadCapabilities} = await import('../../src/probe/index.js');
+      const {loadCapabilities} = await import('../../src/capabilities/load.js');
       capabilities = (await loadCapabilities(capabilitiesSource, ctx.cwd, scope)).document;
     }
     return simulateRetry(paths, {

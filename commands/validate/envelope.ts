@@ -14,8 +14,12 @@ INPUTS
   --protocol auto (default) decides per JSON value: an object with "status" and "version" or "command", and none of "envelopeId", "correlationId", "type", is foxctl Protocol v1; anything else is an AIEnvelope. openwop and foxctl force one.
   --kind KIND reads each document as a bare payload of KIND (a JSON array is one payload).
 
+PROTOCOL MAJORS (OpenWOP 1.x and 2.x)
+  An AI envelope names no protocol version (its top level is closed in both majors), so the host it is for decides: --major auto (default) checks envelopes against the AIEnvelope schema of the --capabilities document's major (a v2 document: capability records such as supportedEnvelopes {status, since, witness, kinds}; the response's OpenWOP-Version header decides for a URL that sends one), and against v1 without --capabilities. --major 1|2 forces one, and asks a capabilities URL for that major's document with OpenWOP-Version. The v2 wrapper differs from v1 only in nodeId, which must match ^[A-Za-z0-9._~:-]{1,128}$; payloads are checked against the same kind schemas.
+  A v2 document is read from its records: supportedEnvelopes.kinds, schemaVersions.kinds, envelopeStrictness.mode (absent: warn), limits and aiProviders.maxInlineMediaBytes as in v1. The four universal kinds are always accepted in v2, listed or not, and without supportedEnvelopes.kinds they are the only ones; in v1 a non-empty supportedEnvelopes must list them, and [] is an engine-only host.
+
 KINDS AND HOSTS
-  Known kinds: the four universal kinds and media.image/audio/file (bundled schemas), plus <kind>.schema.json files from --schemas DIR and config "kindSchemas" (a file wins over a bundled schema of the same kind). Without --capabilities an unknown kind is a warning and its payload is not checked; with --capabilities (a saved /.well-known/openwop document or its URL; config "capabilities") the kind must be in the host's supportedEnvelopes (an empty list is an engine-only host: every envelope is refused), and an unknown kind is an error, as it is with --strict.
+  Known kinds: the four universal kinds and media.image/audio/file (bundled schemas), plus <kind>.schema.json files from --schemas DIR and config "kindSchemas" (a file wins over a bundled schema of the same kind). Without --capabilities an unknown kind is a warning and its payload is not checked; with --capabilities (a saved /.well-known/openwop document or its URL; config "capabilities") the kind must be in the host's supportedEnvelopes (v1: an empty list is an engine-only host, every envelope is refused; v2: see PROTOCOL MAJORS), and an unknown kind is an error, as it is with --strict.
   schemaVersion (absent = 0) is compared with the host's schemaVersions: higher is unknown_schema_version; lower is a drift warning under envelopeStrictness warn and unknown_schema_version under strict (or --strict).
   Kind naming (no upstream grammar; ours): vendor.<owner>.<kind…> and private.<owner>.<kind…> with owner [a-z][a-z0-9-]* and segments [a-z][a-zA-Z0-9_-]*; openwop.*, core.*, community.*, local.*, media.*, ui.* with at least one such segment; the universal kinds as they are. Legacy prd.create, theme.create, tasks.create are deprecated (envelope-legacy-kind). Both are warnings, errors with --strict.
 
@@ -41,6 +45,7 @@ ${EXIT_CODES_HELP}`;
     {description: 'Validate a recorded NDJSON stream from stdin, as SARIF', command: 'cat run.ndjson | <%= config.bin %> <%= command.id %> - --format sarif'},
     {description: 'Check a stream against a host: its kinds, schemaVersions, limits and strictness', command: '<%= config.bin %> <%= command.id %> run.ndjson --capabilities https://host.example/.well-known/openwop'},
     {description: 'Vendor kinds with their payload schemas, unknown kinds refused', command: '<%= config.bin %> <%= command.id %> envelopes/ --schemas schemas/envelopes --strict'},
+    {description: "Check envelopes for a host's v2 contract", command: '<%= config.bin %> <%= command.id %> run.ndjson --major 2 --capabilities https://host.example'},
     {description: 'A bare payload of a kind', command: '<%= config.bin %> <%= command.id %> payload.json --kind clarification.request'},
     {description: 'foxctl output, drift as errors', command: 'foxctl fs/ls . | <%= config.bin %> <%= command.id %> - --protocol foxctl --strict'},
     {description: 'Every envelope under a folder, JSON report to a file', command: '<%= config.bin %> <%= command.id %> fixtures/ --json --output report.json'},
@@ -56,6 +61,7 @@ ${EXIT_CODES_HELP}`;
 
   static override flags = {
     protocol: Flags.string({summary: 'Envelope protocol: auto decides per JSON value.', options: ['auto', 'openwop', 'foxctl'], default: 'auto'}),
+    major: Flags.string({summary: "OpenWOP protocol major of the AI envelopes: auto takes the --capabilities document's major, else 1.", options: ['auto', '1', '2'], default: 'auto'}),
     strict: Flags.boolean({summary: 'Check as the strictest host: unknown kinds, naming and foxctl drift are errors; envelopeStrictness strict; foxctl trailing data refused.'}),
     schemas: Flags.string({summary: 'Folder of <kind>.schema.json payload schemas for vendor kinds (repeatable; adds to config kindSchemas).', multiple: true, multipleNonGreedy: true, helpValue: 'DIR'}),
     capabilities: Flags.string({summary: "A host's capabilities (saved /.well-known/openwop file or URL): kinds, schemaVersions, limits, strictness.", helpValue: 'FILE|URL'}),
@@ -78,6 +84,7 @@ ${EXIT_CODES_HELP}`;
       cwd: ctx.cwd,
       ignore: ctx.config.config.ignore,
       protocol: flags.protocol as 'auto' | 'openwop' | 'foxctl',
+      major: flags.major === 'auto' ? 'auto' : (Number(flags.major) as 1 | 2),
       strict: flags.strict,
       schemaDirs: [...configKindSchemaDirs(ctx.config), ...(flags.schemas ?? [])],
       capabilities: flags.capabilities ?? configCapabilities(ctx.config),

@@ -1,3 +1,4 @@
+import type {DocumentMajor} from '../v2/document-major.js';
 import type {HostProfile} from './host.js';
 import type {KindSchemas} from './kind-schemas.js';
 
@@ -5,6 +6,8 @@ import type {KindSchemas} from './kind-schemas.js';
 export interface EnvelopeRunContext {
   /** --strict: unknown kinds, naming and foxctl drift are errors; envelopeStrictness is treated as strict. */
   strict: boolean;
+  /** The protocol major whose AIEnvelope schema checks the wrapper. */
+  major: DocumentMajor;
   host?: HostProfile;
   kinds: KindSchemas;
 }

@@ -1,10 +1,15 @@
+import {loadCapabilities} from '../capabilities/load.js';
 import type {ReadScope} from '../io/read-scope.js';
 import {UserError} from '../report/user-error.js';
+import {UNIVERSAL_KINDS} from '../schemas/index.js';
+import {type DocumentMajor, documentMajorByShape} from '../v2/document-major.js';
 
 /** The parts of a host's /.well-known/openwop document that envelope validation applies. */
 export interface HostProfile {
   origin: string;
-  /** Advertised kinds; empty for an engine-only host, which accepts no envelopes at all. */
+  /** The major of the capabilities document, which names its fields in messages. */
+  major: DocumentMajor;
+  /** Kinds the host takes; empty for a v1 engine-only host, which accepts no envelopes at all. */
   supportedEnvelopes: ReadonlySet<string>;
   schemaVersions: ReadonlyMap<string, number>;
   strictness: 'warn' | 'strict';
@@ -20,31 +25,55 @@ export interface HostLimits {
 
 export const DEFAULT_MAX_INLINE_MEDIA_BYTES = 262_144;
 
+/** Where each value sits in a document of either major: v1 keeps plain values, v2 puts them in capability records. */
+const FIELDS = {
+  1: {kinds: 'supportedEnvelopes', versions: 'schemaVersions', strictness: 'envelopeStrictness'},
+  2: {kinds: 'supportedEnvelopes.kinds', versions: 'schemaVersions.kinds', strictness: 'envelopeStrictness.mode'},
+} as const;
+
+/** The name of the field holding the advertised kinds, for messages. */
+export function kindsField(host: HostProfile): string {
+  return FIELDS[host.major].kinds;
+}
+
 /**
- * Reads the capabilities document as a host would: families at the root first, then inside the deprecated
- * `capabilities` wrapper. Only the fields used here are type-checked (`probe host` checks the whole document); a
- * field of the wrong type is the user's problem to fix, so it is a UserError.
+ * Reads the capabilities document as a host of its major would. v1: families at the root first, then inside the
+ * deprecated `capabilities` wrapper; `supportedEnvelopes` is a list of kinds, and `[]` an engine-only host. v2 (FACTS
+ * §2): each family is a capability record whose facets hold the values (`supportedEnvelopes.kinds`,
+ * `schemaVersions.kinds`, `envelopeStrictness.mode`); the four universal kinds are always accepted, and an absent
+ * `kinds` leaves only them. The `limits` names and `aiProviders.maxInlineMediaBytes` are the same in both. Only the
+ * fields used here are type-checked (`probe host` checks the whole document); a field of the wrong type is the user's
+ * problem to fix, so it is a UserError.
  */
-export function hostProfile(document: Record<string, unknown>, origin: string): HostProfile {
-  const wrapper = isObject(document.capabilities) ? document.capabilities : {};
-  const field = (name: string): unknown => (name in document ? document[name] : wrapper[name]);
+export function hostProfile(document: Record<string, unknown>, origin: string, major: DocumentMajor = documentMajorByShape(document)): HostProfile {
+  const wrapper = major === 1 && isObject(document.capabilities) ? document.capabilities : {};
+  const family = (name: string): unknown => (name in document ? document[name] : wrapper[name]);
   const bad = (what: string) => new UserError(`capabilities ${origin}: ${what}`, 'Check the document with `openwop probe host`.');
+  const names = FIELDS[major];
+  // In v2 a family is a record and the value one of its facets; absence of either is "not advertised".
+  const value = (name: string, facet: string): unknown => {
+    const found = family(name);
+    if (major === 1 || found === undefined) return found;
+    if (!isObject(found)) throw bad(`${name} must be a capability record (an object with status, since and witness)`);
+    return found[facet];
+  };
 
-  const supported = field('supportedEnvelopes');
-  if (!Array.isArray(supported) || !supported.every((k) => typeof k === 'string')) throw bad('supportedEnvelopes must be an array of kind names');
+  const supported = value('supportedEnvelopes', 'kinds') ?? (major === 2 ? [] : undefined);
+  if (!Array.isArray(supported) || !supported.every((k) => typeof k === 'string')) throw bad(`${names.kinds} must be an array of kind names`);
+  const kinds = new Set<string>(major === 2 ? [...UNIVERSAL_KINDS, ...supported] : supported);
 
-  const versions = field('schemaVersions') ?? {};
-  if (!isObject(versions)) throw bad('schemaVersions must be an object of integers');
+  const versions = value('schemaVersions', 'kinds') ?? {};
+  if (!isObject(versions)) throw bad(`${names.versions} must be an object of integers`);
   const schemaVersions = new Map<string, number>();
   for (const [kind, v] of Object.entries(versions)) {
-    if (!Number.isInteger(v) || (v as number) < 0) throw bad(`schemaVersions["${kind}"] must be an integer ≥ 0`);
+    if (!Number.isInteger(v) || (v as number) < 0) throw bad(`${names.versions}["${kind}"] must be an integer ≥ 0`);
     schemaVersions.set(kind, v as number);
   }
 
-  const strictness = field('envelopeStrictness') ?? 'warn';
-  if (strictness !== 'warn' && strictness !== 'strict') throw bad('envelopeStrictness must be "warn" or "strict"');
+  const strictness = value('envelopeStrictness', 'mode') ?? 'warn';
+  if (strictness !== 'warn' && strictness !== 'strict') throw bad(`${names.strictness} must be "warn" or "strict"`);
 
-  const rawLimits = field('limits') ?? {};
+  const rawLimits = family('limits') ?? {};
   if (!isObject(rawLimits)) throw bad('limits must be an object');
   const limits: HostLimits = {};
   for (const name of ['envelopesPerTurn', 'clarificationRounds', 'schemaRounds'] as const) {
@@ -54,13 +83,14 @@ export function hostProfile(document: Record<string, unknown>, origin: string): 
     limits[name] = v as number;
   }
 
-  const providers = field('aiProviders');
+  const providers = family('aiProviders');
   const inline = isObject(providers) ? providers.maxInlineMediaBytes : undefined;
   if (inline !== undefined && (!Number.isInteger(inline) || (inline as number) < 0)) throw bad('aiProviders.maxInlineMediaBytes must be an integer ≥ 0');
 
   return {
     origin,
-    supportedEnvelopes: new Set(supported as string[]),
+    major,
+    supportedEnvelopes: kinds,
     schemaVersions,
     strictness,
     limits,
@@ -68,11 +98,10 @@ export function hostProfile(document: Record<string, unknown>, origin: string): 
   };
 }
 
-/** `--capabilities FILE|URL`: the probe domain's reader, loaded only when asked for (a URL pulls in undici). */
-export async function loadHostProfile(source: string, cwd: string, scope?: ReadScope): Promise<HostProfile> {
-  const {loadCapabilities} = await import('../probe/index.js');
-  const {document, origin} = await loadCapabilities(source, cwd, scope);
-  return hostProfile(document, origin);
+/** `--capabilities FILE|URL`; `major` (an explicit `--major`) asks a URL for that major's document. */
+export async function loadHostProfile(source: string, cwd: string, scope?: ReadScope, major?: 1 | 2): Promise<HostProfile> {
+  const loaded = await loadCapabilities(source, cwd, scope, {major});
+  return hostProfile(loaded.document, loaded.origin, loaded.major);
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

@@ -26,6 +26,8 @@ export {hostProfile} from './host.js';
 export {GENERATION as STREAM_STATE_GENERATION} from './openwop/stream-state.js';
 export {findSecrets, maskSecrets} from '../report/secrets.js';
 
+export type EnvelopeMajor = 'auto' | 1 | 2;
+
 export const ENVELOPE_EXTENSIONS = ['.json', '.ndjson', '.jsonl'] as const;
 
 export interface ValidateEnvelopeOptions {
@@ -38,6 +40,12 @@ export interface ValidateEnvelopeOptions {
   schemaDirs?: string[];
   /** A capabilities document (file path relative to cwd, or http(s) URL). */
   capabilities?: string;
+  /**
+   * The protocol major of the envelopes (default auto: the capabilities document's major, else 1). An envelope names no
+   * major of its own (its top level is closed in both), so the host it is for decides. An explicit major also asks a
+   * capabilities URL for that major's document.
+   */
+  major?: EnvelopeMajor;
   /** Inputs are bare payloads of this kind. */
   kind?: string;
   maxDocumentBytes?: number;
@@ -53,7 +61,7 @@ export interface ValidateEnvelopeOptions {
 }
 
 export interface ValidateEnvelopeOutcome extends CheckOutcome<EnvelopeFileResult> {
-  summary: EnvelopeTally & {protocol: Protocol; strict: boolean; capabilities?: string};
+  summary: EnvelopeTally & {protocol: Protocol; strict: boolean; major: 1 | 2; capabilities?: string};
   renderExtras: NonNullable<FormatContext['renderExtras']>;
 }
 
@@ -105,7 +113,7 @@ export async function validateEnvelopeInputs(paths: readonly string[], options: 
     results,
     fatal,
     rules: [...ENVELOPE_RULE_DESCRIPTORS],
-    summary: {...total, protocol, strict: run.strict, ...(run.host ? {capabilities: run.host.origin} : {})},
+    summary: {...total, protocol, strict: run.strict, major: run.major, ...(run.host ? {capabilities: run.host.origin} : {})},
     renderExtras: envelopeSummaryRenderer(total, results),
   };
 }
@@ -122,9 +130,12 @@ function kindSchemaResults(run: EnvelopeRunContext): EnvelopeFileResult[] {
 }
 
 async function runContext(options: ValidateEnvelopeOptions, scope: ReadScope): Promise<EnvelopeRunContext> {
+  const asked = options.major === 'auto' ? undefined : options.major;
+  const host = options.capabilities === undefined ? undefined : await loadHostProfile(options.capabilities, options.cwd, scope, asked);
   return {
     strict: options.strict ?? false,
+    major: asked ?? host?.major ?? 1,
     kinds: KindSchemas.fromFolders(options.schemaDirs ?? [], scope),
-    host: options.capabilities === undefined ? undefined : await loadHostProfile(options.capabilities, options.cwd, scope),
+    host,
   };
 }

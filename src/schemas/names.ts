@@ -23,6 +23,7 @@ const envelope = (kind: string): SchemaEntry => ({file: `envelopes/${kind}.schem
 
 const CATALOGUE = {
   'ai-envelope': {file: 'ai-envelope.schema.json', id: `${V1}ai-envelope.schema.json`},
+  'v2/ai-envelope': {file: 'v2/ai-envelope.schema.json', id: 'https://openwop.dev/spec/v2/ai-envelope.schema.json'},
   'envelopes/clarification.request': envelope('clarification.request'),
   'envelopes/schema.request': envelope('schema.request'),
   'envelopes/schema.response': envelope('schema.response'),
@@ -34,6 +35,7 @@ const CATALOGUE = {
   'capabilities-v2': {file: 'v2/capabilities.schema.json', id: `${V2}capabilities.schema.json`},
   'packs/node-pack-manifest': pack('node-pack-manifest'),
   'packs/v2/node-pack-manifest': {file: 'packs/v2/node-pack-manifest.schema.json', id: `${V2}node-pack-manifest.schema.json`},
+  'v2/certification-bundle': {file: 'v2/certification-bundle.schema.json', id: `${V2}certification-bundle.schema.json`},
   'packs/workflow-chain-pack-manifest': pack('workflow-chain-pack-manifest'),
   'packs/form-content-pack-manifest': pack('form-content-pack-manifest'),
   'packs/artifact-type-pack-manifest': pack('artifact-type-pack-manifest'),

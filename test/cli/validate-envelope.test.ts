@@ -281,3 +281,21 @@ describe('validate envelope imports what it needs, when it needs it', () => {
     expect(JSON.parse(r.stdout)).toEqual({undici: false});
   });
 });
+
+describe('validate envelope with the acme example host of either major', () => {
+  const hosts = join(ROOT, 'examples', 'hosts');
+  const stream = join(ROOT, 'examples', 'envelopes', 'stream.ndjson');
+  const brief = (stdout: string) => (JSON.parse(stdout).results as {findings: {ruleId: string; severity: string; line: number; pointer: string}[]}[]).flatMap((r) => r.findings.map((f) => `${f.line} ${f.severity} ${f.ruleId} ${f.pointer}`));
+
+  it('the v1 and v2 documents of one host give the same findings; --major shows in the summary and --help', async () => {
+    const v1 = await runCli(['validate', 'envelope', stream, '--capabilities', join(hosts, 'acme.well-known-openwop.json'), '--json']);
+    const v2 = await runCli(['validate', 'envelope', stream, '--capabilities', join(hosts, 'acme.v2.well-known-openwop.json'), '--json']);
+    expect(v2.code).toBe(v1.code);
+    expect(brief(v1.stdout).length).toBeGreaterThan(0);
+    expect(brief(v2.stdout)).toEqual(brief(v1.stdout));
+    expect([JSON.parse(v1.stdout).summary.major, JSON.parse(v2.stdout).summary.major]).toEqual([1, 2]);
+    const help = await runCli(['validate', 'envelope', '--help']);
+    expect(help.stdout).toContain('--major');
+    expect(help.stdout).toContain('PROTOCOL MAJORS');
+  });
+});

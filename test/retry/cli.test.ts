@@ -107,6 +107,21 @@ describe('simulate retry: recordings of every kind', () => {
     expect(result.attempts.map((a: {maxTokens: number}) => a.maxTokens)).toEqual([10, 30]);
   });
 
+  it('--capabilities reads a v2 document (envelopes and limits are capability records) as its v1 equivalent', async () => {
+    const record = {status: 'stable', since: '2.0', witness: 'claims-check'};
+    const reliability = {events: ['envelope.retry.exhausted', 'envelope.refusal'], maxRetryAttempts: 2, completion: {distinguishesTruncation: true, truncationBudgetMultiplier: 3}};
+    write('caps-v1.json', {protocolVersion: '1.0.0', supportedEnvelopes: [], schemaVersions: {}, limits: {clarificationRounds: 3, schemaRounds: 2, envelopesPerTurn: 5}, envelopes: {reliability: {supported: true, ...reliability}}});
+    write('caps-v2.json', {protocolVersions: ['2.0'], preferredVersion: '2.0', limits: {...record, clarificationRounds: 3, schemaRounds: 2, envelopesPerTurn: 5}, envelopes: {...record, reliability}});
+    write('trunc3.json', {program: [{stopReason: 'max_tokens', content: '{'}, {stopReason: 'max_tokens', content: '{'}, {stopReason: 'max_tokens', content: '{'}]});
+    const v1 = await simJson(['trunc3.json', '--capabilities', 'caps-v1.json', '--max-tokens', '10']);
+    const v2 = await simJson(['trunc3.json', '--capabilities', 'caps-v2.json', '--max-tokens', '10']);
+    expect(v2.result).toMatchObject({totalCalls: 2, policy: {maxCalls: 2, multiplier: 3}});
+    expect({...v2.result, file: undefined}).toEqual({...v1.result, file: undefined});
+    // Without maxRetryAttempts the cap falls to the v2 limits record's schemaRounds + 1.
+    write('caps-v2-rounds.json', {protocolVersions: ['2.0'], preferredVersion: '2.0', limits: {...record, clarificationRounds: 3, schemaRounds: 0, envelopesPerTurn: 5}});
+    expect((await simJson(['trunc3.json', '--capabilities', 'caps-v2-rounds.json', '--max-tokens', '10'])).result.policy).toMatchObject({maxCalls: 1, capSource: 'capabilities limits.schemaRounds + 1'});
+  });
+
   it('--recovery jsonrepair recovers a reply the strict parse refuses', async () => {
     write('sloppy.json', {program: [{content: "{'ticket_id': 'T-1', 'priority': 'low', 'summary': 's',}"}]});
     const {result} = await simJson(['sloppy.json', '--schema', 'ticket.schema.json', '--recovery', 'markdown-fence,jsonrepair']);

@@ -3,7 +3,7 @@ import {ajvFindings} from '../../schemas/ajv-findings.js';
 import {getValidator} from '../../schemas/index.js';
 import type {DocScan, EnvelopeRunContext} from '../context.js';
 import type {FindingSink} from '../finding-sink.js';
-import {DEFAULT_MAX_INLINE_MEDIA_BYTES} from '../host.js';
+import {DEFAULT_MAX_INLINE_MEDIA_BYTES, kindsField} from '../host.js';
 import {checkContent} from './content.js';
 import {classifyKindName, type KindName} from './kinds.js';
 import {ENVELOPE_RULES} from './rules.js';
@@ -30,7 +30,7 @@ export function checkOpenwopEnvelope(
   scan: DocScan,
   sink: FindingSink,
 ): string | undefined {
-  const shape = getValidator('ai-envelope');
+  const shape = getValidator(run.major === 2 ? 'v2/ai-envelope' : 'ai-envelope');
   if (!shape(value)) {
     sink.addAll(ajvFindings(shape.errors, doc, {ruleId: ENVELOPE_RULES.shape.id, base: pointer, label: 'envelope', value}));
     // A leak is a leak even in an envelope a host would refuse.
@@ -56,7 +56,7 @@ function kindKnown(run: EnvelopeRunContext, kind: string, doc: JsonDocument, poi
   if (run.host ? run.host.supportedEnvelopes.has(kind) : run.kinds.has(kind)) return true;
   const at = `${pointer}/type`;
   if (run.host) {
-    const why = run.host.supportedEnvelopes.size === 0 ? 'advertises no envelope kinds at all (an engine-only host)' : 'does not advertise it in supportedEnvelopes';
+    const why = run.host.supportedEnvelopes.size === 0 ? 'advertises no envelope kinds at all (an engine-only host)' : `does not advertise it in ${kindsField(run.host)}`;
     sink.add(doc.finding(ENVELOPE_RULES.unknownKind.id, 'error', `unknown envelope kind "${kind}": the host (${run.host.origin}) ${why}`, at));
     return false;
   }

@@ -17,9 +17,15 @@ type Doc = Record<string, unknown>;
 const fixtureDir = (...parts: string[]) => jsonFilesIn('openwop', 'fixtures', ...parts);
 const label = (file: string, suffix = '') => `${file.split('/fixtures/')[1] ?? basename(file)}${suffix}`;
 
-/** A whole envelope goes to the top-level schema, and its payload to the kind's payload schema when the spec defines one. */
+/**
+ * A whole envelope goes to the top-level schema of both majors (every reference envelope is a v1 one, so the two v2
+ * sides must agree on each), and its payload to the kind's payload schema when the spec defines one.
+ */
 function envelopeCases(envelope: unknown, where: string): FixtureCase[] {
-  const cases: FixtureCase[] = [{schema: 'ai-envelope', label: where, data: envelope}];
+  const cases: FixtureCase[] = [
+    {schema: 'ai-envelope', label: where, data: envelope},
+    {schema: 'v2/ai-envelope', label: `${where} (as v2)`, data: envelope},
+  ];
   const doc = envelope as Doc;
   const kindSchema = typeof doc.type === 'string' ? builtinKindSchema(doc.type) : undefined;
   if (kindSchema !== undefined && 'payload' in doc) cases.push({schema: kindSchema, label: `${where}#/payload`, data: doc.payload});
@@ -72,10 +78,16 @@ export function referenceFixtureCases(): FixtureCase[] {
     cases.push({schema, label: label(file), data});
   }
   cases.push(...registrySnapshotCases());
-  for (const file of fixtureDir('discovery')) cases.push({schema: 'capabilities', label: label(file), data: readJson(file)});
+  for (const file of fixtureDir('discovery')) {
+    cases.push({schema: 'capabilities', label: label(file), data: readJson(file)});
+    cases.push({schema: 'capabilities-v2', label: label(file, ' (as v2)'), data: readJson(file)});
+  }
+  cases.push(...v2DiscoveryCases());
   for (const file of fixtureDir('certification-bundles')) {
     cases.push({schema: 'capabilities', label: label(file, '#/discovery'), data: (readJson(file) as Doc).discovery});
   }
+  const bundle = referencePath('openwop-v2', 'examples', 'v2-reference.bundle-v3.json');
+  cases.push({schema: 'v2/certification-bundle', label: 'openwop-v2/examples/v2-reference.bundle-v3.json', data: readJson(bundle)});
   for (const file of fixtureDir('run-events')) {
     const emitted = readJson(file) as Doc;
     const schema = RUN_EVENT_SCHEMAS[String(emitted.type)];
@@ -83,6 +95,31 @@ export function referenceFixtureCases(): FixtureCase[] {
     cases.push({schema, label: label(file, '#/payload'), data: emitted.payload});
   }
   return cases;
+}
+
+/** The reference host's v2 documents: the two captured ones and the one embedded in the whole signed bundle. */
+function v2DiscoveryCases(): FixtureCase[] {
+  const examples = jsonFilesIn('openwop-v2', 'examples');
+  const cases: FixtureCase[] = examples
+    .filter((file) => file.endsWith('.discovery-document.json'))
+    .map((file) => ({schema: 'capabilities-v2', label: `openwop-v2/examples/${basename(file)}`, data: readJson(file)}));
+  for (const file of examples.filter((f) => f.endsWith('.bundle-v3.json'))) {
+    cases.push({schema: 'capabilities-v2', label: `openwop-v2/examples/${basename(file)}#/discovery/document`, data: ((readJson(file) as Doc).discovery as Doc).document});
+  }
+  return cases;
+}
+
+/** Keys of the reference host's newest document that come from RFCs later than both schemas (0236, 0237). */
+const LATER_RFC_KEYS = {root: 'hostEvents', nondeterminismPolicy: 'sources'} as const;
+
+/** The newest v2 document without its later-RFC keys: valid on both sides, and the seed that covers most families. */
+function withoutLaterRfcKeys(doc: Doc): Doc | undefined {
+  const policy = doc.nondeterminismPolicy as Doc | undefined;
+  if (!(LATER_RFC_KEYS.root in doc) && !(policy && LATER_RFC_KEYS.nondeterminismPolicy in policy)) return undefined;
+  const {[LATER_RFC_KEYS.root]: _events, ...rest} = doc;
+  if (policy === undefined) return rest;
+  const {[LATER_RFC_KEYS.nondeterminismPolicy]: _sources, ...keptPolicy} = policy;
+  return {...rest, nondeterminismPolicy: keptPolicy};
 }
 
 /**
@@ -112,6 +149,8 @@ export function embeddedSeeds(cases: readonly FixtureCase[]): FixtureCase[] {
     if (c.schema === 'packs/prompt-pack-manifest' && Array.isArray(doc.prompts)) {
       doc.prompts.forEach((p, i) => out.push({schema: 'packs/prompt-template', label: `${c.label}#/prompts/${i}`, data: p}));
     }
+    const trimmed = c.schema === 'capabilities-v2' ? withoutLaterRfcKeys(doc) : undefined;
+    if (trimmed !== undefined) out.push({schema: 'capabilities-v2', label: `${c.label} without hostEvents and nondeterminismPolicy.sources`, data: trimmed});
     if (c.schema === 'packs/node-pack-manifest' && Array.isArray(doc.agents)) {
       doc.agents.forEach((a, i) => out.push({schema: 'packs/agent-manifest', label: `${c.label}#/agents/${i}`, data: a}));
     }

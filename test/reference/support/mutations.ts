@@ -210,6 +210,38 @@ export function buildCase(seeds: readonly Json[], c: GeneratedCase, pools: Pools
   return c.mutations.reduce<Json>((doc, m) => applyMutation(doc, m, pools), seeds[c.seed] as Json);
 }
 
+/** A case that first copies whole top-level members of donor documents into a seed, then applies at most one mutation. */
+export interface GraftedCase extends GeneratedCase {
+  readonly grafts: readonly {readonly donor: number; readonly member: number}[];
+}
+
+/**
+ * For documents whose top-level members are independent of each other (a discovery document's capability records):
+ * members copied from valid donors into a valid seed give another valid document, so a fair share of the cases probes
+ * the valid side of the schema instead of nearly all of them being refused.
+ */
+export function graftedCaseArb(seedCount: number, donorCount: number): fc.Arbitrary<GraftedCase> {
+  return fc.record({
+    seed: fc.nat({max: seedCount - 1}),
+    grafts: fc.array(fc.record({donor: fc.nat({max: donorCount - 1}), member: fc.nat()}), {minLength: 1, maxLength: 6}),
+    mutations: fc.array(mutationArb, {maxLength: 1}),
+  });
+}
+
+export function buildGraftedCase(seeds: readonly Json[], donors: readonly Json[], c: GraftedCase, pools: Pools): Json {
+  const doc = structuredClone(seeds[c.seed] as Json);
+  if (isObject(doc)) {
+    for (const graft of c.grafts) {
+      const donor = donors[graft.donor] as Json;
+      const keys = isObject(donor) ? Object.keys(donor as object) : [];
+      if (keys.length === 0) continue;
+      const key = pick(keys, graft.member);
+      (doc as Record<string, Json>)[key] = structuredClone((donor as Record<string, Json>)[key] as Json);
+    }
+  }
+  return c.mutations.reduce<Json>((d, m) => applyMutation(d, m, pools), doc);
+}
+
 /**
  * Every single boundary edit of every seed: each constrained path of each seed, set to each candidate value.
  * Deterministic and exhaustive for one-step edits; the fast-check runs add the multi-step combinations.

@@ -49,6 +49,7 @@ const REGISTRY = ['openwop', 'schemas', 'openwop-registry', 'schemas'];
 export function currentReferenceSchemaFiles(): string[] {
   return [
     referencePath(...SDKS, 'ai-envelope.schema.json'),
+    referencePath(...SDKS, 'v2', 'ai-envelope.schema.json'),
     ...['clarification.request', 'schema.request', 'schema.response', 'error', 'media.file'].map((k) =>
       referencePath(...SDKS, 'envelopes', `${k}.schema.json`),
     ),
@@ -58,18 +59,30 @@ export function currentReferenceSchemaFiles(): string[] {
     referencePath(...OPENWOP, 'run-event-payloads.schema.EXCERPT.json'),
     ...jsonFilesIn(...REGISTRY),
     referencePath(...OPENWOP, 'v2', 'node-pack-manifest.schema.json'),
-    // The v2 node-pack schema refers to the v2 id grammar by relative $ref.
+    // The v2 node-pack and capabilities schemas refer to the v2 id grammar by relative $ref.
     referencePath('openwop-v2', 'schemas', 'ids.schema.json'),
+    referencePath('openwop-v2', 'schemas', 'certification-bundle.schema.json'),
+    referencePath('openwop-v2', 'schemas', 'capabilities.schema.json'),
   ];
 }
+
+const V2 = 'https://openwop.dev/spec/v2/';
+const DRAFT_2020 = 'https://json-schema.org/draft/2020-12/schema';
+const deferToV1 = (base: string): AnySchemaObject => ({$schema: DRAFT_2020, $id: `${V2}${base}.schema.json`, $ref: `https://openwop.dev/spec/v1/${base}.schema.json`});
 
 /**
  * Schemas the reference set refers to but does not hold, supplied the same way ours are: no v2 agent manifest is
  * published, so the v2 node-pack schema's `agent-manifest.schema.json` is a schema under the v2 id that defers to the v1
- * one (our bundled v2 schema refers to the v1 agent manifest directly).
+ * one (our bundled v2 schema refers to the v1 agent manifest directly). Likewise the v2 capabilities schema's
+ * `prompt-kind`/`prompt-ref` defer to the v1 ones, and its `configurable.schema.json` is any object, as in ours.
  */
 export function referenceStandIns(): AnySchemaObject[] {
-  return [{$schema: 'https://json-schema.org/draft/2020-12/schema', $id: 'https://openwop.dev/spec/v2/agent-manifest.schema.json', $ref: 'https://openwop.dev/spec/v1/agent-manifest.schema.json'}];
+  return [
+    deferToV1('agent-manifest'),
+    deferToV1('prompt-kind'),
+    deferToV1('prompt-ref'),
+    {$schema: DRAFT_2020, $id: `${V2}configurable.schema.json`, type: 'object'},
+  ];
 }
 
 type AjvLike = Pick<Ajv2020, 'addSchema' | 'getSchema'>;

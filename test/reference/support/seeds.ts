@@ -1,5 +1,8 @@
 import type {BundledSchemaName} from '../../../src/schemas/index.js';
 
+import {BUNDLE_SEEDS} from './bundle-seeds.js';
+import {CAPABILITIES_V2_SEEDS} from './seeds-capabilities-v2.js';
+
 /**
  * Hand-written valid documents that give the mutation engine something to work on where the reference
  * fixtures are thin or missing. Each seed is meant to be valid under both schemas; the suite checks that,
@@ -180,6 +183,7 @@ const chainPack = {
 };
 
 export const SEEDS: Partial<Record<BundledSchemaName, unknown[]>> = {
+  'capabilities-v2': CAPABILITIES_V2_SEEDS,
   'ai-envelope': [
     {
       type: 'vendor.acme.prd.create',
@@ -199,6 +203,20 @@ export const SEEDS: Partial<Record<BundledSchemaName, unknown[]>> = {
       partial: {isPartial: true, index: 0, total: -1},
     },
     {type: 'media.image', envelopeId: 'e', correlationId: 'c', payload: null, meta: {source: 'system', ts: '2026-01-01T00:00:00+02:00'}},
+  ],
+  'v2/ai-envelope': [
+    {
+      type: 'ui.a2ui-surface',
+      schemaVersion: 2,
+      envelopeId: 'env-v2-1',
+      correlationId: 'run-1:planner:0:abcd',
+      // Every character class the v2 node-id grammar allows, so mutations probe each one.
+      nodeId: 'planner.step_2~a:b-C9',
+      payload: {surfaceId: 's1', messages: []},
+      meta: {source: 'ai-generation', ts, contentTrust: 'trusted', rendering: {display: 'card', title: 'Plan'}},
+      partial: {isPartial: false, index: 1, total: 2},
+    },
+    {type: 'error', envelopeId: 'e', correlationId: 'c', nodeId: 'n', payload: {code: 'x', message: 'y'}, meta: {source: 'user', ts}},
   ],
   'envelopes/clarification.request': [
     {
@@ -446,4 +464,5 @@ export const SEEDS: Partial<Record<BundledSchemaName, unknown[]>> = {
     {nodeId: 'n', originalProvider: 'openai', originalModel: 'a', fallbackProvider: '[REDACTED]', fallbackModel: '[REDACTED]', missingCapabilities: ['structured-output']},
   ],
   'events/model.capability.insufficient': [{nodeId: 'n', provider: 'openai', model: 'a', missingCapabilities: ['long-context'], fallbackAttempted: true}],
+  'v2/certification-bundle': BUNDLE_SEEDS,
 };

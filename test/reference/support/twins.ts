@@ -10,11 +10,20 @@ export interface Twin {
   readonly refId: string;
   /** Set when the reference is an excerpt of a larger upstream file. */
   readonly excerpt?: true;
+  /** Folder of refFile under the reference root, when not reference/openwop/schemas (the v2 material). */
+  readonly refDir?: readonly string[];
+  /** Set when top-level members are independent, so generated cases also exchange them between seeds. */
+  readonly graft?: true;
 }
+
+/** Path parts of a twin's reference file under the reference root. */
+export const twinReferenceParts = (twin: Twin): string[] => [...(twin.refDir ?? ['openwop', 'schemas']), twin.refFile];
 
 const sdks = (f: string) => join('openwop-sdks', 'schemas', f);
 const openwop = (f: string) => join('openwop', 'schemas', f);
 const registry = (f: string) => join('openwop-registry', 'schemas', f);
+// openwop-v2 sits beside openwop/ in the reference folder; refFile stays relative to openwop/schemas.
+const openwopV2 = (f: string) => join('..', '..', 'openwop-v2', 'schemas', f);
 
 // Ids are the same on both sides by design (we keep upstream $ids), so refId is derived from ours.
 const twin = (ours: BundledSchemaName, refFile: string, excerpt?: true): Twin => ({
@@ -28,6 +37,7 @@ const RUN_EVENTS = openwop('run-event-payloads.schema.EXCERPT.json');
 
 export const TWINS: readonly Twin[] = [
   twin('ai-envelope', sdks('ai-envelope.schema.json')),
+  twin('v2/ai-envelope', sdks('v2/ai-envelope.schema.json')),
   twin('envelopes/clarification.request', sdks('envelopes/clarification.request.schema.json')),
   twin('envelopes/schema.request', sdks('envelopes/schema.request.schema.json')),
   twin('envelopes/schema.response', sdks('envelopes/schema.response.schema.json')),
@@ -36,6 +46,7 @@ export const TWINS: readonly Twin[] = [
   twin('envelopes/media.image', openwop('envelopes/media.image.schema.json')),
   twin('envelopes/media.audio', openwop('envelopes/media.audio.schema.json')),
   twin('capabilities', openwop('capabilities.schema.EXCERPT.json'), true),
+  {...twin('capabilities-v2', openwopV2('capabilities.schema.json')), graft: true},
   twin('packs/node-pack-manifest', registry('node-pack-manifest.schema.json')),
   twin('packs/v2/node-pack-manifest', openwop('v2/node-pack-manifest.schema.json')),
   twin('packs/workflow-chain-pack-manifest', registry('workflow-chain-pack-manifest.schema.json')),
@@ -61,6 +72,7 @@ export const TWINS: readonly Twin[] = [
   twin('events/log.appended', RUN_EVENTS, true),
   twin('events/model.capability.substituted', RUN_EVENTS, true),
   twin('events/model.capability.insufficient', RUN_EVENTS, true),
+  {...twin('v2/certification-bundle', 'certification-bundle.schema.json'), refDir: ['openwop-v2', 'schemas']},
 ];
 
 /** Bundled schemas with no upstream twin, and why; listed so the report shows nothing was forgotten. */

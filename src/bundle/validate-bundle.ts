@@ -1,0 +1,402 @@
+import {IO_RULE_DESCRIPTORS} from '../io/io-rules.js';
+import type {JsonDocument} from '../io/json-document.js';
+import {ReadScope} from '../io/read-scope.js';
+import type {FileResult, Finding} from '../report/finding.js';
+import type {CheckOutcome} from '../report/outcome.js';
+import {UserError} from '../report/user-error.js';
+import {ajvFindings} from '../schemas/ajv-findings.js';
+import {getValidator} from '../schemas/ajv.js';
+import {deriveV2Profiles, V2_PROFILES} from '../v2/profiles.js';
+import {NotCanonicalizable} from './canonical-json.js';
+import {attestationPayload, documentDigest, witnessDigest} from './digests.js';
+import {durabilityProblem} from './durability.js';
+import {ed25519Verifies} from './ed25519.js';
+import {lookUpKey} from './keys.js';
+import {checkLedger} from './ledger.js';
+import {DEFAULT_FETCH, type FetchSettings, isUrl, readJsonSource} from './read-json-source.js';
+import {renderBundleExtras} from './render.js';
+import {BUNDLE_RULE_LIST, BUNDLE_RULES} from './rules.js';
+import {arrayAt, isRecord, quote, recordAt, type Json, type Report} from './view.js';
+
+/** Largest bundle or discovery document read (real bundles are tens to hundreds of KB). */
+export const DEFAULT_MAX_BUNDLE_BYTES = 10 * 1024 * 1024;
+
+export interface ValidateBundleOptions {
+  cwd: string;
+  /** Where files may be read (default: the project root and the folders of the paths named). */
+  scope?: ReadScope;
+  maxBytes?: number;
+  /** --discovery FILE|URL: the host's published discovery document, to look the signing key up in. */
+  discovery?: string;
+  /** The same, already in hand (probe host --bundle passes the document it fetched); wins over `discovery`. */
+  discoveryDocument?: {document: Json; origin: string};
+  /** --verifier-keys FILE|URL: a document whose signingKeys[] holds the independent verifier's key. */
+  verifierKeys?: string;
+  /** --fetch-discovery: fetch the document at the bundle's discovery.url when no other is given. */
+  fetchDiscovery?: boolean;
+  fetch?: FetchSettings;
+}
+
+/** The four outcomes of the signature check, kept apart (conformance.md "Bundle v3"). */
+export type VerificationOutcome = 'discovery-not-read' | 'key-not-published' | 'signature-invalid' | 'verified';
+
+/** Where the key was looked up: --discovery (or the caller's document), the bundle's own capture, or discovery.url. */
+export type KeySource = 'given' | 'captured' | 'fetched';
+
+export interface Verification {
+  outcome: VerificationOutcome;
+  keyId: string | null;
+  keySource: KeySource | null;
+  /** The file or URL of the document the key was looked up in (for `captured`: the bundle's /discovery/document). */
+  keySourceLocation: string | null;
+  retiredAt: string | null;
+}
+
+export interface ProfileClaim {
+  id: string;
+  evidenceTier: unknown;
+  claimedCertified: boolean;
+  /** null when the captured document was not available to derive from. */
+  derivable: boolean | null;
+  /** Our verdict: claimed certified and refused by nothing. */
+  certified: boolean;
+  refusedBy: string[];
+}
+
+export interface Claims {
+  derivabilityChecked: boolean;
+  derived: string[] | null;
+  profiles: ProfileClaim[];
+}
+
+export interface Digest<T> {
+  stated: T | null;
+  recomputed: T | null;
+  matches: boolean | null;
+}
+
+export interface BundleResult extends FileResult {
+  host: {name: unknown; version: unknown; build: unknown} | null;
+  suite: {version: unknown; targetMajor: unknown} | null;
+  verification: Verification | null;
+  claims: Claims | null;
+  digests: {witnessSha256: Digest<string>; discoverySha256: Digest<string>; assertionCount: Digest<number>; totals: Digest<Record<string, number>>} | null;
+}
+
+export type ValidateBundleOutcome = CheckOutcome<BundleResult>;
+
+const BUNDLE_MARKERS = ['bundleVersion', 'results', 'witnessSha256', 'signature'];
+
+/**
+ * Verifies a v3 certification bundle (a file or an http(s) URL): schema, ledger, recomputed digests over canonical
+ * JSON, the Ed25519 signature against the host's published key, the verifier's signature for independent claims,
+ * claims re-derived from the captured discovery document, durability. A bundle that cannot be read, is not JSON or is
+ * not a bundle at all is fatal (exit 2); a --discovery or --verifier-keys source that cannot be read is a UserError.
+ */
+export async function validateBundle(input: string, options: ValidateBundleOptions): Promise<ValidateBundleOutcome> {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BUNDLE_BYTES;
+  const scope = options.scope ?? new ReadScope({cwd: options.cwd, named: [input, options.discovery, options.verifierKeys].filter((p): p is string => p !== undefined && !isUrl(p)), maxBytes});
+  const read = {scope, maxBytes, fetch: options.fetch ?? DEFAULT_FETCH};
+  const outcome = (result: BundleResult, fatal: boolean): ValidateBundleOutcome => ({
+    results: [result],
+    fatal,
+    rules: [...BUNDLE_RULE_LIST, ...IO_RULE_DESCRIPTORS],
+    summary: {bundles: 1, verified: result.verification?.outcome === 'verified' ? 1 : 0},
+    renderExtras: renderBundleExtras,
+  });
+
+  const source = await readJsonSource(input, {...read, what: 'certification bundle'});
+  if (!source.ok) return outcome(emptyResult(input, [source.finding]), true);
+  const {doc} = source;
+  if (!isRecord(doc.value) || !BUNDLE_MARKERS.some((key) => Object.hasOwn(doc.value as Json, key))) {
+    const what = Array.isArray(doc.value) ? 'an array' : isRecord(doc.value) ? 'an object with none of bundleVersion, results, witnessSha256 or signature' : `a JSON ${doc.value === null ? 'null' : typeof doc.value}`;
+    return outcome(emptyResult(input, [doc.finding(BUNDLE_RULES.notABundle.id, 'error', `not a certification bundle: the document is ${what}`, '')]), true);
+  }
+  const given = options.discoveryDocument ?? (options.discovery === undefined ? undefined : await readGiven(options.discovery, read, 'discovery document'));
+  const verifierKeys = options.verifierKeys === undefined ? undefined : await readGiven(options.verifierKeys, read, 'verifier key document');
+  return outcome(await checkBundle(doc, input, {given, verifierKeys, fetchDiscovery: options.fetchDiscovery === true, read}), false);
+}
+
+async function readGiven(location: string, read: Omit<Parameters<typeof readJsonSource>[1], 'what'>, what: string): Promise<{document: Json; origin: string}> {
+  const got = await readJsonSource(location, {...read, what});
+  if (!got.ok) throw new UserError(`${what} ${location}: ${got.finding.message}`);
+  if (!isRecord(got.doc.value)) throw new UserError(`${what} ${location}: expected a JSON object`);
+  return {document: got.doc.value, origin: location};
+}
+
+function emptyResult(file: string, findings: Finding[]): BundleResult {
+  return {file, findings, host: null, suite: null, verification: null, claims: null, digests: null};
+}
+
+interface CheckContext {
+  given?: {document: Json; origin: string};
+  verifierKeys?: {document: Json; origin: string};
+  fetchDiscovery: boolean;
+  read: Omit<Parameters<typeof readJsonSource>[1], 'what'>;
+}
+
+async function checkBundle(doc: JsonDocument, file: string, ctx: CheckContext): Promise<BundleResult> {
+  const bundle = doc.value as Json;
+  const findings: Finding[] = [];
+  const report: Report = (rule, message, pointer, severity) => findings.push(doc.finding(BUNDLE_RULES[rule].id, severity ?? BUNDLE_RULES[rule].severity, message, pointer));
+  const host = recordAt(bundle.host);
+  const suite = recordAt(bundle.suite);
+  const result: BundleResult = {
+    ...emptyResult(file, findings),
+    host: {name: host.name ?? null, version: host.version ?? null, build: host.build ?? null},
+    suite: {version: suite.version ?? null, targetMajor: suite.targetMajor ?? null},
+  };
+  findings.push(...doc.problemFindings());
+  if (bundle.bundleVersion !== '3') {
+    report('unsupportedVersion', `bundleVersion is ${quote(bundle.bundleVersion)}; only v3 bundles ("3") are signed and can be verified (v1 and v2 bundles are never upgraded)`, '/bundleVersion');
+    return result;
+  }
+  const validate = getValidator('v2/certification-bundle');
+  if (!validate(bundle)) findings.push(...ajvFindings(validate.errors, doc, {ruleId: BUNDLE_RULES.schema.id, base: '', value: bundle}));
+
+  const ledger = checkLedger(bundle, report);
+  const witness = checkWitness(bundle, ledger.rows, report);
+  const discovery = recordAt(bundle.discovery);
+  const captured = await capturedDocument(discovery, ctx.given, report);
+  const signature = await checkSignature(bundle, ctx, report);
+  const verifierOk = checkVerifier(bundle, ctx.verifierKeys, report);
+  const durabilityOk = bundle.durability === undefined || checkDurability(bundle, ledger.rows, report);
+
+  const voided = ledger.broken || !witness.matches || captured.matches === false || signature.outcome !== 'verified' || !durabilityOk;
+  result.verification = signature;
+  result.claims = checkClaims(bundle, captured, {voided, verifierOk, blocked: ledger.totals.blocked ?? 0}, report);
+  const statedTotals = recordAt(recordAt(bundle.results).totals);
+  result.digests = {
+    witnessSha256: {stated: stringOr(bundle.witnessSha256), recomputed: witness.recomputed, matches: witness.recomputed === null ? null : witness.matches},
+    discoverySha256: {stated: stringOr(discovery.sha256), recomputed: captured.recomputed, matches: captured.matches},
+    assertionCount: {stated: typeof bundle.assertionCount === 'number' ? bundle.assertionCount : null, recomputed: ledger.assertions, matches: bundle.assertionCount === ledger.assertions},
+    totals: {
+      stated: statedTotals as Record<string, number>,
+      recomputed: ledger.totals,
+      matches: Object.entries(ledger.totals).every(([k, v]) => statedTotals[k] === v),
+    },
+  };
+  return result;
+}
+
+const stringOr = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+function checkWitness(bundle: Json, rows: readonly Json[], report: Report): {recomputed: string | null; matches: boolean} {
+  const relaxations = arrayAt(recordAt(bundle.host).relaxations);
+  let recomputed: string;
+  try {
+    recomputed = witnessDigest(rows, relaxations);
+  } catch (error) {
+    if (!(error instanceof NotCanonicalizable)) throw error;
+    report('witnessDigest', `witnessSha256 cannot be recomputed: in the rows, ${error.message}`, '/witnessSha256');
+    return {recomputed: null, matches: false};
+  }
+  if (recomputed === bundle.witnessSha256) return {recomputed, matches: true};
+  if (witnessDigest(rows, relaxations, 'locale') === bundle.witnessSha256) {
+    report('witnessLocaleOrder', 'witnessSha256 recomputes only with the rows sorted by localeCompare, not by code units; another machine\'s locale data may not reproduce it', '/witnessSha256');
+    return {recomputed: bundle.witnessSha256 as string, matches: true};
+  }
+  const preimage = relaxations.length > 0 ? 'the rows sorted by id and the host\'s relaxations' : 'the rows sorted by id';
+  report('witnessDigest', `witnessSha256 is ${quote(bundle.witnessSha256)}, but the canonical JSON of ${preimage} hashes to ${recomputed}: the ledger is not the one the digest (and so the signature) covers`, '/witnessSha256');
+  return {recomputed, matches: false};
+}
+
+interface Captured {
+  /** The document the run captured, when the reader has it: the bundle's own, or a given one with the same digest. */
+  document?: Json;
+  recomputed: string | null;
+  /** null when there was no document to compare. */
+  matches: boolean | null;
+}
+
+async function capturedDocument(discovery: Json, given: CheckContext['given'], report: Report): Promise<Captured> {
+  const embedded = discovery.document;
+  if (isRecord(embedded)) {
+    let recomputed: string;
+    try {
+      recomputed = documentDigest(embedded);
+    } catch (error) {
+      if (!(error instanceof NotCanonicalizable)) throw error;
+      report('discoveryDigest', `discovery.document cannot be digested: ${error.message}`, '/discovery/document');
+      return {recomputed: null, matches: false};
+    }
+    if (recomputed === discovery.sha256) return {document: embedded, recomputed, matches: true};
+    report('discoveryDigest', `discovery.document hashes to ${recomputed} (canonical JSON), not to the signed discovery.sha256 ${quote(discovery.sha256)}: the captured document was changed`, '/discovery/sha256');
+    return {recomputed, matches: false};
+  }
+  if (given !== undefined) {
+    const recomputed = safeDigest(given.document);
+    if (recomputed !== null && recomputed === discovery.sha256) return {document: given.document, recomputed, matches: true};
+  }
+  return {recomputed: null, matches: null};
+}
+
+function safeDigest(document: Json): string | null {
+  try {
+    return documentDigest(document);
+  } catch (error) {
+    if (error instanceof NotCanonicalizable) return null;
+    throw error;
+  }
+}
+
+async function checkSignature(bundle: Json, ctx: CheckContext, report: Report): Promise<Verification> {
+  const signature = recordAt(bundle.signature);
+  const discovery = recordAt(bundle.discovery);
+  const keyId = typeof signature.keyId === 'string' ? signature.keyId : null;
+  const signingKeyId = recordAt(bundle.host).signingKeyId;
+  if (signingKeyId !== undefined && signingKeyId !== signature.keyId) {
+    report('signingKeyId', `host.signingKeyId is ${quote(signingKeyId)} but the bundle is signed with signature.keyId ${quote(signature.keyId)}`, '/host/signingKeyId');
+  }
+  const verification = (outcome: VerificationOutcome, keySource: KeySource | null = null, keySourceLocation: string | null = null, retiredAt: string | null = null): Verification => ({outcome, keyId, keySource, keySourceLocation, retiredAt});
+
+  const source = await keyDocument(bundle, ctx, report);
+  if (source === undefined) return verification('discovery-not-read');
+  const where = source.kind === 'captured' ? 'the discovery document captured in the bundle (/discovery/document)' : source.kind === 'fetched' ? `the discovery document fetched from ${source.origin}` : `the discovery document ${source.origin}`;
+  if (source.kind !== 'captured') {
+    const digest = safeDigest(source.document);
+    if (digest !== discovery.sha256) report('discoveryDiffers', `${where} is not the one the run captured (digest ${digest ?? 'not computable'}, the bundle's ${quote(discovery.sha256)}); the host has changed it since, or it is another host's`, '/discovery/sha256');
+  }
+  const found = lookUpKey(source.document, signature.keyId);
+  if (!found.found && found.reason === 'not-published') {
+    report('keyNotPublished', `signature.keyId ${quote(signature.keyId)} is not among the signingKeys[] of ${where}: the signature cannot be attributed to the host`, '/signature/keyId');
+    return verification('key-not-published', source.kind, source.origin);
+  }
+  if (!found.found) {
+    report('signatureInvalid', `the signature cannot verify: in ${where}, ${found.problem}`, '/signature/sig');
+    return verification('signature-invalid', source.kind, source.origin);
+  }
+  const payload = attestationPayload({witnessSha256: bundle.witnessSha256, build: recordAt(bundle.host).build, suiteVersion: recordAt(bundle.suite).version, discoverySha256: discovery.sha256});
+  if (!ed25519Verifies(found.key, payload, signature.sig)) {
+    report('signatureInvalid', `the Ed25519 signature does not verify under key ${quote(keyId)} of ${where}: witnessSha256, host.build, suite.version or discovery.sha256 changed after signing, or the signature or key did`, '/signature/sig');
+    return verification('signature-invalid', source.kind, source.origin, found.retiredAt ?? null);
+  }
+  report('verified', `the signature verifies under key ${quote(keyId)} published in ${where}`, '/signature');
+  if (found.retiredAt !== undefined) {
+    const after = typeof bundle.generatedAt === 'string' && Date.parse(bundle.generatedAt) > Date.parse(found.retiredAt);
+    report('keyRetired', `key ${quote(keyId)} was retired at ${quote(found.retiredAt)}${after ? `, before the bundle says it was generated (${quote(bundle.generatedAt)}, which is not signed)` : ''}`, '/signature/keyId');
+  }
+  return verification('verified', source.kind, source.origin, found.retiredAt ?? null);
+}
+
+/** The document to look the key up in: --discovery, else the captured one, else discovery.url if allowed. */
+async function keyDocument(bundle: Json, ctx: CheckContext, report: Report): Promise<{kind: KeySource; document: Json; origin: string} | undefined> {
+  if (ctx.given !== undefined) return {kind: 'given', ...ctx.given};
+  const discovery = recordAt(bundle.discovery);
+  if (isRecord(discovery.document)) return {kind: 'captured', document: discovery.document, origin: '/discovery/document'};
+  if (!ctx.fetchDiscovery) {
+    report('discoveryNotRead', 'the bundle carries no discovery.document and no other was given: the signing key was not looked up and the signature not checked (give --discovery FILE|URL, or allow --fetch-discovery)', '/discovery');
+    return undefined;
+  }
+  const url = discovery.url;
+  if (typeof url !== 'string' || !isUrl(url)) {
+    report('discoveryNotRead', `discovery.url ${quote(url)} is not an http(s) URL, so no discovery document could be fetched`, '/discovery/url');
+    return undefined;
+  }
+  const major = recordAt(bundle.suite).targetMajor;
+  const got = await readJsonSource(url, {...ctx.read, what: 'discovery document', headers: {'openwop-version': String(major === 1 ? 1 : 2)}});
+  if (!got.ok) {
+    report('discoveryNotRead', `the discovery document at discovery.url could not be read: ${got.finding.message}`, '/discovery/url');
+    return undefined;
+  }
+  if (!isRecord(got.doc.value)) {
+    report('discoveryNotRead', `${url} did not answer with a JSON object`, '/discovery/url');
+    return undefined;
+  }
+  return {kind: 'fetched', document: got.doc.value, origin: url};
+}
+
+/** Whether the verifier's signature stands; only asked when some profile claims the independent tier. */
+function checkVerifier(bundle: Json, keys: CheckContext['verifierKeys'], report: Report): boolean {
+  if (!arrayAt(bundle.claimedProfiles).some((p) => isRecord(p) && p.evidenceTier === 'independent')) return true;
+  const verifier = bundle.verifierSignature;
+  if (!isRecord(verifier)) return false; // the schema already says it is required
+  if (verifier.keyId === recordAt(bundle.signature).keyId) {
+    report('verifierSameKey', `verifierSignature.keyId ${quote(verifier.keyId)} is the host's own signing key; an independent claim needs another party's`, '/verifierSignature/keyId');
+    return false;
+  }
+  if (keys === undefined) {
+    report('verifierKeyUnavailable', `the verifier's key ${quote(verifier.keyId)} was not looked up (give the verifier's published signingKeys with --verifier-keys FILE|URL); independent claims are not certified`, '/verifierSignature/keyId');
+    return false;
+  }
+  const found = lookUpKey(keys.document, verifier.keyId);
+  if (!found.found) {
+    report('verifierKeyUnavailable', `the verifier's key ${quote(verifier.keyId)} is not usable in ${keys.origin}: ${found.reason === 'unusable' ? found.problem : 'no signingKeys[] entry has that keyId'}`, '/verifierSignature/keyId');
+    return false;
+  }
+  const payload = attestationPayload({witnessSha256: bundle.witnessSha256, build: recordAt(bundle.host).build, suiteVersion: recordAt(bundle.suite).version, discoverySha256: recordAt(bundle.discovery).sha256});
+  if (!ed25519Verifies(found.key, payload, verifier.sig)) {
+    report('verifierSignatureInvalid', `verifierSignature does not verify under key ${quote(verifier.keyId)} of ${keys.origin}`, '/verifierSignature/sig');
+    return false;
+  }
+  return true;
+}
+
+function checkDurability(bundle: Json, rows: readonly Json[], report: Report): boolean {
+  const rung = recordAt(bundle.durability).rung;
+  const problem = durabilityProblem(rung, rows);
+  if (problem !== undefined) report('durability', `durability rung ${quote(rung)} is not derivable from the signed rows (rung-not-derivable): ${problem}`, '/durability/rung');
+  return problem === undefined;
+}
+
+const KNOWN_PROFILES = new Set(V2_PROFILES.map((p) => p.id));
+
+/** Names a profile: the obligation is its id, or starts with it and a separator (see bundle/relaxed-certified). */
+const namesProfile = (obligation: unknown, id: string): boolean => typeof obligation === 'string' && (obligation === id || (obligation.startsWith(id) && /^[.:/]/.test(obligation.slice(id.length))));
+
+function checkClaims(bundle: Json, captured: Captured, state: {voided: boolean; verifierOk: boolean; blocked: number}, report: Report): Claims {
+  const targetMajor = recordAt(bundle.suite).targetMajor;
+  const derived = captured.document !== undefined && targetMajor === 2 ? deriveV2Profiles(captured.document) : null;
+  const relaxations = arrayAt(recordAt(bundle.host).relaxations).filter(isRecord);
+  const claimed = arrayAt(bundle.claimedProfiles);
+  const profiles: ProfileClaim[] = [];
+  const certifiedIds: string[] = [];
+  claimed.forEach((claim, i) => {
+    if (!isRecord(claim) || typeof claim.id !== 'string') return;
+    const id = claim.id;
+    const at = `/claimedProfiles/${i}`;
+    const claimedCertified = claim.certified === true;
+    const refusedBy: string[] = [];
+    const derivable = derived === null ? null : derived.includes(id);
+    if (claimedCertified) {
+      certifiedIds.push(id);
+      if (derived !== null && !derivable) {
+        refusedBy.push('not-derivable');
+        report('profileNotDerivable', KNOWN_PROFILES.has(id) ? `${quote(id)} is claimed as certified, but the captured discovery document does not imply it (${missingFor(id, captured.document as Json)})` : `${quote(id)} is claimed as certified, but it is not a v2 profile`, `${at}/certified`);
+      }
+      const relaxed = relaxations.find((r) => namesProfile(r.obligation, id));
+      if (relaxed) {
+        refusedBy.push('relaxed');
+        report('relaxedCertified', `${quote(id)} is claimed as certified although the operator relaxed ${quote(relaxed.obligation)} (${quote(relaxed.reason)})`, `${at}/certified`);
+      }
+      if (claim.evidenceTier === 'independent' && !state.verifierOk) refusedBy.push('verifier');
+      if (state.blocked > 0) refusedBy.push('blocked');
+      if (state.voided) refusedBy.push('bundle-rejected');
+    }
+    profiles.push({id, evidenceTier: claim.evidenceTier ?? null, claimedCertified, derivable, certified: claimedCertified && refusedBy.length === 0, refusedBy});
+  });
+  if (state.blocked > 0 && certifiedIds.length > 0) {
+    report('blockedCertified', `results.totals.blocked is ${state.blocked}, yet ${certifiedIds.map((id) => quote(id)).join(', ')} ${certifiedIds.length === 1 ? 'is' : 'are'} claimed as certified: a bundle with blocked rows certifies nothing`, '/results/totals/blocked');
+  }
+  for (const [i, r] of relaxations.entries()) {
+    if (!claimed.some((c) => isRecord(c) && typeof c.id === 'string' && namesProfile(r.obligation, c.id))) {
+      report('relaxedCertified', `relaxation ${quote(r.obligation)} names no claimed profile, so which certification it weakens cannot be told`, `/host/relaxations/${i}`, 'warning');
+    }
+  }
+  if (derived === null && certifiedIds.length > 0) {
+    const why = targetMajor !== 2 ? `the suite targeted protocol major ${quote(targetMajor)}, whose profiles are not derived here` : 'the bundle carries no discovery.document (and no document given has its digest)';
+    if (captured.matches !== false) report('claimsUnchecked', `the certified profiles cannot be re-derived: ${why}; they are the emitter's claim only`, '/claimedProfiles');
+  }
+  for (const id of derived ?? []) {
+    if (!claimed.some((c) => isRecord(c) && c.id === id)) report('profileNotClaimed', `the captured document implies ${quote(id)}, which claimedProfiles does not list`, '/claimedProfiles', 'info');
+  }
+  return {derivabilityChecked: derived !== null, derived, profiles};
+}
+
+function missingFor(id: string, document: Json): string {
+  const profile = V2_PROFILES.find((p) => p.id === id);
+  if (!profile) return 'unknown profile';
+  const missing = [...profile.families.filter((f) => !isRecord(document[f])).map((f) => `family ${f}`), ...profile.metadata.filter((m) => document[m] === undefined).map((m) => `metadata ${m}`)];
+  return `missing ${missing.join(', ')}`;
+}
+

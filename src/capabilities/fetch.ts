@@ -1,0 +1,57 @@
+import {decodeJsonBytes} from '../io/decode.js';
+import {HttpFailure, httpGet} from '../io/http-get.js';
+import {trimTrailing} from '../io/trim.js';
+import {UserError} from '../report/user-error.js';
+
+const WELL_KNOWN = '/.well-known/openwop';
+
+/** What a capabilities URL answered: the body as text and the contract the host says it used, if it said. */
+export interface FetchedCapabilities {
+  text: string;
+  /** The response's `OpenWOP-Version` header (FACTS §1: every v2-aware host sends it). */
+  versionHeader?: string;
+}
+
+/**
+ * `https://host[/prefix]` or its `/.well-known/openwop`, fetched with the limits `probe host` uses by default (10 s,
+ * 5 MB, same-origin redirects only). `major` asks for that representation with `OpenWOP-Version` (FACTS §1: one
+ * resource serves both majors); without it the host serves its preferred one. Anything but a JSON answer is the user's
+ * problem to fix: UserError, exit 2.
+ */
+export async function fetchCapabilities(input: string, major?: 1 | 2): Promise<FetchedCapabilities> {
+  const url = wellKnownUrl(input);
+  let response;
+  try {
+    response = await httpGet(url, {
+      timeoutMs: 10_000,
+      connectTimeoutMs: 5_000,
+      maxBytes: 5 * 1024 * 1024,
+      // Sent to the first origin only, which is the only one followed.
+      credentialHeaders: major === undefined ? {} : {'openwop-version': String(major)},
+      accept: 'application/json',
+      insecure: false,
+      followCrossOrigin: false,
+      maxRedirects: 10,
+    });
+  } catch (error) {
+    if (error instanceof HttpFailure) throw new UserError(`capabilities ${input}: ${error.message}`, error.hint);
+    throw error;
+  }
+  if (response.status < 200 || response.status > 299) {
+    throw new UserError(`capabilities ${input}: GET ${url} answered HTTP ${response.status}`, 'Check the host with `openwop probe host`.');
+  }
+  const decoded = decodeJsonBytes(response.body);
+  if (decoded.problem) throw new UserError(`capabilities ${input}: ${decoded.problem.message.replace('the file', 'the response')}`);
+  return {text: decoded.text, versionHeader: response.headers['openwop-version']};
+}
+
+/** The discovery URL a host base names; user-info is refused because the URL is printed as the findings' origin. */
+function wellKnownUrl(input: string): string {
+  const parsed = URL.canParse(input) ? new URL(input) : undefined;
+  if (parsed === undefined || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) throw new UserError(`capabilities ${JSON.stringify(input)}: not an http(s) URL`);
+  if (parsed.username || parsed.password) throw new UserError('the capabilities URL carries a user name or password; it would be printed in every report');
+  parsed.hash = '';
+  const path = trimTrailing(parsed.pathname, '/');
+  parsed.pathname = path.endsWith(WELL_KNOWN) ? path : `${path}${WELL_KNOWN}`;
+  return parsed.href;
+}

@@ -1,0 +1,92 @@
+import {writeFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {runCli, STACK_TRACE, tempDir} from '../helpers/cli.js';
+import {makeBundle, newKey} from './make-bundle.js';
+
+type AnyJson = Record<string, any>;
+const key = newKey('cli-1');
+
+function folderWith(files: Record<string, string>): string {
+  const dir = tempDir('openwop-bundle-cli-');
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  return dir;
+}
+
+describe('openwop validate bundle', () => {
+  it('exit 0 for a verified, consistent bundle; the JSON result carries verification, claims and digests', async () => {
+    const cwd = folderWith({'b.json': JSON.stringify(makeBundle(key))});
+    const run = await runCli(['validate', 'bundle', 'b.json', '--json'], {cwd});
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout);
+    expect(report.command).toBe('validate bundle');
+    const result = report.results[0];
+    expect(result.verification).toMatchObject({outcome: 'verified', keyId: 'cli-1', keySource: 'captured'});
+    expect(result.claims.profiles.map((p: AnyJson) => p.certified)).toEqual([true, true]);
+    expect(result.digests.witnessSha256.matches).toBe(true);
+  });
+
+  it('exit 1 for a tampered bundle, with a readable table in stylish output', async () => {
+    const bundle = makeBundle(key) as AnyJson;
+    bundle.suite.version = '9.9.9';
+    const run = await runCli(['validate', 'bundle', 'b.json'], {cwd: folderWith({'b.json': JSON.stringify(bundle)})});
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('bundle/signature-invalid');
+    expect(run.stdout).toContain('signature: does not verify (key cli-1, from the captured discovery document)');
+    expect(run.stdout).toMatch(/openwop-core-standard\s+self\s+certified\s+yes\s+no \(bundle-rejected\)/);
+  });
+
+  it('--rule turns an outcome down like any rule', async () => {
+    const bundle = makeBundle(key) as AnyJson;
+    bundle.signature.sig = `${bundle.signature.sig.slice(0, -1)}${bundle.signature.sig.endsWith('A') ? 'Q' : 'A'}`;
+    const run = await runCli(['validate', 'bundle', 'b.json', '--rule', 'bundle/signature-invalid=off'], {cwd: folderWith({'b.json': JSON.stringify(bundle)})});
+    expect(run.code).toBe(0);
+  });
+
+  it.each([
+    ['a missing file', ['nope.json'], {}],
+    ['not JSON', ['b.json'], {'b.json': 'not json'}],
+    ['not a bundle', ['b.json'], {'b.json': '{"protocolVersions": ["2.0"]}'}],
+    ['an unreadable --discovery', ['b.json', '--discovery', 'missing.json'], {'b.json': JSON.stringify(makeBundle(key))}],
+    ['no bundle named', [], {}],
+  ])('exit 2 for %s, without a stack trace', async (_label, args, files) => {
+    const run = await runCli(['validate', 'bundle', ...args], {cwd: folderWith(files as Record<string, string>)});
+    expect(run.code).toBe(2);
+    expect(run.stdout + run.stderr).not.toMatch(STACK_TRACE);
+  });
+
+  it('hostile input: 10,000-deep nesting and a file over --max-size are exit 2', async () => {
+    const deep = `{"bundleVersion": "3", "results": ${'['.repeat(10_000)}${']'.repeat(10_000)}}`;
+    const big = JSON.stringify({...makeBundle(key), pad: 'x'.repeat(1_200_000)});
+    const cwd = folderWith({'deep.json': deep, 'big.json': big});
+    const deepRun = await runCli(['validate', 'bundle', 'deep.json', '--json'], {cwd});
+    expect(deepRun.code).toBe(2);
+    expect(JSON.parse(deepRun.stdout).results[0].findings[0].ruleId).toBe('json/too-deep');
+    const bigRun = await runCli(['validate', 'bundle', 'big.json', '--max-size', '1'], {cwd});
+    expect(bigRun.code).toBe(2);
+    expect(bigRun.stdout).toContain('io/too-large');
+  });
+
+  it('control characters in row ids are escaped in stylish output', async () => {
+    const bundle = makeBundle(key, {
+      edit: (b) => {
+        b.results.requirements[0].id = 'openwop.scenario.evil\u001b[2J\u0007';
+        b.results.requirements.push({...b.results.requirements[0]});
+        b.results.totals.executedPass = 3;
+        b.assertionCount = 12;
+      },
+    });
+    const run = await runCli(['validate', 'bundle', 'b.json'], {cwd: folderWith({'b.json': JSON.stringify(bundle)})});
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('bundle/duplicate-row');
+    expect(run.stdout).not.toMatch(/[\u0007\u001b]/);
+    expect(run.stdout).toContain('\\u001b');
+  });
+
+  it('--explain prints a rule; an unknown one is exit 2', async () => {
+    const run = await runCli(['validate', 'bundle', '--explain', 'bundle/key-not-published']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Outcome 2 of 4');
+    expect((await runCli(['validate', 'bundle', '--explain', 'bundle/nope'])).code).toBe(2);
+  });
+});
