@@ -4,14 +4,10 @@ import {childPointer, parsePointer} from '../../io/json-pointer.js';
 import type {Finding} from '../../report/finding.js';
 import {ajvFindings} from '../../schemas/ajv-findings.js';
 import {getValidator} from '../../schemas/index.js';
-import {V2_METADATA_KEYS} from '../../v2/document-major.js';
+import {isV2Family, V2_CAPABILITIES_SNAPSHOT} from '../../v2/families.js';
 import {isClaimed} from '../checks/context.js';
 import {PROBE_RULES} from '../rules.js';
 
-/** The upstream schema version ours is written from and proven equal to (FACTS §6.1). */
-export const V2_SCHEMA_SNAPSHOT = 'openwop/openwop schemas/v2/capabilities.schema.json @046ac537';
-
-const METADATA = new Set(V2_METADATA_KEYS);
 
 /**
  * The document against the bundled v2 capabilities schema. A key the schema does not know, at the root or directly in
@@ -27,7 +23,7 @@ export function v2SchemaFindings(doc: JsonDocument, root: Record<string, unknown
   if (newer.length < errors.length) return ajvFindings(errors, doc, {ruleId: PROBE_RULES.v2Schema.id, base: '', value: root});
   return ajvFindings(newer, doc, {ruleId: PROBE_RULES.v2UnknownKey.id, severity: 'warning', base: '', value: root}).map((f) => ({
     ...f,
-    message: `${f.message}: not in the bundled schema (${V2_SCHEMA_SNAPSHOT}); most likely from a later RFC, otherwise a typo`,
+    message: `${f.message}: not in the bundled schema (${V2_CAPABILITIES_SNAPSHOT.path}, ${V2_CAPABILITIES_SNAPSHOT.label}); most likely from a later RFC, otherwise a typo`,
   }));
 }
 
@@ -38,5 +34,5 @@ function errorTarget(error: ErrorObject): string {
 function isNewerKey(error: ErrorObject): boolean {
   if (error.keyword !== 'additionalProperties') return false;
   const at = parsePointer(error.instancePath);
-  return at.length === 0 || (at.length === 1 && !METADATA.has(at[0]));
+  return at.length === 0 || (at.length === 1 && isV2Family(at[0]));
 }
