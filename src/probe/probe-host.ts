@@ -53,6 +53,8 @@ export interface ProbeHostOptions {
   protocol?: ProtocolRequest;
   /** --no-negotiation: false skips the extra negotiation requests (406, 304, 426). */
   negotiation?: boolean;
+  /** --bundle: verify the certification bundle the document names (conformance.certificationBundleUrl). */
+  bundle?: boolean;
   /** For `until` dates: the day the probe runs (default: today, UTC). */
   now?: Date;
 }
@@ -119,11 +121,12 @@ async function probe(input: string, options: ProbeHostOptions, credentialHeaders
   const requested = options.protocol ?? 'auto';
   const protocol: ProtocolReport = {requested, asked: null, answered: null, major: null, reason: 'no document was read', attempts: [], negotiation: []};
   const result: ProbeResult = {file: target.url, findings: [], url: target.url, status: null, profiles: [], discovery: null, http: null, protocol};
+  let bundles = 0;
   const outcome = (fatal: boolean, extra: FileResult[] = []): ProbeOutcome => ({
     results: [result, ...extra],
     fatal,
     rules,
-    summary: {hosts: 1, reachable: result.status !== null, profiles: result.profiles, schemasLinted: extra.length},
+    summary: {hosts: 1, reachable: result.status !== null, profiles: result.profiles, schemasLinted: extra.length - bundles, ...(options.bundle ? {bundles} : {})},
   });
 
   options.onProgress?.(`Fetching ${target.url}`);
@@ -180,6 +183,14 @@ async function probe(input: string, options: ProbeHostOptions, credentialHeaders
       const linted = await lintServedSchemas({ctx: run.ctx, base: target.base, level: result.tierOneSubsetCompliance, settings, cwd: options.cwd, maxSchemas: options.maxSchemas, deadlineMs: options.deadlineMs, onProgress: options.onProgress});
       extra.push(...linted.results);
       rules.push(...linted.rules);
+    }
+    if (options.bundle) {
+      options.onProgress?.('Verifying the certification bundle');
+      const {checkPublishedBundle} = await import('./published-bundle.js');
+      const checked = await checkPublishedBundle({root: advert.view.root, discoveryUrl: target.url, base: target.base, settings, cwd: options.cwd, report: run.ctx.reportInDocument});
+      extra.push(...checked.results);
+      rules.push(...checked.rules);
+      bundles = checked.results.length;
     }
     appendAll(result.findings, run.findings);
   }

@@ -1,11 +1,14 @@
+import {renderBundleExtras} from '../bundle/render.js';
 import type {FileResult} from '../report/finding.js';
+import type {FormatContext} from '../report/format-context.js';
 import type {SchemaLintResult} from './lint-schemas.js';
 import type {ProbeResult} from './probe-host.js';
 import {advertisedKinds} from './v2/comparable.js';
 import {listedVersions} from './v2/versions.js';
 
 /** Readable lines under each result in stylish output; the JSON result carries the same data as fields. */
-export function renderProbeExtras(result: FileResult): string[] {
+export function renderProbeExtras(result: FileResult, ctx: FormatContext): string[] {
+  if ('verification' in result && 'claims' in result) return renderBundleExtras(result, ctx);
   if ('kind' in result && 'profile' in result) {
     const r = result as SchemaLintResult;
     return [`schema of "${r.kind}", linted under the ${r.profile} profile (host claims tierOneSubsetCompliance: ${r.tierOneSubsetCompliance})`];

@@ -56,6 +56,8 @@ export const PROBE_RULES = {
   extensionOrgReserved: {id: 'probe/extension-org-reserved', description: 'Extension orgs openwop, vendor, effect-seams and events are reserved.'},
   extensionOrgUnregistered: {id: 'probe/extension-org-unregistered', description: 'An extension org that the v2 declaration\'s registry (as bundled) does not list.'},
   v1Remnant: {id: 'probe/v1-remnant', description: 'A v1 construct in a v2 document or answer (the capabilities wrapper, supported booleans, root profiles[], host.* mirrors, Capabilities-Etag, …); the message names the v2 replacement.'},
+  // --bundle
+  bundleUrl: {id: 'probe/bundle-url', description: 'With --bundle: the document names no usable conformance.certificationBundleUrl, or it is on another origin (see --follow-cross-origin).'},
   // --lint-schemas
   schemaNotServed: {id: 'probe/schema-not-served', description: 'An advertised kind\'s payload schema could not be fetched from the host.'},
   schemaSkipped: {id: 'probe/schema-skipped', description: 'A schema URL named by the document is on another origin and was not fetched (see --follow-cross-origin).'},

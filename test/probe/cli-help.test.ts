@@ -5,7 +5,7 @@ describe('probe host --help', () => {
   it('pins the flags, names the RFCs, lists exit codes, examples and the open-spec choices', async () => {
     const r = await runCli(['probe', 'host', '--help']);
     expect(r.code).toBe(0);
-    for (const flag of ['--header', '--token-env', '--timeout', '--connect-timeout', '--max-bytes', '--insecure', '--follow-cross-origin', '--lint-schemas', '--save', '--force', '--compare', '--format', '--fail-on', '--rule', '--protocol', '--no-negotiation']) {
+    for (const flag of ['--header', '--token-env', '--timeout', '--connect-timeout', '--max-bytes', '--insecure', '--follow-cross-origin', '--lint-schemas', '--save', '--force', '--compare', '--format', '--fail-on', '--rule', '--protocol', '--no-negotiation', '--bundle']) {
       expect(r.stdout).toContain(flag);
     }
     expect(r.stdout).toMatch(/RFC 0021/);

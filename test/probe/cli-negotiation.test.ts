@@ -40,6 +40,7 @@ const HOSTS: Record<string, V2HostBehaviour> = {
   'v1-only': {v2: {...v1, protocolVersions: ['1.11']}, v1: {...v1, protocolVersions: ['1.11']}},
   'v2-only': {v2: v2OnlyDoc},
   'capabilities-etag': {v2, v1, extraHeaders: {'Capabilities-Etag': '"c1"'}},
+  'scalar-v1': {v2: {...smallV2Document(), protocolVersions: ['1.2', '2.0'], preferredVersion: '1.2'}, v1: acmeDocument()},
 };
 
 describe('probe host: version negotiation (FACTS §1)', () => {
@@ -80,6 +81,13 @@ describe('probe host: version negotiation (FACTS §1)', () => {
     const r = await probe('good', '--protocol', '1');
     expect(r.protocol).toMatchObject({requested: '1', asked: '1', answered: '1.11', major: 1});
     expect(r.report.results[0].profiles).toEqual(['openwop-core', 'openwop-interrupts']);
+    expect(r.findings).toEqual([]);
+  });
+
+  it('--protocol 1 on a v1 document with only a scalar protocolVersion: the header and the 406 echo are checked against it', async () => {
+    const r = await probe('scalar-v1', '--protocol', '1');
+    expect(r.protocol).toMatchObject({answered: '1.2', major: 1});
+    expect(r.protocol.negotiation.find((n) => n.check === 'unlisted-major')?.status).toBe(406);
     expect(r.findings).toEqual([]);
   });
 

@@ -4,7 +4,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {REFERENCE} from '../helpers/cli.js';
 import {startHost, type Route, type TestHost} from '../probe/helpers/host.js';
 import {probeJson} from '../probe/helpers/probe.js';
-import {referenceV2Document, v2Host} from '../probe/helpers/v2-host.js';
+import {referenceV2Document, V2_EXAMPLES, v2Host} from '../probe/helpers/v2-host.js';
 
 const DISCOVERY = join(REFERENCE, 'openwop', 'fixtures', 'discovery');
 const HOSTS = readdirSync(DISCOVERY)
@@ -57,11 +57,15 @@ describe('probe host against the four reference example hosts, served over real 
 
 describe('probe host against the v2 reference host\'s two discovery documents, served with v2 negotiation', () => {
   let host: TestHost;
+  const withBundle = referenceV2Document('bundle-v3');
   beforeAll(async () => {
     host = await startHost({
       '/seams-on/.well-known/openwop': v2Host({v2: referenceV2Document('bundle-v3')}),
       '/seams-off/.well-known/openwop': v2Host({v2: referenceV2Document('bundle-v3-seams-off')}),
+      '/published/.well-known/openwop': v2Host({v2: withBundle}),
+      '/published/bundle-v3.json': {body: readFileSync(join(V2_EXAMPLES, 'v2-reference.bundle-v3.json'))},
     });
+    withBundle.conformance = {...(withBundle.conformance as object), certificationBundleUrl: host.url('/published/bundle-v3.json')};
   });
   afterAll(() => host.close());
 
@@ -86,6 +90,13 @@ describe('probe host against the v2 reference host\'s two discovery documents, s
     ]);
     for (const f of newer) expect(f.message).toMatch(/@046ac537/);
     expect(r.report.results[0].profiles).toEqual(['openwop-discovery-core', 'openwop-core-standard']);
+  });
+
+  it('--bundle: the reference bundle, named by conformance.certificationBundleUrl, verifies under the key the document publishes', async () => {
+    const r = await probeJson([host.url('/published'), '--bundle']);
+    expect(r.code).toBe(0);
+    expect(r.findings.filter((f) => f.severity === 'error')).toEqual([]);
+    expect(r.report.results[1].verification).toMatchObject({outcome: 'verified', keyId: 'v2-reference-3', keySource: 'given'});
   });
 
   it('the org the reference host uses is not in the bundled registry: an info, never an error (FACTS §6.12)', async () => {

@@ -68,7 +68,9 @@ async function unlistedMajor(input: NegotiationInput): Promise<NegotiationCheck>
     input.report('unlistedMajor', 'error', `the 406 for OpenWOP-Version: ${major} carries error ${JSON.stringify(body?.error ?? null)}, not "protocol_version_unsupported"`, '/protocolVersions');
   } else {
     const echoed = isObject(body.details) ? body.details.protocolVersions : undefined;
-    if (!Array.isArray(echoed) || !isDeepStrictEqual([...echoed].sort(), [...listed].sort())) {
+    // A v1 document may carry only its scalar protocolVersion: the host's full list then need only include it.
+    const echoes = Array.isArray(input.root.protocolVersions) ? isDeepStrictEqual : (got: unknown[], want: string[]) => want.every((v) => got.includes(v));
+    if (!Array.isArray(echoed) || !echoes([...echoed].sort(), [...listed].sort())) {
       verdict = 'refused with 406 protocol_version_unsupported, without the versions served';
       input.report('unlistedMajor', 'error', `the 406 for OpenWOP-Version: ${major} must echo details.protocolVersions (${listed.join(', ')}); got ${JSON.stringify(echoed ?? null)}`, '/protocolVersions');
     }

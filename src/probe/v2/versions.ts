@@ -16,10 +16,13 @@ export function compareVersions(a: Version, b: Version): number {
   return a.major - b.major || a.minor - b.minor;
 }
 
-/** The well-formed entries of a document's `protocolVersions` (the schema reports the others). */
+/**
+ * The versions a document says it serves: the well-formed entries of `protocolVersions` (the schema reports the
+ * others), or, for a v1 document without that list, its scalar `protocolVersion`.
+ */
 export function listedVersions(doc: Readonly<Record<string, unknown>>): string[] {
-  const list = doc.protocolVersions;
-  return Array.isArray(list) ? list.filter((v): v is string => parseVersion(v) !== undefined) : [];
+  const list = Array.isArray(doc.protocolVersions) ? doc.protocolVersions : [doc.protocolVersion];
+  return list.filter((v): v is string => parseVersion(v) !== undefined);
 }
 
 export function listedMajors(doc: Readonly<Record<string, unknown>>): Set<number> {
