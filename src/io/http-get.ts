@@ -33,6 +33,8 @@ export interface HttpGetOptions {
   /** Sent to the first URL's origin only: never to another origin, even when a cross-origin redirect is followed. */
   credentialHeaders: Record<string, string>;
   accept: string;
+  /** Protocol headers (OpenWOP-Version, If-None-Match, …): no secrets, so sent on every hop. */
+  headers?: Record<string, string>;
   insecure: boolean;
   followCrossOrigin: boolean;
   maxRedirects: number;
@@ -82,7 +84,7 @@ export async function httpGet(url: string, options: HttpGetOptions): Promise<Htt
   try {
     for (;;) {
       const sameOrigin = new URL(current).origin === firstOrigin;
-      const headers = {accept: options.accept, ...(sameOrigin ? options.credentialHeaders : {})};
+      const headers = {accept: options.accept, ...options.headers, ...(sameOrigin ? options.credentialHeaders : {})};
       const res = await send(request, current, {dispatcher, headers, signal: controller.signal}, options, () => timedOut);
       if (REDIRECT_STATUSES.has(res.statusCode)) {
         await res.body.dump().catch(() => undefined);

@@ -56,3 +56,8 @@ export function buildAdvertView(root: Record<string, unknown>): AdvertView {
 function define(target: Record<string, unknown>, key: string, value: unknown): void {
   Object.defineProperty(target, key, {value, enumerable: true, writable: true, configurable: true});
 }
+
+/** A v2 root as it is: v2 has no wrapper to read families from (one there is a v1 remnant, reported as such). */
+export function plainAdvertView(root: Record<string, unknown>): AdvertView {
+  return {root, effective: root, fromWrapper: new Set(), conflicts: [], docPointer: (pointer) => pointer};
+}

@@ -18,6 +18,8 @@ export interface CredentialInput {
 /** Header names whose values are credentials, so they are redacted from every output. */
 const SECRET_HEADER = /auth|token|key|secret|cookie|session|signature|credential|password/i;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** Headers the probe sets per request to test negotiation: a --header copy would be sent twice or defeat the checks. */
+const PROBE_OWNED = new Set(['openwop-version', 'openwop-client-version', 'if-none-match']);
 
 /** Builds the headers and the list of secrets; error messages name a header or a variable, never a value. */
 export function buildCredentials(input: CredentialInput): Credentials {
@@ -29,6 +31,7 @@ export function buildCredentials(input: CredentialInput): Credentials {
     if (!HEADER_NAME.test(name)) {
       throw new UserError(`--header expects NAME:VALUE, got a value without a valid header name${colon > 0 ? ` ("${name.slice(0, 40)}")` : ''}`);
     }
+    if (PROBE_OWNED.has(name.toLowerCase())) throw new UserError(`--header ${name}: probe host sets this header itself (choose the major with --protocol 1|2|auto)`);
     const value = raw.slice(colon + 1).trim();
     if (/[\r\n\0]/.test(value)) throw new UserError(`--header ${name}: the value contains a line break or NUL`);
     headers[name.toLowerCase()] = value;

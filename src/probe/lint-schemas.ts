@@ -6,6 +6,7 @@ import {fetchJson, type FetchSettings} from './fetch-discovery.js';
 import {DEFAULT_MAX_SCHEMAS, DEFAULT_SCHEMAS_DEADLINE_MS} from './schema-limits.js';
 import {schemaCandidates, schemaLikeStrings} from './schema-urls.js';
 import {fetchServedSchema} from './served-schema.js';
+import {kindList} from './v2/comparable.js';
 
 /** How the host's own claim decides the lint (SPEC-NOTES §3: tierOneSubsetCompliance). */
 const LINT_UNDER: Record<TierOneLevel, {profile: 'strict' | 'load-bearing'; demote: boolean}> = {
@@ -53,17 +54,16 @@ export interface LintSchemasOutcome {
 export async function lintServedSchemas(input: LintSchemasInput): Promise<LintSchemasOutcome> {
   const lint = await import('../lint/index.js');
   const {ctx, level} = input;
-  const list = ctx.view.effective.supportedEnvelopes;
-  const advertised = Array.isArray(list) ? list : [];
+  const advertised = kindList(ctx.view.effective);
   const maxSchemas = input.maxSchemas ?? DEFAULT_MAX_SCHEMAS;
   const deadlineMs = input.deadlineMs ?? DEFAULT_SCHEMAS_DEADLINE_MS;
   const deadline = Date.now() + deadlineMs;
   const seen = new Set<string>();
   const kinds: {kind: string; at: string}[] = [];
-  for (const [i, kind] of advertised.entries()) {
+  for (const [i, kind] of advertised.list.entries()) {
     if (typeof kind !== 'string' || seen.has(kind)) continue;
     seen.add(kind);
-    kinds.push({kind, at: childPointer('/supportedEnvelopes', i)});
+    kinds.push({kind, at: childPointer(advertised.at, i)});
   }
   const chosen = kinds.slice(0, maxSchemas);
   const named = schemaLikeStrings(ctx.view.effective);

@@ -6,18 +6,23 @@ import type {CheckOutcome} from '../report/outcome.js';
 import {JsonDocument} from '../io/json-document.js';
 import type {FileResult, Finding, RuleDescriptor} from '../report/finding.js';
 import {UserError} from '../report/user-error.js';
-import {checkAdvertisement} from './advertisement.js';
+import {type AdvertisementResult, checkAdvertisement} from './advertisement.js';
+import {isObject} from './advert-view.js';
 import {loadCapabilities} from './capabilities-source.js';
 import {startCheckRun} from './checks/context.js';
 import {tierOneLevel, type TierOneLevel} from './checks/envelopes-block.js';
 import {compareAdvertisements} from './compare.js';
 import {buildCredentials} from './credentials.js';
 import {discoveryUrl} from './discovery-url.js';
-import {DEFAULT_FETCH, fatalFinding, fetchJson, type FetchSettings} from './fetch-discovery.js';
+import {DEFAULT_FETCH, fatalFinding, type FetchSettings} from './fetch-discovery.js';
 import {contentTypeFinding, httpSummary, type HttpSummary} from './http-metadata.js';
 import {Redactor, REDACTED} from '../report/redact.js';
 import {PROBE_RULES} from './rules.js';
 import {appendAll} from '../io/append-all.js';
+import {documentMajorByShape} from '../v2/document-major.js';
+import {checkV2Advertisement} from './v2/check-v2.js';
+import {chooseMajor, type Exchange, fetchDocument, type ProtocolRequest, type Report, VERSION_HEADER} from './v2/negotiate.js';
+import {type NegotiationCheck, probeNegotiation} from './v2/negotiation-probes.js';
 
 export interface ProbeHostOptions {
   cwd: string;
@@ -44,6 +49,29 @@ export interface ProbeHostOptions {
   /** Where `compare` may be read from, and how large it may be (default: as named, 100 MB). */
   scope?: ReadScope;
   onProgress?: (text: string) => void;
+  /** --protocol: the major to ask for (default auto: 2, falling back to 1). */
+  protocol?: ProtocolRequest;
+  /** --no-negotiation: false skips the extra negotiation requests (406, 304, 426). */
+  negotiation?: boolean;
+  /** --bundle: verify the certification bundle the document names (conformance.certificationBundleUrl). */
+  bundle?: boolean;
+  /** For `until` dates: the day the probe runs (default: today, UTC). */
+  now?: Date;
+}
+
+/** What was asked for, what came back, and the major the document was checked as (the `protocol` JSON field). */
+export interface ProtocolReport {
+  requested: ProtocolRequest;
+  /** The OpenWOP-Version sent with the request whose answer was checked (null: sent without it). */
+  asked: string | null;
+  /** That answer's OpenWOP-Version header. */
+  answered: string | null;
+  major: 1 | 2 | null;
+  reason: string;
+  /** Every request for the document, in order (two when auto fell back after a 406). */
+  attempts: Exchange[];
+  /** The extra negotiation requests; empty with --no-negotiation or for a host from before negotiation. */
+  negotiation: NegotiationCheck[];
 }
 
 /** One probed host, as `--format json` shows it: the DESIGN §2 fields plus the HTTP exchange. */
@@ -55,6 +83,7 @@ export interface ProbeResult extends FileResult {
   /** The document as served (credentials redacted); null when none could be read. */
   discovery: Record<string, unknown> | null;
   http: HttpSummary | null;
+  protocol: ProtocolReport;
   tierOneSubsetCompliance?: TierOneLevel;
   saved?: string;
   compare?: {against: string; changes: number};
@@ -89,16 +118,23 @@ async function probe(input: string, options: ProbeHostOptions, credentialHeaders
   if (options.save !== undefined) checkWritable(resolve(options.cwd, options.save), saveOptions(options.save, options.force));
   const saved = options.compare === undefined ? undefined : await loadCapabilities(options.compare, options.cwd, options.scope);
   const rules: RuleDescriptor[] = [...Object.values(PROBE_RULES), ...IO_RULE_DESCRIPTORS];
-  const result: ProbeResult = {file: target.url, findings: [], url: target.url, status: null, profiles: [], discovery: null, http: null};
+  const requested = options.protocol ?? 'auto';
+  const protocol: ProtocolReport = {requested, asked: null, answered: null, major: null, reason: 'no document was read', attempts: [], negotiation: []};
+  const result: ProbeResult = {file: target.url, findings: [], url: target.url, status: null, profiles: [], discovery: null, http: null, protocol};
+  let bundles = 0;
   const outcome = (fatal: boolean, extra: FileResult[] = []): ProbeOutcome => ({
     results: [result, ...extra],
     fatal,
     rules,
-    summary: {hosts: 1, reachable: result.status !== null, profiles: result.profiles, schemasLinted: extra.length},
+    summary: {hosts: 1, reachable: result.status !== null, profiles: result.profiles, schemasLinted: extra.length - bundles, ...(options.bundle ? {bundles} : {})},
   });
 
   options.onProgress?.(`Fetching ${target.url}`);
-  const got = await fetchJson(target.url, settings);
+  const fetched = await fetchDocument(target.url, settings, requested);
+  const got = fetched.got;
+  protocol.attempts = fetched.attempts;
+  protocol.asked = fetched.asked;
+  protocol.answered = got.response?.headers[VERSION_HEADER] ?? null;
   if (got.response) {
     result.status = got.response.status;
     result.http = httpSummary(got.response);
@@ -121,7 +157,19 @@ async function probe(input: string, options: ProbeHostOptions, credentialHeaders
     result.findings.push({ruleId: PROBE_RULES.secretEchoed.id, severity: 'error', message: `the response contains the credential this probe sent (shown as ${REDACTED}): the host echoes request headers into what it serves`, file: target.url, pointer: '', ...at});
   }
 
-  const advert = checkAdvertisement(doc);
+  let advert: AdvertisementResult;
+  if (isObject(doc.value)) {
+    const report: Report = (rule, severity, message, pointer) => result.findings.push(doc.finding(PROBE_RULES[rule].id, severity, message, pointer));
+    const root = doc.value;
+    const choice = chooseMajor({requested, fetched, root, report});
+    protocol.major = choice.major;
+    protocol.reason = choice.reason;
+    advert = choice.major === 2 ? checkV2Advertisement(doc, root, {today: (options.now ?? new Date()).toISOString().slice(0, 10)}) : checkAdvertisement(doc);
+    if (choice.negotiates && options.negotiation !== false) {
+      options.onProgress?.('Checking version negotiation');
+      protocol.negotiation = await probeNegotiation({url: target.url, settings, major: choice.major, asked: fetched.asked, root, etag: got.response.headers.etag, report});
+    }
+  } else advert = checkAdvertisement(doc);
   appendAll(result.findings, advert.findings);
   result.profiles = advert.profiles;
   result.discovery = advert.view ? advert.view.root : null;
@@ -129,12 +177,20 @@ async function probe(input: string, options: ProbeHostOptions, credentialHeaders
   if (advert.view) {
     result.tierOneSubsetCompliance = tierOneLevel(advert.view.effective);
     const run = startCheckRun(doc, advert.view);
-    if (saved) result.compare = {against: saved.origin, changes: compareAdvertisements(run.ctx, saved.document)};
+    if (saved) result.compare = {against: saved.origin, changes: compareAdvertisements(run.ctx, protocol.major ?? 1, {document: saved.document, major: documentMajorByShape(saved.document)})};
     if (options.lintSchemas) {
       const {lintServedSchemas} = await import('./lint-schemas.js');
       const linted = await lintServedSchemas({ctx: run.ctx, base: target.base, level: result.tierOneSubsetCompliance, settings, cwd: options.cwd, maxSchemas: options.maxSchemas, deadlineMs: options.deadlineMs, onProgress: options.onProgress});
       extra.push(...linted.results);
       rules.push(...linted.rules);
+    }
+    if (options.bundle) {
+      options.onProgress?.('Verifying the certification bundle');
+      const {checkPublishedBundle} = await import('./published-bundle.js');
+      const checked = await checkPublishedBundle({root: advert.view.root, discoveryUrl: target.url, base: target.base, settings, cwd: options.cwd, report: run.ctx.reportInDocument});
+      extra.push(...checked.results);
+      rules.push(...checked.rules);
+      bundles = checked.results.length;
     }
     appendAll(result.findings, run.findings);
   }

@@ -1,9 +1,14 @@
+import {renderBundleExtras} from '../bundle/render.js';
 import type {FileResult} from '../report/finding.js';
+import type {FormatContext} from '../report/format-context.js';
 import type {SchemaLintResult} from './lint-schemas.js';
 import type {ProbeResult} from './probe-host.js';
+import {advertisedKinds} from './v2/comparable.js';
+import {listedVersions} from './v2/versions.js';
 
 /** Readable lines under each result in stylish output; the JSON result carries the same data as fields. */
-export function renderProbeExtras(result: FileResult): string[] {
+export function renderProbeExtras(result: FileResult, ctx: FormatContext): string[] {
+  if ('verification' in result && 'claims' in result) return renderBundleExtras(result, ctx);
   if ('kind' in result && 'profile' in result) {
     const r = result as SchemaLintResult;
     return [`schema of "${r.kind}", linted under the ${r.profile} profile (host claims tierOneSubsetCompliance: ${r.tierOneSubsetCompliance})`];
@@ -18,11 +23,17 @@ export function renderProbeExtras(result: FileResult): string[] {
     if (r.status >= 200 && r.status < 300) lines.push(`Cache-Control: ${http.cacheControl ?? '(none)'} · ETag: ${http.etag ?? '(none)'} · Capabilities-Etag: ${http.capabilitiesEtag ?? '(none)'}`);
     for (const hop of http.redirects) lines.push(`redirect ${hop.status}: ${hop.from} -> ${hop.to}`);
   }
+  const p = r.protocol;
+  if (p.major !== null) lines.push(`protocol (--protocol ${p.requested}): ${p.reason}`);
+  for (const n of p.negotiation) {
+    const sent = Object.entries(n.sent).map(([k, v]) => `${k}: ${v}`).join(', ');
+    lines.push(`negotiation ${n.check} (${sent}) -> ${n.status ?? 'no answer'}${n.answered === null ? '' : ` OpenWOP-Version ${n.answered}`}: ${n.verdict}`);
+  }
   const doc = r.discovery;
   if (doc) {
-    const kinds = Array.isArray(doc.supportedEnvelopes) ? doc.supportedEnvelopes.length : 0;
-    const version = typeof doc.protocolVersion === 'string' ? doc.protocolVersion : '(none)';
-    lines.push(`protocolVersion ${version} · ${kinds === 0 ? 'no envelope kinds (engine-only)' : `${kinds} envelope kind${kinds === 1 ? '' : 's'}`} · tierOneSubsetCompliance: ${r.tierOneSubsetCompliance ?? 'off'}`);
+    const kinds = advertisedKinds(doc).length;
+    const version = p.major === 2 ? `protocolVersions ${listedVersions(doc).join(', ') || '(none)'} · preferredVersion ${String(doc.preferredVersion ?? '(none)')}` : `protocolVersion ${typeof doc.protocolVersion === 'string' ? doc.protocolVersion : '(none)'}`;
+    lines.push(`${version} · ${kinds === 0 ? 'no envelope kinds (engine-only)' : `${kinds} envelope kind${kinds === 1 ? '' : 's'}`} · tierOneSubsetCompliance: ${r.tierOneSubsetCompliance ?? 'off'}`);
     lines.push(`profiles: ${r.profiles.length > 0 ? r.profiles.join(', ') : '(none)'}`);
   }
   if (r.compare) lines.push(`compared with ${r.compare.against}: ${r.compare.changes === 0 ? 'no changes' : `${r.compare.changes} change${r.compare.changes === 1 ? '' : 's'}`}`);

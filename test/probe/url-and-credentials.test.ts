@@ -55,6 +55,10 @@ describe('buildCredentials', () => {
     expect(message).toMatch(/line break/);
     expect(message).not.toContain('abc');
   });
+
+  it.each(['OpenWOP-Version: 1', 'openwop-client-version: 2.0', 'If-None-Match: "x"'])('--header %j is refused: the probe sets it per request (--protocol chooses the major)', (header) => {
+    expect(() => buildCredentials({headers: [header]})).toThrow(/sets this header itself.*--protocol/);
+  });
 });
 
 describe('Redactor', () => {

@@ -1,0 +1,29 @@
+import type {JsonDocument} from '../../io/json-document.js';
+import {appendAll} from '../../io/append-all.js';
+import {deriveV2Profiles} from '../../v2/profiles.js';
+import {plainAdvertView} from '../advert-view.js';
+import type {AdvertisementResult} from '../advertisement.js';
+import {startCheckRun} from '../checks/context.js';
+import {checkExtensionOrgs} from './extensions.js';
+import {versionRules} from './record-rules.js';
+import {checkV1Remnants} from './remnants.js';
+import {v2SchemaFindings} from './schema.js';
+
+export interface V2CheckOptions {
+  /** Today as YYYY-MM-DD (UTC), for `until` dates. */
+  today: string;
+}
+
+/**
+ * Every rule for a v2 discovery document (FACTS §2): v1 remnants first (they claim what the schema would report less
+ * clearly), the rules the schema cannot express, then the bundled v2 schema. Profiles are derived, never read.
+ */
+export function checkV2Advertisement(doc: JsonDocument, root: Record<string, unknown>, options: V2CheckOptions): AdvertisementResult {
+  const findings = doc.problemFindings();
+  const view = plainAdvertView(root);
+  const run = startCheckRun(doc, view);
+  for (const check of [checkV1Remnants, versionRules(options.today), checkExtensionOrgs]) check(run.ctx);
+  appendAll(findings, run.findings);
+  appendAll(findings, v2SchemaFindings(doc, root, run.claimed));
+  return {findings, view, profiles: deriveV2Profiles(root)};
+}

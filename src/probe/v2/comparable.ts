@@ -1,0 +1,97 @@
+import {childPointer} from '../../io/json-pointer.js';
+import {type DocumentMajor, V2_METADATA_KEYS} from '../../v2/document-major.js';
+import {isObject} from '../advert-view.js';
+
+/** The list of kinds as sent, and where it is: v1's `supportedEnvelopes`, or v2's `supportedEnvelopes.kinds`. */
+export function kindList(doc: Readonly<Record<string, unknown>>): {list: readonly unknown[]; at: string} {
+  const value = doc.supportedEnvelopes;
+  const list = isObject(value) ? value.kinds : value;
+  return {list: Array.isArray(list) ? list : [], at: isObject(value) ? '/supportedEnvelopes/kinds' : '/supportedEnvelopes'};
+}
+
+/** The kinds a document advertises, of either major. */
+export function advertisedKinds(doc: Readonly<Record<string, unknown>>): string[] {
+  return kindList(doc).list.filter((k): k is string => typeof k === 'string');
+}
+
+/** A family's value as a comparison sees it, and where it sits in its document. */
+export interface ComparedEntry {
+  value: unknown;
+  at: string;
+}
+
+/**
+ * One advertisement in a form both majors share, so `--compare` can diff a v2 document against a saved v1 one
+ * (FACTS §3): kinds from the list or the record, schemaVersions and limits from the map or the record, a v1 record with
+ * `supported: false` as absent, renamed facets under their v2 names, the v1 extension-class families under
+ * `extensions.openwop-app.<name>`. Across majors the record bookkeeping (v1 supported/tier/experimentalUntil, v2
+ * status/since/until/witness) is left out: it has no counterpart on the other side.
+ */
+export interface Comparable {
+  kinds: string[];
+  kindsAt: string;
+  schemaVersions: Record<string, unknown>;
+  schemaVersionsAt: string;
+  limits: Record<string, unknown>;
+  families: Map<string, ComparedEntry>;
+}
+
+const SPECIFIC = new Set(['supportedEnvelopes', 'schemaVersions', 'limits']);
+const V1_BOOKKEEPING = ['supported', 'tier', 'experimentalUntil'];
+const V2_BOOKKEEPING = ['status', 'since', 'until', 'witness'];
+const V2_METADATA = new Set(V2_METADATA_KEYS);
+const EXTENSION_CLASS = new Set(['brand', 'canvas', 'chat', 'coordination', 'dataIntegration', 'entities', 'kanban', 'knowledge', 'launchStudio', 'messaging', 'webResearch']);
+/** Facets v2 renamed, per family: v1 name → v2 name. */
+const RENAMED: Readonly<Record<string, Readonly<Record<string, string>>>> = {aiProviders: {supported: 'providers'}, auth: {profiles: 'lanes'}};
+
+export function comparable(doc: Readonly<Record<string, unknown>>, major: DocumentMajor, acrossMajors: boolean): Comparable {
+  const families = new Map<string, ComparedEntry>();
+  const put = (name: string, value: unknown, at: string): void => void families.set(name, {value, at});
+  for (const [key, value] of Object.entries(doc)) {
+    if (SPECIFIC.has(key)) continue;
+    const at = childPointer('', key);
+    if (major === 2 && key === 'extensions' && isObject(value)) {
+      for (const [member, record] of Object.entries(value)) put(`extensions.${member}`, record, childPointer(at, member));
+      continue;
+    }
+    if (acrossMajors && key === 'protocolVersion') continue;
+    if (major === 1 && isObject(value) && value.supported === false) continue;
+    const name = major === 1 && acrossMajors ? v1Name(key) : key;
+    put(name, acrossMajors && !(major === 2 && V2_METADATA.has(key)) ? withoutBookkeeping(key, value, major) : value, at);
+  }
+  const record = (key: string): Record<string, unknown> => (isObject(doc[key]) ? (doc[key] as Record<string, unknown>) : {});
+  if (major === 1) {
+    return {kinds: advertisedKinds(doc), kindsAt: '/supportedEnvelopes', schemaVersions: record('schemaVersions'), schemaVersionsAt: '/schemaVersions', limits: without(record('limits'), acrossMajors ? V1_BOOKKEEPING : []), families};
+  }
+  const kindsMap = record('schemaVersions').kinds;
+  return {
+    kinds: advertisedKinds(doc),
+    kindsAt: '/supportedEnvelopes/kinds',
+    schemaVersions: isObject(kindsMap) ? kindsMap : {},
+    schemaVersionsAt: '/schemaVersions/kinds',
+    limits: without(record('limits'), acrossMajors ? V2_BOOKKEEPING : []),
+    families,
+  };
+}
+
+function v1Name(key: string): string {
+  if (key === 'host.workspace') return 'workspace';
+  return EXTENSION_CLASS.has(key) ? `extensions.openwop-app.${key}` : key;
+}
+
+function withoutBookkeeping(family: string, value: unknown, major: DocumentMajor): unknown {
+  if (!isObject(value)) return value;
+  if (major === 2) return without(value, V2_BOOKKEEPING);
+  const kept: [string, unknown][] = [];
+  for (const [k, v] of Object.entries(value)) {
+    const renamed = RENAMED[family]?.[k];
+    // aiProviders.supported: true is the v1 boolean, not the provider list that became providers.
+    if (renamed && typeof v !== 'boolean') kept.push([renamed, v]);
+    else if (!V1_BOOKKEEPING.includes(k)) kept.push([k, v]);
+  }
+  return Object.fromEntries(kept);
+}
+
+function without(value: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(value).filter(([k]) => !keys.includes(k)));
+}

@@ -1,0 +1,38 @@
+import type {ErrorObject} from 'ajv';
+import type {JsonDocument} from '../../io/json-document.js';
+import {childPointer, parsePointer} from '../../io/json-pointer.js';
+import type {Finding} from '../../report/finding.js';
+import {ajvFindings} from '../../schemas/ajv-findings.js';
+import {getValidator} from '../../schemas/index.js';
+import {isV2Family, V2_CAPABILITIES_SNAPSHOT} from '../../v2/families.js';
+import {isClaimed} from '../checks/context.js';
+import {PROBE_RULES} from '../rules.js';
+
+
+/**
+ * The document against the bundled v2 capabilities schema. A key the schema does not know, at the root or directly in
+ * a family record, is a warning naming the snapshot when nothing else is wrong: v2 grows by RFC faster than a bundled
+ * schema (the reference host's newest document carries two such keys, FACTS §6.1). Alongside other errors it is one
+ * more error: the document is then broken, not merely newer.
+ */
+export function v2SchemaFindings(doc: JsonDocument, root: Record<string, unknown>, claimed: ReadonlySet<string>): Finding[] {
+  const validate = getValidator('capabilities-v2');
+  if (validate(root)) return [];
+  const errors = (validate.errors ?? []).filter((error) => !isClaimed(errorTarget(error), claimed));
+  const newer = errors.filter(isNewerKey);
+  if (newer.length < errors.length) return ajvFindings(errors, doc, {ruleId: PROBE_RULES.v2Schema.id, base: '', value: root});
+  return ajvFindings(newer, doc, {ruleId: PROBE_RULES.v2UnknownKey.id, severity: 'warning', base: '', value: root}).map((f) => ({
+    ...f,
+    message: `${f.message}: not in the bundled schema (${V2_CAPABILITIES_SNAPSHOT.path}, ${V2_CAPABILITIES_SNAPSHOT.label}); most likely from a later RFC, otherwise a typo`,
+  }));
+}
+
+function errorTarget(error: ErrorObject): string {
+  return error.keyword === 'additionalProperties' ? childPointer(error.instancePath, String(error.params.additionalProperty)) : error.instancePath;
+}
+
+function isNewerKey(error: ErrorObject): boolean {
+  if (error.keyword !== 'additionalProperties') return false;
+  const at = parsePointer(error.instancePath);
+  return at.length === 0 || (at.length === 1 && isV2Family(at[0]));
+}
