@@ -1,25 +1,19 @@
 // `npm run demo`: runs each built command on the bundled examples, shows the output, and checks each exit code is the
 // one the example is meant to produce (a demo that silently breaks is worse than none).
 import {spawn} from 'node:child_process';
-import {mkdtempSync, readFileSync, existsSync} from 'node:fs';
-import {createServer} from 'node:http';
+import {mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {exampleHost} from '../examples/hosts/serve.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = join(root, 'bin', 'run.js');
 const scratch = mkdtempSync(join(tmpdir(), 'openwop-demo-'));
 
-// The probe needs a host: serve examples/hosts/acme on loopback for the length of the demo.
-const host = createServer((req, res) => {
-  const file = req.url === '/.well-known/openwop' ? join(root, 'examples/hosts/acme.well-known-openwop.json') : join(root, 'examples/hosts/acme', req.url ?? '');
-  if (!file.startsWith(join(root, 'examples/hosts')) || !existsSync(file)) {
-    res.writeHead(404, {'content-type': 'application/json'}).end('{"error":"not_found"}');
-    return;
-  }
-  res.writeHead(200, {'content-type': 'application/json'}).end(readFileSync(file));
-});
+// The probe needs a host: serve examples/hosts (the acme host, v1 and v2 documents, negotiating the major, with its
+// schemas and signed bundle) on loopback for the length of the demo.
+const host = exampleHost();
 await new Promise((r) => host.listen(0, '127.0.0.1', r));
 const hostUrl = `http://127.0.0.1:${host.address().port}`;
 
@@ -37,7 +31,10 @@ const steps = [
   ['a pack with defects (exit 1 expected)', ['validate', 'pack', 'examples/packs/webhook-defective'], 1],
   ['the install gate of a host that grants only net.dns (exit 1 expected)', ['validate', 'pack', 'examples/packs/webhook', '--grant', 'net.dns'], 1],
   ['a new vendor kind, dry run', ['scaffold', 'kind', 'vendor.acme.plan.create', '--field', 'title:string:Plan title', '--field', 'steps[].title:string:Step title', '--field', 'notes?:string:Anything else', '--out', scratch, '--dry-run'], 0],
-  ['a host that advertises everything, with its schemas linted', ['probe', 'host', hostUrl, '--lint-schemas'], 0],
+  ['a host that advertises everything, with its schemas linted (it speaks v1 and v2: the probe asks for v2)', ['probe', 'host', hostUrl, '--lint-schemas'], 0],
+  ['the same host asked for its v1 document', ['probe', 'host', hostUrl, '--protocol', '1'], 0],
+  ['the signed certification bundle the host links to, checked against its live document', ['probe', 'host', hostUrl, '--bundle', '--quiet'], 0],
+  ['the same bundle as a file: signature, digests, ledger and profile claims', ['validate', 'bundle', 'examples/bundles/acme.bundle-v3.json'], 0],
   ['a conformant host, checked from its HAR and run events', ['simulate', 'retry', `${rec}/anthropic-conformant-host.har`, '--schema', `${rec}/ticket.schema.json`, '--capabilities', `${rec}/capabilities.json`, '--node-id', 'extract-ticket', '--trace', `${rec}/anthropic-conformant-host.events.ndjson`], 0],
   ['a host that mis-routes truncation (exit 1 expected)', ['simulate', 'retry', `${rec}/openai-responses-nonconformant-host.har`, '--schema', `${rec}/ticket.schema.json`], 1],
 ];
