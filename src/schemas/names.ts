@@ -23,7 +23,7 @@ const envelope = (kind: string): SchemaEntry => ({file: `envelopes/${kind}.schem
 
 const CATALOGUE = {
   'ai-envelope': {file: 'ai-envelope.schema.json', id: `${V1}ai-envelope.schema.json`},
-  'v2/ai-envelope': {file: 'v2/ai-envelope.schema.json', id: 'https://openwop.dev/spec/v2/ai-envelope.schema.json'},
+  'v2/ai-envelope': {file: 'v2/ai-envelope.schema.json', id: `${V2}ai-envelope.schema.json`},
   'envelopes/clarification.request': envelope('clarification.request'),
   'envelopes/schema.request': envelope('schema.request'),
   'envelopes/schema.response': envelope('schema.response'),
@@ -32,7 +32,7 @@ const CATALOGUE = {
   'envelopes/media.audio': envelope('media.audio'),
   'envelopes/media.file': envelope('media.file'),
   capabilities: {file: 'capabilities.schema.json', id: `${V1}capabilities.schema.json`},
-  'capabilities-v2': {file: 'v2/capabilities.schema.json', id: `${V2}capabilities.schema.json`},
+  'v2/capabilities': {file: 'v2/capabilities.schema.json', id: `${V2}capabilities.schema.json`},
   'packs/node-pack-manifest': pack('node-pack-manifest'),
   'packs/v2/node-pack-manifest': {file: 'packs/v2/node-pack-manifest.schema.json', id: `${V2}node-pack-manifest.schema.json`},
   'v2/certification-bundle': {file: 'v2/certification-bundle.schema.json', id: `${V2}certification-bundle.schema.json`},

@@ -1,5 +1,5 @@
 /**
- * The capability families of a v2 discovery document as our bundled schema (`capabilities-v2`) knows them: every root
+ * The capability families of a v2 discovery document as our bundled schema (`v2/capabilities`) knows them: every root
  * key that is not one of `V2_METADATA_KEYS`. A constant so readers need not load the schema; a test keeps the two equal.
  */
 export const V2_FAMILIES: readonly string[] = [

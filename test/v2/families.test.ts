@@ -4,7 +4,7 @@ import {isV2Family, V2_CAPABILITIES_SNAPSHOT, V2_FAMILIES} from '../../src/v2/fa
 import {loadBundledSchema} from '../../src/schemas/index.js';
 
 describe('V2_FAMILIES', () => {
-  const rootKeys = Object.keys(loadBundledSchema('capabilities-v2').properties as object);
+  const rootKeys = Object.keys(loadBundledSchema('v2/capabilities').properties as object);
 
   it('is every root key of the bundled v2 schema that is not metadata, in schema order', () => {
     expect(V2_FAMILIES).toEqual(rootKeys.filter((key) => !V2_METADATA_KEYS.includes(key)));

@@ -16,7 +16,7 @@ import {PROBE_RULES} from '../rules.js';
  * more error: the document is then broken, not merely newer.
  */
 export function v2SchemaFindings(doc: JsonDocument, root: Record<string, unknown>, claimed: ReadonlySet<string>): Finding[] {
-  const validate = getValidator('capabilities-v2');
+  const validate = getValidator('v2/capabilities');
   if (validate(root)) return [];
   const errors = (validate.errors ?? []).filter((error) => !isClaimed(errorTarget(error), claimed));
   const newer = errors.filter(isNewerKey);

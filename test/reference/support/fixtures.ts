@@ -80,7 +80,7 @@ export function referenceFixtureCases(): FixtureCase[] {
   cases.push(...registrySnapshotCases());
   for (const file of fixtureDir('discovery')) {
     cases.push({schema: 'capabilities', label: label(file), data: readJson(file)});
-    cases.push({schema: 'capabilities-v2', label: label(file, ' (as v2)'), data: readJson(file)});
+    cases.push({schema: 'v2/capabilities', label: label(file, ' (as v2)'), data: readJson(file)});
   }
   cases.push(...v2DiscoveryCases());
   for (const file of fixtureDir('certification-bundles')) {
@@ -102,9 +102,9 @@ function v2DiscoveryCases(): FixtureCase[] {
   const examples = jsonFilesIn('openwop-v2', 'examples');
   const cases: FixtureCase[] = examples
     .filter((file) => file.endsWith('.discovery-document.json'))
-    .map((file) => ({schema: 'capabilities-v2', label: `openwop-v2/examples/${basename(file)}`, data: readJson(file)}));
+    .map((file) => ({schema: 'v2/capabilities', label: `openwop-v2/examples/${basename(file)}`, data: readJson(file)}));
   for (const file of examples.filter((f) => f.endsWith('.bundle-v3.json'))) {
-    cases.push({schema: 'capabilities-v2', label: `openwop-v2/examples/${basename(file)}#/discovery/document`, data: ((readJson(file) as Doc).discovery as Doc).document});
+    cases.push({schema: 'v2/capabilities', label: `openwop-v2/examples/${basename(file)}#/discovery/document`, data: ((readJson(file) as Doc).discovery as Doc).document});
   }
   return cases;
 }
@@ -149,8 +149,8 @@ export function embeddedSeeds(cases: readonly FixtureCase[]): FixtureCase[] {
     if (c.schema === 'packs/prompt-pack-manifest' && Array.isArray(doc.prompts)) {
       doc.prompts.forEach((p, i) => out.push({schema: 'packs/prompt-template', label: `${c.label}#/prompts/${i}`, data: p}));
     }
-    const trimmed = c.schema === 'capabilities-v2' ? withoutLaterRfcKeys(doc) : undefined;
-    if (trimmed !== undefined) out.push({schema: 'capabilities-v2', label: `${c.label} without hostEvents and nondeterminismPolicy.sources`, data: trimmed});
+    const trimmed = c.schema === 'v2/capabilities' ? withoutLaterRfcKeys(doc) : undefined;
+    if (trimmed !== undefined) out.push({schema: 'v2/capabilities', label: `${c.label} without hostEvents and nondeterminismPolicy.sources`, data: trimmed});
     if (c.schema === 'packs/node-pack-manifest' && Array.isArray(doc.agents)) {
       doc.agents.forEach((a, i) => out.push({schema: 'packs/agent-manifest', label: `${c.label}#/agents/${i}`, data: a}));
     }

@@ -183,7 +183,7 @@ const chainPack = {
 };
 
 export const SEEDS: Partial<Record<BundledSchemaName, unknown[]>> = {
-  'capabilities-v2': CAPABILITIES_V2_SEEDS,
+  'v2/capabilities': CAPABILITIES_V2_SEEDS,
   'ai-envelope': [
     {
       type: 'vendor.acme.prd.create',

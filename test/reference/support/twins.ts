@@ -4,7 +4,7 @@ import {type BundledSchemaName, bundledSchemaId} from '../../../src/schemas/inde
 
 export interface Twin {
   readonly ours: BundledSchemaName;
-  /** Reference file relative to reference/openwop/schemas, for the report and the $id check. */
+  /** Reference file relative to refDir, for the report and the $id check. */
   readonly refFile: string;
   /** Id the reference validator is fetched by; a `#/$defs/...` pointer for run-event payloads. */
   readonly refId: string;
@@ -22,8 +22,6 @@ export const twinReferenceParts = (twin: Twin): string[] => [...(twin.refDir ?? 
 const sdks = (f: string) => join('openwop-sdks', 'schemas', f);
 const openwop = (f: string) => join('openwop', 'schemas', f);
 const registry = (f: string) => join('openwop-registry', 'schemas', f);
-// openwop-v2 sits beside openwop/ in the reference folder; refFile stays relative to openwop/schemas.
-const openwopV2 = (f: string) => join('..', '..', 'openwop-v2', 'schemas', f);
 
 // Ids are the same on both sides by design (we keep upstream $ids), so refId is derived from ours.
 const twin = (ours: BundledSchemaName, refFile: string, excerpt?: true): Twin => ({
@@ -33,6 +31,7 @@ const twin = (ours: BundledSchemaName, refFile: string, excerpt?: true): Twin =>
   ...(excerpt ? {excerpt} : {}),
 });
 
+const OPENWOP_V2 = ['openwop-v2', 'schemas'];
 const RUN_EVENTS = openwop('run-event-payloads.schema.EXCERPT.json');
 
 export const TWINS: readonly Twin[] = [
@@ -46,7 +45,7 @@ export const TWINS: readonly Twin[] = [
   twin('envelopes/media.image', openwop('envelopes/media.image.schema.json')),
   twin('envelopes/media.audio', openwop('envelopes/media.audio.schema.json')),
   twin('capabilities', openwop('capabilities.schema.EXCERPT.json'), true),
-  {...twin('capabilities-v2', openwopV2('capabilities.schema.json')), graft: true},
+  {...twin('v2/capabilities', 'capabilities.schema.json'), refDir: OPENWOP_V2, graft: true},
   twin('packs/node-pack-manifest', registry('node-pack-manifest.schema.json')),
   twin('packs/v2/node-pack-manifest', openwop('v2/node-pack-manifest.schema.json')),
   twin('packs/workflow-chain-pack-manifest', registry('workflow-chain-pack-manifest.schema.json')),
@@ -72,7 +71,7 @@ export const TWINS: readonly Twin[] = [
   twin('events/log.appended', RUN_EVENTS, true),
   twin('events/model.capability.substituted', RUN_EVENTS, true),
   twin('events/model.capability.insufficient', RUN_EVENTS, true),
-  {...twin('v2/certification-bundle', 'certification-bundle.schema.json'), refDir: ['openwop-v2', 'schemas']},
+  {...twin('v2/certification-bundle', 'certification-bundle.schema.json'), refDir: OPENWOP_V2},
 ];
 
 /** Bundled schemas with no upstream twin, and why; listed so the report shows nothing was forgotten. */

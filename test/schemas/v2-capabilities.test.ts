@@ -2,12 +2,12 @@ import {describe, expect, it} from 'vitest';
 import {getValidator} from '../../src/schemas/index.js';
 
 // The verdicts probe host relies on; the differential suite (test/reference) proves them equal to upstream's.
-const validate = getValidator('capabilities-v2');
+const validate = getValidator('v2/capabilities');
 const root = {protocolVersions: ['1.11', '2.0'], preferredVersion: '1.11'};
 const record = {status: 'stable', since: '2.0', witness: 'claims-check'};
 const errors = (doc: unknown) => (validate(doc) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.keyword}`));
 
-describe('bundled capabilities-v2', () => {
+describe('bundled v2/capabilities', () => {
   it('accepts the smallest document and a family record', () => {
     expect(errors(root)).toEqual([]);
     expect(errors({...root, eventLog: record})).toEqual([]);
