@@ -8,7 +8,8 @@ export {validateEnvelopeInputs as validateEnvelopes, type ValidateEnvelopeOption
 export {lintSchemaDocument, lintSchemaFile, lintSchemaInputs as lintSchema, listRules, explainRule, type LintInputsOptions, type LintInputsOutcome, type LintOptions, type SchemaSource} from './lint/index.js';
 export {evaluateGate, validatePackInputs as validatePack, type GateResult} from './pack/index.js';
 export {canonicalJson, validateBundle, type BundleResult, type ValidateBundleOptions, type ValidateBundleOutcome, type VerificationOutcome} from './bundle/index.js';
-export {loadCapabilities, probeHost, type ProbeHostOptions, type ProbeOutcome} from './probe/index.js';
+export {loadCapabilities, type LoadedCapabilities} from './capabilities/load.js';
+export {probeHost, type ProbeHostOptions, type ProbeOutcome} from './probe/index.js';
 export {simulateRetry, type SimulateRetryOptions, type SimulateRetryOutcome} from './retry/index.js';
 export {scaffoldKind, type ScaffoldKindOptions, type ScaffoldResult} from './scaffold/index.js';
 export {exportSchema, formsOf, renderFragment, EXPORT_TARGETS, type ExportOptions, type ExportResult, type FragmentFormat} from './export/index.js';

@@ -1,9 +1,7 @@
 import {decodeJsonBytes} from '../io/decode.js';
 import {HttpFailure, httpGet} from '../io/http-get.js';
-import {trimTrailing} from '../io/trim.js';
 import {UserError} from '../report/user-error.js';
-
-const WELL_KNOWN = '/.well-known/openwop';
+import {discoveryUrl} from './discovery-url.js';
 
 /** What a capabilities URL answered: the body as text and the contract the host says it used, if it said. */
 export interface FetchedCapabilities {
@@ -19,15 +17,15 @@ export interface FetchedCapabilities {
  * problem to fix: UserError, exit 2.
  */
 export async function fetchCapabilities(input: string, major?: 1 | 2): Promise<FetchedCapabilities> {
-  const url = wellKnownUrl(input);
+  const url = capabilitiesUrl(input);
   let response;
   try {
     response = await httpGet(url, {
       timeoutMs: 10_000,
       connectTimeoutMs: 5_000,
       maxBytes: 5 * 1024 * 1024,
-      // Sent to the first origin only, which is the only one followed.
-      credentialHeaders: major === undefined ? {} : {'openwop-version': String(major)},
+      credentialHeaders: {},
+      headers: major === undefined ? {} : {'openwop-version': String(major)},
       accept: 'application/json',
       insecure: false,
       followCrossOrigin: false,
@@ -45,13 +43,11 @@ export async function fetchCapabilities(input: string, major?: 1 | 2): Promise<F
   return {text: decoded.text, versionHeader: response.headers['openwop-version']};
 }
 
-/** The discovery URL a host base names; user-info is refused because the URL is printed as the findings' origin. */
-function wellKnownUrl(input: string): string {
-  const parsed = URL.canParse(input) ? new URL(input) : undefined;
-  if (parsed === undefined || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) throw new UserError(`capabilities ${JSON.stringify(input)}: not an http(s) URL`);
-  if (parsed.username || parsed.password) throw new UserError('the capabilities URL carries a user name or password; it would be printed in every report');
-  parsed.hash = '';
-  const path = trimTrailing(parsed.pathname, '/');
-  parsed.pathname = path.endsWith(WELL_KNOWN) ? path : `${path}${WELL_KNOWN}`;
-  return parsed.href;
+function capabilitiesUrl(input: string): string {
+  try {
+    return discoveryUrl(input).url;
+  } catch (error) {
+    if (error instanceof UserError) throw new UserError(`capabilities: ${error.message}`, error.hint);
+    throw error;
+  }
 }

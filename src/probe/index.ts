@@ -4,9 +4,8 @@
  */
 export {checkAdvertisement, type AdvertisementResult} from './advertisement.js';
 export {buildAdvertView, type AdvertView} from './advert-view.js';
-export {loadCapabilities, type CapabilitiesSource} from './capabilities-source.js';
 export {tierOneLevel, type TierOneLevel} from './checks/envelopes-block.js';
-export {discoveryUrl, WELL_KNOWN_PATH} from './discovery-url.js';
+export {discoveryUrl, WELL_KNOWN_PATH} from '../capabilities/discovery-url.js';
 export {probeHost, type ProbeHostOptions, type ProbeOutcome, type ProbeResult, type ProtocolReport} from './probe-host.js';
 export {type ProtocolRequest} from './v2/negotiate.js';
 export {type NegotiationCheck} from './v2/negotiation-probes.js';

@@ -8,18 +8,17 @@ import type {FileResult, Finding, RuleDescriptor} from '../report/finding.js';
 import {UserError} from '../report/user-error.js';
 import {type AdvertisementResult, checkAdvertisement} from './advertisement.js';
 import {isObject} from './advert-view.js';
-import {loadCapabilities} from './capabilities-source.js';
+import {loadCapabilities} from '../capabilities/load.js';
 import {startCheckRun} from './checks/context.js';
 import {tierOneLevel, type TierOneLevel} from './checks/envelopes-block.js';
 import {compareAdvertisements} from './compare.js';
 import {buildCredentials} from './credentials.js';
-import {discoveryUrl} from './discovery-url.js';
+import {discoveryUrl} from '../capabilities/discovery-url.js';
 import {DEFAULT_FETCH, fatalFinding, type FetchSettings} from './fetch-discovery.js';
 import {contentTypeFinding, httpSummary, type HttpSummary} from './http-metadata.js';
 import {Redactor, REDACTED} from '../report/redact.js';
 import {PROBE_RULES} from './rules.js';
 import {appendAll} from '../io/append-all.js';
-import {documentMajorByShape} from '../v2/document-major.js';
 import {checkV2Advertisement} from './v2/check-v2.js';
 import {chooseMajor, type Exchange, fetchDocument, type ProtocolRequest, type Report, VERSION_HEADER} from './v2/negotiate.js';
 import {type NegotiationCheck, probeNegotiation} from './v2/negotiation-probes.js';
@@ -177,7 +176,7 @@ async function probe(input: string, options: ProbeHostOptions, credentialHeaders
   if (advert.view) {
     result.tierOneSubsetCompliance = tierOneLevel(advert.view.effective);
     const run = startCheckRun(doc, advert.view);
-    if (saved) result.compare = {against: saved.origin, changes: compareAdvertisements(run.ctx, protocol.major ?? 1, {document: saved.document, major: documentMajorByShape(saved.document)})};
+    if (saved) result.compare = {against: saved.origin, changes: compareAdvertisements(run.ctx, protocol.major ?? 1, {document: saved.document, major: saved.major})};
     if (options.lintSchemas) {
       const {lintServedSchemas} = await import('./lint-schemas.js');
       const linted = await lintServedSchemas({ctx: run.ctx, base: target.base, level: result.tierOneSubsetCompliance, settings, cwd: options.cwd, maxSchemas: options.maxSchemas, deadlineMs: options.deadlineMs, onProgress: options.onProgress});

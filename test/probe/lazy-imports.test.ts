@@ -23,7 +23,7 @@ describe('undici and ora are loaded only when a request is made', () => {
   });
 
   it('the probe library, the probe command module and the capabilities reader import neither at load', () => {
-    const r = importWithHook(['dist/src/probe/index.js', 'dist/src/probe/capabilities-source.js', 'dist/commands/probe/host.js']);
+    const r = importWithHook(['dist/src/probe/index.js', 'dist/src/capabilities/load.js', 'dist/commands/probe/host.js']);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
   });

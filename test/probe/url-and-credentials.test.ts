@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {buildCredentials} from '../../src/probe/credentials.js';
-import {discoveryUrl} from '../../src/probe/discovery-url.js';
+import {discoveryUrl} from '../../src/capabilities/discovery-url.js';
 import {Redactor} from '../../src/report/redact.js';
 import {UserError} from '../../src/report/user-error.js';
 

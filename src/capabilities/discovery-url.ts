@@ -23,7 +23,7 @@ export function discoveryUrl(input: string): DiscoveryUrl {
     throw new UserError(`not a URL: ${JSON.stringify(input)}`, 'give the host as http(s)://host[:port][/prefix]');
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new UserError(`only http and https URLs can be probed, not ${parsed.protocol}`);
+    throw new UserError(`only http and https URLs can be fetched, not ${parsed.protocol}`);
   }
   if (parsed.username || parsed.password) {
     throw new UserError('the URL carries a user name or password; it would be printed in every report', 'send credentials with --header or --token-env instead');
