@@ -1,5 +1,6 @@
 import {Flags} from '@oclif/core';
 import {DEFAULT_INPUT_TIMEOUT_MS} from '../src/io/open-stream.js';
+import {type ExplainedRule, explainRules} from '../src/report/explained-rule.js';
 import type {Report} from '../src/report/finding.js';
 import {displayLines, displayText} from '../src/report/printable.js';
 import {UserError} from '../src/report/user-error.js';
@@ -14,6 +15,20 @@ export const verboseFlag = (helpGroup?: string) => Flags.boolean({summary: 'Prin
 /** --input-timeout: every command that may be handed a FIFO to read. */
 export const inputTimeoutFlag = () =>
   Flags.integer({summary: 'How long a FIFO named on the command line may wait for a writer before the run gives up (exit 2), in ms.', default: DEFAULT_INPUT_TIMEOUT_MS, min: 1, helpValue: 'MS', helpGroup: 'INPUT'});
+
+/** --explain RULE|all of a command whose rules carry their own rationale and examples. */
+export const explainFlag = () => Flags.string({summary: 'Print what a rule checks, with a failing and a passing example (RULE, or all), and exit.'});
+
+/** Prints the --explain text of `id` among `rules`; an unknown id is exit 2. */
+export function printExplanation(rules: readonly ExplainedRule[], id: string): void {
+  const text = explainRules(rules, id);
+  if (text === undefined) {
+    process.stderr.write(`openwop: unknown rule "${displayText(id)}"; try --explain all\n`);
+    process.exitCode = 2;
+    return;
+  }
+  process.stdout.write(`${text}\n`);
+}
 
 /** Where the commands that read references ($ref, a manifest's files, config paths) and walk folders may read. */
 export const readScopeFlags = () => ({

@@ -1,9 +1,8 @@
 import {Args, Flags} from '@oclif/core';
-import {DEFAULT_MAX_BUNDLE_BYTES, explainBundleRule, validateBundle} from '../../src/bundle/index.js';
-import {displayText} from '../../src/report/printable.js';
+import {BUNDLE_RULE_LIST, DEFAULT_MAX_BUNDLE_BYTES, validateBundle} from '../../src/bundle/index.js';
 import {UserError} from '../../src/report/user-error.js';
 import {CheckCommand, EXIT_CODES_HELP, READS_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
-import {readScopeFlags} from '../_common.js';
+import {explainFlag, printExplanation, readScopeFlags} from '../_common.js';
 
 const MB = 1024 * 1024;
 
@@ -53,7 +52,7 @@ ${EXIT_CODES_HELP}
     timeout: Flags.integer({summary: 'Total time for each URL fetched, redirects and body included, in ms.', default: 10_000, min: 1, helpGroup: 'HTTP'}),
     'max-size': Flags.integer({summary: 'Largest bundle or document to read (file or response), in MB.', default: DEFAULT_MAX_BUNDLE_BYTES / MB, min: 1, helpGroup: 'INPUT'}),
     ...readScopeFlags(),
-    explain: Flags.string({summary: 'Print what a rule checks, with a failing and a passing example (RULE, or all), and exit.'}),
+    explain: explainFlag(),
   };
 
   protected readonly commandName = 'validate bundle';
@@ -61,13 +60,7 @@ ${EXIT_CODES_HELP}
   override async run(): Promise<void> {
     const {flags} = await this.parse(ValidateBundle);
     if (flags.explain === undefined) return super.run();
-    const text = explainBundleRule(flags.explain);
-    if (text === undefined) {
-      process.stderr.write(`openwop: unknown rule "${displayText(flags.explain)}"; try --explain all\n`);
-      process.exitCode = 2;
-      return;
-    }
-    process.stdout.write(`${text}\n`);
+    printExplanation(BUNDLE_RULE_LIST, flags.explain);
   }
 
   protected async check(ctx: CheckContext): Promise<CheckOutcome> {

@@ -1,10 +1,9 @@
 import {basename, dirname} from 'node:path';
 import {Args, Flags} from '@oclif/core';
-import {envelopePayloadPath, explainRule, LINT_SCHEMAS_SCOPES, LLM_SCHEMA_FIELDS, type LintSchemasScope, parseGrant, RUNTIME_TOKENS, validatePackInputs} from '../../src/pack/index.js';
-import {displayText} from '../../src/report/printable.js';
+import {envelopePayloadPath, LINT_SCHEMAS_SCOPES, LLM_SCHEMA_FIELDS, type LintSchemasScope, PACK_RULE_LIST, parseGrant, RUNTIME_TOKENS, validatePackInputs} from '../../src/pack/index.js';
 import {UserError} from '../../src/report/user-error.js';
 import {CheckCommand, EXIT_CODES_HELP, READS_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
-import {BASELINE_HELP, baselineFlags, baselineForceFlag, readScopeFlags} from '../_common.js';
+import {BASELINE_HELP, baselineFlags, baselineForceFlag, explainFlag, printExplanation, readScopeFlags} from '../_common.js';
 
 export default class ValidatePack extends CheckCommand {
   static override summary = 'Validate pack manifests (pack.json or pack folders): shape by kind, runtime.requires (RFC 0076), referenced files, ids, envelopeType values; simulate a host\'s install gate.';
@@ -63,7 +62,7 @@ ${EXIT_CODES_HELP}`;
     ...readScopeFlags(),
     ...baselineFlags(),
     force: baselineForceFlag(),
-    explain: Flags.string({summary: 'Print what a rule checks, with a failing and a passing example (RULE, or all), and exit.'}),
+    explain: explainFlag(),
   };
 
   protected readonly commandName = 'validate pack';
@@ -82,13 +81,7 @@ ${EXIT_CODES_HELP}`;
     if (taken.scope) this.lintScope = taken.scope;
     const {flags} = await this.parse(ValidatePack);
     if (flags.explain === undefined) return super.run();
-    const text = explainRule(flags.explain);
-    if (text === undefined) {
-      process.stderr.write(`openwop: unknown rule "${displayText(flags.explain)}"; try --explain all\n`);
-      process.exitCode = 2;
-      return;
-    }
-    process.stdout.write(`${text}\n`);
+    printExplanation(PACK_RULE_LIST, flags.explain);
   }
 
   protected async check(ctx: CheckContext): Promise<CheckOutcome> {

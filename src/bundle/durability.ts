@@ -1,4 +1,5 @@
-import {arrayAt, isRecord, quote, recordAt, type Json} from './view.js';
+import {isRecord} from '../io/json-record.js';
+import {arrayAt, quote, recordAt, type Json} from './view.js';
 
 /** The rows of the durability rung: RFC 0158's rows, whose ids carry "0158." (our reading; the bundle names no set). */
 const isRungRow = (row: Json): boolean => typeof row.id === 'string' && row.id.includes('0158.');

@@ -1,7 +1,7 @@
 export {canonicalJson, NotCanonicalizable, sha256Hex} from './canonical-json.js';
 export {attestationPayload, documentDigest, witnessDigest} from './digests.js';
 export {renderBundleExtras} from './render.js';
-export {BUNDLE_RULE_LIST, BUNDLE_RULES, type BundleRule, explainBundleRule} from './rules.js';
+export {BUNDLE_RULE_LIST, BUNDLE_RULES} from './rules.js';
 export {
   type BundleResult,
   type Claims,

@@ -1,6 +1,7 @@
 import type {KeyObject} from 'node:crypto';
 import {ed25519PublicKey} from './ed25519.js';
-import {arrayAt, isRecord, type Json} from './view.js';
+import {isRecord} from '../io/json-record.js';
+import {arrayAt, type Json} from './view.js';
 
 export type KeyLookup =
   | {found: true; key: KeyObject; retiredAt?: string; entry: Json}

@@ -1,4 +1,5 @@
-import {arrayAt, isRecord, quote, recordAt, type Json, type Report, RESULTS, TOTAL_OF} from './view.js';
+import {isRecord} from '../io/json-record.js';
+import {arrayAt, quote, recordAt, type Json, type Report, RESULTS, TOTAL_OF} from './view.js';
 
 export interface LedgerTally {
   totals: Record<string, number>;

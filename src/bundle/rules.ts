@@ -1,14 +1,6 @@
-import type {RuleDescriptor, Severity} from '../report/finding.js';
+import type {ExplainedRule} from '../report/explained-rule.js';
 
-/** A rule of `validate bundle` with the text `--explain` prints: why it exists, then a failing and a passing example. */
-export interface BundleRule extends RuleDescriptor {
-  severity: Severity;
-  explain: string;
-  invalid: string;
-  valid: string;
-}
-
-const rule = (r: BundleRule): BundleRule => r;
+const rule = (r: ExplainedRule): ExplainedRule => r;
 
 /**
  * Sources: openwop/openwop schemas/v2/certification-bundle.schema.json @0b577834, spec/v2/core/conformance.md
@@ -248,17 +240,8 @@ export const BUNDLE_RULES = {
     invalid: 'https://host.example/bundle.json answering 404',
     valid: 'a 2xx JSON answer',
   }),
-} as const satisfies Record<string, BundleRule>;
+} as const satisfies Record<string, ExplainedRule>;
 
 export type BundleRuleKey = keyof typeof BUNDLE_RULES;
 
-export const BUNDLE_RULE_LIST: readonly BundleRule[] = Object.values(BUNDLE_RULES);
-
-/** The `--explain` text of one rule, or of all when `id` is `all`; undefined for an unknown id. */
-export function explainBundleRule(id: string): string | undefined {
-  const chosen = id === 'all' ? BUNDLE_RULE_LIST : BUNDLE_RULE_LIST.filter((r) => r.id === id);
-  if (chosen.length === 0) return undefined;
-  return chosen
-    .map((r) => [`${r.id} (${r.severity})`, `  ${r.description}`, '', `  ${r.explain}`, '', `  invalid: ${r.invalid}`, `  valid:   ${r.valid}`].join('\n'))
-    .join('\n\n');
-}
+export const BUNDLE_RULE_LIST: readonly ExplainedRule[] = Object.values(BUNDLE_RULES);

@@ -16,7 +16,8 @@ import {checkLedger} from './ledger.js';
 import {DEFAULT_FETCH, type FetchSettings, isUrl, readJsonSource} from './read-json-source.js';
 import {renderBundleExtras} from './render.js';
 import {BUNDLE_RULE_LIST, BUNDLE_RULES} from './rules.js';
-import {arrayAt, isRecord, quote, recordAt, type Json, type Report} from './view.js';
+import {isRecord} from '../io/json-record.js';
+import {arrayAt, quote, recordAt, type Json, type Report} from './view.js';
 
 /** Largest bundle or discovery document read (real bundles are tens to hundreds of KB). */
 export const DEFAULT_MAX_BUNDLE_BYTES = 10 * 1024 * 1024;

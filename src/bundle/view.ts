@@ -1,12 +1,11 @@
 import type {BundleRuleKey} from './rules.js';
+import {isRecord, type JsonRecord} from '../io/json-record.js';
 import type {Severity} from '../report/finding.js';
 
 /** Reports a finding of a bundle rule at a JSON pointer; the rule's own severity unless given. */
 export type Report = (rule: BundleRuleKey, message: string, pointer: string, severity?: Severity) => void;
 
-export type Json = Record<string, unknown>;
-
-export const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+export type Json = JsonRecord;
 
 export const recordAt = (value: unknown): Json => (isRecord(value) ? value : {});
 

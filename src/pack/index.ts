@@ -20,7 +20,7 @@ export {evaluateGate, isCovered, parseGrant, type GateResult, type RequirementUn
 export {PACK_KINDS} from './manifest.js';
 export {LINT_SCHEMAS_SCOPES, LLM_SCHEMA_FIELDS, type LintSchemasScope} from './lint-schemas.js';
 export {envelopePayloadPath} from './file-refs.js';
-export {explainRule, PACK_RULE_LIST, PACK_RULES, type PackRule} from './rules.js';
+export {PACK_RULE_LIST, PACK_RULES} from './rules.js';
 export {scanPackCode, undeclaredUses, type PackScan, type PackUse, type ScanProblem} from './scan/index.js';
 export {scanJavaScript} from './scan/javascript.js';
 export {scanPython} from './scan/python.js';

@@ -1,14 +1,6 @@
-import type {RuleDescriptor, Severity} from '../report/finding.js';
+import type {ExplainedRule} from '../report/explained-rule.js';
 
-/** A rule of `validate pack` with the text `--explain` prints: why it exists, then a failing and a passing example. */
-export interface PackRule extends RuleDescriptor {
-  severity: Severity;
-  explain: string;
-  invalid: string;
-  valid: string;
-}
-
-const rule = (r: PackRule): PackRule => r;
+const rule = (r: ExplainedRule): ExplainedRule => r;
 
 /**
  * Upstream error codes (`invalid_manifest`, `pack_runtime_requirement_unmet`) keep their names so a finding maps
@@ -172,17 +164,8 @@ export const PACK_RULES = {
     invalid: '"peerDependencies": {"host.aiProviders": ""}',
     valid: '"peerDependencies": {"host.aiProviders": ">=1.0.0"}',
   }),
-} as const satisfies Record<string, PackRule>;
+} as const satisfies Record<string, ExplainedRule>;
 
 export type PackRuleKey = keyof typeof PACK_RULES;
 
-export const PACK_RULE_LIST: readonly PackRule[] = Object.values(PACK_RULES);
-
-/** The `--explain` text of one rule, or of all when `id` is `all`; undefined for an unknown id. */
-export function explainRule(id: string): string | undefined {
-  const chosen = id === 'all' ? PACK_RULE_LIST : PACK_RULE_LIST.filter((r) => r.id === id);
-  if (chosen.length === 0) return undefined;
-  return chosen
-    .map((r) => [`${r.id} (${r.severity})`, `  ${r.description}`, '', `  ${r.explain}`, '', `  invalid: ${r.invalid}`, `  valid:   ${r.valid}`].join('\n'))
-    .join('\n\n');
-}
+export const PACK_RULE_LIST: readonly ExplainedRule[] = Object.values(PACK_RULES);

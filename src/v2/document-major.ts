@@ -1,3 +1,5 @@
+import {isRecord} from '../io/json-record.js';
+
 /**
  * Telling a v1 discovery document from a v2 one by shape alone (FACTS.md §1, "Discriminating the two documents").
  * `protocolVersions`/`preferredVersion` prove nothing (a v1 root may carry both); what differs is that v1 requires a
@@ -30,7 +32,6 @@ export const V2_METADATA_KEYS: readonly string[] = [
   'signingKeys',
 ];
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A capability record: what every v2 family is, and what no v1 block looks like. */
 const isCapabilityRecord = (value: unknown): boolean => isRecord(value) && typeof value.status === 'string' && typeof value.since === 'string';

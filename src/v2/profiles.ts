@@ -1,3 +1,5 @@
+import {isRecord} from '../io/json-record.js';
+
 /**
  * The v2 conformance profiles (openwop/openwop spec/v2/profiles.json @0f13b519; FACTS.md §4). A profile is a
  * predicate the client evaluates over the discovery document — never a field the host sends: it holds when every
@@ -48,7 +50,6 @@ export const V2_PROFILES: readonly V2Profile[] = [
   },
 ];
 
-const isRecord = (value: unknown): boolean => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function profileHolds(profile: V2Profile, doc: Readonly<Record<string, unknown>>): boolean {
   return profile.families.every((family) => isRecord(doc[family])) && profile.metadata.every((key) => doc[key] !== undefined);

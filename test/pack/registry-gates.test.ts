@@ -1,7 +1,8 @@
 import {mkdirSync, writeFileSync} from 'node:fs';
 import {dirname, join} from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {explainRule, validatePackInputs} from '../../src/pack/index.js';
+import {PACK_RULE_LIST, validatePackInputs} from '../../src/pack/index.js';
+import {explainRules} from '../../src/report/explained-rule.js';
 import {tempDir} from '../helpers/cli.js';
 
 function tree(files: Record<string, string | object>): string {
@@ -78,6 +79,6 @@ describe('registry gates mirrored per pack', () => {
       'pack/tool-allowlist': 'scripts/check-agent-tool-allowlist.mjs',
       'pack/peer-dependency-empty': 'registry/scripts/conformance-check.mjs',
     };
-    for (const [id, script] of Object.entries(scripts)) expect(explainRule(id)).toMatch(new RegExp(`Mirrors (the per-pack part of |step 6 of )?openwop-registry ${script}`));
+    for (const [id, script] of Object.entries(scripts)) expect(explainRules(PACK_RULE_LIST, id)).toMatch(new RegExp(`Mirrors (the per-pack part of |step 6 of )?openwop-registry ${script}`));
   });
 });

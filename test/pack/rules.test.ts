@@ -1,7 +1,8 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {explainRule, PACK_RULE_LIST, PACK_RULES} from '../../src/pack/index.js';
+import {PACK_RULE_LIST, PACK_RULES} from '../../src/pack/index.js';
+import {explainRules} from '../../src/report/explained-rule.js';
 import {ROOT} from '../helpers/cli.js';
 
 describe('pack rules', () => {
@@ -14,12 +15,12 @@ describe('pack rules', () => {
   it('each rule has a description, a rationale and a failing and a passing example that --explain prints', () => {
     for (const rule of PACK_RULE_LIST) {
       for (const field of [rule.description, rule.explain, rule.invalid, rule.valid]) expect(field.length).toBeGreaterThan(10);
-      const text = explainRule(rule.id) ?? '';
+      const text = explainRules(PACK_RULE_LIST, rule.id) ?? '';
       expect(text).toContain(rule.explain);
       expect(text).toContain(`invalid: ${rule.invalid}`);
       expect(text).toContain(`valid:   ${rule.valid}`);
     }
-    expect(explainRule('pack/none')).toBeUndefined();
+    expect(explainRules(PACK_RULE_LIST, 'pack/none')).toBeUndefined();
   });
 
   it('every rule the sources emit is described, and every described rule is emitted somewhere', () => {
