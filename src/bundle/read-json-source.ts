@@ -1,7 +1,9 @@
 import {decodeJsonBytes} from '../io/decode.js';
+import {noteStdinUsed} from '../io/files-used.js';
 import {HttpFailure, type HttpGetOptions, httpGet} from '../io/http-get.js';
 import {JsonDocument} from '../io/json-document.js';
 import {LineIndex} from '../io/line-index.js';
+import {readWhole} from '../io/open-stream.js';
 import {fileFinding, mb} from '../io/read-file.js';
 import type {ReadScope} from '../io/read-scope.js';
 import {readWholeSource} from '../io/read-source.js';
@@ -25,15 +27,26 @@ export interface ReadJsonOptions {
   headers?: Record<string, string>;
   /** What the source is, for messages ("certification bundle", "discovery document"). */
   what: string;
+  /** Where `-` reads from (default process.stdin; tests pass their own). */
+  stdin?: AsyncIterable<Buffer | string>;
 }
 
+export const STDIN = '-';
+const STDIN_LABEL = '<stdin>';
+
 /**
- * A whole JSON document from a file (inside the read scope, at most maxBytes) or an http(s) URL (same safety as
- * `probe host`). Every failure is one finding, with the reader's rule id (io/*, json/*) or bundle/fetch for a URL.
+ * A whole JSON document from a file (inside the read scope, at most maxBytes), `-` (standard input, named
+ * `<stdin>`) or an http(s) URL (same safety as `probe host`). Every failure is one finding, with the reader's rule id (io/*, json/*) or bundle/fetch for a URL.
  */
 export async function readJsonSource(source: string, options: ReadJsonOptions): Promise<JsonSource> {
   let bytes: Buffer;
-  if (isUrl(source)) {
+  const label = source === STDIN ? STDIN_LABEL : source;
+  if (source === STDIN) {
+    if (options.stdin === undefined) noteStdinUsed();
+    const read = await readWhole(options.stdin ?? process.stdin, options.maxBytes);
+    if ('over' in read) return {ok: false, finding: fileFinding(label, 'io/too-large', `${label} is over the ${mb(options.maxBytes)} MB limit for a ${options.what}; raise it with --max-size if this is intended`)};
+    bytes = read;
+  } else if (isUrl(source)) {
     const url = checkedUrl(source);
     if (typeof url !== 'string') return {ok: false, finding: fileFinding(source, 'bundle/fetch', url.problem)};
     const got = await fetchBytes(url, options);
@@ -47,12 +60,12 @@ export async function readJsonSource(source: string, options: ReadJsonOptions): 
   const decoded = decodeJsonBytes(bytes);
   if (decoded.problem) {
     const {line, column} = new LineIndex(decoded.text).at(decoded.problem.offset);
-    return {ok: false, finding: {...fileFinding(source, decoded.problem.ruleId, decoded.problem.message), line, column}};
+    return {ok: false, finding: {...fileFinding(label, decoded.problem.ruleId, decoded.problem.message), line, column}};
   }
-  const doc = JsonDocument.parse(decoded.text, {file: source});
+  const doc = JsonDocument.parse(decoded.text, {file: label});
   const broken = doc.problemFindings().find((f) => f.severity === 'error');
   if (broken) return {ok: false, finding: broken};
-  return {ok: true, doc, display: source};
+  return {ok: true, doc, display: label};
 }
 
 /** Only http(s), and never a URL with a user name or password in it: it would be printed in every report. */

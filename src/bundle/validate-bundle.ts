@@ -13,7 +13,8 @@ import {durabilityProblem} from './durability.js';
 import {ed25519Verifies} from './ed25519.js';
 import {lookUpKey} from './keys.js';
 import {checkLedger} from './ledger.js';
-import {DEFAULT_FETCH, type FetchSettings, isUrl, readJsonSource} from './read-json-source.js';
+import {obligationFamily, relaxes} from './relaxed.js';
+import {DEFAULT_FETCH, type FetchSettings, isUrl, readJsonSource, STDIN} from './read-json-source.js';
 import {renderBundleExtras} from './render.js';
 import {BUNDLE_RULE_LIST, BUNDLE_RULES} from './rules.js';
 import {isRecord} from '../io/json-record.js';
@@ -36,6 +37,8 @@ export interface ValidateBundleOptions {
   /** --fetch-discovery: fetch the document at the bundle's discovery.url when no other is given. */
   fetchDiscovery?: boolean;
   fetch?: FetchSettings;
+  /** Where an input named `-` is read from (default process.stdin). */
+  stdin?: AsyncIterable<Buffer | string>;
 }
 
 /** The four outcomes of the signature check, kept apart (conformance.md "Bundle v3"). */
@@ -44,8 +47,13 @@ export type VerificationOutcome = 'discovery-not-read' | 'key-not-published' | '
 /** Where the key was looked up: --discovery (or the caller's document), the bundle's own capture, or discovery.url. */
 export type KeySource = 'given' | 'captured' | 'fetched';
 
+/** Whether the Ed25519 check passed under the key used, whoever published it; null when no key was usable. */
+export type Integrity = 'verified' | 'invalid' | null;
+
 export interface Verification {
+  /** `verified` only under a key from a document the host published; a key the bundle carries gives integrity only. */
   outcome: VerificationOutcome;
+  integrity: Integrity;
   keyId: string | null;
   keySource: KeySource | null;
   /** The file or URL of the document the key was looked up in (for `captured`: the bundle's /discovery/document). */
@@ -96,8 +104,10 @@ const BUNDLE_MARKERS = ['bundleVersion', 'results', 'witnessSha256', 'signature'
  */
 export async function validateBundle(input: string, options: ValidateBundleOptions): Promise<ValidateBundleOutcome> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BUNDLE_BYTES;
-  const scope = options.scope ?? new ReadScope({cwd: options.cwd, named: [input, options.discovery, options.verifierKeys].filter((p): p is string => p !== undefined && !isUrl(p)), maxBytes});
-  const read = {scope, maxBytes, fetch: options.fetch ?? DEFAULT_FETCH};
+  const named = [input, options.discovery, options.verifierKeys].filter((p): p is string => p !== undefined);
+  if (named.filter((p) => p === STDIN).length > 1) throw new UserError('standard input (-) can be read once: give it to the bundle, --discovery or --verifier-keys, not to two of them');
+  const scope = options.scope ?? new ReadScope({cwd: options.cwd, named: named.filter((p) => p !== STDIN && !isUrl(p)), maxBytes});
+  const read = {scope, maxBytes, fetch: options.fetch ?? DEFAULT_FETCH, ...(options.stdin ? {stdin: options.stdin} : {})};
   const outcome = (result: BundleResult, fatal: boolean): ValidateBundleOutcome => ({
     results: [result],
     fatal,
@@ -107,15 +117,15 @@ export async function validateBundle(input: string, options: ValidateBundleOptio
   });
 
   const source = await readJsonSource(input, {...read, what: 'certification bundle'});
-  if (!source.ok) return outcome(emptyResult(input, [source.finding]), true);
-  const {doc} = source;
+  if (!source.ok) return outcome(emptyResult(input === STDIN ? source.finding.file : input, [source.finding]), true);
+  const {doc, display} = source;
   if (!isRecord(doc.value) || !BUNDLE_MARKERS.some((key) => Object.hasOwn(doc.value as Json, key))) {
     const what = Array.isArray(doc.value) ? 'an array' : isRecord(doc.value) ? 'an object with none of bundleVersion, results, witnessSha256 or signature' : `a JSON ${doc.value === null ? 'null' : typeof doc.value}`;
-    return outcome(emptyResult(input, [doc.finding(BUNDLE_RULES.notABundle.id, 'error', `not a certification bundle: the document is ${what}`, '')]), true);
+    return outcome(emptyResult(display, [doc.finding(BUNDLE_RULES.notABundle.id, 'error', `not a certification bundle: the document is ${what}`, '')]), true);
   }
   const given = options.discoveryDocument ?? (options.discovery === undefined ? undefined : await readGiven(options.discovery, read, 'discovery document'));
   const verifierKeys = options.verifierKeys === undefined ? undefined : await readGiven(options.verifierKeys, read, 'verifier key document');
-  return outcome(await checkBundle(doc, input, {given, verifierKeys, fetchDiscovery: options.fetchDiscovery === true, read}), false);
+  return outcome(await checkBundle(doc, display, {given, verifierKeys, fetchDiscovery: options.fetchDiscovery === true, read}), false);
 }
 
 async function readGiven(location: string, read: Omit<Parameters<typeof readJsonSource>[1], 'what'>, what: string): Promise<{document: Json; origin: string}> {
@@ -153,19 +163,31 @@ async function checkBundle(doc: JsonDocument, file: string, ctx: CheckContext): 
     return result;
   }
   const validate = getValidator('v2/certification-bundle');
-  if (!validate(bundle)) findings.push(...ajvFindings(validate.errors, doc, {ruleId: BUNDLE_RULES.schema.id, base: '', value: bundle}));
+  const schemaOk = validate(bundle);
+  if (!schemaOk) findings.push(...ajvFindings(validate.errors, doc, {ruleId: BUNDLE_RULES.schema.id, base: '', value: bundle}));
 
   const ledger = checkLedger(bundle, report);
   const witness = checkWitness(bundle, ledger.rows, report);
   const discovery = recordAt(bundle.discovery);
   const captured = await capturedDocument(discovery, ctx.given, report);
-  const signature = await checkSignature(bundle, ctx, report);
+  const keyIdsAgree = checkSigningKeyId(bundle, report);
+  const signature = await checkSignature(bundle, ctx, captured, report);
   const verifierOk = checkVerifier(bundle, ctx.verifierKeys, report);
   const durabilityOk = bundle.durability === undefined || checkDurability(bundle, ledger.rows, report);
 
-  const voided = ledger.broken || !witness.matches || captured.matches === false || signature.outcome !== 'verified' || !durabilityOk;
+  // A rejection that names no profile voids every claim (FACTS §5): which ones, so the report can say why.
+  const voidedBy = [
+    ...(schemaOk ? [] : ['schema']),
+    ...(ledger.broken ? ['ledger'] : []),
+    ...(witness.matches ? [] : ['witness-digest']),
+    ...(captured.matches === false ? ['discovery-digest'] : []),
+    ...(keyIdsAgree ? [] : ['signing-key-id']),
+    ...(signature.outcome === 'verified' ? [] : [signature.integrity === 'verified' ? 'unattributed' : 'signature']),
+    ...(verifierOk ? [] : ['verifier']),
+    ...(durabilityOk ? [] : ['durability']),
+  ];
   result.verification = signature;
-  result.claims = checkClaims(bundle, captured, {voided, verifierOk, blocked: ledger.totals.blocked ?? 0}, report);
+  result.claims = checkClaims(bundle, captured, {voidedBy, blocked: ledger.totals.blocked ?? 0}, report);
   const statedTotals = recordAt(recordAt(bundle.results).totals);
   result.digests = {
     witnessSha256: {stated: stringOr(bundle.witnessSha256), recomputed: witness.recomputed, matches: witness.recomputed === null ? null : witness.matches},
@@ -241,79 +263,140 @@ function safeDigest(document: Json): string | null {
   }
 }
 
-async function checkSignature(bundle: Json, ctx: CheckContext, report: Report): Promise<Verification> {
-  const signature = recordAt(bundle.signature);
-  const discovery = recordAt(bundle.discovery);
-  const keyId = typeof signature.keyId === 'string' ? signature.keyId : null;
+/** host.signingKeyId, when present, must name the key the bundle is signed with. */
+function checkSigningKeyId(bundle: Json, report: Report): boolean {
   const signingKeyId = recordAt(bundle.host).signingKeyId;
-  if (signingKeyId !== undefined && signingKeyId !== signature.keyId) {
-    report('signingKeyId', `host.signingKeyId is ${quote(signingKeyId)} but the bundle is signed with signature.keyId ${quote(signature.keyId)}`, '/host/signingKeyId');
-  }
-  const verification = (outcome: VerificationOutcome, keySource: KeySource | null = null, keySourceLocation: string | null = null, retiredAt: string | null = null): Verification => ({outcome, keyId, keySource, keySourceLocation, retiredAt});
-
-  const source = await keyDocument(bundle, ctx, report);
-  if (source === undefined) return verification('discovery-not-read');
-  const where = source.kind === 'captured' ? 'the discovery document captured in the bundle (/discovery/document)' : source.kind === 'fetched' ? `the discovery document fetched from ${source.origin}` : `the discovery document ${source.origin}`;
-  if (source.kind !== 'captured') {
-    const digest = safeDigest(source.document);
-    if (digest !== discovery.sha256) report('discoveryDiffers', `${where} is not the one the run captured (digest ${digest ?? 'not computable'}, the bundle's ${quote(discovery.sha256)}); the host has changed it since, or it is another host's`, '/discovery/sha256');
-  }
-  const found = lookUpKey(source.document, signature.keyId);
-  if (!found.found && found.reason === 'not-published') {
-    report('keyNotPublished', `signature.keyId ${quote(signature.keyId)} is not among the signingKeys[] of ${where}: the signature cannot be attributed to the host`, '/signature/keyId');
-    return verification('key-not-published', source.kind, source.origin);
-  }
-  if (!found.found) {
-    report('signatureInvalid', `the signature cannot verify: in ${where}, ${found.problem}`, '/signature/sig');
-    return verification('signature-invalid', source.kind, source.origin);
-  }
-  const payload = attestationPayload({witnessSha256: bundle.witnessSha256, build: recordAt(bundle.host).build, suiteVersion: recordAt(bundle.suite).version, discoverySha256: discovery.sha256});
-  if (!ed25519Verifies(found.key, payload, signature.sig)) {
-    report('signatureInvalid', `the Ed25519 signature does not verify under key ${quote(keyId)} of ${where}: witnessSha256, host.build, suite.version or discovery.sha256 changed after signing, or the signature or key did`, '/signature/sig');
-    return verification('signature-invalid', source.kind, source.origin, found.retiredAt ?? null);
-  }
-  report('verified', `the signature verifies under key ${quote(keyId)} published in ${where}`, '/signature');
-  if (found.retiredAt !== undefined) {
-    const after = typeof bundle.generatedAt === 'string' && Date.parse(bundle.generatedAt) > Date.parse(found.retiredAt);
-    report('keyRetired', `key ${quote(keyId)} was retired at ${quote(found.retiredAt)}${after ? `, before the bundle says it was generated (${quote(bundle.generatedAt)}, which is not signed)` : ''}`, '/signature/keyId');
-  }
-  return verification('verified', source.kind, source.origin, found.retiredAt ?? null);
+  const keyId = recordAt(bundle.signature).keyId;
+  if (signingKeyId === undefined || signingKeyId === keyId) return true;
+  report('signingKeyId', `host.signingKeyId is ${quote(signingKeyId)} but the bundle is signed with signature.keyId ${quote(keyId)}`, '/host/signingKeyId');
+  return false;
 }
 
-/** The document to look the key up in: --discovery, else the captured one, else discovery.url if allowed. */
-async function keyDocument(bundle: Json, ctx: CheckContext, report: Report): Promise<{kind: KeySource; document: Json; origin: string} | undefined> {
-  if (ctx.given !== undefined) return {kind: 'given', ...ctx.given};
-  const discovery = recordAt(bundle.discovery);
-  if (isRecord(discovery.document)) return {kind: 'captured', document: discovery.document, origin: '/discovery/document'};
-  if (!ctx.fetchDiscovery) {
-    report('discoveryNotRead', 'the bundle carries no discovery.document and no other was given: the signing key was not looked up and the signature not checked (give --discovery FILE|URL, or allow --fetch-discovery)', '/discovery');
-    return undefined;
+/** The bytes both signatures cover, or undefined when a stated field cannot be written as canonical JSON. */
+function signedBytes(bundle: Json): Buffer | undefined {
+  try {
+    return attestationPayload({witnessSha256: bundle.witnessSha256, build: recordAt(bundle.host).build, suiteVersion: recordAt(bundle.suite).version, discoverySha256: recordAt(bundle.discovery).sha256});
+  } catch (error) {
+    if (error instanceof NotCanonicalizable) return undefined;
+    throw error;
   }
-  const url = discovery.url;
+}
+
+/**
+ * The four outcomes (FACTS §5). The key is attributed to the host only when it comes from a document the host
+ * published: --discovery (or the caller's), or discovery.url with --fetch-discovery. Without one, a key the bundle's
+ * own capture carries proves integrity, never who signed: outcome discovery-not-read, with integrity recorded.
+ */
+async function checkSignature(bundle: Json, ctx: CheckContext, captured: Captured, report: Report): Promise<Verification> {
+  const signature = recordAt(bundle.signature);
+  const keyId = typeof signature.keyId === 'string' ? signature.keyId : null;
+  const payload = signedBytes(bundle);
+  const verification = (outcome: VerificationOutcome, integrity: Integrity, at: {kind: KeySource; origin: string} | null = null, retiredAt: string | null = null): Verification => ({
+    outcome,
+    integrity,
+    keyId,
+    keySource: at?.kind ?? null,
+    keySourceLocation: at?.origin ?? null,
+    retiredAt,
+  });
+  const published = await publishedDocument(bundle, ctx, report);
+  if (published === undefined || published === 'failed') return integrityOnly(bundle, captured, payload, published === 'failed', verification, report);
+
+  const where = published.kind === 'fetched' ? `the discovery document fetched from ${published.origin}` : `the discovery document ${published.origin}`;
+  const digest = safeDigest(published.document);
+  if (digest !== recordAt(bundle.discovery).sha256) report('discoveryDiffers', `${where} is not the one the run captured (digest ${digest ?? 'not computable'}, the bundle's ${quote(recordAt(bundle.discovery).sha256)}); the host has changed it since, or it is another host's`, '/discovery/sha256');
+  const found = lookUpKey(published.document, signature.keyId);
+  if (!found.found) {
+    const message =
+      found.reason === 'unusable'
+        ? `signature.keyId ${quote(signature.keyId)} is in the signingKeys[] of ${where}, published but unusable: ${found.problem}; no signature was checked`
+        : `signature.keyId ${quote(signature.keyId)} is not among the signingKeys[] of ${where}: the signature cannot be attributed to the host`;
+    report('keyNotPublished', message, '/signature/keyId');
+    return verification('key-not-published', null, published);
+  }
+  if (payload === undefined || !ed25519Verifies(found.key, payload, signature.sig)) {
+    report('signatureInvalid', `the Ed25519 signature does not verify under key ${quote(keyId)} of ${where}: ${TAMPERED}`, '/signature/sig');
+    return verification('signature-invalid', 'invalid', published, found.retiredAt ?? null);
+  }
+  report('verified', `the signature verifies under key ${quote(keyId)} published in ${where}`, '/signature');
+  reportRetired(bundle, keyId, found.retiredAt, report);
+  return verification('verified', 'verified', published, found.retiredAt ?? null);
+}
+
+const TAMPERED = 'witnessSha256, host.build, suite.version or discovery.sha256 changed after signing, or the signature or key did';
+
+const ATTRIBUTE = 'give the host\'s published document with --discovery FILE|URL, or allow --fetch-discovery';
+
+/**
+ * No published document: check the signature under the key the bundle's own capture carries (RFC 0224 §B.6), used
+ * only from a capture that matches the signed discovery.sha256 and only when its use is certification-bundle.
+ */
+function integrityOnly(bundle: Json, captured: Captured, payload: Buffer | undefined, fetchFailed: boolean, verification: (outcome: VerificationOutcome, integrity: Integrity, at?: {kind: KeySource; origin: string} | null, retiredAt?: string | null) => Verification, report: Report): Verification {
+  const notRead = (message: string, pointer: string): Verification => {
+    if (!fetchFailed) report('discoveryNotRead', message, pointer);
+    return verification('discovery-not-read', null);
+  };
+  const embedded = recordAt(bundle.discovery).document;
+  if (!isRecord(embedded)) return notRead(`the bundle carries no discovery.document and no other was given: the signing key was not looked up and the signature not checked (${ATTRIBUTE})`, '/discovery');
+  if (captured.matches !== true) return notRead(`the captured discovery.document does not match the signed discovery.sha256, so no key is taken from it and the signature was not checked (${ATTRIBUTE})`, '/discovery/document');
+  const keyId = recordAt(bundle.signature).keyId;
+  const found = lookUpKey(embedded, keyId, {requireUse: true});
+  if (!found.found) {
+    const why = found.reason === 'unusable' ? `publishes it but it is unusable: ${found.problem}` : 'does not list it';
+    return notRead(`signature.keyId ${quote(keyId)} was looked up in the bundle's own captured document only, which ${why}; the signature was not checked (${ATTRIBUTE})`, '/signature/keyId');
+  }
+  const at = {kind: 'captured' as const, origin: '/discovery/document'};
+  if (payload === undefined || !ed25519Verifies(found.key, payload, recordAt(bundle.signature).sig)) {
+    report('signatureInvalid', `the Ed25519 signature does not verify even under key ${quote(keyId)} that the bundle's own captured document carries: ${TAMPERED}`, '/signature/sig');
+    return verification('signature-invalid', 'invalid', at, found.retiredAt ?? null);
+  }
+  report('keyUnattributed', `the signature verifies under key ${quote(keyId)}, but only the bundle's own captured document carries that key: this proves the bundle was not changed after signing, not who signed it (${ATTRIBUTE})`, '/signature/keyId');
+  reportRetired(bundle, keyId, found.retiredAt, report);
+  return verification('discovery-not-read', 'verified', at, found.retiredAt ?? null);
+}
+
+function reportRetired(bundle: Json, keyId: unknown, retiredAt: string | undefined, report: Report): void {
+  if (retiredAt === undefined) return;
+  const after = typeof bundle.generatedAt === 'string' && Date.parse(bundle.generatedAt) > Date.parse(retiredAt);
+  report('keyRetired', `key ${quote(keyId)} was retired at ${quote(retiredAt)}${after ? `, before the bundle says it was generated (${quote(bundle.generatedAt)}, which is not signed)` : ''}`, '/signature/keyId');
+}
+
+/**
+ * A document the host published, to attribute the key: --discovery (or the caller's), else discovery.url when
+ * --fetch-discovery allows it. undefined when there is none to read; 'failed' when fetching it failed (reported).
+ */
+async function publishedDocument(bundle: Json, ctx: CheckContext, report: Report): Promise<{kind: KeySource; document: Json; origin: string} | 'failed' | undefined> {
+  if (ctx.given !== undefined) return {kind: 'given', ...ctx.given};
+  if (!ctx.fetchDiscovery) return undefined;
+  const url = recordAt(bundle.discovery).url;
   if (typeof url !== 'string' || !isUrl(url)) {
     report('discoveryNotRead', `discovery.url ${quote(url)} is not an http(s) URL, so no discovery document could be fetched`, '/discovery/url');
-    return undefined;
+    return 'failed';
   }
   const major = recordAt(bundle.suite).targetMajor;
   const got = await readJsonSource(url, {...ctx.read, what: 'discovery document', headers: {'openwop-version': String(major === 1 ? 1 : 2)}});
   if (!got.ok) {
     report('discoveryNotRead', `the discovery document at discovery.url could not be read: ${got.finding.message}`, '/discovery/url');
-    return undefined;
+    return 'failed';
   }
   if (!isRecord(got.doc.value)) {
     report('discoveryNotRead', `${url} did not answer with a JSON object`, '/discovery/url');
-    return undefined;
+    return 'failed';
   }
   return {kind: 'fetched', document: got.doc.value, origin: url};
 }
 
-/** Whether the verifier's signature stands; only asked when some profile claims the independent tier. */
+/**
+ * Whether the verifier's signature stands; only asked when some profile claims the independent tier. A rejection here
+ * names no profile, so it voids every claim of the bundle, not only the independent ones (FACTS §5).
+ */
 function checkVerifier(bundle: Json, keys: CheckContext['verifierKeys'], report: Report): boolean {
   if (!arrayAt(bundle.claimedProfiles).some((p) => isRecord(p) && p.evidenceTier === 'independent')) return true;
   const verifier = bundle.verifierSignature;
   if (!isRecord(verifier)) return false; // the schema already says it is required
-  if (verifier.keyId === recordAt(bundle.signature).keyId) {
-    report('verifierSameKey', `verifierSignature.keyId ${quote(verifier.keyId)} is the host's own signing key; an independent claim needs another party's`, '/verifierSignature/keyId');
+  const hostKeys: unknown[] = [recordAt(bundle.signature).keyId, recordAt(bundle.host).signingKeyId];
+  if (verifier.keyId !== undefined && hostKeys.includes(verifier.keyId)) {
+    report('verifierSameKey', `verifierSignature.keyId ${quote(verifier.keyId)} is the host's own signing key (signature.keyId or host.signingKeyId); an independent claim needs another party's`, '/verifierSignature/keyId');
     return false;
   }
   if (keys === undefined) {
@@ -325,8 +408,8 @@ function checkVerifier(bundle: Json, keys: CheckContext['verifierKeys'], report:
     report('verifierKeyUnavailable', `the verifier's key ${quote(verifier.keyId)} is not usable in ${keys.origin}: ${found.reason === 'unusable' ? found.problem : 'no signingKeys[] entry has that keyId'}`, '/verifierSignature/keyId');
     return false;
   }
-  const payload = attestationPayload({witnessSha256: bundle.witnessSha256, build: recordAt(bundle.host).build, suiteVersion: recordAt(bundle.suite).version, discoverySha256: recordAt(bundle.discovery).sha256});
-  if (!ed25519Verifies(found.key, payload, verifier.sig)) {
+  const payload = signedBytes(bundle);
+  if (payload === undefined || !ed25519Verifies(found.key, payload, verifier.sig)) {
     report('verifierSignatureInvalid', `verifierSignature does not verify under key ${quote(verifier.keyId)} of ${keys.origin}`, '/verifierSignature/sig');
     return false;
   }
@@ -342,10 +425,7 @@ function checkDurability(bundle: Json, rows: readonly Json[], report: Report): b
 
 const KNOWN_PROFILES = new Set(V2_PROFILES.map((p) => p.id));
 
-/** Names a profile: the obligation is its id, or starts with it and a separator (see bundle/relaxed-certified). */
-const namesProfile = (obligation: unknown, id: string): boolean => typeof obligation === 'string' && (obligation === id || (obligation.startsWith(id) && /^[.:/]/.test(obligation.slice(id.length))));
-
-function checkClaims(bundle: Json, captured: Captured, state: {voided: boolean; verifierOk: boolean; blocked: number}, report: Report): Claims {
+function checkClaims(bundle: Json, captured: Captured, state: {voidedBy: readonly string[]; blocked: number}, report: Report): Claims {
   const targetMajor = recordAt(bundle.suite).targetMajor;
   const derived = captured.document !== undefined && targetMajor === 2 ? deriveV2Profiles(captured.document) : null;
   const relaxations = arrayAt(recordAt(bundle.host).relaxations).filter(isRecord);
@@ -365,14 +445,13 @@ function checkClaims(bundle: Json, captured: Captured, state: {voided: boolean; 
         refusedBy.push('not-derivable');
         report('profileNotDerivable', KNOWN_PROFILES.has(id) ? `${quote(id)} is claimed as certified, but the captured discovery document does not imply it (${missingFor(id, captured.document as Json)})` : `${quote(id)} is claimed as certified, but it is not a v2 profile`, `${at}/certified`);
       }
-      const relaxed = relaxations.find((r) => namesProfile(r.obligation, id));
+      const relaxed = relaxations.find((r) => relaxes(r.obligation, id));
       if (relaxed) {
         refusedBy.push('relaxed');
-        report('relaxedCertified', `${quote(id)} is claimed as certified although the operator relaxed ${quote(relaxed.obligation)} (${quote(relaxed.reason)})`, `${at}/certified`);
+        report('relaxedCertified', `${quote(id)} is claimed as certified although the operator relaxed ${quote(relaxed.obligation)}, of family ${quote(obligationFamily(relaxed.obligation))}, which the profile rests on (${quote(relaxed.reason)})`, `${at}/certified`);
       }
-      if (claim.evidenceTier === 'independent' && !state.verifierOk) refusedBy.push('verifier');
       if (state.blocked > 0) refusedBy.push('blocked');
-      if (state.voided) refusedBy.push('bundle-rejected');
+      refusedBy.push(...state.voidedBy);
     }
     profiles.push({id, evidenceTier: claim.evidenceTier ?? null, claimedCertified, derivable, certified: claimedCertified && refusedBy.length === 0, refusedBy});
   });
@@ -380,8 +459,8 @@ function checkClaims(bundle: Json, captured: Captured, state: {voided: boolean; 
     report('blockedCertified', `results.totals.blocked is ${state.blocked}, yet ${certifiedIds.map((id) => quote(id)).join(', ')} ${certifiedIds.length === 1 ? 'is' : 'are'} claimed as certified: a bundle with blocked rows certifies nothing`, '/results/totals/blocked');
   }
   for (const [i, r] of relaxations.entries()) {
-    if (!claimed.some((c) => isRecord(c) && typeof c.id === 'string' && namesProfile(r.obligation, c.id))) {
-      report('relaxedCertified', `relaxation ${quote(r.obligation)} names no claimed profile, so which certification it weakens cannot be told`, `/host/relaxations/${i}`, 'warning');
+    if (!claimed.some((c) => isRecord(c) && typeof c.id === 'string' && relaxes(r.obligation, c.id))) {
+      report('relaxedCertified', `relaxation ${quote(r.obligation)} belongs to no claimed profile (its family ${quote(obligationFamily(r.obligation) ?? null)} is in none of their predicates), so which certification it weakens cannot be told`, `/host/relaxations/${i}`, 'warning');
     }
   }
   if (derived === null && certifiedIds.length > 0) {

@@ -47,6 +47,12 @@ export function seal(bundle: Json, key: TestKey): Json {
   const out = structuredClone(bundle) as Json & {results: {requirements: Json[]}; host: Json; suite: Json; discovery: Json};
   out.witnessSha256 = witnessDigest(out.results.requirements, (out.host.relaxations as unknown[]) ?? undefined);
   if (out.discovery.document !== undefined) out.discovery.sha256 = documentDigest(out.discovery.document);
+  return signOnly(out, key);
+}
+
+/** Signs the four attested fields as the bundle states them, digests left as they are. */
+export function signOnly(bundle: Json, key: TestKey): Json {
+  const out = structuredClone(bundle) as Json & {host: Json; suite: Json; discovery: Json};
   const payload = attestationPayload({witnessSha256: out.witnessSha256, build: out.host.build, suiteVersion: out.suite.version, discoverySha256: out.discovery.sha256});
   out.signature = {alg: 'ed25519', keyId: key.keyId, sig: sign(null, payload, key.privateKey).toString('base64url'), over: ['witnessSha256', 'host.build', 'suite.version', 'discovery.sha256']};
   return out;

@@ -12,12 +12,13 @@ const CAPTURED = referencePath('openwop-v2', 'examples', 'v2-reference.bundle-v3
 const LATER = referencePath('openwop-v2', 'examples', 'v2-reference.bundle-v3-seams-off.discovery-document.json');
 
 describe('the v2 reference host\'s certification bundle', () => {
-  it('verifies under v2-reference-3 from its captured document, and its three claims are consistent', async () => {
-    const outcome = await validateBundle(BUNDLE, {cwd: REFERENCE});
+  it('verifies under v2-reference-3 from the host\'s document of the time, and its three claims are consistent', async () => {
+    const outcome = await validateBundle(BUNDLE, {cwd: REFERENCE, discovery: CAPTURED});
     const result = outcome.results[0]!;
     expect(outcome.fatal).toBe(false);
     expect(result.findings.map((f) => [f.ruleId, f.severity])).toEqual([['bundle/verified', 'info']]);
-    expect(result.verification).toEqual({outcome: 'verified', keyId: 'v2-reference-3', keySource: 'captured', keySourceLocation: '/discovery/document', retiredAt: null});
+    expect(result.verification).toEqual({outcome: 'verified', integrity: 'verified', keyId: 'v2-reference-3', keySource: 'given', keySourceLocation: CAPTURED, retiredAt: null});
+    expect(outcome.summary).toEqual({bundles: 1, verified: 1});
     expect(result.claims).toEqual({
       derivabilityChecked: true,
       derived: ['openwop-discovery-core', 'openwop-core-standard', 'openwop-conformance-seams-v2'],
@@ -31,7 +32,19 @@ describe('the v2 reference host\'s certification bundle', () => {
     });
   });
 
-  it('the CLI exits 0 on it, also with the extracted captured document as --discovery', async () => {
+  it('alone, its signature verifies under the key its own capture carries: integrity, not attribution (exit 0, a warning)', async () => {
+    const outcome = await validateBundle(BUNDLE, {cwd: REFERENCE});
+    const result = outcome.results[0]!;
+    expect(result.findings.map((f) => [f.ruleId, f.severity])).toEqual([['bundle/key-unattributed', 'warning']]);
+    expect(result.verification).toEqual({outcome: 'discovery-not-read', integrity: 'verified', keyId: 'v2-reference-3', keySource: 'captured', keySourceLocation: '/discovery/document', retiredAt: null});
+    expect(outcome.summary).toEqual({bundles: 1, verified: 0});
+    expect(result.claims?.profiles.map((p) => [p.derivable, p.certified, p.refusedBy])).toEqual(Array.from({length: 3}, () => [true, false, ['unattributed']]));
+    const run = await runCli(['validate', 'bundle', BUNDLE, '--json']);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout).results[0].verification).toMatchObject({outcome: 'discovery-not-read', integrity: 'verified'});
+  });
+
+  it('the CLI exits 0 on it with the extracted captured document as --discovery', async () => {
     const run = await runCli(['validate', 'bundle', BUNDLE, '--discovery', CAPTURED, '--json']);
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout).results[0].verification).toMatchObject({outcome: 'verified', keySource: 'given'});
