@@ -34,7 +34,7 @@ const steps = [
   ['a host that advertises everything, with its schemas linted (it speaks v1 and v2: the probe asks for v2)', ['probe', 'host', hostUrl, '--lint-schemas'], 0],
   ['the same host asked for its v1 document', ['probe', 'host', hostUrl, '--protocol', '1'], 0],
   ['the signed certification bundle the host links to, checked against its live document', ['probe', 'host', hostUrl, '--bundle', '--quiet'], 0],
-  ['the same bundle as a file: signature, digests, ledger and profile claims', ['validate', 'bundle', 'examples/bundles/acme.bundle-v3.json'], 0],
+  ['the same bundle as a file, its key looked up in the host\'s saved v2 document', ['validate', 'bundle', 'examples/bundles/acme.bundle-v3.json', '--discovery', 'examples/hosts/acme.v2.well-known-openwop.json'], 0],
   ['a conformant host, checked from its HAR and run events', ['simulate', 'retry', `${rec}/anthropic-conformant-host.har`, '--schema', `${rec}/ticket.schema.json`, '--capabilities', `${rec}/capabilities.json`, '--node-id', 'extract-ticket', '--trace', `${rec}/anthropic-conformant-host.events.ndjson`], 0],
   ['a host that mis-routes truncation (exit 1 expected)', ['simulate', 'retry', `${rec}/openai-responses-nonconformant-host.har`, '--schema', `${rec}/ticket.schema.json`], 1],
 ];
