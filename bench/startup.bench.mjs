@@ -32,9 +32,10 @@ export async function measure({runs, nodes}) {
     {name: '--version', args: ['--version'], target: 1.3},
     {name: 'lint schema <one file>', args: ['lint', 'schema', SCHEMA], target: 2.0},
     {name: 'validate envelope <one file>', args: ['validate', 'envelope', oneEnvelopeFile()], target: 2.0},
-    // Several requests (the document, then the negotiation checks): no target, the figure is quoted.
+    // The issue asks for these two to be quoted; DESIGN sets no target for them. probe host makes five requests (the
+    // document, then the negotiation checks) and loads undici; validate bundle loads node:crypto and checks 245 rows.
     {name: 'probe host <loopback v1+v2 host>', args: ['probe', 'host', host.url]},
-    {name: 'validate bundle <reference bundle, 245 rows>', args: ['validate', 'bundle', BUNDLE], target: 2.0, needs: BUNDLE},
+    {name: 'validate bundle <reference bundle, 245 rows>', args: ['validate', 'bundle', BUNDLE], needs: BUNDLE},
   ];
   const rows = [];
   try {
