@@ -162,9 +162,7 @@ async function checkBundle(doc: JsonDocument, file: string, ctx: CheckContext): 
     report('unsupportedVersion', `bundleVersion is ${quote(bundle.bundleVersion)}; only v3 bundles ("3") are signed and can be verified (v1 and v2 bundles are never upgraded)`, '/bundleVersion');
     return result;
   }
-  const validate = getValidator('v2/certification-bundle');
-  const schemaOk = validate(bundle);
-  if (!schemaOk) findings.push(...ajvFindings(validate.errors, doc, {ruleId: BUNDLE_RULES.schema.id, base: '', value: bundle}));
+  const schemaOk = checkSchema(bundle, doc, report, findings);
 
   const ledger = checkLedger(bundle, report);
   const witness = checkWitness(bundle, ledger.rows, report);
@@ -480,3 +478,21 @@ function missingFor(id: string, document: Json): string {
   return `missing ${missing.join(', ')}`;
 }
 
+
+/**
+ * The registry defines three profiles; a bundle claiming more than this many is refused before the schema runs, because
+ * the schema's `uniqueItems` on claim objects costs n² comparisons (20,000 claims in a 1.6 MB bundle took 22 s).
+ */
+export const MAX_CLAIMED_PROFILES = 64;
+
+function checkSchema(bundle: Json, doc: JsonDocument, report: Report, findings: Finding[]): boolean {
+  const claims = bundle.claimedProfiles;
+  if (Array.isArray(claims) && claims.length > MAX_CLAIMED_PROFILES) {
+    report('schema', `claimedProfiles lists ${claims.length} profiles; the registry defines ${V2_PROFILES.length}, and a bundle claiming more than ${MAX_CLAIMED_PROFILES} is not checked further against the schema`, '/claimedProfiles');
+    return false;
+  }
+  const validate = getValidator('v2/certification-bundle');
+  if (validate(bundle)) return true;
+  findings.push(...ajvFindings(validate.errors, doc, {ruleId: BUNDLE_RULES.schema.id, base: '', value: bundle}));
+  return false;
+}

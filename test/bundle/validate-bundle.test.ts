@@ -4,6 +4,7 @@ import type {AddressInfo} from 'node:net';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {canonicalJson, documentDigest, NotCanonicalizable, validateBundle, type ValidateBundleOptions, witnessDigest} from '../../src/bundle/index.js';
+import {MAX_CLAIMED_PROFILES} from '../../src/bundle/validate-bundle.js';
 import {tempDir} from '../helpers/cli.js';
 import {discoveryDocument, keyEntry, makeBundle, newKey, seal, signOnly} from './make-bundle.js';
 
@@ -304,6 +305,14 @@ describe('key resolution: the four outcomes', () => {
     expect(warnings).toEqual(['bundle/claims-unchecked']);
     expect(infos).toEqual(['bundle/discovery-differs', 'bundle/verified']);
     expect(result.claims).toMatchObject({derivabilityChecked: false, derived: null});
+  });
+
+  it('more claimed profiles than MAX_CLAIMED_PROFILES → bundle/schema without running the schema (its uniqueItems is n²), nothing certified', async () => {
+    const extra = Array.from({length: MAX_CLAIMED_PROFILES - 1}, (_, i) => ({id: `openwop-made-up-${i}`, evidenceTier: 'self', witnessCount: 1, certified: false}));
+    const {errors, result} = await check(makeBundle(hostKey, {edit: (b) => b.claimedProfiles.push(...extra)}));
+    expect(errors).toEqual(['bundle/schema']);
+    expect(result.findings.find((f) => f.ruleId === 'bundle/schema')).toMatchObject({pointer: '/claimedProfiles', message: expect.stringMatching(/lists 65 profiles/)});
+    expect(result.claims?.profiles.filter((p) => p.certified)).toEqual([]);
   });
 
   it('host.signingKeyId naming another key → bundle/signing-key-id, and nothing is certified', async () => {
