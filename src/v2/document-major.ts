@@ -30,6 +30,8 @@ export const V2_METADATA_KEYS: readonly string[] = [
   'signingKeys',
 ];
 
+export const V2_METADATA_KEY_SET: ReadonlySet<string> = new Set(V2_METADATA_KEYS);
+
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A capability record: what every v2 family is, and what no v1 block looks like. */
