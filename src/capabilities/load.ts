@@ -1,3 +1,4 @@
+import {tooManyArrayItems} from '../io/array-items.js';
 import {decodeJsonBytes} from '../io/decode.js';
 import {JsonDocument} from '../io/json-document.js';
 import {mb} from '../io/read-file.js';
@@ -5,6 +6,7 @@ import {ReadScope} from '../io/read-scope.js';
 import {readWholeSource} from '../io/read-source.js';
 import {UserError} from '../report/user-error.js';
 import {type DocumentMajor, documentMajorByShape, majorOf} from '../v2/document-major.js';
+import type {CapabilitiesFetchSettings} from './fetch.js';
 
 export interface LoadedCapabilities {
   /**
@@ -20,6 +22,13 @@ export interface LoadedCapabilities {
 export interface LoadOptions {
   /** Ask a URL for this major's representation (`OpenWOP-Version`); a file is what it is. */
   major?: 1 | 2;
+  /** How a URL is fetched (timeouts, size, TLS, credentials); default: `probe host`'s defaults, no credentials. */
+  fetch?: CapabilitiesFetchSettings;
+}
+
+/** Whether `source` names a URL to fetch rather than a file to read. */
+export function isCapabilitiesUrl(source: string): boolean {
+  return /^https?:\/\//i.test(source);
 }
 
 /**
@@ -31,9 +40,9 @@ export interface LoadOptions {
 export async function loadCapabilities(source: string, cwd: string, scope = new ReadScope({cwd, named: [source]}), options: LoadOptions = {}): Promise<LoadedCapabilities> {
   let text: string;
   let versionHeader: string | undefined;
-  if (/^https?:\/\//i.test(source)) {
+  if (isCapabilitiesUrl(source)) {
     const {fetchCapabilities} = await import('./fetch.js');
-    ({text, versionHeader} = await fetchCapabilities(source, options.major));
+    ({text, versionHeader} = await fetchCapabilities(source, options.major, options.fetch));
   } else {
     const read = await readWholeSource(source, scope, scope.maxBytes, `capabilities file ${source}`, (what, size, max) => `${what} is ${mb(size)} MB, over the ${mb(max)} MB limit`);
     if (!read.ok) throw new UserError(read.finding.message);
@@ -46,6 +55,9 @@ export async function loadCapabilities(source: string, cwd: string, scope = new 
   if (broken) throw new UserError(`capabilities ${source}:${broken.line}:${broken.column}: ${broken.message}`);
   if (!isObject(doc.value)) throw new UserError(`capabilities ${source}: expected a JSON object`);
   const root = doc.value;
+  // Whoever reads the document next validates it: refuse one whose arrays would make that take minutes.
+  const tooLarge = tooManyArrayItems(root);
+  if (tooLarge) throw new UserError(`capabilities ${source}: ${tooLarge.message}`);
   const headerMajor = versionHeader === undefined ? undefined : majorOf(versionHeader);
   const major = headerMajor === 1 || headerMajor === 2 ? headerMajor : documentMajorByShape(root);
   return {document: major === 1 ? withWrapperFamilies(root) : root, origin: source, major};

@@ -2,6 +2,7 @@ import {isDeepStrictEqual} from 'node:util';
 import {childPointer, parsePointer, toPointer} from '../io/json-pointer.js';
 import {isObject} from './advert-view.js';
 import type {DocumentMajor} from '../v2/document-major.js';
+import {isRemovedInV2} from '../v2/v1-to-v2.js';
 import type {AdvertContext} from './checks/context.js';
 import {type Comparable, comparable} from './v2/comparable.js';
 
@@ -43,7 +44,8 @@ export function compareAdvertisements(ctx: AdvertContext, currentMajor: Document
   for (const family of new Set([...was.families.keys(), ...now.families.keys()])) {
     const before = was.families.get(family);
     const after = now.families.get(family);
-    if (before && !after) scoped.report('compareFamily', 'warning', `"${family}" is no longer advertised (it was in the saved document)`, '');
+    if (before && !after && across && saved.major === 1 && isRemovedInV2(family)) scoped.report('compareFamily', 'info', `"${family}" (in the saved v1 document) is removed in v2: no v2 document advertises it`, '');
+    else if (before && !after) scoped.report('compareFamily', 'warning', `"${family}" is no longer advertised (it was in the saved document)`, '');
     else if (!before && after) scoped.report('compareFamily', 'info', `"${family}" is newly advertised`, after.at);
     else if (before && after && !isDeepStrictEqual(before.value, after.value)) {
       const paths: string[] = [];

@@ -1,21 +1,15 @@
+import {DEFAULT_CAPABILITIES_FETCH} from '../capabilities/fetch.js';
 import {decodeJsonBytes} from '../io/decode.js';
 import type {Finding} from '../report/finding.js';
 import {HttpFailure, type HttpFailureKind, type HttpGetOptions, type HttpResponse, httpGet} from '../io/http-get.js';
 import {fileFinding} from '../io/read-file.js';
+import {readErrorEnvelope} from './error-envelope.js';
 import {PROBE_RULES, type ProbeRuleKey} from './rules.js';
 
 export type FetchSettings = Omit<HttpGetOptions, 'accept'>;
 
 /** Defaults shared by `probe host` and every `--capabilities URL`. */
-export const DEFAULT_FETCH: FetchSettings = {
-  timeoutMs: 10_000,
-  connectTimeoutMs: 5_000,
-  maxBytes: 5 * 1024 * 1024,
-  credentialHeaders: {},
-  insecure: false,
-  followCrossOrigin: false,
-  maxRedirects: 10,
-};
+export const DEFAULT_FETCH: FetchSettings = DEFAULT_CAPABILITIES_FETCH;
 
 export type JsonFetch =
   /** A 2xx answer whose body decodes as text; whether it parses is the caller's business (it keeps positions). */
@@ -70,13 +64,9 @@ export function fatalFinding(rule: ProbeRuleKey, message: string, file: string):
 /** A short reason from the body: an OpenWOP error envelope's code and message, or what to try for auth failures. */
 function statusDetail(response: HttpResponse): string {
   let detail = '';
-  try {
-    const body = JSON.parse(response.body.subarray(0, 64 * 1024).toString('utf8')) as {error?: unknown; message?: unknown};
-    const parts = [body.error, body.message].filter((p): p is string => typeof p === 'string');
-    if (parts.length > 0) detail = `: ${parts.join(': ').slice(0, 200)}`;
-  } catch {
-    // not JSON: the status alone says it
-  }
+  const envelope = readErrorEnvelope(response);
+  // Not an envelope: the status alone says it.
+  if (envelope.ok) detail = `: ${[envelope.error, envelope.message].filter((p) => typeof p === 'string').join(': ').slice(0, 200)}`;
   if (response.status === 401 || response.status === 403) detail += ' (the host scopes discovery: pass --token-env VAR or --header NAME:VALUE)';
   return detail;
 }

@@ -6,7 +6,7 @@ import {fetchJson, type FetchSettings} from './fetch-discovery.js';
 import {DEFAULT_MAX_SCHEMAS, DEFAULT_SCHEMAS_DEADLINE_MS} from './schema-limits.js';
 import {schemaCandidates, schemaLikeStrings} from './schema-urls.js';
 import {fetchServedSchema} from './served-schema.js';
-import {kindList} from './v2/comparable.js';
+import {kindList} from './kinds.js';
 
 /** How the host's own claim decides the lint (SPEC-NOTES §3: tierOneSubsetCompliance). */
 const LINT_UNDER: Record<TierOneLevel, {profile: 'strict' | 'load-bearing'; demote: boolean}> = {

@@ -8,7 +8,7 @@ import type {FileResult, Finding, RuleDescriptor} from '../report/finding.js';
 import {UserError} from '../report/user-error.js';
 import {type AdvertisementResult, checkAdvertisement} from './advertisement.js';
 import {isObject} from './advert-view.js';
-import {loadCapabilities} from '../capabilities/load.js';
+import {isCapabilitiesUrl, loadCapabilities} from '../capabilities/load.js';
 import {startCheckRun} from './checks/context.js';
 import {tierOneLevel, type TierOneLevel} from './checks/envelopes-block.js';
 import {compareAdvertisements} from './compare.js';
@@ -19,6 +19,7 @@ import {contentTypeFinding, httpSummary, type HttpSummary} from './http-metadata
 import {Redactor, REDACTED} from '../report/redact.js';
 import {PROBE_RULES} from './rules.js';
 import {appendAll} from '../io/append-all.js';
+import {tooManyArrayItems} from '../io/array-items.js';
 import {checkV2Advertisement} from './v2/check-v2.js';
 import {chooseMajor, type Exchange, fetchDocument, type ProtocolRequest, type Report, VERSION_HEADER} from './v2/negotiate.js';
 import {type NegotiationCheck, probeNegotiation} from './v2/negotiation-probes.js';
@@ -50,7 +51,7 @@ export interface ProbeHostOptions {
   onProgress?: (text: string) => void;
   /** --protocol: the major to ask for (default auto: 2, falling back to 1). */
   protocol?: ProtocolRequest;
-  /** --no-negotiation: false skips the extra negotiation requests (406, 304, 426). */
+  /** --no-negotiation: false skips the extra negotiation requests (406, <major>.0, 304, 426). */
   negotiation?: boolean;
   /** --bundle: verify the certification bundle the document names (conformance.certificationBundleUrl). */
   bundle?: boolean;
@@ -115,12 +116,16 @@ async function probe(input: string, options: ProbeHostOptions, credentialHeaders
   const settings = fetchSettings(options, credentialHeaders);
   // Checked before the host is even asked, so a refused --save costs no request.
   if (options.save !== undefined) checkWritable(resolve(options.cwd, options.save), saveOptions(options.save, options.force));
-  const saved = options.compare === undefined ? undefined : await loadCapabilities(options.compare, options.cwd, options.scope);
+  // A saved file is read before the host is asked (a missing one costs no request); a URL is fetched once the probe
+  // knows which major to ask it for.
+  const compareUrl = options.compare !== undefined && isCapabilitiesUrl(options.compare);
+  let saved = options.compare === undefined || compareUrl ? undefined : await loadCapabilities(options.compare, options.cwd, options.scope);
   const rules: RuleDescriptor[] = [...Object.values(PROBE_RULES), ...IO_RULE_DESCRIPTORS];
   const requested = options.protocol ?? 'auto';
   const protocol: ProtocolReport = {requested, asked: null, answered: null, major: null, reason: 'no document was read', attempts: [], negotiation: []};
   const result: ProbeResult = {file: target.url, findings: [], url: target.url, status: null, profiles: [], discovery: null, http: null, protocol};
   let bundles = 0;
+  let bundleFatal = false;
   const outcome = (fatal: boolean, extra: FileResult[] = []): ProbeOutcome => ({
     results: [result, ...extra],
     fatal,
@@ -163,10 +168,12 @@ async function probe(input: string, options: ProbeHostOptions, credentialHeaders
     const choice = chooseMajor({requested, fetched, root, report});
     protocol.major = choice.major;
     protocol.reason = choice.reason;
-    advert = choice.major === 2 ? checkV2Advertisement(doc, root, {today: (options.now ?? new Date()).toISOString().slice(0, 10)}) : checkAdvertisement(doc);
+    const tooLarge = tooManyArrayItems(root);
+    if (tooLarge) advert = {findings: [doc.finding(PROBE_RULES.tooManyItems.id, 'error', tooLarge.message, tooLarge.pointer)], profiles: []};
+    else advert = choice.major === 2 ? checkV2Advertisement(doc, root, {today: (options.now ?? new Date()).toISOString().slice(0, 10)}) : checkAdvertisement(doc);
     if (choice.negotiates && options.negotiation !== false) {
       options.onProgress?.('Checking version negotiation');
-      protocol.negotiation = await probeNegotiation({url: target.url, settings, major: choice.major, asked: fetched.asked, root, etag: got.response.headers.etag, report});
+      protocol.negotiation = await probeNegotiation({url: target.url, settings, major: choice.major, asked: fetched.asked, answered: protocol.answered, root, etag: got.response.headers.etag, report});
     }
   } else advert = checkAdvertisement(doc);
   appendAll(result.findings, advert.findings);
@@ -176,6 +183,7 @@ async function probe(input: string, options: ProbeHostOptions, credentialHeaders
   if (advert.view) {
     result.tierOneSubsetCompliance = tierOneLevel(advert.view.effective);
     const run = startCheckRun(doc, advert.view);
+    if (compareUrl) saved = await loadCapabilities(options.compare as string, options.cwd, options.scope, {major: protocol.major ?? undefined, fetch: compareSettings(settings, target.url, options.compare as string)});
     if (saved) result.compare = {against: saved.origin, changes: compareAdvertisements(run.ctx, protocol.major ?? 1, {document: saved.document, major: saved.major})};
     if (options.lintSchemas) {
       const {lintServedSchemas} = await import('./lint-schemas.js');
@@ -190,11 +198,12 @@ async function probe(input: string, options: ProbeHostOptions, credentialHeaders
       extra.push(...checked.results);
       rules.push(...checked.rules);
       bundles = checked.results.length;
+      bundleFatal = checked.fatal;
     }
     appendAll(result.findings, run.findings);
   }
   if (options.save !== undefined) result.saved = await writeFileSafely(resolve(options.cwd, options.save), redactor.jsonText(got.text), saveOptions(options.save, options.force));
-  return outcome(false, extra);
+  return outcome(bundleFatal, extra);
 }
 
 /**
@@ -223,6 +232,15 @@ function fetchSettings(options: ProbeHostOptions, credentialHeaders: Record<stri
     followCrossOrigin: options.followCrossOrigin ?? false,
     credentialHeaders,
   };
+}
+
+/**
+ * The probe's own limits for a --compare URL. Its credentials go along only when that URL is on the probed host's
+ * origin: a saved copy elsewhere (a CI artefact store, a colleague's host) must never see them.
+ */
+function compareSettings(settings: FetchSettings, probed: string, compare: string): FetchSettings {
+  const sameOrigin = URL.canParse(compare) && new URL(compare).origin === new URL(probed).origin;
+  return sameOrigin ? settings : {...settings, credentialHeaders: {}};
 }
 
 /** A body that is not JSON at all is a transport-level failure for the probe: say where it breaks. */

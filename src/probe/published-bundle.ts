@@ -18,10 +18,11 @@ export interface PublishedBundleInput {
 /**
  * `--bundle`: the certification bundle the host publishes at conformance.certificationBundleUrl, verified by
  * `validateBundle` with the signing key looked up in the document just fetched. The bundle is fetched without
- * credentials; one on another origin only with --follow-cross-origin, like the schemas --lint-schemas fetches.
+ * credentials; one on another origin only with --follow-cross-origin, like the schemas --lint-schemas fetches. It is
+ * read under the probe's --max-bytes, and one that cannot be read makes the run fatal (exit 2), as in validate bundle.
  */
-export async function checkPublishedBundle(input: PublishedBundleInput): Promise<{results: FileResult[]; rules: RuleDescriptor[]}> {
-  const none = {results: [], rules: []};
+export async function checkPublishedBundle(input: PublishedBundleInput): Promise<{results: FileResult[]; rules: RuleDescriptor[]; fatal: boolean}> {
+  const none = {results: [], rules: [], fatal: false};
   const conformance = input.root.conformance;
   const named = isObject(conformance) ? conformance.certificationBundleUrl : undefined;
   if (typeof named !== 'string') {
@@ -44,11 +45,13 @@ export async function checkPublishedBundle(input: PublishedBundleInput): Promise
     input.report('bundleUrl', 'info', `the certification bundle is on another origin (${url.origin}): not fetched without --follow-cross-origin`, at);
     return none;
   }
-  const {timeoutMs, connectTimeoutMs, insecure, followCrossOrigin, maxRedirects} = input.settings;
+  const {timeoutMs, connectTimeoutMs, maxBytes, insecure, followCrossOrigin, maxRedirects} = input.settings;
   const outcome = await validateBundle(url.href, {
     cwd: input.cwd,
+    maxBytes,
     discoveryDocument: {document: input.root, origin: input.discoveryUrl},
     fetch: {timeoutMs, connectTimeoutMs, insecure, followCrossOrigin, maxRedirects},
   });
-  return {results: outcome.results, rules: outcome.rules};
+  // A bundle that cannot be read (unreachable, too large, not JSON) is fatal as in validate bundle: exit 2.
+  return {results: outcome.results, rules: outcome.rules, fatal: outcome.fatal};
 }

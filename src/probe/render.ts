@@ -3,7 +3,9 @@ import type {FileResult} from '../report/finding.js';
 import type {FormatContext} from '../report/format-context.js';
 import type {SchemaLintResult} from './lint-schemas.js';
 import type {ProbeResult} from './probe-host.js';
-import {advertisedKinds} from './v2/comparable.js';
+import {shortList} from '../report/short-list.js';
+import {isObject} from './advert-view.js';
+import {advertisedKinds} from './kinds.js';
 import {listedVersions} from './v2/versions.js';
 
 /** Readable lines under each result in stylish output; the JSON result carries the same data as fields. */
@@ -32,11 +34,20 @@ export function renderProbeExtras(result: FileResult, ctx: FormatContext): strin
   const doc = r.discovery;
   if (doc) {
     const kinds = advertisedKinds(doc).length;
-    const version = p.major === 2 ? `protocolVersions ${listedVersions(doc).join(', ') || '(none)'} · preferredVersion ${String(doc.preferredVersion ?? '(none)')}` : `protocolVersion ${typeof doc.protocolVersion === 'string' ? doc.protocolVersion : '(none)'}`;
-    lines.push(`${version} · ${kinds === 0 ? 'no envelope kinds (engine-only)' : `${kinds} envelope kind${kinds === 1 ? '' : 's'}`} · tierOneSubsetCompliance: ${r.tierOneSubsetCompliance ?? 'off'}`);
-    lines.push(`profiles: ${r.profiles.length > 0 ? r.profiles.join(', ') : '(none)'}`);
+    const version = p.major === 2 ? `protocolVersions ${shortList(listedVersions(doc)) || '(none)'} · preferredVersion ${String(doc.preferredVersion ?? '(none)')}` : `protocolVersion ${typeof doc.protocolVersion === 'string' ? doc.protocolVersion : '(none)'}`;
+    lines.push(`${version} · ${kinds === 0 ? 'no envelope kinds (engine-only)' : `${kinds} envelope kind${kinds === 1 ? '' : 's'}`} · tierOneSubsetCompliance: ${tierOneShown(r, doc)}`);
+    lines.push(`profiles: ${r.profiles.length > 0 ? shortList(r.profiles) : '(none)'}`);
   }
   if (r.compare) lines.push(`compared with ${r.compare.against}: ${r.compare.changes === 0 ? 'no changes' : `${r.compare.changes} change${r.compare.changes === 1 ? '' : 's'}`}`);
   if (r.saved) lines.push(`saved to ${r.saved}`);
   return lines;
+}
+
+/**
+ * v1 defaults an absent tierOneSubsetCompliance to "off"; v2 has no default, so an envelopes record without the facet
+ * claims nothing, and that is what is shown (it is still linted as off).
+ */
+function tierOneShown(r: ProbeResult, doc: Record<string, unknown>): string {
+  const claimed = isObject(doc.envelopes) && Object.hasOwn(doc.envelopes, 'tierOneSubsetCompliance');
+  return r.protocol.major === 2 && !claimed ? '(not advertised; linted as off)' : (r.tierOneSubsetCompliance ?? 'off');
 }

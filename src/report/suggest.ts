@@ -7,7 +7,7 @@ const MAX_SUGGESTED_LENGTH = 200;
  */
 export function closest(id: string, candidates: readonly string[], max = 3): string[] {
   if (id.length > MAX_SUGGESTED_LENGTH) return [];
-  const score = (c: string) => (c.includes(id) ? 0 : levenshtein(c, id));
+  const score = (c: string) => (c.includes(id) ? 0 : editDistance(c, id));
   return candidates
     .map((c) => ({c, s: score(c)}))
     .filter((x) => x.s <= Math.max(3, Math.floor(id.length / 3)))
@@ -16,7 +16,8 @@ export function closest(id: string, candidates: readonly string[], max = 3): str
     .map((x) => x.c);
 }
 
-function levenshtein(a: string, b: string): number {
+/** Levenshtein distance: insertions, deletions and substitutions, one each. */
+export function editDistance(a: string, b: string): number {
   const dp = Array.from({length: b.length + 1}, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     let prev = dp[0];

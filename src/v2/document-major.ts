@@ -32,6 +32,7 @@ export const V2_METADATA_KEYS: readonly string[] = [
   'signingKeys',
 ];
 
+export const V2_METADATA_KEY_SET: ReadonlySet<string> = new Set(V2_METADATA_KEYS);
 
 /** A capability record: what every v2 family is, and what no v1 block looks like. */
 const isCapabilityRecord = (value: unknown): boolean => isRecord(value) && typeof value.status === 'string' && typeof value.since === 'string';

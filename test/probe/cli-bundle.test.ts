@@ -29,6 +29,7 @@ describe('probe host --bundle', () => {
   // certificationBundleUrl is a URI (the schema refuses a relative one): the documents learn the port once it is known.
   const good = acmeV2('');
   const forged = acmeV2('');
+  const missing = acmeV2('');
   beforeAll(async () => {
     other = await startHost({'/bundle.json': {body: BUNDLE}});
     host = await startHost({
@@ -38,7 +39,9 @@ describe('probe host --bundle', () => {
       '/conformance/forged.json': {headers: JSON_HEADERS, body: tampered()},
       '/none/.well-known/openwop': v2Host({v2: acmeV2(undefined)}),
       '/cross/.well-known/openwop': v2Host({v2: acmeV2(other.url('/bundle.json'))}),
+      '/missing/.well-known/openwop': v2Host({v2: missing}),
     });
+    missing.conformance = {certificationBundleUrl: host.url('/conformance/no-such-bundle.json')};
     good.conformance = {certificationBundleUrl: host.url('/conformance/bundle-v3.json')};
     forged.conformance = {certificationBundleUrl: host.url('/conformance/forged.json')};
   });
@@ -86,5 +89,14 @@ describe('probe host --bundle', () => {
     const before = host.requests.length;
     await probeJson([host.url('/good'), '--no-negotiation']);
     expect(host.requests.slice(before).map((q) => q.path)).toEqual(['/good/.well-known/openwop']);
+  });
+
+  it('the bundle is read under --max-bytes: a bundle larger than that is unreadable, and an unreadable bundle exits 2', async () => {
+    const capped = await probeJson([host.url('/good'), '--bundle', '--no-negotiation', '--max-bytes', '8000']);
+    expect(capped.code).toBe(2);
+    expect(capped.report.results[1].findings.map((f) => [f.ruleId, f.message])).toEqual([['bundle/fetch', expect.stringMatching(/over the 8000-byte cap/)]]);
+    const gone = await probeJson([host.url('/missing'), '--bundle', '--no-negotiation']);
+    expect(gone.code).toBe(2);
+    expect(gone.report.results[1].findings.map((f) => f.ruleId)).toEqual(['bundle/fetch']);
   });
 });

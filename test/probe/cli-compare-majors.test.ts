@@ -1,7 +1,7 @@
 import {writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {tempDir} from '../helpers/cli.js';
+import {runCli, STACK_TRACE, tempDir} from '../helpers/cli.js';
 import {startHost, type TestHost} from './helpers/host.js';
 import {probeJson} from './helpers/probe.js';
 import {smallV2Document, v2Host} from './helpers/v2-host.js';
@@ -29,14 +29,24 @@ function currentV2(): Doc {
   return doc;
 }
 
+/** The saved side served by a host: v2 to `OpenWOP-Version: 2`, v1 without the header (the overlap's preferred major). */
+const savedHost = () => v2Host({v2: currentV2(), v1: {...savedV1, protocolVersions: ['1.11', '2.0'], preferredVersion: '1.11'}});
+
 describe('probe host --compare across majors (FACTS §3)', () => {
   let host: TestHost;
+  let elsewhere: TestHost;
   let dir: string;
   beforeAll(async () => {
     dir = tempDir();
-    host = await startHost({'/.well-known/openwop': v2Host({v2: currentV2()})});
+    const big = currentV2();
+    big.extensions = {'example.padding': {text: 'x'.repeat(20_000)}};
+    host = await startHost({'/.well-known/openwop': v2Host({v2: currentV2()}), '/saved/.well-known/openwop': savedHost(), '/big/.well-known/openwop': v2Host({v2: big})});
+    elsewhere = await startHost({'/.well-known/openwop': savedHost()});
   });
-  afterAll(() => host.close());
+  afterAll(async () => {
+    await host.close();
+    await elsewhere.close();
+  });
 
   const compare = async (saved: Doc) => {
     const file = join(dir, `saved-${Math.random().toString(36).slice(2)}.json`);
@@ -70,5 +80,34 @@ describe('probe host --compare across majors (FACTS §3)', () => {
       ['probe/compare-family', 'info', '"eventLog" changed: status, until'],
       ['probe/compare-family', 'info', '"aiProviders" is newly advertised'],
     ]);
+  });
+
+  it('v1 keys v2 removed (supportedTransports, contractProvenance, host.* mirrors) are "removed in v2" infos, not lost claims', async () => {
+    const r = await compare({...savedV1, supportedTransports: ['http', 'sse'], contractProvenance: {source: 'x'}, 'host.media': {supported: true}});
+    const removed = r.compared.filter((f) => /supportedTransports|contractProvenance|host\.media/.test(f.message));
+    expect(removed.map((f) => [f.severity, f.message])).toEqual([
+      ['info', '"supportedTransports" (in the saved v1 document) is removed in v2: no v2 document advertises it'],
+      ['info', '"contractProvenance" (in the saved v1 document) is removed in v2: no v2 document advertises it'],
+      ['info', '"host.media" (in the saved v1 document) is removed in v2: no v2 document advertises it'],
+    ]);
+  });
+
+  it('--compare URL asks for the major the probe checked, under the probe\'s settings, with credentials on the same origin only', async () => {
+    const before = host.requests.length;
+    const same = await probeJson([host.url(), '--compare', host.url('/saved'), '--no-negotiation', '--token-env', 'T'], {env: {T: 'compare-token-1'}});
+    const fetched = host.requests.slice(before).filter((q) => q.path === '/saved/.well-known/openwop');
+    expect(fetched.map((q) => [q.headers['openwop-version'], q.headers.authorization])).toEqual([['2', 'Bearer compare-token-1']]);
+    // Both sides v2: no crossing of majors, and the same document, so no change at all.
+    expect(same.findings.filter((f) => f.ruleId.startsWith('probe/compare-'))).toEqual([]);
+    const other = await probeJson([host.url(), '--compare', elsewhere.url(), '--no-negotiation', '--token-env', 'T'], {env: {T: 'compare-token-1'}});
+    expect(other.code).toBe(0);
+    expect(elsewhere.requests.map((q) => [q.headers['openwop-version'], q.headers.authorization])).toEqual([['2', undefined]]);
+  });
+
+  it('--compare URL is read under --max-bytes like the host itself', async () => {
+    const r = await runCli(['probe', 'host', host.url(), '--compare', host.url('/big'), '--no-negotiation', '--max-bytes', '10000']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/capabilities http:\/\/127\.0\.0\.1:\d+\/big: .*10000-byte cap/);
+    expect(r.stderr).not.toMatch(STACK_TRACE);
   });
 });

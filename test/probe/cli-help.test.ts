@@ -14,7 +14,7 @@ describe('probe host --help', () => {
     expect(r.stdout).toMatch(/Choices where the spec is open/);
     expect(r.stdout).toMatch(/relative schema URLs resolve against the host\s+base/);
     expect(r.stdout).toMatch(/<options: 1\|2\|auto>/);
-    expect(r.stdout).toMatch(/at\s+most\s+four\s+extra\s+requests/);
+    expect(r.stdout).toMatch(/at\s+most\s+five\s+extra\s+requests/);
     expect(r.stdout).toMatch(/refusing\s+an\s+older\s+client\s+is\s+a\s+MAY/);
     expect(r.stdout).toMatch(/extension\s+org\s+missing\s+from\s+the\s+registry\s+as\s+bundled/);
     expect(r.stdout).toMatch(/@046ac537/);

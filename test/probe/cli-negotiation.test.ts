@@ -40,6 +40,16 @@ const HOSTS: Record<string, V2HostBehaviour> = {
   'v1-only': {v2: {...v1, protocolVersions: ['1.11']}, v1: {...v1, protocolVersions: ['1.11']}},
   'v2-only': {v2: v2OnlyDoc},
   'capabilities-etag': {v2, v1, extraHeaders: {'Capabilities-Etag': '"c1"'}},
+  'no-header-v1-for-v2': {v2, v1, omitHeader: true, answerV2: {doc: v1, header: '2.0'}},
+  'refuses-listed-2': {v2, v1, refuseHeaders: ['2']},
+  'v2-only-refuses-2': {v2: v2OnlyDoc, refuseHeaders: ['2']},
+  'refuses-2.0': {v2, v1, refuseHeaders: ['2.0']},
+  'large-406': {v2, v1, refusalBody: JSON.stringify({error: 'protocol_version_unsupported', message: 'not served', details: {protocolVersions: ['1.11', '2.0'], note: 'x'.repeat(100_000)}})},
+  'html-406': {v2, v1, refusalBody: '<html><body>Not Acceptable</body></html>'},
+  'no-message-406': {v2, v1, refusal: {error: 'protocol_version_unsupported', versions: ['1.11', '2.0'], message: undefined}},
+  'v1-304': {v2, v1, header304: '1.11'},
+  'no-etag-no-min': {v2: {...v2OnlyDoc, minClientVersion: undefined}, etag: null, malformedClientStatus: 400},
+  'strict-tier-one': {v2: {...v2OnlyDoc, envelopes: {status: 'stable', since: '2.0', witness: 'claims-check', tierOneSubsetCompliance: 'strict'}}},
   'scalar-v1': {v2: {...smallV2Document(), protocolVersions: ['1.2', '2.0'], preferredVersion: '1.2'}, v1: acmeDocument()},
 };
 
@@ -67,6 +77,7 @@ describe('probe host: version negotiation (FACTS §1)', () => {
     expect(r.protocol.reason).toMatch(/checked as v2, the major the header names/);
     expect(r.protocol.negotiation.map((n) => [n.check, n.status])).toEqual([
       ['unlisted-major', 406],
+      ['major-dot-zero', 200],
       ['if-none-match', 304],
       ['below-min-client-version', 200],
       ['malformed-client-version', 200],
@@ -158,10 +169,18 @@ describe('probe host: version negotiation (FACTS §1)', () => {
     expect(r.ids).toContain('probe/v1-remnant');
   });
 
-  it('without the header the shape decides, and a v1 document for a listed v2 is its own finding', async () => {
+  it('without the header the shape decides (a v2 document: no mismatch)', async () => {
     const r = await probe('no-header', '--protocol', '2');
     expect(r.protocol.major).toBe(2);
     expect(r.ids).toEqual(['probe/not-modified', 'probe/version-header-missing']);
+  });
+
+  it('without the header, a v1 document for a listed v2 asked for is its own finding, and is checked as v1 by its shape', async () => {
+    const r = await probe('no-header-v1-for-v2', '--protocol', '2');
+    expect(r.protocol.major).toBe(1);
+    expect(r.protocol.reason).toMatch(/checked as v1, by the document's shape/);
+    expect(r.findings.find((f) => f.ruleId === 'probe/version-document-mismatch')?.message).toMatch(/major 2 was asked for and the host lists it, but the document is a v1 one/);
+    expect(r.code).toBe(1);
   });
 
   it('serving a client below minClientVersion and refusing it with 426 client_version_unsupported are both allowed: no finding', async () => {
@@ -179,5 +198,81 @@ describe('probe host: version negotiation (FACTS §1)', () => {
     expect(r.stdout).toMatch(/negotiation unlisted-major \(OpenWOP-Version: 99\) -> 406: refused with 406 protocol_version_unsupported/);
     expect(r.stdout).toMatch(/protocolVersions 1\.11, 2\.0 · preferredVersion 1\.11 · 5 envelope kinds/);
     expect(r.stdout).toMatch(/profiles: openwop-discovery-core, openwop-core-standard/);
+  });
+
+  it('a 406 for a major the host lists is an error, and auto still falls back (a host listing 1.11 and 2.0 that refuses "2")', async () => {
+    const r = await probe('refuses-listed-2');
+    expect(r.protocol.attempts.map((a) => [a.asked, a.status])).toEqual([
+      ['2', 406],
+      [null, 200],
+    ]);
+    expect(r.protocol.major).toBe(1);
+    expect(r.ids).toEqual(['probe/listed-major-refused']);
+    expect(r.findings[0]).toMatchObject({severity: 'error', pointer: '/protocolVersions', message: expect.stringMatching(/OpenWOP-Version: 2 was refused with 406, yet the document lists 2\.0/)});
+    expect(r.code).toBe(1);
+  });
+
+  it('a v2-only host that refuses "2": the header-less fetch gets its v2 document, and the refusal is reported', async () => {
+    const r = await probe('v2-only-refuses-2');
+    expect(r.protocol).toMatchObject({asked: null, major: 2});
+    expect(r.ids).toEqual(['probe/listed-major-refused']);
+  });
+
+  it('OpenWOP-Version: 2.0 must be served like 2 (FACTS §1, header grammar)', async () => {
+    const good = await probe('good');
+    expect(good.sent.map((q) => q.headers['openwop-version'])).toContain('2.0');
+    expect(good.protocol.negotiation.find((n) => n.check === 'major-dot-zero')).toMatchObject({status: 200, answered: '2.0', verdict: 'served as major 2'});
+    const r = await probe('refuses-2.0');
+    expect(r.ids).toEqual(['probe/version-header-grammar']);
+    expect(r.findings[0].message).toMatch(/OpenWOP-Version: 2\.0 got 406, though the host serves major 2: a host must accept both "2" and "2\.0"/);
+  });
+
+  it('the 406 body is read whole: a valid envelope over 64 KB passes, an HTML page is named as no envelope, a missing message is an error', async () => {
+    const large = await probe('large-406');
+    expect(large.findings).toEqual([]);
+    expect(large.protocol.negotiation.find((n) => n.check === 'unlisted-major')?.verdict).toBe('refused with 406 protocol_version_unsupported, listing the versions served');
+    const html = await probe('html-406');
+    expect(html.findings.map((f) => [f.ruleId, f.message])).toEqual([['probe/unlisted-major', expect.stringMatching(/the 406 body is not a readable JSON error envelope/)]]);
+    const bare = await probe('no-message-406');
+    expect(bare.findings.map((f) => [f.ruleId, f.message])).toEqual([['probe/unlisted-major', expect.stringMatching(/has no string "message"/)]]);
+  });
+
+  it('the 304 names the same major as the 200 it stands for', async () => {
+    const r = await probe('v1-304');
+    expect(r.ids).toEqual(['probe/not-modified']);
+    expect(r.findings[0].message).toMatch(/says OpenWOP-Version: 1\.11, but the document it confirms was served as major 2/);
+  });
+
+  it('probe/etag needs no extra request: reported with --no-negotiation too', async () => {
+    const r = await probe('no-etag', '--no-negotiation');
+    expect(r.sent).toHaveLength(1);
+    expect(r.ids).toEqual(['probe/etag']);
+  });
+
+  it('a malformed client version must not be refused even when no minClientVersion is advertised', async () => {
+    const r = await probe('no-etag-no-min');
+    expect(r.sent.map((q) => q.headers['openwop-client-version'])).toContain('not-a-version');
+    expect(r.ids).toEqual(['probe/client-version-malformed', 'probe/etag']);
+  });
+
+  it('a v2 host\'s tierOneSubsetCompliance is read from its envelopes record; absent, it is not shown as v1\'s default "off"', async () => {
+    const json = await probe('strict-tier-one');
+    expect(json.report.results[0].tierOneSubsetCompliance).toBe('strict');
+    const r = await runCli(['probe', 'host', host.url('/strict-tier-one'), '--no-color']);
+    expect(r.stdout).toMatch(/tierOneSubsetCompliance: strict/);
+    const absent = await runCli(['probe', 'host', host.url('/v2-only'), '--no-color']);
+    expect(absent.stdout).toMatch(/tierOneSubsetCompliance: \(not advertised; linted as off\)/);
+  });
+
+  it('a v1 document served as 2.0: the mismatch, then one v1-remnant per v1 block instead of its schema errors, and no v2 profiles', async () => {
+    const r = await probe('v1-for-v2');
+    expect(r.findings[0].ruleId).toBe('probe/version-document-mismatch');
+    expect(r.report.results[0].profiles).toEqual([]);
+    const blocks = Object.entries(v1).filter(([key, value]) => typeof value === 'object' && value !== null && !Array.isArray(value) && !['extensions', 'implementation', 'observability', 'conformance', 'testing', 'configurable', 'runtimeCapabilities', 'fixtures', 'compliance', 'discovery'].includes(key));
+    for (const [key] of blocks) {
+      expect(r.findings.filter((f) => f.pointer === `/${key}` || f.pointer.startsWith(`/${key}/`)), key).toEqual([expect.objectContaining({ruleId: 'probe/v1-remnant', pointer: `/${key}`})]);
+    }
+    // Nothing below a root key: no per-record schema error survives.
+    expect(r.findings.filter((f) => f.pointer.split('/').length > 2)).toEqual([]);
   });
 });

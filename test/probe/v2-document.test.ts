@@ -127,3 +127,52 @@ describe('the bundled v2 schema', () => {
     expect(r.findings).toEqual([expect.objectContaining({ruleId: 'probe/v2-schema', severity: 'error', pointer: '/implementation/colour'})]);
   });
 });
+
+describe('review fixes: typos, calendar dates, large documents', () => {
+  it('an unknown key close to a known root key or facet is a typo: an error that says what was meant', () => {
+    const r = check(
+      small((d) => {
+        d.webhook = d.webhooks;
+        delete d.webhooks;
+        d.idempotency.Status = 'stable';
+        d.interrupt.tokenAlg = ['hs256'];
+      }),
+    );
+    const unknown = r.of('probe/v2-unknown-key').map((f) => [f.severity, f.pointer, f.message.replace(/^.*; /, '')]);
+    expect(unknown).toEqual([
+      ['error', '/webhook', 'did you mean "webhooks"?'],
+      ['error', '/idempotency/Status', 'did you mean "status"?'],
+      ['error', '/interrupt/tokenAlg', 'did you mean "tokenAlgs"?'],
+    ]);
+  });
+
+  it('a facet typo in a family (signatureAlgorithm) is an error even when nothing else is wrong', () => {
+    const r = check(small((d) => (d.webhooks.signatureAlgorithm = ['v1'])));
+    expect(r.findings.map((f) => [f.ruleId, f.severity, f.pointer])).toEqual([['probe/v2-unknown-key', 'error', '/webhooks/signatureAlgorithm']]);
+    expect(r.findings[0].message).toMatch(/did you mean "signatureAlgorithms"\?/);
+  });
+
+  it('a key far from every known one stays the "later RFC" warning (hostEvents, nondeterminismPolicy.sources)', () => {
+    const r = check(
+      small((d) => {
+        d.hostEvents = {status: 'experimental', since: '2.0', until: '2.1', witness: 'witnessable-gated'};
+        d.nondeterminismPolicy = {status: 'stable', since: '2.0', witness: 'claims-check', declared: true, sources: ['clock']};
+      }),
+    );
+    expect(r.findings.map((f) => [f.severity, f.pointer])).toEqual([
+      ['warning', '/hostEvents'],
+      ['warning', '/nondeterminismPolicy/sources'],
+    ]);
+    expect(r.findings.every((f) => !/did you mean/.test(f.message))).toBe(true);
+  });
+
+  it.each(['2026-02-30', '2020-99-99', '9999-99-99', '2027-02-29'])('until %s is no calendar date: its own error, not "in the past" nor silently fine', (until) => {
+    const r = check(small((d) => (d.eventLog.until = until)));
+    expect(r.findings.map((f) => [f.ruleId, f.severity, f.pointer])).toEqual([['probe/until-malformed', 'error', '/eventLog/until']]);
+    expect(r.findings[0].message).toMatch(/no calendar date/);
+  });
+
+  it('a leap day that exists is a date like any other', () => {
+    expect(check(small((d) => (d.eventLog.until = '2028-02-29'))).findings).toEqual([]);
+  });
+});

@@ -1,18 +1,8 @@
 import {childPointer} from '../../io/json-pointer.js';
-import {type DocumentMajor, V2_METADATA_KEYS} from '../../v2/document-major.js';
+import {type DocumentMajor, V2_METADATA_KEY_SET} from '../../v2/document-major.js';
+import {FACET_RENAMES, v2NameOf} from '../../v2/v1-to-v2.js';
 import {isObject} from '../advert-view.js';
-
-/** The list of kinds as sent, and where it is: v1's `supportedEnvelopes`, or v2's `supportedEnvelopes.kinds`. */
-export function kindList(doc: Readonly<Record<string, unknown>>): {list: readonly unknown[]; at: string} {
-  const value = doc.supportedEnvelopes;
-  const list = isObject(value) ? value.kinds : value;
-  return {list: Array.isArray(list) ? list : [], at: isObject(value) ? '/supportedEnvelopes/kinds' : '/supportedEnvelopes'};
-}
-
-/** The kinds a document advertises, of either major. */
-export function advertisedKinds(doc: Readonly<Record<string, unknown>>): string[] {
-  return kindList(doc).list.filter((k): k is string => typeof k === 'string');
-}
+import {advertisedKinds} from '../kinds.js';
 
 /** A family's value as a comparison sees it, and where it sits in its document. */
 export interface ComparedEntry {
@@ -39,10 +29,6 @@ export interface Comparable {
 const SPECIFIC = new Set(['supportedEnvelopes', 'schemaVersions', 'limits']);
 const V1_BOOKKEEPING = ['supported', 'tier', 'experimentalUntil'];
 const V2_BOOKKEEPING = ['status', 'since', 'until', 'witness'];
-const V2_METADATA = new Set(V2_METADATA_KEYS);
-const EXTENSION_CLASS = new Set(['brand', 'canvas', 'chat', 'coordination', 'dataIntegration', 'entities', 'kanban', 'knowledge', 'launchStudio', 'messaging', 'webResearch']);
-/** Facets v2 renamed, per family: v1 name → v2 name. */
-const RENAMED: Readonly<Record<string, Readonly<Record<string, string>>>> = {aiProviders: {supported: 'providers'}, auth: {profiles: 'lanes'}};
 
 export function comparable(doc: Readonly<Record<string, unknown>>, major: DocumentMajor, acrossMajors: boolean): Comparable {
   const families = new Map<string, ComparedEntry>();
@@ -56,8 +42,8 @@ export function comparable(doc: Readonly<Record<string, unknown>>, major: Docume
     }
     if (acrossMajors && key === 'protocolVersion') continue;
     if (major === 1 && isObject(value) && value.supported === false) continue;
-    const name = major === 1 && acrossMajors ? v1Name(key) : key;
-    put(name, acrossMajors && !(major === 2 && V2_METADATA.has(key)) ? withoutBookkeeping(key, value, major) : value, at);
+    const name = major === 1 && acrossMajors ? v2NameOf(key) : key;
+    put(name, acrossMajors && !(major === 2 && V2_METADATA_KEY_SET.has(key)) ? withoutBookkeeping(key, value, major) : value, at);
   }
   const record = (key: string): Record<string, unknown> => (isObject(doc[key]) ? (doc[key] as Record<string, unknown>) : {});
   if (major === 1) {
@@ -74,17 +60,12 @@ export function comparable(doc: Readonly<Record<string, unknown>>, major: Docume
   };
 }
 
-function v1Name(key: string): string {
-  if (key === 'host.workspace') return 'workspace';
-  return EXTENSION_CLASS.has(key) ? `extensions.openwop-app.${key}` : key;
-}
-
 function withoutBookkeeping(family: string, value: unknown, major: DocumentMajor): unknown {
   if (!isObject(value)) return value;
   if (major === 2) return without(value, V2_BOOKKEEPING);
   const kept: [string, unknown][] = [];
   for (const [k, v] of Object.entries(value)) {
-    const renamed = RENAMED[family]?.[k];
+    const renamed = FACET_RENAMES[family]?.[k];
     // aiProviders.supported: true is the v1 boolean, not the provider list that became providers.
     if (renamed && typeof v !== 'boolean') kept.push([renamed, v]);
     else if (!V1_BOOKKEEPING.includes(k)) kept.push([k, v]);

@@ -1,4 +1,5 @@
 import type {Severity} from '../../report/finding.js';
+import {shortList} from '../../report/short-list.js';
 import {documentMajorByShape, majorOf, type DocumentMajor} from '../../v2/document-major.js';
 import {fetchJson, type FetchSettings, type JsonFetch} from '../fetch-discovery.js';
 import type {ProbeRuleKey} from '../rules.js';
@@ -83,7 +84,12 @@ export function chooseMajor(input: {requested: ProtocolRequest; fetched: Documen
   } else if (!parseVersion(answered)) {
     report('versionHeaderUnlisted', 'error', `the OpenWOP-Version response header is ${JSON.stringify(answered)}, not <major>.<minor>`, '');
   } else if (!listed.includes(answered)) {
-    report('versionHeaderUnlisted', 'error', `the answer says OpenWOP-Version: ${answered}, which protocolVersions does not list (${listed.join(', ') || 'none'})`, '/protocolVersions');
+    report('versionHeaderUnlisted', 'error', `the answer says OpenWOP-Version: ${answered}, which protocolVersions does not list (${shortList(listed) || 'none'})`, '/protocolVersions');
+  }
+  const first = fetched.attempts[0];
+  const refusedMajor = fetched.attempts.length > 1 && first.asked !== null ? majorOf(first.asked) : undefined;
+  if (refusedMajor !== undefined && majors.has(refusedMajor)) {
+    report('listedMajorRefused', 'error', `OpenWOP-Version: ${first.asked} was refused with ${first.status}, yet the document lists ${shortList(listed.filter((v) => majorOf(v) === refusedMajor))}: a host serves every major it lists (406 is for unlisted majors only)`, '/protocolVersions');
   }
   if (askedMajor !== undefined && majors.has(askedMajor) && headerMajor !== undefined && headerMajor !== askedMajor) {
     report('versionDowngrade', 'error', `asked for major ${askedMajor}, which the host lists, and got OpenWOP-Version: ${answered}: a silent downgrade (serve the major asked for)`, '');
@@ -92,6 +98,10 @@ export function chooseMajor(input: {requested: ProtocolRequest; fetched: Documen
   if (expected !== undefined && expected !== shape) {
     const claim = headerMajor !== undefined ? `the answer says OpenWOP-Version: ${answered}` : `major ${expected} was asked for and the host lists it`;
     report('versionDocumentMismatch', 'error', `${claim}, but the document is a v${shape} one by its shape (${SHAPE[shape]})`, '');
+  }
+  // Read off the answer itself, so it needs no request of its own and holds with --no-negotiation too.
+  if (major === 2 && fetched.got.response?.headers.etag === undefined) {
+    report('etag', 'error', 'the v2 discovery document has no ETag: it must carry one and honour If-None-Match with 304', '');
   }
   if (major === 2 && fetched.got.response?.headers['capabilities-etag'] !== undefined) {
     report('v1Remnant', 'warning', 'v1 remnant: the Capabilities-Etag response header is gone in v2; the standard ETag replaces it', '');

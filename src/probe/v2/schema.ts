@@ -7,24 +7,38 @@ import {getValidator} from '../../schemas/index.js';
 import {isV2Family, V2_CAPABILITIES_SNAPSHOT} from '../../v2/families.js';
 import {isClaimed} from '../checks/context.js';
 import {PROBE_RULES} from '../rules.js';
+import {knownKeysAt, nearKnownKey} from './near-keys.js';
 
 
 /**
  * The document against the bundled v2 capabilities schema. A key the schema does not know, at the root or directly in
  * a family record, is a warning naming the snapshot when nothing else is wrong: v2 grows by RFC faster than a bundled
  * schema (the reference host's newest document carries two such keys, FACTS §6.1). Alongside other errors it is one
- * more error: the document is then broken, not merely newer.
+ * more error: the document is then broken, not merely newer. A key close to a known one (`webhook`, a facet
+ * `signatureAlgorithm`) is a typo, never a later RFC's: an error that names the key meant.
  */
 export function v2SchemaFindings(doc: JsonDocument, root: Record<string, unknown>, claimed: ReadonlySet<string>): Finding[] {
   const validate = getValidator('v2/capabilities');
   if (validate(root)) return [];
   const errors = (validate.errors ?? []).filter((error) => !isClaimed(errorTarget(error), claimed));
   const newer = errors.filter(isNewerKey);
-  if (newer.length < errors.length) return ajvFindings(errors, doc, {ruleId: PROBE_RULES.v2Schema.id, base: '', value: root});
-  return ajvFindings(newer, doc, {ruleId: PROBE_RULES.v2UnknownKey.id, severity: 'warning', base: '', value: root}).map((f) => ({
-    ...f,
-    message: `${f.message}: not in the bundled schema (${V2_CAPABILITIES_SNAPSHOT.path}, ${V2_CAPABILITIES_SNAPSHOT.label}); most likely from a later RFC, otherwise a typo`,
-  }));
+  const typos = new Map(newer.map((error) => [error, typoOf(error)] as const).filter((entry): entry is [ErrorObject, string] => entry[1] !== undefined));
+  const suggest = (error: ErrorObject) => (f: Finding): Finding => (typos.has(error) ? {...f, message: `${f.message}; did you mean "${typos.get(error)}"?`} : f);
+  if (newer.length < errors.length) return errors.flatMap((error) => ajvFindings([error], doc, {ruleId: PROBE_RULES.v2Schema.id, base: '', value: root}).map(suggest(error)));
+  return newer.flatMap((error) =>
+    typos.has(error)
+      ? ajvFindings([error], doc, {ruleId: PROBE_RULES.v2UnknownKey.id, base: '', value: root}).map(suggest(error))
+      : ajvFindings([error], doc, {ruleId: PROBE_RULES.v2UnknownKey.id, severity: 'warning', base: '', value: root}).map((f) => ({
+          ...f,
+          message: `${f.message}: not in the bundled schema (${V2_CAPABILITIES_SNAPSHOT.path}, ${V2_CAPABILITIES_SNAPSHOT.label}); most likely from a later RFC`,
+        })),
+  );
+}
+
+/** The known key an unknown root or family key is a typo of (an error then, never the "later RFC" warning). */
+function typoOf(error: ErrorObject): string | undefined {
+  const family = parsePointer(error.instancePath)[0];
+  return nearKnownKey(String(error.params.additionalProperty), knownKeysAt(family));
 }
 
 function errorTarget(error: ErrorObject): string {

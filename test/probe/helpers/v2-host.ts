@@ -30,8 +30,14 @@ export interface V2HostBehaviour {
   malformedClientStatus?: number;
   /** More response headers on the document. */
   extraHeaders?: Record<string, string>;
-  /** The 406 body's error code and echoed list (default: the right ones). */
-  refusal?: {error: string; versions?: unknown};
+  /** The 406 body's error code, echoed list and message (default: the right ones). */
+  refusal?: {error: string; versions?: unknown; message?: unknown};
+  /** The 406 body as sent, instead of the envelope `refusal` describes. */
+  refusalBody?: string;
+  /** Refuse these OpenWOP-Version values with 406 although the major is listed (e.g. "2", or "2.0"). */
+  refuseHeaders?: string[];
+  /** The OpenWOP-Version header of a 304 (default: the document's). */
+  header304?: string;
 }
 
 const VERSION = /^(0|[1-9]\d*)(?:\.(0|[1-9]\d*))?$/;
@@ -49,11 +55,15 @@ export function v2Host(b: V2HostBehaviour): Handler {
     if (typeof asked === 'string') {
       const m = VERSION.exec(asked.trim());
       const wanted = m ? Number(m[1]) : NaN;
-      if (listed.some((v) => majorOf(v) === wanted)) major = wanted;
-      else if (!b.ignoreUnlisted) {
+      const refuse = (): void => {
         const refusal = b.refusal ?? {error: 'protocol_version_unsupported', versions: listed};
-        return send(res, 406, {error: refusal.error, message: `major ${asked} is not served`, details: {protocolVersions: refusal.versions}}, {});
-      }
+        const message = 'message' in refusal ? refusal.message : `major ${asked} is not served`;
+        if (b.refusalBody !== undefined) return sendRaw(res, 406, b.refusalBody);
+        send(res, 406, {error: refusal.error, message, details: {protocolVersions: refusal.versions}}, {});
+      };
+      if (b.refuseHeaders?.includes(asked)) return refuse();
+      if (listed.some((v) => majorOf(v) === wanted)) major = wanted;
+      else if (!b.ignoreUnlisted) return refuse();
     }
     if (typeof client === 'string') {
       const m = /^(\d+)\.(\d+)$/.exec(client);
@@ -70,11 +80,16 @@ export function v2Host(b: V2HostBehaviour): Handler {
     const etag = b.etag === undefined ? `"${major}-etag"` : b.etag;
     if (etag !== null) headers.ETag = etag;
     if (etag !== null && req.headers['if-none-match'] === etag && !b.ignoreIfNoneMatch) {
-      res.writeHead(304, b.bare304 ? {ETag: etag} : headers);
+      res.writeHead(304, b.bare304 ? {ETag: etag} : {...headers, ...(b.header304 ? {'OpenWOP-Version': b.header304} : {})});
       return res.end();
     }
     send(res, 200, doc, headers);
   };
+}
+
+function sendRaw(res: ServerResponse, status: number, body: string): void {
+  res.writeHead(status, {'content-type': 'application/json'});
+  res.end(body);
 }
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string>): void {
