@@ -36,7 +36,7 @@ ${EXIT_CODES_HELP}
   static override examples = [
     {description: 'Verify a bundle and attribute it: the key from the host\'s published document', command: '<%= config.bin %> <%= command.id %> bundle-v3.json --discovery https://host.example/.well-known/openwop'},
     {description: 'Integrity only: the key the bundle\'s own captured document carries (a warning, never verified)', command: '<%= config.bin %> <%= command.id %> bundle-v3.json'},
-    {description: 'A bundle without a captured document: let the tool fetch discovery.url', command: '<%= config.bin %> <%= command.id %> https://host.example/conformance/bundle.json --fetch-discovery'},
+    {description: 'Attribute the signature to the host: fetch the discovery.url the bundle names (off by default)', command: '<%= config.bin %> <%= command.id %> https://host.example/conformance/bundle.json --fetch-discovery'},
     {description: 'An independent-tier bundle, with the verifier\'s published keys', command: '<%= config.bin %> <%= command.id %> bundle-v3.json --verifier-keys lab-keys.json'},
     {description: 'Machine-readable verdict (verification, claims, digests)', command: '<%= config.bin %> <%= command.id %> bundle-v3.json --json'},
     {description: 'What does a rule check?', command: '<%= config.bin %> <%= command.id %> --explain bundle/witness-digest'},
@@ -48,7 +48,7 @@ ${EXIT_CODES_HELP}
 
   static override flags = {
     discovery: Flags.string({summary: 'The host\'s discovery document to look the signing key up in (FILE, or a URL).', helpValue: 'FILE|URL', helpGroup: 'KEYS'}),
-    'fetch-discovery': Flags.boolean({summary: 'With no --discovery and no captured document: fetch the bundle\'s discovery.url (a host the bundle names; off by default).', helpGroup: 'KEYS'}),
+    'fetch-discovery': Flags.boolean({summary: 'Without --discovery: fetch the bundle\'s discovery.url and look the key up there (a host the bundle names; off by default).', helpGroup: 'KEYS'}),
     'verifier-keys': Flags.string({summary: 'A document whose signingKeys[] holds the independent verifier\'s key (FILE, or a URL).', helpValue: 'FILE|URL', helpGroup: 'KEYS'}),
     timeout: Flags.integer({summary: 'Total time for each URL fetched, redirects and body included, in ms.', default: 10_000, min: 1, helpGroup: 'HTTP'}),
     'max-size': Flags.integer({summary: 'Largest bundle or document to read (file or response), in MB.', default: DEFAULT_MAX_BUNDLE_BYTES / MB, min: 1, helpGroup: 'INPUT'}),
