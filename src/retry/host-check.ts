@@ -73,6 +73,8 @@ function reportCallAfterEnd(state: RouterState, recorded: number, at: (n: number
     at(first, R.callAfterRefusal, 'error', `call ${state.calls} was a refusal, yet the host made ${count}: a refusal is never retried`);
   } else if (terminal.cause === 'ceiling') {
     at(first, R.extraCall, 'error', `call ${state.calls} truncated with the budget already at its limit, which is terminal, yet the host made ${count}`);
+  } else if (terminal.cause === 'context-overflow') {
+    at(first, R.extraCall, 'error', `call ${state.calls} filled the model's context window, which is terminal (a bigger output budget cannot help), yet the host made ${count}`);
   } else {
     at(first, R.extraCall, 'warning', `call ${state.calls} was already accepted, yet the host made ${count} (if they belong to another node, record each node on its own)`);
   }

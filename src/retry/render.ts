@@ -42,6 +42,13 @@ function isSimulation(result: FileResult): result is SimulationResult {
   return Array.isArray(result.attempts) && typeof result.outcome === 'string' && typeof result.policy === 'object';
 }
 
+const FAILURE_CAUSES: Record<string, string> = {
+  cap: 'the cap is reached',
+  ceiling: 'the budget can grow no more',
+  'context-overflow': 'the context window is full: a bigger budget cannot help',
+  refusal: 'a refusal is never retried',
+};
+
 function verdict(r: SimulationResult, c: InstanceType<typeof Chalk>): string {
   const calls = `${r.totalCalls} call${r.totalCalls === 1 ? '' : 's'}`;
   if (r.outcome === 'accepted') {
@@ -49,7 +56,7 @@ function verdict(r: SimulationResult, c: InstanceType<typeof Chalk>): string {
     return c.green(`✔ accepted after ${calls}${recovered ? ` (recovered by ${recovered})` : ''}`);
   }
   if (r.outcome === 'failed') {
-    const why = r.stoppedBy === 'cap' ? 'the cap is reached' : r.stoppedBy === 'ceiling' ? 'the budget can grow no more' : 'a refusal is never retried';
+    const why = FAILURE_CAUSES[r.stoppedBy ?? 'refusal'];
     return c.red(`✖ failed: ${r.errorCode} after ${calls} (${why})`);
   }
   return c.yellow(`… recording exhausted after ${calls}: the router wants another call`);

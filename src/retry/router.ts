@@ -15,6 +15,8 @@ export const ERROR_CODES = {
   truncation: 'envelope_truncation_unrecoverable',
   invalid: 'envelope_invalid',
   refusal: 'envelope_refusal',
+  // RFC 0033 has no code of its own for a full context window; the output is cut off and no retry can mend it.
+  contextOverflow: 'envelope_truncation_unrecoverable',
 } as const;
 
 export interface RouterConfig {
@@ -57,12 +59,14 @@ export interface RouterEvent {
   call: number;
 }
 
+export type TerminalCause = 'valid' | 'refusal' | 'cap' | 'ceiling' | 'context-overflow';
+
 export interface Terminal {
   outcome: 'accepted' | 'failed';
   errorCode: string | null;
   reason: RetryReason | null;
-  /** Why the router stopped: a valid payload, a refusal, the call cap, or a budget that can grow no more. */
-  cause: 'valid' | 'refusal' | 'cap' | 'ceiling';
+  /** Why the router stopped: a valid payload, a refusal, the call cap, a budget that can grow no more, or a full context window. */
+  cause: TerminalCause;
 }
 
 export interface RouterState {
@@ -179,6 +183,15 @@ export function step(config: RouterConfig, state: RouterState, response: Normali
       if (grown !== null && state.budget !== null && grown <= state.budget) return exhaust('truncation', 'ceiling');
       emit('envelope.retry.attempted', {nodeId, attempt: state.attempt + 1, reason: 'truncation'});
       return next('retry', grown, null);
+    }
+    case 'context-overflow': {
+      // The prompt plus output filled the model's context window: a bigger output budget asks for even more room.
+      record.reason = 'truncation';
+      const finalError = `the model's context window is full (${response.stopReason ?? 'context overflow'}); a bigger output budget cannot help, the prompt must shrink`;
+      emit('envelope.truncated', {nodeId, provider, model, stopReason: 'unknown', ...(response.outputTokens !== null ? {outputTokenCount: response.outputTokens} : {})});
+      emit('envelope.retry.exhausted', {nodeId, totalAttempts: state.attempt, finalReason: 'truncation', finalError});
+      emit('node.failed', {nodeId, error: {code: ERROR_CODES.contextOverflow, message: finalError}, attempts: call});
+      return finish({outcome: 'failed', errorCode: ERROR_CODES.contextOverflow, reason: 'truncation', cause: 'context-overflow'});
     }
     case 'clean':
     case 'tool-call': {

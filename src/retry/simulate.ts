@@ -6,7 +6,7 @@ import type {RetryPolicy} from './policy.js';
 import {loadRecording, type LoadOptions} from './recording/load.js';
 import {placeFinding, type Recording} from './recording/types.js';
 import type {Recovery, RecoveryPath} from './recovery/index.js';
-import {replay, type AttemptRecord, type RouterConfig, type RouterState} from './router.js';
+import {replay, type AttemptRecord, type RouterConfig, type RouterState, type TerminalCause} from './router.js';
 import {RETRY_RULES as R} from './rules.js';
 import {appendAll} from '../io/append-all.js';
 
@@ -35,7 +35,7 @@ export interface SimulationResult extends FileResult {
   outcome: SimulatedOutcome;
   errorCode: string | null;
   /** Why the router stopped: valid, refusal, cap, ceiling; null when the recording ran out first. */
-  stoppedBy: 'valid' | 'refusal' | 'cap' | 'ceiling' | null;
+  stoppedBy: TerminalCause | null;
   totalCalls: number;
   attempts: ReportedAttempt[];
   events: {type: string; payload: Record<string, unknown>}[];

@@ -1,7 +1,7 @@
 /** How a provider call ended, in the router's vocabulary (RFC 0033 §A). */
-export type StopClass = 'clean' | 'truncated' | 'refusal' | 'blocked' | 'tool-call' | 'paused' | 'other';
+export type StopClass = 'clean' | 'truncated' | 'context-overflow' | 'refusal' | 'blocked' | 'tool-call' | 'paused' | 'other';
 
-export const STOP_CLASSES: readonly StopClass[] = ['clean', 'truncated', 'refusal', 'blocked', 'tool-call', 'paused', 'other'];
+export const STOP_CLASSES: readonly StopClass[] = ['clean', 'truncated', 'context-overflow', 'refusal', 'blocked', 'tool-call', 'paused', 'other'];
 
 /** The four provider APIs we read, plus upstream's mock-AI programs. */
 export type ProviderId = 'openai-chat' | 'openai-responses' | 'anthropic' | 'gemini' | 'mock';

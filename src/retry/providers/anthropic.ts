@@ -8,8 +8,8 @@ const STOP_CLASSES: Record<string, StopClass> = {
   end_turn: 'clean',
   stop_sequence: 'clean',
   max_tokens: 'truncated',
-  // The context window ran out mid-output: the payload is cut off just as with max_tokens.
-  model_context_window_exceeded: 'truncated',
+  // The context window ran out mid-output: the payload is cut off, but a bigger output budget cannot help.
+  model_context_window_exceeded: 'context-overflow',
   refusal: 'refusal',
   tool_use: 'tool-call',
   pause_turn: 'paused',

@@ -1,7 +1,7 @@
 import {isRecord, record, str} from '../json-shape.js';
 import {readSse} from '../sse.js';
 import type {Adapted, AdaptNote, RealProviderId} from '../types.js';
-import type {ProviderAdapter, StreamEvent} from './adapter.js';
+import {ok, type ProviderAdapter, type StreamEvent} from './adapter.js';
 import {anthropic} from './anthropic.js';
 import {gemini} from './gemini.js';
 import {openaiChat} from './openai-chat.js';
@@ -25,6 +25,8 @@ export function adapterForUrlPath(path: string): ProviderAdapter | undefined {
 /** A JSON response body → the normalised response; the API is detected from the body unless `forced`. */
 export function adaptBody(body: unknown, forced?: RealProviderId): Adapted {
   if (!isRecord(body)) return {ok: false, ruleId: 'retry/unknown-provider', message: `expected a provider response object, got ${Array.isArray(body) ? 'an array' : typeof body}`};
+  const overflow = contextOverflowError(body, forced);
+  if (overflow) return overflow;
   const error = errorBody(body);
   if (error) return {ok: false, ruleId: 'retry/provider-error-body', message: error};
   if (forced) return adapterById(forced).fromBody(body);
@@ -63,6 +65,16 @@ export function adaptStream(text: string, forced?: RealProviderId): Adapted {
   if (!adapter) return {ok: false, ruleId: 'retry/unknown-provider', line: first.line, message: `not a stream of any API this tool reads (${KNOWN}); if it is one of them, say which with --provider`};
   const adapted = adapter.fromStream(events);
   return adapted.ok && notes.length > 0 ? {...adapted, notes} : adapted;
+}
+
+/**
+ * OpenAI answers a prompt that leaves no room for output with an HTTP 400 `{error: {code: "context_length_exceeded"}}`:
+ * no model reply, but the same dead end as a context window filled mid-output, so it is routed as one.
+ */
+function contextOverflowError(body: Record<string, unknown>, forced?: RealProviderId): Adapted | undefined {
+  const code = str(record(body.error)?.code);
+  if (code !== 'context_length_exceeded' || (forced && !forced.startsWith('openai'))) return undefined;
+  return ok({provider: forced ?? 'openai-chat', stopClass: 'context-overflow', stopReason: code, text: null, model: null, outputTokens: null, refusalText: null, safetyCategory: null});
 }
 
 /** OpenAI, Anthropic and Gemini all answer an HTTP error with `{error: {...}}` and nothing a model wrote. */
