@@ -65,7 +65,7 @@ ${EXIT_CODES_HELP}`;
     kind: Flags.string({summary: 'Kind whose payload schema applies: a spec kind (error, clarification.request, …) or a vendor kind found in --schemas.', helpValue: 'KIND', helpGroup: 'PAYLOAD'}),
     schemas: Flags.string({summary: 'Folder of vendor payload schemas named <kind>.schema.json (repeatable).', helpValue: 'DIR', multiple: true, multipleNonGreedy: true, helpGroup: 'PAYLOAD'}),
     recovery: Flags.string({summary: 'Lenient-parse paths the host implements, tried in this order (default none).', options: [...RECOVERY_PATHS], multiple: true, multipleNonGreedy: true, delimiter: ',', helpGroup: 'PAYLOAD'}),
-    'max-tokens': Flags.integer({summary: 'Output budget of the first call (default: the recorded first request\'s).', min: 1, helpGroup: 'ROUTER'}),
+    'max-tokens': Flags.integer({summary: 'Output budget of the first call (default: the recorded first request\'s, else a truncated first call\'s output tokens).', min: 1, helpGroup: 'ROUTER'}),
     multiplier: Flags.string({summary: 'Budget multiplier on truncation, 1..8 (default: capabilities truncationBudgetMultiplier, else 2).', helpValue: 'X', helpGroup: 'ROUTER'}),
     'max-attempts': Flags.integer({summary: 'Cap on total provider calls per emission, first call included (see THE CAP).', min: 1, max: 16, helpGroup: 'ROUTER'}),
     'provider-ceiling': Flags.integer({summary: 'The provider\'s per-call output maximum: grown budgets are clamped to it.', min: 1, helpGroup: 'ROUTER'}),

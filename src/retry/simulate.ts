@@ -67,9 +67,7 @@ export async function simulateRecording(arg: string, settings: SimulationSetting
   const recording = await loadRecording(arg, load);
   const {policy} = settings;
   const nodeId = settings.nodeId ?? recording.nodeId ?? DEFAULT_NODE_ID;
-  const recorded = recording.calls[0]?.request?.maxTokens ?? null;
-  const initialBudget = policy.maxTokens ?? recorded;
-  const budgetSource = policy.maxTokens !== null ? '--max-tokens' : recorded !== null ? 'the recorded first request' : 'unknown: give --max-tokens';
+  const {initialBudget, budgetSource} = firstBudget(policy, recording);
   const config: RouterConfig = {
     nodeId,
     initialBudget,
@@ -80,7 +78,7 @@ export async function simulateRecording(arg: string, settings: SimulationSetting
   };
   const state = replay(config, recording.calls.map((c) => c.response));
   const findings: Finding[] = [...recording.findings];
-  if (!state.terminal && recording.calls.length > 0) findings.push(exhaustedFinding(recording, state));
+  if (!state.terminal && recording.calls.length > 0) findings.push(exhaustedFinding(recording, state, policy.multiplier));
   appendAll(findings, checkHost(recording.calls, state, policy));
 
   const result: SimulationResult = {
@@ -111,6 +109,20 @@ export async function simulateRecording(arg: string, settings: SimulationSetting
   return {result, state, fatal: recording.fatal};
 }
 
+/**
+ * The first call's budget: --max-tokens, else the host's recorded request, else the output-token count of a first call
+ * that stopped on its budget (a truncated call used all of it). A clean first call's count only bounds the budget.
+ */
+function firstBudget(policy: RetryPolicy, recording: Recording): {initialBudget: number | null; budgetSource: string} {
+  if (policy.maxTokens !== null) return {initialBudget: policy.maxTokens, budgetSource: '--max-tokens'};
+  const first = recording.calls[0];
+  const requested = first?.request?.maxTokens ?? null;
+  if (requested !== null) return {initialBudget: requested, budgetSource: 'the recorded first request'};
+  const used = first?.response.stopClass === 'truncated' ? first.response.outputTokens : null;
+  if (used !== null) return {initialBudget: used, budgetSource: "the first call's output tokens (it used its whole budget)"};
+  return {initialBudget: null, budgetSource: `unknown: the recording sets none; give --max-tokens (each truncation retry asks for ×${policy.multiplier} the budget of the call before)`};
+}
+
 function reportAttempt(a: AttemptRecord, recording: Recording, state: RouterState): ReportedAttempt {
   const events = state.events.filter((e) => e.call === a.call).map((e) => e.type);
   const request = recording.calls[a.call - 1]?.request;
@@ -120,14 +132,15 @@ function reportAttempt(a: AttemptRecord, recording: Recording, state: RouterStat
 }
 
 /** The recording ran out while the router still wanted a call: say which call and what it should look like. */
-function exhaustedFinding(recording: Recording, state: RouterState): Finding {
+function exhaustedFinding(recording: Recording, state: RouterState, multiplier: number): Finding {
   const last = recording.calls[recording.calls.length - 1];
   const lastAttempt = state.attempts[state.attempts.length - 1];
   const n = state.calls + 1;
+  const budget = state.budget !== null ? `budget ${state.budget}` : lastAttempt.reason === 'truncation' ? `budget ×${multiplier} call ${state.calls}'s (its budget is unknown: give --max-tokens)` : `the budget of call ${state.calls}`;
   const wanted =
     lastAttempt.route === 'continue'
-      ? `resubmitting the paused turn (budget ${state.budget ?? 'unchanged'})`
-      : `a retry for ${lastAttempt.reason} with budget ${state.budget ?? 'unchanged'}${state.fragment ? ' and a corrective fragment' : ', no corrective fragment'}`;
+      ? `resubmitting the paused turn (${budget})`
+      : `a retry for ${lastAttempt.reason} with ${budget}${state.fragment ? ' and a corrective fragment' : ', no corrective fragment'}`;
   const hostRecorded = recording.calls.some((c) => c.request);
   const message = hostRecorded
     ? `the host stopped after ${state.calls} call${state.calls === 1 ? '' : 's'}; a conformant host makes call ${n}: ${wanted}`
