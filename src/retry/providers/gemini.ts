@@ -23,19 +23,23 @@ interface Acc {
   toolArgs: string | null;
   finishReason: string | null;
   blockReason: string | null;
+  /** Vertex AI's human-readable explanation of a blocked prompt (`promptFeedback.blockReasonMessage`). */
+  blockMessage: string | null;
   blockedCategory: string | null;
   model: string | null;
   outputTokens: number | null;
 }
 
 function empty(): Acc {
-  return {text: null, toolArgs: null, finishReason: null, blockReason: null, blockedCategory: null, model: null, outputTokens: null};
+  return {text: null, toolArgs: null, finishReason: null, blockReason: null, blockMessage: null, blockedCategory: null, model: null, outputTokens: null};
 }
 
 /** Folds one GenerateContentResponse (a whole body, or one stream chunk) into the accumulator. */
 function absorb(acc: Acc, body: JsonRecord): void {
   acc.model = str(body.modelVersion) ?? acc.model;
-  acc.blockReason = str(record(body.promptFeedback)?.blockReason) ?? acc.blockReason;
+  const feedback = record(body.promptFeedback);
+  acc.blockReason = str(feedback?.blockReason) ?? acc.blockReason;
+  acc.blockMessage = str(feedback?.blockReasonMessage) ?? acc.blockMessage;
   const usage = record(body.usageMetadata);
   if (usage) {
     // maxOutputTokens covers thinking tokens too, so they count as output here.
@@ -59,7 +63,7 @@ function absorb(acc: Acc, body: JsonRecord): void {
 
 function assemble(acc: Acc): NormalisedResponse {
   if (acc.finishReason === null && acc.blockReason !== null) {
-    return {provider: 'gemini', stopClass: 'blocked', stopReason: acc.blockReason, text: null, model: acc.model, outputTokens: acc.outputTokens, refusalText: null, safetyCategory: acc.blockReason};
+    return {provider: 'gemini', stopClass: 'blocked', stopReason: acc.blockReason, text: null, model: acc.model, outputTokens: acc.outputTokens, refusalText: acc.blockMessage, safetyCategory: acc.blockReason};
   }
   let stopClass = classOf(STOP_CLASSES, acc.finishReason);
   if (stopClass === 'clean' && acc.toolArgs !== null && acc.text === null) stopClass = 'tool-call';
