@@ -18,7 +18,7 @@ export function renderRetryTimeline(result: FileResult, ctx: FormatContext): str
   ];
   if (r.attempts.length) {
     const hosted = r.attempts.some((a) => a.host);
-    const header = ['call', 'try', 'provider', 'stop', 'raw stop', 'budget', 'fragment', ...(hosted ? ['host budget', 'host prompt'] : []), 'events'];
+    const header = ['call', 'try', 'provider', 'stop', 'raw stop', 'reason', 'budget', 'fragment', ...(hosted ? ['host budget', 'host prompt'] : []), 'events'];
     const rows = r.attempts.map((a) =>
       [
         String(a.call),
@@ -26,6 +26,7 @@ export function renderRetryTimeline(result: FileResult, ctx: FormatContext): str
         a.provider,
         a.stopClass,
         a.stopReason ?? '-',
+        a.reason ?? '-',
         a.maxTokens === null ? '?' : String(a.maxTokens),
         a.correctiveFragment ? 'yes' : 'no',
         ...(hosted ? [a.host?.maxTokens == null ? '?' : String(a.host.maxTokens), a.host?.promptChanged == null ? '-' : a.host.promptChanged ? 'changed' : 'same'] : []),
@@ -33,9 +34,19 @@ export function renderRetryTimeline(result: FileResult, ctx: FormatContext): str
       ],
     );
     lines.push(...table([header, ...rows]).map((l, i) => (i === 0 ? c.bold(l) : l)));
+    lines.push(...validatorErrors(r, c));
   }
   lines.push(verdict(r, c));
   return lines;
+}
+
+/** The validator output behind each corrective fragment (or behind the failure, when the cap stopped the retries). */
+function validatorErrors(r: SimulationResult, c: InstanceType<typeof Chalk>): string[] {
+  return r.attempts.flatMap((a) => {
+    if (a.validatorError == null) return [];
+    const then = a.route === 'retry' ? `corrective fragment on call ${a.call + 1}` : 'no retry left';
+    return [c.dim(`call ${a.call} ${a.reason}: ${a.validatorError} → ${then}`)];
+  });
 }
 
 function isSimulation(result: FileResult): result is SimulationResult {

@@ -49,6 +49,8 @@ export interface AttemptRecord {
   route: Route;
   /** Why this call did not complete the emission. */
   reason: RetryReason | null;
+  /** What the payload validator said about this call's text (parse error or schema issues); the next call's corrective fragment is built from it. */
+  validatorError: string | null;
   recovery: RecoveryPath | null;
 }
 
@@ -114,6 +116,7 @@ export function step(config: RouterConfig, state: RouterState, response: Normali
     correctiveFragment: state.fragment,
     route: 'fail',
     reason: null,
+    validatorError: null,
     recovery: null,
   };
   const atCap = call >= config.maxCalls;
@@ -207,6 +210,7 @@ export function step(config: RouterConfig, state: RouterState, response: Normali
       const reason = verdict.status === 'parse-error' ? 'parse-error' : 'schema-violation';
       const summary = verdict.issues.join('; ');
       record.reason = reason;
+      record.validatorError = summary;
       if (atCap) return exhaust(reason, 'cap', summary);
       emit('envelope.retry.attempted', {nodeId, attempt: state.attempt + 1, reason, previousError: summary});
       return next('retry', state.budget, fragmentFor(verdict));

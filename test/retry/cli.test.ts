@@ -41,8 +41,8 @@ describe('simulate retry: recordings of every kind', () => {
     const r = await sim(['program.json', '--schema', 'ticket.schema.json', '--max-tokens', '256']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/node extract · payload --schema ticket.schema.json · cap 3 calls in all, first included \(default\)/);
-    expect(r.stdout).toMatch(/1\s+1\s+mock\s+truncated\s+max_tokens\s+256\s+no\s+envelope.truncated, envelope.retry.attempted/);
-    expect(r.stdout).toMatch(/2\s+2\s+mock\s+clean\s+-\s+512\s+no\s+-/);
+    expect(r.stdout).toMatch(/1\s+1\s+mock\s+truncated\s+max_tokens\s+truncation\s+256\s+no\s+envelope.truncated, envelope.retry.attempted/);
+    expect(r.stdout).toMatch(/2\s+2\s+mock\s+clean\s+-\s+-\s+512\s+no\s+-/);
     expect(r.stdout).toContain('✔ accepted after 2 calls');
   });
 
