@@ -29,7 +29,7 @@ THE CAP (RFC 0033 leaves it open; this is our rule): ${CAP_RULE}. Every result s
 
 RECORDINGS
 - an upstream mock-AI program {nodeId, program: [{stopReason?, content}]}; no stopReason is a clean stop
-- provider response bodies (OpenAI Chat Completions, OpenAI Responses, Anthropic Messages, Gemini generateContent), detected per body or named with --provider: one body, a JSON array or NDJSON of bodies in attempt order, or a folder of .json/.sse files in natural name order (2.json before 10.json)
+- provider response bodies (OpenAI Chat Completions, OpenAI Responses, Anthropic Messages, Gemini generateContent), detected per body or named with --provider: one body, a JSON array or NDJSON of bodies in attempt order, or a folder holding one emission: numbered .json/.sse call files in number order (2.json before 10.json), or a manifest.json {"calls": [file, …], "nodeId"?} naming them in order. A folder that is neither is a folder of recordings: each .json/.sse file is replayed as its own
 - SSE captures (.sse, or any non-JSON file that starts like one): the streamed text is reassembled and the final stop signal read; a capture cut mid-event is an error
 - HAR 1.2 files: POSTs to the four APIs' endpoints, request and response; other entries are ignored, HTTP errors are left out with a note
 - {request, response} exchanges (in an array, NDJSON or a folder): the host's request body next to the response
@@ -48,7 +48,7 @@ ${EXIT_CODES_HELP}`;
   static override examples = [
     {description: 'Replay an upstream mock-AI program with a payload schema and a budget', command: '<%= config.bin %> <%= command.id %> truncation-then-valid.json --schema payload.schema.json --max-tokens 100'},
     {description: 'Check a host\'s real calls from a HAR against its advertised capabilities', command: '<%= config.bin %> <%= command.id %> session.har --kind error --capabilities https://host.example'},
-    {description: 'A folder of provider bodies, one per attempt, with lenient parsing', command: '<%= config.bin %> <%= command.id %> recordings/run-42/ --schema ticket.schema.json --recovery markdown-fence,brace-walker'},
+    {description: 'A folder of provider bodies numbered 1.json, 2.json, … (one per attempt), with lenient parsing', command: '<%= config.bin %> <%= command.id %> recordings/run-42/ --schema ticket.schema.json --recovery markdown-fence,brace-walker'},
     {description: 'Also check the run events the host emitted', command: '<%= config.bin %> <%= command.id %> session.har --schema ticket.schema.json --trace run-events.ndjson'},
     {description: 'Only the events a conformant host emits, as NDJSON', command: '<%= config.bin %> <%= command.id %> capture.sse --max-tokens 512 --format ndjson-events'},
   ];
@@ -57,7 +57,7 @@ ${EXIT_CODES_HELP}`;
   static override strict = false;
 
   static override args = {
-    recordings: Args.string({description: 'Recordings: files, folders (one call per file), or - for stdin.', required: true}),
+    recordings: Args.string({description: 'Recordings: files, folders (numbered call files or a manifest: one emission; otherwise one recording per file), or - for stdin.', required: true}),
   };
 
   static override flags = {

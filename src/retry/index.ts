@@ -9,6 +9,8 @@ import {capabilityRoot, resolvePolicy} from './policy.js';
 import {loadRecoveries, type RecoveryPath} from './recovery/index.js';
 import {renderRetryTimeline} from './render.js';
 import {RETRY_RULE_LIST} from './rules.js';
+import {loadRecordings} from './recording/load.js';
+import type {Recording} from './recording/types.js';
 import {simulateRecording} from './simulate.js';
 import {checkTrace} from './trace-check.js';
 import type {RealProviderId} from './types.js';
@@ -68,8 +70,12 @@ export async function simulateRetry(paths: readonly string[], options: SimulateR
   const results: FileResult[] = [];
   const tally = {recordings: 0, accepted: 0, failed: 0, recordingExhausted: 0};
   let fatal = false;
-  for (const path of paths) {
-    const sim = await simulateRecording(path, {policy, validator, recoveries, nodeId: options.nodeId}, {cwd: options.cwd, forced: options.provider, maxBytes: options.maxDocumentBytes, stdin: options.stdin, scope});
+  const load = {cwd: options.cwd, forced: options.provider, maxBytes: options.maxDocumentBytes, stdin: options.stdin, scope};
+  const recordings: Recording[] = [];
+  for (const path of paths) recordings.push(...(await loadRecordings(path, load)));
+  if (options.trace !== undefined && recordings.length !== 1) throw new UserError(`--trace checks one host run against one recording; ${paths[0]} is a folder of ${recordings.length} separate recordings (number its files 1.json, 2.json, … or add a manifest.json to make it one emission)`);
+  for (const recording of recordings) {
+    const sim = simulateRecording(recording, {policy, validator, recoveries, nodeId: options.nodeId});
     results.push(sim.result);
     fatal ||= sim.fatal;
     tally.recordings++;

@@ -5,6 +5,7 @@ export const RETRY_RULES = {
   // Reading recordings
   emptyRecording: {id: 'retry/empty-recording', description: 'The recording holds no provider calls.'},
   recordingShape: {id: 'retry/recording-shape', description: 'A recording entry has the wrong shape (mock-AI program step, folder file).'},
+  folderManifest: {id: 'retry/folder-manifest', description: "A folder's manifest.json is unreadable or names a call file the folder does not hold."},
   unknownProvider: {id: 'retry/unknown-provider', description: 'A response body or stream matches none of the four provider APIs; --provider names one.'},
   providerBody: {id: 'retry/provider-body', description: 'A provider response lacks the fields its API always sends.'},
   providerErrorBody: {id: 'retry/provider-error-body', description: 'A provider HTTP error body, not a model reply, where a reply was expected.'},

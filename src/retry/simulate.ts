@@ -3,7 +3,6 @@ import {checkHost} from './host-check.js';
 import type {PayloadValidator} from './payload.js';
 import {makeEvaluator} from './payload.js';
 import type {RetryPolicy} from './policy.js';
-import {loadRecording, type LoadOptions} from './recording/load.js';
 import {placeFinding, type Recording} from './recording/types.js';
 import type {Recovery, RecoveryPath} from './recovery/index.js';
 import {replay, type AttemptRecord, type RouterConfig, type RouterState, type TerminalCause} from './router.js';
@@ -63,8 +62,7 @@ export interface SimulatedRecording {
   fatal: boolean;
 }
 
-export async function simulateRecording(arg: string, settings: SimulationSettings, load: LoadOptions): Promise<SimulatedRecording> {
-  const recording = await loadRecording(arg, load);
+export function simulateRecording(recording: Recording, settings: SimulationSettings): SimulatedRecording {
   const {policy} = settings;
   const nodeId = settings.nodeId ?? recording.nodeId ?? DEFAULT_NODE_ID;
   const {initialBudget, budgetSource} = firstBudget(policy, recording);

@@ -15,6 +15,8 @@ import {looksLikeSse} from '../sse.js';
 import type {RealProviderId} from '../types.js';
 import {harEntries, harEntry, isHar} from './har.js';
 import {itemToCall, type ItemResult} from './items.js';
+import {RETRY_RULES as R} from '../rules.js';
+import {planFolder} from './folder-plan.js';
 import {isMockProgram, mockNodeId, mockStep} from './mock-program.js';
 import {placeFinding, type Place, type Recording, type RecordingFormat} from './types.js';
 import {appendAll} from '../../io/append-all.js';
@@ -30,7 +32,6 @@ export interface LoadOptions {
 }
 
 const JSON_EXTENSIONS = new Set(['.json', '.ndjson', '.jsonl', '.har']);
-const FOLDER_EXTENSIONS = new Set(['.json', '.sse']);
 
 /** Collects a recording's calls in order and stops at the first one that cannot be used. */
 class Builder {
@@ -82,7 +83,33 @@ class Builder {
   }
 }
 
-/** Each argument is one recording: a file, a folder of per-call files, or - for stdin. */
+/**
+ * The recordings an argument names: one, except for a folder that does not say it is one emission (numbered call
+ * files or a manifest), whose call files are each a recording of their own.
+ */
+export async function loadRecordings(arg: string, options: LoadOptions): Promise<Recording[]> {
+  const cases = arg === '-' ? undefined : await folderCases(arg, options);
+  return cases ?? [await loadRecording(arg, options)];
+}
+
+async function folderCases(arg: string, options: LoadOptions): Promise<Recording[] | undefined> {
+  const path = resolve(options.cwd, arg);
+  const scope = options.scope ?? new ReadScope({cwd: options.cwd, named: [arg]});
+  try {
+    if (!(await stat(path)).isDirectory() || scope.escapes(path)) return undefined;
+  } catch {
+    return undefined; // loadRecording says why
+  }
+  const listed = listFolder(path, scope);
+  if ('problem' in listed) return undefined;
+  const plan = planFolder(listed.files, options.maxBytes ?? DEFAULT_MAX_DOCUMENT_BYTES);
+  if (plan.kind !== 'cases' || plan.files.length === 0) return undefined;
+  const recordings: Recording[] = [];
+  for (const file of plan.files) recordings.push(await loadRecording(file.path, {...options, scope}));
+  return recordings;
+}
+
+/** One recording: a file, a folder of one emission's call files, or - for stdin. */
 export async function loadRecording(arg: string, options: LoadOptions): Promise<Recording> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
   if (arg === '-') {
@@ -211,10 +238,17 @@ async function loadFolder(path: string, display: string, options: LoadOptions, m
     b.problem(fileFinding(display, 'io/unreadable', `cannot read the folder ${display}: ${listed.problem}`), true);
     return b.done();
   }
-  const files = listed.files.filter((f) => FOLDER_EXTENSIONS.has(extname(f.name).toLowerCase()));
-  // Attempt order is the file names' natural order: 2.json before 10.json.
-  files.sort((x, y) => x.name.localeCompare(y.name, 'en', {numeric: true}));
-  for (const {name, path: file} of files) {
+  const plan = planFolder(listed.files, maxBytes);
+  if (plan.kind === 'bad-manifest') {
+    b.problem(fileFinding(display, R.folderManifest.id, plan.message), true);
+    return b.done();
+  }
+  if (plan.kind === 'emission') {
+    if (plan.nodeId !== undefined) b.recording.nodeId = plan.nodeId;
+    for (const name of plan.missing) b.problem(fileFinding(display, R.folderManifest.id, `the manifest names ${name}, which is not a file in the folder`), true);
+    if (plan.missing.length > 0) return b.done();
+  }
+  for (const {name, path: file} of plan.files) {
     if (!b.open) break;
     const fileDisplay = displayPath(file, options.cwd);
     if (extname(name).toLowerCase() === '.sse') {
