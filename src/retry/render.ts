@@ -13,7 +13,7 @@ export function renderRetryTimeline(result: FileResult, ctx: FormatContext): str
   const p = r.policy;
   const lines = [
     c.dim(`node ${r.nodeId} · payload ${p.schema ?? 'any JSON (no --schema/--kind)'} · cap ${p.maxCalls} call${p.maxCalls === 1 ? '' : 's'} in all, first included (${p.capSource})`),
-    c.dim(`budget ${p.initialBudget ?? '?'} (${p.budgetSource}), ×${p.multiplier} on truncation (${p.multiplierSource})${p.providerCeiling !== null ? `, ceiling ${p.providerCeiling}` : ''} · recovery ${p.recovery.length ? p.recovery.join(', ') : 'none'}`),
+    c.dim(`${p.initialBudget === null ? `budget unknown (give --max-tokens), ×${p.multiplier} the call before's budget` : `budget ${p.initialBudget} (${p.budgetSource}), ×${p.multiplier}`} on truncation (${p.multiplierSource})${p.providerCeiling !== null ? `, ceiling ${p.providerCeiling}` : ''} · recovery ${p.recovery.length ? p.recovery.join(', ') : 'none'}`),
     ...p.notes.map((n) => c.yellow(`note: ${n}`)),
   ];
   if (r.attempts.length) {

@@ -35,6 +35,11 @@ describe('simulate retry: the first budget without --max-tokens', () => {
     expect(result.policy.budgetSource).toMatch(/unknown.*--max-tokens.*×2 the budget of the call before/);
   });
 
+  it('the stylish policy line says an unknown budget is unknown and what the multiplier applies to', async () => {
+    const r = await runCli(['simulate', 'retry', 'program.json'], {cwd: dir});
+    expect(r.stdout).toContain("budget unknown (give --max-tokens), ×2 the call before's budget on truncation (default, RFC 0033 recommended)");
+  });
+
   it('an unknown budget is said to be unknown, with what the retry asks for, never "unchanged"', async () => {
     const result = await simJson(['program.json']);
     const finding = result.findings.find((f: {ruleId: string}) => f.ruleId === 'retry/recording-exhausted');
