@@ -37,6 +37,17 @@ describe('openwop scaffold kind (CLI)', () => {
     expect(readFileSync(schemaFile(join(dir, 'out')), 'utf8')).toBe(before);
   });
 
+  it('enum(low,high) is two values, as enum(low|high) is, and --help says both separators work', async () => {
+    const dir = tempDir('openwop-scaffold-cli-');
+    const r = await runCli(['scaffold', 'kind', KIND, '--field', 'level:enum(low,high)', '--field', 'size:enum(s|m)', '--out', 'out'], {cwd: dir});
+    expect(r.code, r.stderr).toBe(0);
+    const props = readJson(schemaFile(join(dir, 'out'))).properties as Record<string, Json>;
+    expect(props.level.enum).toEqual(['low', 'high']);
+    expect(props.size.enum).toEqual(['s', 'm']);
+    const help = await runCli(['scaffold', 'kind', '--help']);
+    expect(help.stdout).toContain('enum(a|b|c) (or enum(a,b,c))');
+  });
+
   it('one existing target is enough to write nothing at all', async () => {
     const dir = tempDir('openwop-scaffold-cli-');
     mkdirSync(join(dir, 'out', 'examples'), {recursive: true});
