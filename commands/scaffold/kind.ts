@@ -42,7 +42,8 @@ FIELDS  --field name[?]:type[:description]   (repeatable; the description may co
   Items of an object[] use []: --field 'steps:object[]' --field 'steps[].title:string'.
   A field without a description gets a "TODO:" placeholder; the command lists them, since the model reads descriptions.
   "reasoning" is added by the command as the first property, typed ["string","null"] and required; --no-reasoning
-  leaves it out (for low-reasoning kinds such as status or progress signals).
+  leaves it out (for low-reasoning kinds such as status or progress signals) and says so in the schema: a root
+  "$comment" containing "openwop:no-reasoning", which lint schema's reasoning/missing honours.
 
 INTERACTIVE
   With no --field on a terminal, the command asks for the kind, a description, reasoning yes/no and then each field

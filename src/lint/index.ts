@@ -8,6 +8,7 @@ export {applyFixes, DEFAULT_MAX_FIX_PASSES, fixSchemaText, type FixOutcome} from
 export {unifiedDiff} from './diff.js';
 export {currentRulesSection, replaceRulesSection, rulesMarkdown, RULES_END, RULES_START} from './docs.js';
 export {detectKind, isVendorKind} from './kind.js';
+export {declaresNoReasoning, NO_REASONING_DIRECTIVE} from './reasoning-opt-out.js';
 export {
   DEFAULT_PROFILE,
   DEFAULT_REASONING_MISSING_MIN_PROPERTIES,

@@ -26,7 +26,7 @@ export interface FieldSpec {
 }
 
 const BASE_TYPES: readonly BaseType[] = ['string', 'number', 'integer', 'boolean', 'enum', 'object'];
-export const TYPE_HELP = 'string, number, integer, boolean, enum(a|b|c), object, or any of them followed by [] for a list (string[], object[])';
+export const TYPE_HELP = 'string, number, integer, boolean, enum(a|b|c) (or enum(a,b,c)), object, or any of them followed by [] for a list (string[], object[])';
 const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 const MAX_FIELD_NAME_LENGTH = 64;
 
@@ -119,10 +119,13 @@ function problemOf(check: () => unknown): string | undefined {
   }
 }
 
-/** Values of `enum(a|b|c)`: trimmed, non-empty, distinct. */
+/**
+ * Values of `enum(a|b|c)`: trimmed, non-empty, distinct. A comma separates too, since `enum(low,high)` is what people
+ * type and read as two values; a value therefore cannot contain "|" or ",".
+ */
 function parseEnumValues(text: string, fail: (why: string) => never): string[] {
-  const values = text.split('|').map((v) => v.trim());
-  if (values.some((v) => v === '')) fail(`enum(${text}) has an empty value: separate values with "|", e.g. enum(low|medium|high)`);
+  const values = text.split(/[|,]/).map((v) => v.trim());
+  if (values.some((v) => v === '')) fail(`enum(${text}) has an empty value: separate values with "|" or ",", e.g. enum(low|medium|high)`);
   const dup = values.find((v, i) => values.indexOf(v) !== i);
   if (dup !== undefined) fail(`enum(${text}) lists "${dup}" twice`);
   if (values.some((v) => v.includes(')'))) fail(`enum values cannot contain ")"`);

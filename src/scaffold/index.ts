@@ -41,7 +41,7 @@ export interface ScaffoldKindOptions {
   description?: string;
   /** Default true: `reasoning` first (RFC 0030). */
   reasoning?: boolean;
-  /** Default: config `lint.targets`, then tier1. `gemini` adds `propertyOrdering`, unless openai or anthropic (which refuse it) is also a target. */
+  /** Default: config `lint.targets`, then tier1. `gemini` adds `propertyOrdering`, unless openai or anthropic (which refuse it) is also a target. Not `gemini-legacy` (refused). */
   targets?: readonly LintTarget[];
   force?: boolean;
   dryRun?: boolean;
@@ -170,6 +170,8 @@ export async function scaffoldKind(options: ScaffoldKindOptions): Promise<Scaffo
   const paths = kindFilePaths(outDir, examplesDir, options.kind);
   const lintOptions = resolveLintOptions(options.config?.config, paths.schema, {profile: 'strict', ...(options.targets?.length ? {targets: options.targets} : {})}, options.config?.baseDir ?? options.cwd);
   const targets = lintOptions.targets;
+  // Not a question of which fields: no JSON Schema 2020-12 document (with $schema, $id, additionalProperties) passes it.
+  if (targets.includes('gemini-legacy')) throw new UserError('gemini-legacy is not a scaffold target: its OpenAPI subset refuses $schema, $id and additionalProperties, which every scaffolded schema has; nothing was written', 'scaffold for the other targets, then openwop export schema FILE --target gemini-legacy');
 
   const description = options.description?.trim() || fillText(kindTexts().kindDescription, {kind: options.kind});
   const {schema, placeholders} = payloadSchema(roots, {kind: options.kind, id, description, reasoning, propertyOrdering: targets.includes('gemini') && !targets.some((t) => t === 'openai' || t === 'anthropic')});

@@ -93,7 +93,7 @@ export async function askForKind(known: KnownAnswers, streams: PromptStreams, ho
       }
       let type = await select({message: `Type of ${name}:`, choices: TYPE_CHOICES, pageSize: TYPE_CHOICES.length}, ctx);
       if (type.startsWith('enum')) {
-        const values = await input({message: `Allowed values of ${name}, separated by | (e.g. low|medium|high):`, validate: (v) => enumValuesProblem(v) ?? true}, ctx);
+        const values = await input({message: `Allowed values of ${name}, separated by | or , (e.g. low|medium|high):`, validate: (v) => enumValuesProblem(v) ?? true}, ctx);
         type = `enum(${values.trim()})${type.endsWith('[]') ? '[]' : ''}`;
       }
       const optional = await confirm({message: `Is ${name} optional? (it stays in "required", typed to allow null)`, default: false}, ctx);

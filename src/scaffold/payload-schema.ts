@@ -1,3 +1,4 @@
+import {NO_REASONING_DIRECTIVE} from '../lint/index.js';
 import type {FieldNode} from './field-tree.js';
 import {fillTemplate, fillText, kindTexts, loadTemplate} from './templates.js';
 
@@ -22,7 +23,7 @@ type Json = Record<string, unknown>;
 /**
  * The payload schema in RFC 0030 strict-mode emulation, so it is Tier-1 clean by construction: every object closed and
  * listing all its properties in `required`; an optional field typed `[T, "null"]` (an enum also admits null) instead
- * of being left out of `required`; `reasoning`, when wanted, first and nullable.
+ * of being left out of `required`; `reasoning`, when wanted, first and nullable, and when not, declared absent on purpose.
  */
 export function payloadSchema(roots: readonly FieldNode[], options: PayloadSchemaOptions): PayloadSchema {
   const texts = kindTexts();
@@ -72,6 +73,7 @@ export function payloadSchema(roots: readonly FieldNode[], options: PayloadSchem
     id: options.id,
     kind: options.kind,
     description: options.description,
+    comment: options.reasoning ? undefined : fillText(texts.noReasoningComment, {directive: NO_REASONING_DIRECTIVE}),
     properties,
     propertyOrdering,
     required,

@@ -19,9 +19,6 @@ export function renderScaffoldText(result: ScaffoldResult, options: {bin: string
     lines.push(`${result.placeholders.length} description${result.placeholders.length === 1 ? ' is a' : 's are'} TODO placeholder${result.placeholders.length === 1 ? '' : 's'}; the model reads descriptions, so write them: ${result.placeholders.join(', ')}`);
   }
   lines.push(...findingLines(result.findings));
-  if (result.findings.some((f) => f.ruleId === 'reasoning/missing')) {
-    lines.push(`  a low-reasoning signal kind (status, progress)? accept it in openwop.config.json: "overrides": [{"files": ["${result.kind}.schema.json"], "rules": {"reasoning/missing": "off"}}]`);
-  }
   const schema = result.files.find((f) => f.role === 'schema');
   const valid = result.files.find((f) => f.role === 'valid-example');
   if (schema && valid) {

@@ -10,6 +10,8 @@ export interface KindTexts {
   fieldDescription: string;
   /** How a generated placeholder description starts, so they can be counted and found. */
   placeholderMarker: string;
+  /** The root "$comment" of a --no-reasoning kind: the opt-out lint's reasoning/missing honours. */
+  noReasoningComment: string;
   exampleReasoning: string;
   exampleString: string;
   exampleNumber: number;

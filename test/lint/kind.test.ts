@@ -24,6 +24,10 @@ describe('detectKind', () => {
     expect(count(lint(three, {}, 'vendor.acme.plan.schema.json'), 'reasoning/missing')).toBe(1);
     expect(count(lint(three, {}, 'plan.schema.json'), 'reasoning/missing')).toBe(0);
     expect(count(lint(three, {reasoningMissingMinProperties: 4}, 'vendor.acme.plan.schema.json'), 'reasoning/missing')).toBe(0);
+    // The declared opt-out: a root "$comment" naming openwop:no-reasoning; anywhere else, or other words, it is not one.
+    expect(count(lint({...three, $comment: 'openwop:no-reasoning: a progress signal'}, {}, 'vendor.acme.plan.schema.json'), 'reasoning/missing')).toBe(0);
+    expect(count(lint({...three, $comment: 'no reasoning here'}, {}, 'vendor.acme.plan.schema.json'), 'reasoning/missing')).toBe(1);
+    expect(count(lint({...three, description: 'openwop:no-reasoning'}, {}, 'vendor.acme.plan.schema.json'), 'reasoning/missing')).toBe(1);
     const ack = {type: 'object', properties: {reasoning: {type: 'string'}, ack: {type: 'boolean'}}};
     expect(count(lint(ack, {}, 'schema.response.schema.json'), 'reasoning/forbidden-on-ack')).toBe(1);
     expect(count(lint(ack, {kind: 'schema.request'}, 'schema.response.schema.json'), 'reasoning/forbidden-on-ack')).toBe(0);

@@ -15,6 +15,9 @@ describe('--field name[?]:type[:description]', () => {
     ['xs:object[]', {base: 'object', list: true}],
     ['level:enum(low|medium|high)', {base: 'enum', values: ['low', 'medium', 'high'], list: false}],
     ['levels:enum( a | b )[]', {base: 'enum', values: ['a', 'b'], list: true}],
+    // A comma separates as well: enum(low,high) is two values, never the one value "low,high".
+    ['level:enum(low,high)', {base: 'enum', values: ['low', 'high'], list: false}],
+    ['level:enum(low, medium|high)', {base: 'enum', values: ['low', 'medium', 'high'], list: false}],
   ])('parses the type of %s', (text, type) => {
     expect(parseFieldSpec(text).type).toEqual(type);
   });
@@ -46,7 +49,7 @@ describe('--field name[?]:type[:description]', () => {
     ['title', /no type: write name:type/],
     ['title:', /the type is missing/],
     [':string', /field name is empty/],
-    ['title:text', /unknown type "text": use string, number, integer, boolean, enum\(a\|b\|c\), object/],
+    ['title:text', /unknown type "text": use string, number, integer, boolean, enum\(a\|b\|c\) \(or enum\(a,b,c\)\), object/],
     ['title:String', /unknown type "String" \(types are lowercase: string\)/],
     ['title:array', /unknown type "array"/],
     ['p:enum(a|b', /write an enum as enum\(a\|b\|c\)/],
@@ -54,6 +57,8 @@ describe('--field name[?]:type[:description]', () => {
     ['p:enum(a||b)', /has an empty value/],
     ['p:enum()', /has an empty value/],
     ['p:enum(a|b|a)', /lists "a" twice/],
+    ['p:enum(a,,b)', /has an empty value: separate values with "\|" or ","/],
+    ['p:enum(a,b|a)', /lists "a" twice/],
     ['owner?.name:string', /"\?" goes only at the end of the whole path/],
     ['tags[]:string', /give the type a \[\] instead/],
     ['a..b:string', /empty name in the path/],
@@ -86,5 +91,7 @@ describe('--field name[?]:type[:description]', () => {
     expect(fieldPathProblem('bad name')).toMatch(/not a field name/);
     expect(enumValuesProblem('a|b')).toBeUndefined();
     expect(enumValuesProblem('a|')).toMatch(/empty value/);
+    expect(enumValuesProblem('a,b')).toBeUndefined();
+    expect(enumValuesProblem('a,')).toMatch(/empty value/);
   });
 });

@@ -1,6 +1,7 @@
 import {firstVisit, SINCE, SOURCES, VERIFIED} from '../rule-helpers.js';
 import {isObjectType, propertiesOf, ptr} from '../schema-util.js';
 import type {LintRule, RuleContext, SchemaNode} from '../types.js';
+import {treatmentOf, VENDOR_MODELS} from '../vendors/index.js';
 
 const rule: LintRule = {
   meta: {
@@ -25,14 +26,15 @@ const rule: LintRule = {
       ],
     },
     explanation:
-      'Gemini emits properties in propertyOrdering order (alphabetical without it, which would put "reasoning" after most fields). The RFC 0030 §B table recommends it. A schema that orders none of its objects gets one finding, at its root, naming them; one that orders some gets a finding for each object it left out. Not fixed automatically: propertyOrdering is a Gemini-only keyword, and whether to add it to a schema also sent to other vendors is your call.',
+      'Gemini emits properties in propertyOrdering order (alphabetical without it, which would put "reasoning" after most fields). The RFC 0030 §B table recommends it. A schema that orders none of its objects gets one finding, at its root, naming them; one that orders some gets a finding for each object it left out. Not fixed automatically: propertyOrdering is a Gemini-only keyword, and whether to add it to a schema also sent to other vendors is your call. Quiet when the run also targets a vendor that refuses the keyword (openai, anthropic): no one schema can satisfy both, so the advice would only trade this note for their error; export schema --target gemini adds it to the copy sent to Gemini.',
   },
   check(node, ctx) {
     const props = propertiesOf(node.schema);
-    if (!props || !isObjectType(node.schema) || !firstVisit(node, ctx)) return;
+    if (!props || !isObjectType(node.schema)) return;
+    const seen = stateOf(ctx);
+    if (seen.refusedElsewhere || !firstVisit(node, ctx)) return;
     const keys = Object.keys(props);
     const ordering = node.schema.propertyOrdering;
-    const seen = stateOf(ctx);
     if (ordering === undefined) {
       if (keys.length >= 2) seen.missing.push(node);
       return;
@@ -63,8 +65,19 @@ const WHY = 'not auto-fixable: other vendors refuse the keyword; export schema a
 /** Places named in the one finding for a schema that orders none of its objects. */
 const SHOWN = 5;
 
-function stateOf(ctx: RuleContext): {missing: SchemaNode[]; ordered: boolean} {
-  return ((ctx.state.ordering as {missing: SchemaNode[]; ordered: boolean} | undefined) ??= {missing: [], ordered: false});
+interface OrderingState {
+  missing: SchemaNode[];
+  ordered: boolean;
+  /** Another target of this run refuses "propertyOrdering" (HTTP 400), so the schema cannot carry it. */
+  refusedElsewhere: boolean;
+}
+
+function stateOf(ctx: RuleContext): OrderingState {
+  return ((ctx.state.ordering as OrderingState | undefined) ??= {
+    missing: [],
+    ordered: false,
+    refusedElsewhere: ctx.options.targets.some((t) => t !== 'tier1' && treatmentOf(VENDOR_MODELS[t], 'propertyOrdering')?.effect === 'refused'),
+  });
 }
 
 /** Messages by property list, so the objects of many schemas that share a shape share one string (a linter keeps every finding until it reports). */
