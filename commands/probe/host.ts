@@ -1,3 +1,4 @@
+import {setFlagsFromString} from 'node:v8';
 import {Args, Flags} from '@oclif/core';
 import {DEFAULT_MAX_SCHEMAS, DEFAULT_SCHEMAS_DEADLINE_MS, probeHost, type ProtocolRequest, renderProbeExtras} from '../../src/probe/index.js';
 import {displayText} from '../../src/report/printable.js';
@@ -70,6 +71,10 @@ ${EXIT_CODES_HELP}`;
 
   protected async check(ctx: CheckContext): Promise<CheckOutcome> {
     const {args, flags} = await this.parse(ProbeHost);
+    // undici parses HTTP in WebAssembly, which V8 recompiles with its optimising tier on background threads; the process
+    // cannot exit before they finish (100-250 ms after the report on loopback). Its baseline code is fast enough for the
+    // few documents a probe reads. This process's flag: the library (src/) leaves the embedder's V8 alone.
+    setFlagsFromString('--liftoff-only');
     // The spinner is loaded only when a person watches a terminal and reads stylish output; never for machines.
     // A pseudo-terminal without a size (columns 0, as under some CI runners) would send ora's line clearing into an
     // endless loop, so it must have a width as well.
