@@ -180,6 +180,8 @@ function tooLarge(url: string, maxBytes: number, why: string): HttpFailure {
 }
 
 const TLS_CODES = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS|ERR_SSL|HOSTNAME|ALTNAME|EPROTO/;
+/** What OpenSSL says when the first bytes back are not a TLS record (typically an HTTP answer to the ClientHello): --insecure cannot help. */
+const NOT_TLS = /wrong[ _]version[ _]number|packet[ _]length[ _]too[ _]long/i;
 
 /** Translates undici/Node errors into one sentence that says which limit or failure it was. */
 function transportFailure(error: unknown, url: string, options: HttpGetOptions, timedOut: boolean): HttpFailure {
@@ -191,6 +193,14 @@ function transportFailure(error: unknown, url: string, options: HttpGetOptions, 
   }
   if (code === 'UND_ERR_CONNECT_TIMEOUT') {
     return new HttpFailure('connect-timeout', url, `could not connect to ${new URL(url).host} within the ${options.connectTimeoutMs} ms connect timeout`, 'raise --connect-timeout, or check the host and port');
+  }
+  if (NOT_TLS.test(`${code} ${causeCode} ${err.message} ${err.cause?.message ?? ''}`)) {
+    // Same port: it is that port that answered in plain HTTP (https:// without one means 443, not http's 80).
+    const plain = new URL(url);
+    const port = plain.port || '443';
+    plain.protocol = 'http:';
+    plain.port = port;
+    return new HttpFailure('tls', url, `the server at ${plain.host} does not speak TLS: is it http://? (${code || causeCode})`, `probe ${plain.href} instead`);
   }
   if (TLS_CODES.test(code) || TLS_CODES.test(causeCode)) {
     return new HttpFailure('tls', url, `TLS verification failed for ${new URL(url).host}: ${err.message} (${code || causeCode})`, 'fix the certificate, or pass --insecure to probe anyway (not for production hosts)');

@@ -7,6 +7,25 @@ import type {AdvertContext} from './checks/context.js';
 import {type Comparable, comparable} from './v2/comparable.js';
 
 const MAX_PATHS_NAMED = 5;
+/** A value in a message is cut here; the JSON result's list carries it whole. */
+const MAX_VALUE_SHOWN = 60;
+
+/**
+ * One difference between the saved document and this one (the `compare.list` JSON field). `pointer` is where the
+ * finding sits in the current document (a removed thing's nearest existing parent); `before` is absent for an addition,
+ * `after` for a removal.
+ */
+export interface CompareChange {
+  pointer: string;
+  kind: 'added' | 'removed' | 'changed';
+  /** What changed, as the message names it: `kind "x"`, `schemaVersions["x"]`, `limits.x`, `httpClient.requestTimeoutMs`. */
+  what: string;
+  before?: unknown;
+  after?: unknown;
+}
+
+type Change = Omit<CompareChange, 'pointer'>;
+type ChangeReport = (rule: Parameters<AdvertContext['report']>[0], severity: Parameters<AdvertContext['report']>[1], message: string, pointer: string, change: Change) => void;
 
 /** A document to compare, with the major it is (FACTS §1): v1 and v2 spell the same advertisement differently. */
 export interface ComparedDocument {
@@ -18,47 +37,52 @@ export interface ComparedDocument {
  * What a deploy changed, as findings on the current document: what clients may rely on and lost (a removed kind, a
  * lowered limit, a schema version going back) is a warning; everything else is info. Both sides are effective
  * documents (wrapper families included), so moving a family out of the wrapper is not reported as a change; across
- * majors both are read through `comparable`, so a v2 record is the same claim as v1's `supported: true`.
+ * majors both are read through `comparable`, so a v2 record is the same claim as v1's `supported: true`. Returns every
+ * change with its values: one per kind, schema version and limit, and one per leaf of a family that changed.
  */
-export function compareAdvertisements(ctx: AdvertContext, currentMajor: DocumentMajor, saved: ComparedDocument): number {
+export function compareAdvertisements(ctx: AdvertContext, currentMajor: DocumentMajor, saved: ComparedDocument): CompareChange[] {
   const across = currentMajor !== saved.major;
   const now = comparable(ctx.view.effective, currentMajor, across);
   const was = comparable(saved.document, saved.major, across);
-  let changes = 0;
-  const report: AdvertContext['report'] = (...args) => {
-    changes++;
-    ctx.report(...args);
+  const changes: CompareChange[] = [];
+  const report: ChangeReport = (rule, severity, message, pointer, change) => {
+    changes.push({pointer, ...change});
+    ctx.report(rule, severity, message, pointer);
   };
-  const scoped: AdvertContext = {...ctx, report};
   if (across) ctx.report('compareFamily', 'info', `the saved document is v${saved.major} and this one v${currentMajor}: compared family by family, v1 supported: true as the presence of the v2 record, renamed facets under their v2 names`, '');
 
   now.kinds.forEach((kind, i) => {
-    if (!was.kinds.includes(kind)) scoped.report('compareKindAdded', 'info', `new kind "${kind}" (not in the saved document)`, childPointer(now.kindsAt, i));
+    if (!was.kinds.includes(kind)) report('compareKindAdded', 'info', `new kind "${kind}" (not in the saved document)`, childPointer(now.kindsAt, i), {kind: 'added', what: `kind "${kind}"`, after: kind});
   });
   for (const kind of was.kinds) {
-    if (!now.kinds.includes(kind)) scoped.report('compareKindRemoved', 'warning', `kind "${kind}" is no longer advertised (it was in the saved document): clients emitting it will get unknown_envelope_kind`, now.kindsAt);
+    if (!now.kinds.includes(kind)) report('compareKindRemoved', 'warning', `kind "${kind}" is no longer advertised (it was in the saved document): clients emitting it will get unknown_envelope_kind`, now.kindsAt, {kind: 'removed', what: `kind "${kind}"`, before: kind});
   }
-  compareSchemaVersions(scoped, was, now);
-  compareLimits(scoped, was.limits, now.limits);
+  compareSchemaVersions(report, was, now);
+  compareLimits(report, was.limits, now.limits);
 
   for (const family of new Set([...was.families.keys(), ...now.families.keys()])) {
     const before = was.families.get(family);
     const after = now.families.get(family);
-    if (before && !after && across && saved.major === 1 && isRemovedInV2(family)) scoped.report('compareFamily', 'info', `"${family}" (in the saved v1 document) is removed in v2: no v2 document advertises it`, '');
-    else if (before && !after) scoped.report('compareFamily', 'warning', `"${family}" is no longer advertised (it was in the saved document)`, '');
-    else if (!before && after) scoped.report('compareFamily', 'info', `"${family}" is newly advertised`, after.at);
+    if (before && !after) {
+      const removed: Change = {kind: 'removed', what: family, before: before.value};
+      if (across && saved.major === 1 && isRemovedInV2(family)) report('compareFamily', 'info', `"${family}" (in the saved v1 document) is removed in v2: no v2 document advertises it`, '', removed);
+      else report('compareFamily', 'warning', `"${family}" is no longer advertised (it was in the saved document: ${shown(before.value)})`, '', removed);
+    } else if (!before && after) report('compareFamily', 'info', `"${family}" is newly advertised: ${shown(after.value)}`, after.at, {kind: 'added', what: family, after: after.value});
     else if (before && after && !isDeepStrictEqual(before.value, after.value)) {
       const paths: string[] = [];
       diffPaths(before.value, after.value, '', paths);
-      const named = paths.slice(0, MAX_PATHS_NAMED).map((p) => p.slice(1).replaceAll('/', '.') || '(the value)').join(', ');
+      const leaves = paths.map((path) => ({path, what: `${family}${path.replaceAll('/', '.')}`, before: valueAt(before.value, path), after: valueAt(after.value, path)}));
+      const named = leaves.slice(0, MAX_PATHS_NAMED).map((l) => `${l.path ? l.what.slice(family.length + 1) : '(the value)'} ${fromTo(l.before, l.after)}`).join(', ');
       const more = paths.length > MAX_PATHS_NAMED ? ` and ${paths.length - MAX_PATHS_NAMED} more` : '';
-      scoped.report('compareFamily', 'info', `"${family}" changed: ${named}${more}`, pointerInCurrent(ctx.view.effective, after.at + (paths[0] ?? '')));
+      const message = `"${family}" changed: ${named}${more}`;
+      ctx.report('compareFamily', 'info', message, pointerInCurrent(ctx.view.effective, after.at + (paths[0] ?? '')));
+      for (const l of leaves) changes.push({pointer: pointerInCurrent(ctx.view.effective, after.at + l.path), kind: l.before === undefined ? 'added' : l.after === undefined ? 'removed' : 'changed', what: l.what, ...defined(l.before, l.after)});
     }
   }
   return changes;
 }
 
-function compareSchemaVersions(ctx: AdvertContext, savedDoc: Comparable, currentDoc: Comparable): void {
+function compareSchemaVersions(report: ChangeReport, savedDoc: Comparable, currentDoc: Comparable): void {
   const saved = savedDoc.schemaVersions;
   const current = currentDoc.schemaVersions;
   const before = savedDoc.kinds;
@@ -67,30 +91,55 @@ function compareSchemaVersions(ctx: AdvertContext, savedDoc: Comparable, current
     const was = saved[kind];
     const now = current[kind];
     const at = childPointer(currentDoc.schemaVersionsAt, kind);
+    const what = `schemaVersions["${kind}"]`;
     if (typeof was === 'number' && typeof now === 'number' && was !== now) {
-      if (now > was) ctx.report('compareSchemaVersion', 'info', `schemaVersions["${kind}"] bumped from ${was} to ${now}: envelopes at version ${was} are now below the advertised version`, at);
-      else ctx.report('compareSchemaVersion', 'warning', `schemaVersions["${kind}"] went back from ${was} to ${now}: envelopes at version ${was} will be refused as unknown_schema_version`, at);
+      const change: Change = {kind: 'changed', what, before: was, after: now};
+      if (now > was) report('compareSchemaVersion', 'info', `${what} bumped from ${was} to ${now}: envelopes at version ${was} are now below the advertised version`, at, change);
+      else report('compareSchemaVersion', 'warning', `${what} went back from ${was} to ${now}: envelopes at version ${was} will be refused as unknown_schema_version`, at, change);
     } else if (was === undefined && now !== undefined && before.includes(kind)) {
-      ctx.report('compareSchemaVersion', 'info', `schemaVersions["${kind}"] is now ${JSON.stringify(now)} (the saved document had no entry)`, at);
+      report('compareSchemaVersion', 'info', `${what} is now ${shown(now)} (the saved document had no entry)`, at, {kind: 'added', what, after: now});
     } else if (was !== undefined && now === undefined && after.includes(kind)) {
-      ctx.report('compareSchemaVersion', 'warning', `schemaVersions["${kind}"] (${JSON.stringify(was)} in the saved document) is gone`, currentDoc.schemaVersionsAt);
+      report('compareSchemaVersion', 'warning', `${what} (${shown(was)} in the saved document) is gone`, currentDoc.schemaVersionsAt, {kind: 'removed', what, before: was});
     }
   }
 }
 
-function compareLimits(ctx: AdvertContext, saved: Record<string, unknown>, current: Record<string, unknown>): void {
+function compareLimits(report: ChangeReport, saved: Record<string, unknown>, current: Record<string, unknown>): void {
   for (const key of new Set([...Object.keys(saved), ...Object.keys(current)])) {
     const was = saved[key];
     const now = current[key];
     const at = childPointer('/limits', key);
+    const what = `limits.${key}`;
     if (isDeepStrictEqual(was, now)) continue;
-    if (was === undefined) ctx.report('compareLimit', 'info', `limits.${key} is new: ${JSON.stringify(now)}`, at);
-    else if (now === undefined) ctx.report('compareLimit', 'warning', `limits.${key} (${JSON.stringify(was)} in the saved document) is gone`, '/limits');
+    if (was === undefined) report('compareLimit', 'info', `${what} is new: ${shown(now)}`, at, {kind: 'added', what, after: now});
+    else if (now === undefined) report('compareLimit', 'warning', `${what} (${shown(was)} in the saved document) is gone`, '/limits', {kind: 'removed', what, before: was});
     else if (typeof was === 'number' && typeof now === 'number') {
       const lowered = now < was;
-      ctx.report('compareLimit', lowered ? 'warning' : 'info', `limits.${key} ${lowered ? 'lowered' : 'raised'} from ${was} to ${now}`, at);
-    } else ctx.report('compareLimit', 'info', `limits.${key} changed from ${JSON.stringify(was)} to ${JSON.stringify(now)}`, at);
+      report('compareLimit', lowered ? 'warning' : 'info', `${what} ${lowered ? 'lowered' : 'raised'} from ${was} to ${now}`, at, {kind: 'changed', what, before: was, after: now});
+    } else report('compareLimit', 'info', `${what} changed ${fromTo(was, now)}`, at, {kind: 'changed', what, before: was, after: now});
   }
+}
+
+/** `from X to Y`, `added: Y` or `removed (was X)`, for one leaf of a change. */
+function fromTo(before: unknown, after: unknown): string {
+  if (before === undefined) return `added: ${shown(after)}`;
+  if (after === undefined) return `removed (was ${shown(before)})`;
+  return `from ${shown(before)} to ${shown(after)}`;
+}
+
+function shown(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > MAX_VALUE_SHOWN ? `${text.slice(0, MAX_VALUE_SHOWN - 1)}…` : text;
+}
+
+function defined(before: unknown, after: unknown): Pick<CompareChange, 'before' | 'after'> {
+  return {...(before === undefined ? {} : {before}), ...(after === undefined ? {} : {after})};
+}
+
+function valueAt(value: unknown, pointer: string): unknown {
+  let v = value;
+  for (const key of parsePointer(pointer)) v = isObject(v) && Object.hasOwn(v, key) ? v[key] : undefined;
+  return v;
 }
 
 /** Pointers of the leaves that differ, for the message; arrays compare as wholes (order matters in lists like events). */

@@ -43,7 +43,7 @@ export async function fetchJson(url: string, settings: FetchSettings): Promise<J
     return {ok: false, response, finding: fatalFinding('httpStatus', `GET ${where} answered HTTP ${response.status}${statusDetail(response)}`, url)};
   }
   const contentType = response.headers['content-type'] ?? '';
-  if (/^\s*text\/html/i.test(contentType) || /^\s*<(!doctype|html|head|body|\?xml)/i.test(response.body.subarray(0, 512).toString('utf8'))) {
+  if (isHtmlPage(contentType, response.body)) {
     return {
       ok: false,
       response,
@@ -55,6 +55,16 @@ export async function fetchJson(url: string, settings: FetchSettings): Promise<J
     return {ok: false, response, finding: fatalFinding('notJson', `GET ${where}: ${decoded.problem.message.replace('the file', 'the response')}`, url)};
   }
   return {ok: true, response, text: decoded.text};
+}
+
+/**
+ * A page, not a JSON document served under the wrong type: HTML markup at the start, or text/html with a body that does
+ * not open a JSON object or array. A JSON body served as text/html is read as JSON (the caller reports the type).
+ */
+function isHtmlPage(contentType: string, body: Buffer): boolean {
+  const start = body.subarray(0, 512).toString('utf8').replace(/^\uFEFF/, '');
+  if (/^\s*<(!doctype|html|head|body|\?xml)/i.test(start)) return true;
+  return /^\s*text\/html/i.test(contentType) && !/^\s*[[{]/.test(start);
 }
 
 export function fatalFinding(rule: ProbeRuleKey, message: string, file: string): Finding {

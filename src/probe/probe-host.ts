@@ -11,7 +11,7 @@ import {isObject} from './advert-view.js';
 import {isCapabilitiesUrl, loadCapabilities} from '../capabilities/load.js';
 import {startCheckRun} from './checks/context.js';
 import {tierOneLevel, type TierOneLevel} from './checks/envelopes-block.js';
-import {compareAdvertisements} from './compare.js';
+import {compareAdvertisements, type CompareChange} from './compare.js';
 import {buildCredentials} from './credentials.js';
 import {discoveryUrl} from '../capabilities/discovery-url.js';
 import {DEFAULT_FETCH, fatalFinding, type FetchSettings} from './fetch-discovery.js';
@@ -86,7 +86,8 @@ export interface ProbeResult extends FileResult {
   protocol: ProtocolReport;
   tierOneSubsetCompliance?: TierOneLevel;
   saved?: string;
-  compare?: {against: string; changes: number};
+  /** `changes` counts `list`: one entry per kind, schema version, limit or family leaf that differs. */
+  compare?: {against: string; changes: number; list: CompareChange[]};
 }
 
 /** `fatal`: the advertisement could not be read (unreachable, timeout, HTTP error, not JSON): exit 2. */
@@ -184,7 +185,10 @@ async function probe(input: string, options: ProbeHostOptions, credentialHeaders
     result.tierOneSubsetCompliance = tierOneLevel(advert.view.effective);
     const run = startCheckRun(doc, advert.view);
     if (compareUrl) saved = await loadCapabilities(options.compare as string, options.cwd, options.scope, {major: protocol.major ?? undefined, fetch: compareSettings(settings, target.url, options.compare as string)});
-    if (saved) result.compare = {against: saved.origin, changes: compareAdvertisements(run.ctx, protocol.major ?? 1, {document: saved.document, major: saved.major})};
+    if (saved) {
+      const list = compareAdvertisements(run.ctx, protocol.major ?? 1, {document: saved.document, major: saved.major});
+      result.compare = {against: saved.origin, changes: list.length, list};
+    }
     if (options.lintSchemas) {
       const {lintServedSchemas} = await import('./lint-schemas.js');
       const linted = await lintServedSchemas({ctx: run.ctx, base: target.base, level: result.tierOneSubsetCompliance, settings, cwd: options.cwd, maxSchemas: options.maxSchemas, deadlineMs: options.deadlineMs, onProgress: options.onProgress});

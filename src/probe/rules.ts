@@ -8,7 +8,7 @@ export const PROBE_RULES = {
   // transport: the document could not be had
   unreachable: {id: 'probe/unreachable', description: 'The host could not be reached (connection refused, DNS, reset).'},
   timeout: {id: 'probe/timeout', description: 'The host did not answer within --timeout (total) or --connect-timeout.'},
-  tls: {id: 'probe/tls', description: 'TLS certificate verification failed (pass --insecure to probe anyway).'},
+  tls: {id: 'probe/tls', description: 'TLS failed: the certificate does not verify (pass --insecure to probe anyway), or the server does not speak TLS at all (an http:// port addressed as https://).'},
   httpStatus: {id: 'probe/http-status', description: 'GET /.well-known/openwop did not answer 2xx.'},
   tooLarge: {id: 'probe/too-large', description: 'The response is larger than --max-bytes.'},
   redirect: {id: 'probe/redirect', description: 'A redirect could not be followed: a loop, too many hops, another origin (without --follow-cross-origin), or a bad Location.'},

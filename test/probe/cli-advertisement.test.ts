@@ -15,6 +15,7 @@ describe('probe host: what the host advertises', () => {
     host = await startHost({
       '/acme/.well-known/openwop': {headers: {'content-type': 'application/json; charset=utf-8', 'cache-control': 'max-age=300', etag: '"v7"', 'capabilities-etag': '"caps-7"'}, body: acmeText},
       '/text-plain/.well-known/openwop': {headers: {'content-type': 'text/plain'}, body: acmeText},
+      '/text-html/.well-known/openwop': {headers: {'content-type': 'text/html; charset=utf-8'}, body: acmeText},
       '/no-content-type/.well-known/openwop': {headers: {}, body: acmeText},
       '/latin1/.well-known/openwop': {headers: {'content-type': 'application/json; charset=iso-8859-1'}, body: acmeText},
       '/wrapper-only/.well-known/openwop': {body: fixture('wrapper-only-families.json')},
@@ -51,6 +52,7 @@ describe('probe host: what the host advertises', () => {
 
   it.each([
     ['text-plain', /served as text\/plain/],
+    ['text-html', /served as text\/html/],
     ['no-content-type', /no Content-Type/],
     ['latin1', /charset=iso-8859-1/],
   ])('wrong content type (%s): a probe/content-type warning, exit 0 (1 with --fail-on warning)', async (path, message) => {

@@ -77,9 +77,20 @@ describe('probe host --compare across majors (FACTS §3)', () => {
     delete before.aiProviders;
     const r = await compare(before);
     expect(r.compared.map((f) => [f.ruleId, f.severity, f.message])).toEqual([
-      ['probe/compare-family', 'info', '"eventLog" changed: status, until'],
-      ['probe/compare-family', 'info', '"aiProviders" is newly advertised'],
+      ['probe/compare-family', 'info', '"eventLog" changed: status from "stable" to "experimental", until added: "2.1"'],
+      ['probe/compare-family', 'info', expect.stringMatching(/^"aiProviders" is newly advertised: \{"status":"stable","since":"2\.0",.{10,}…$/)],
     ]);
+    // The JSON result lists each leaf that differs, with its values whole.
+    const current = currentV2();
+    expect(r.report.results[0].compare).toMatchObject({
+      changes: 3,
+      list: [
+        {pointer: '/eventLog/status', kind: 'changed', what: 'eventLog.status', before: 'stable', after: 'experimental'},
+        {pointer: '/eventLog/until', kind: 'added', what: 'eventLog.until', after: '2.1'},
+        {pointer: '/aiProviders', kind: 'added', what: 'aiProviders', after: current.aiProviders},
+      ],
+    });
+    expect((r.report.results[0].compare as {list: object[]}).list[1]).not.toHaveProperty('before');
   });
 
   it('v1 keys v2 removed (supportedTransports, contractProvenance, host.* mirrors) are "removed in v2" infos, not lost claims', async () => {

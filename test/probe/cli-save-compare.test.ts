@@ -76,7 +76,7 @@ describe('probe host --save and --compare', () => {
     const r = await probeJson([host.url('/v1'), '--compare', file]);
     expect(r.code).toBe(0);
     expect(r.findings).toEqual([]);
-    expect(r.report.results[0].compare).toEqual({against: file, changes: 0});
+    expect(r.report.results[0].compare).toEqual({against: file, changes: 0, list: []});
   });
 
   it('--compare names what the deploy changed, with pointers into the new document', async () => {
@@ -98,8 +98,23 @@ describe('probe host --save and --compare', () => {
     expect(got).toHaveLength(6);
     expect(r.findings.find((f) => f.ruleId === 'probe/compare-limit' && f.severity === 'warning')?.message).toBe('limits.envelopesPerTurn lowered from 5 to 3');
     expect(r.findings.find((f) => f.ruleId === 'probe/compare-schema-version')?.message).toMatch(/bumped from 2 to 3/);
-    expect(r.report.results[0].compare).toEqual({against: file, changes: 6});
+    expect(r.findings.find((f) => f.ruleId === 'probe/compare-family')?.message).toBe('"httpClient" changed: requestTimeoutMs from 15000 to 5000');
+    expect(r.report.results[0].compare).toEqual({
+      against: file,
+      changes: 6,
+      list: expect.arrayContaining([
+        {pointer: '/supportedEnvelopes/6', kind: 'added', what: 'kind "vendor.acme.invoice.draft"', after: 'vendor.acme.invoice.draft'},
+        {pointer: '/supportedEnvelopes', kind: 'removed', what: 'kind "vendor.acme.ticket.triage"', before: 'vendor.acme.ticket.triage'},
+        {pointer: '/schemaVersions/vendor.acme.plan.create', kind: 'changed', what: 'schemaVersions["vendor.acme.plan.create"]', before: 2, after: 3},
+        {pointer: '/limits/envelopesPerTurn', kind: 'changed', what: 'limits.envelopesPerTurn', before: 5, after: 3},
+        {pointer: '/limits/maxNodeExecutions', kind: 'changed', what: 'limits.maxNodeExecutions', before: 500, after: 1000},
+        {pointer: '/httpClient/requestTimeoutMs', kind: 'changed', what: 'httpClient.requestTimeoutMs', before: 15000, after: 5000},
+      ]),
+    });
     expect((await probeJson([host.url('/v2'), '--compare', file, '--fail-on', 'warning'])).code).toBe(1);
+    const stylish = await runCli(['probe', 'host', host.url('/v2'), '--compare', file]);
+    expect(stylish.stdout).toContain('"httpClient" changed: requestTimeoutMs from 15000 to 5000');
+    expect(stylish.stdout).toContain(`compared with ${file}: 6 changes`);
   });
 
   it('--compare takes a URL too (staging against production)', async () => {

@@ -5,7 +5,7 @@ import {createServer as createTcpServer, type Server as TcpServer, type Socket} 
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {tempDir} from '../helpers/cli.js';
-import {acmeDocument} from './helpers/host.js';
+import {acmeDocument, json, startHost, type TestHost} from './helpers/host.js';
 import {probeJson} from './helpers/probe.js';
 
 const listen = (server: Server | TcpServer) => new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as {port: number}).port)));
@@ -15,6 +15,7 @@ describe('probe host over TLS', () => {
   let httpsPort: number;
   let silent: TcpServer;
   let silentPort: number;
+  let plain: TestHost;
   const sockets: Socket[] = [];
   beforeAll(async () => {
     const dir = tempDir();
@@ -28,10 +29,12 @@ describe('probe host over TLS', () => {
     // Accepts TCP and never starts the TLS handshake.
     silent = createTcpServer((socket) => void sockets.push(socket));
     silentPort = await listen(silent);
+    plain = await startHost({'/.well-known/openwop': json(acmeDocument())});
   });
   afterAll(async () => {
     for (const s of sockets) s.destroy();
     https.closeAllConnections();
+    await plain.close();
     await Promise.all([new Promise((r) => https.close(r)), new Promise((r) => silent.close(r))]);
   });
 
@@ -53,5 +56,15 @@ describe('probe host over TLS', () => {
     expect(r.code).toBe(2);
     expect(r.ids).toEqual(['probe/timeout']);
     expect(r.findings[0].message).toMatch(/300 ms connect timeout/);
+  });
+
+  it.each([[[]], [['--insecure']]])('a plain-HTTP port addressed as https:// (%j): says it does not speak TLS, never to pass --insecure', async (flags) => {
+    const https = plain.origin.replace('http:', 'https:');
+    const r = await probeJson([https, ...flags]);
+    expect(r.code).toBe(2);
+    expect(r.ids).toEqual(['probe/tls']);
+    expect(r.findings[0].message).toContain(`the server at ${new URL(plain.origin).host} does not speak TLS: is it http://?`);
+    expect(r.findings[0].message).toContain(`probe ${plain.origin}/.well-known/openwop instead`);
+    expect(r.findings[0].message).not.toMatch(/--insecure|verification/);
   });
 });
