@@ -1,6 +1,6 @@
 import {decodeJsonBytes} from '../io/decode.js';
 import {noteStdinUsed} from '../io/files-used.js';
-import {HttpFailure, type HttpGetOptions, httpGet} from '../io/http-get.js';
+import {DEFAULT_HTTP, HttpFailure, type HttpGetOptions, httpGet} from '../io/http-get.js';
 import {JsonDocument} from '../io/json-document.js';
 import {LineIndex} from '../io/line-index.js';
 import {readWhole} from '../io/open-stream.js';
@@ -12,7 +12,7 @@ import type {Finding} from '../report/finding.js';
 /** How a URL is fetched: `probe host`'s defaults (same-origin redirects only, TLS verified, no credentials). */
 export type FetchSettings = Pick<HttpGetOptions, 'timeoutMs' | 'connectTimeoutMs' | 'insecure' | 'followCrossOrigin' | 'maxRedirects'>;
 
-export const DEFAULT_FETCH: FetchSettings = {timeoutMs: 10_000, connectTimeoutMs: 5_000, insecure: false, followCrossOrigin: false, maxRedirects: 10};
+export const DEFAULT_FETCH: FetchSettings = DEFAULT_HTTP;
 
 export type JsonSource = {ok: true; doc: JsonDocument; display: string} | {ok: false; finding: Finding};
 

@@ -1,5 +1,5 @@
 import {decodeJsonBytes} from '../io/decode.js';
-import {HttpFailure, type HttpGetOptions, httpGet} from '../io/http-get.js';
+import {DEFAULT_HTTP, HttpFailure, type HttpGetOptions, httpGet} from '../io/http-get.js';
 import {UserError} from '../report/user-error.js';
 import {discoveryUrl} from './discovery-url.js';
 
@@ -13,23 +13,12 @@ export interface FetchedCapabilities {
 /** How a capabilities URL is fetched: `probe host --compare` passes its own settings, everyone else the defaults. */
 export type CapabilitiesFetchSettings = Omit<HttpGetOptions, 'accept' | 'headers'>;
 
-/** The limits `probe host` uses by default: 10 s, 5 MB, same-origin redirects only, no credentials. */
-export const DEFAULT_CAPABILITIES_FETCH: CapabilitiesFetchSettings = {
-  timeoutMs: 10_000,
-  connectTimeoutMs: 5_000,
-  maxBytes: 5 * 1024 * 1024,
-  credentialHeaders: {},
-  insecure: false,
-  followCrossOrigin: false,
-  maxRedirects: 10,
-};
-
 /**
  * `https://host[/prefix]` or its `/.well-known/openwop`, fetched with `settings`. `major` asks for that representation
  * with `OpenWOP-Version` (FACTS §1: one resource serves both majors); without it the host serves its preferred one.
  * Anything but a JSON answer is the user's problem to fix: UserError, exit 2.
  */
-export async function fetchCapabilities(input: string, major?: 1 | 2, settings: CapabilitiesFetchSettings = DEFAULT_CAPABILITIES_FETCH): Promise<FetchedCapabilities> {
+export async function fetchCapabilities(input: string, major?: 1 | 2, settings: CapabilitiesFetchSettings = DEFAULT_HTTP): Promise<FetchedCapabilities> {
   const url = capabilitiesUrl(input);
   let response;
   try {

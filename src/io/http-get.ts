@@ -40,6 +40,17 @@ export interface HttpGetOptions {
   maxRedirects: number;
 }
 
+/** Every fetch of ours by default (probe host, --capabilities, validate bundle, remote $refs): 10 s, 5 MB, TLS verified, same-origin redirects only, no credentials. */
+export const DEFAULT_HTTP: Readonly<Omit<HttpGetOptions, 'accept' | 'headers'>> = {
+  timeoutMs: 10_000,
+  connectTimeoutMs: 5_000,
+  maxBytes: 5 * 1024 * 1024,
+  credentialHeaders: {},
+  insecure: false,
+  followCrossOrigin: false,
+  maxRedirects: 10,
+};
+
 export interface Redirect {
   from: string;
   to: string;

@@ -68,8 +68,8 @@ function refStrings(root: unknown): string[] {
 
 /** GET with the probe's safety rules: timeouts, a size cap, same-origin redirects, no credentials. */
 export async function fetchSchemaText(url: string): Promise<string> {
-  const {httpGet} = await import('../io/http-get.js');
-  const res = await httpGet(url, {timeoutMs: 10_000, connectTimeoutMs: 5_000, maxBytes: 5 * 1024 * 1024, credentialHeaders: {}, accept: 'application/schema+json, application/json;q=0.9', insecure: false, followCrossOrigin: false, maxRedirects: 10});
+  const {DEFAULT_HTTP, httpGet} = await import('../io/http-get.js');
+  const res = await httpGet(url, {...DEFAULT_HTTP, accept: 'application/schema+json, application/json;q=0.9'});
   if (res.status < 200 || res.status > 299) throw new Error(`HTTP ${res.status}`);
   return res.body.toString('utf8');
 }

@@ -1,4 +1,3 @@
-import {DEFAULT_CAPABILITIES_FETCH} from '../capabilities/fetch.js';
 import {decodeJsonBytes} from '../io/decode.js';
 import type {Finding} from '../report/finding.js';
 import {HttpFailure, type HttpFailureKind, type HttpGetOptions, type HttpResponse, httpGet} from '../io/http-get.js';
@@ -7,9 +6,6 @@ import {readErrorEnvelope} from './error-envelope.js';
 import {PROBE_RULES, type ProbeRuleKey} from './rules.js';
 
 export type FetchSettings = Omit<HttpGetOptions, 'accept'>;
-
-/** Defaults shared by `probe host` and every `--capabilities URL`. */
-export const DEFAULT_FETCH: FetchSettings = DEFAULT_CAPABILITIES_FETCH;
 
 export type JsonFetch =
   /** A 2xx answer whose body decodes as text; whether it parses is the caller's business (it keeps positions). */

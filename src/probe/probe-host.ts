@@ -14,7 +14,8 @@ import {tierOneLevel, type TierOneLevel} from './checks/envelopes-block.js';
 import {compareAdvertisements, type CompareChange} from './compare.js';
 import {buildCredentials} from './credentials.js';
 import {discoveryUrl} from '../capabilities/discovery-url.js';
-import {DEFAULT_FETCH, fatalFinding, type FetchSettings} from './fetch-discovery.js';
+import {fatalFinding, type FetchSettings} from './fetch-discovery.js';
+import {DEFAULT_HTTP} from '../io/http-get.js';
 import {contentTypeFinding, httpSummary, type HttpSummary} from './http-metadata.js';
 import {Redactor, REDACTED} from '../report/redact.js';
 import {PROBE_RULES} from './rules.js';
@@ -228,10 +229,10 @@ function fetchSettings(options: ProbeHostOptions, credentialHeaders: Record<stri
     return value;
   };
   return {
-    ...DEFAULT_FETCH,
-    timeoutMs: positive('--timeout', options.timeoutMs, DEFAULT_FETCH.timeoutMs),
-    connectTimeoutMs: positive('--connect-timeout', options.connectTimeoutMs, DEFAULT_FETCH.connectTimeoutMs),
-    maxBytes: positive('--max-bytes', options.maxBytes, DEFAULT_FETCH.maxBytes),
+    ...DEFAULT_HTTP,
+    timeoutMs: positive('--timeout', options.timeoutMs, DEFAULT_HTTP.timeoutMs),
+    connectTimeoutMs: positive('--connect-timeout', options.connectTimeoutMs, DEFAULT_HTTP.connectTimeoutMs),
+    maxBytes: positive('--max-bytes', options.maxBytes, DEFAULT_HTTP.maxBytes),
     insecure: options.insecure ?? false,
     followCrossOrigin: options.followCrossOrigin ?? false,
     credentialHeaders,
