@@ -35,7 +35,9 @@ export function renderProbeExtras(result: FileResult, ctx: FormatContext): strin
   if (doc) {
     const kinds = advertisedKinds(doc).length;
     const version = p.major === 2 ? `protocolVersions ${shortList(listedVersions(doc)) || '(none)'} · preferredVersion ${String(doc.preferredVersion ?? '(none)')}` : `protocolVersion ${typeof doc.protocolVersion === 'string' ? doc.protocolVersion : '(none)'}`;
-    lines.push(`${version} · ${kinds === 0 ? 'no envelope kinds (engine-only)' : `${kinds} envelope kind${kinds === 1 ? '' : 's'}`} · tierOneSubsetCompliance: ${tierOneShown(r, doc)}`);
+    // v2 accepts the universal kinds whether listed or not (src/envelope/host.ts); only a v1 `[]` is an engine-only host.
+    const none = p.major === 2 ? 'no kinds listed (the universal kinds only)' : 'no envelope kinds (engine-only)';
+    lines.push(`${version} · ${kinds === 0 ? none : `${kinds} envelope kind${kinds === 1 ? '' : 's'}`} · tierOneSubsetCompliance: ${tierOneShown(r, doc)}`);
     lines.push(`profiles: ${r.profiles.length > 0 ? shortList(r.profiles) : '(none)'}`);
   }
   if (r.compare) lines.push(`compared with ${r.compare.against}: ${r.compare.changes === 0 ? 'no changes' : `${r.compare.changes} change${r.compare.changes === 1 ? '' : 's'}`}`);

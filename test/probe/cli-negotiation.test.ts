@@ -49,6 +49,7 @@ const HOSTS: Record<string, V2HostBehaviour> = {
   'no-message-406': {v2, v1, refusal: {error: 'protocol_version_unsupported', versions: ['1.11', '2.0'], message: undefined}},
   'v1-304': {v2, v1, header304: '1.11'},
   'no-etag-no-min': {v2: {...v2OnlyDoc, minClientVersion: undefined}, etag: null, malformedClientStatus: 400},
+  'no-kinds': {v2: {...v2OnlyDoc, supportedEnvelopes: undefined}},
   'strict-tier-one': {v2: {...v2OnlyDoc, envelopes: {status: 'stable', since: '2.0', witness: 'claims-check', tierOneSubsetCompliance: 'strict'}}},
   'scalar-v1': {v2: {...smallV2Document(), protocolVersions: ['1.2', '2.0'], preferredVersion: '1.2'}, v1: acmeDocument()},
 };
@@ -253,6 +254,12 @@ describe('probe host: version negotiation (FACTS §1)', () => {
     const r = await probe('no-etag-no-min');
     expect(r.sent.map((q) => q.headers['openwop-client-version'])).toContain('not-a-version');
     expect(r.ids).toEqual(['probe/client-version-malformed', 'probe/etag']);
+  });
+
+  it('a v2 document listing no kinds is not called engine-only: v2 accepts the universal kinds listed or not', async () => {
+    const r = await runCli(['probe', 'host', host.url('/no-kinds'), '--no-color']);
+    expect(r.stdout).toMatch(/no kinds listed \(the universal kinds only\)/);
+    expect(r.stdout).not.toMatch(/engine-only/);
   });
 
   it('a v2 host\'s tierOneSubsetCompliance is read from its envelopes record; absent, it is not shown as v1\'s default "off"', async () => {
