@@ -2,7 +2,7 @@ import {Args, Flags} from '@oclif/core';
 import {configCapabilities, configKindSchemaDirs} from '../../src/config/paths.js';
 import {validateEnvelopeInputs} from '../../src/envelope/index.js';
 import {CheckCommand, EXIT_CODES_HELP, READS_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
-import {BASELINE_HELP, baselineFlags, baselineForceFlag, readScopeFlags} from '../_common.js';
+import {BASELINE_HELP, baselineFlags, baselineForceFlag, readScopeFlags, REPEATED_FLAG} from '../_common.js';
 
 export default class ValidateEnvelope extends CheckCommand {
   static override summary = 'Validate AI envelopes (RFC 0021) and foxctl Protocol v1 envelopes: files, JSON arrays and NDJSON streams.';
@@ -65,7 +65,7 @@ ${EXIT_CODES_HELP}`;
     protocol: Flags.string({summary: 'Envelope protocol: auto decides per JSON value.', options: ['auto', 'openwop', 'foxctl'], default: 'auto'}),
     major: Flags.string({summary: "OpenWOP protocol major of the AI envelopes: auto takes the --capabilities document's major, else 1.", options: ['auto', '1', '2'], default: 'auto'}),
     strict: Flags.boolean({summary: 'Check as the strictest host: unknown kinds, naming and foxctl drift are errors; envelopeStrictness strict; foxctl trailing data refused.'}),
-    schemas: Flags.string({summary: 'Folder of <kind>.schema.json payload schemas for vendor kinds (repeatable; adds to config kindSchemas).', multiple: true, multipleNonGreedy: true, helpValue: 'DIR'}),
+    schemas: Flags.string({summary: 'Folder of <kind>.schema.json payload schemas for vendor kinds (repeatable, not comma-separated: a path may hold a comma; adds to config kindSchemas).', ...REPEATED_FLAG, helpValue: 'DIR'}),
     capabilities: Flags.string({summary: "A host's capabilities (saved /.well-known/openwop file or URL): kinds, schemaVersions, limits, strictness.", helpValue: 'FILE|URL'}),
     kind: Flags.string({summary: 'Inputs are bare payloads of this kind, not envelopes.', helpValue: 'KIND'}),
     'max-size': Flags.integer({summary: 'Largest single JSON document (a file, one stream line, a kind schema or capabilities file) to read, in MB.', default: 100, min: 1, helpGroup: 'INPUT'}),
