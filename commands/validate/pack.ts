@@ -58,7 +58,8 @@ ${EXIT_CODES_HELP}`;
     'grant-none': Flags.boolean({summary: 'Simulate a host granting nothing.', exclusive: ['grant', 'grant-all'], helpGroup: 'GATE'}),
     'lint-schemas': Flags.boolean({summary: 'Also lint the schemas a model is asked to emit (node and card outputs, agent returns) with the Tier-1 linter; --lint-schemas=all lints every referenced schema.'}),
     'id-base': Flags.string({summary: 'Base URL of the registry\'s schema $ids (default: config packs.idBase, else https://packs.openwop.dev).'}),
-    'max-size': Flags.integer({summary: 'Largest manifest or referenced JSON file to read, in MB.', default: 2, min: 1, helpGroup: 'INPUT'}),
+    // The same default as every other command: the cap also bounds the schemas a manifest names, which can be large.
+    'max-size': Flags.integer({summary: 'Largest manifest or referenced JSON file to read, in MB.', default: 100, min: 1, helpGroup: 'INPUT'}),
     ...readScopeFlags(),
     ...baselineFlags(),
     force: baselineForceFlag(),
