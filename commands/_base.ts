@@ -13,7 +13,7 @@ import {FORMATS, getFormatter} from '../src/report/formatters/index.js';
 import type {CheckOutcome} from '../src/report/outcome.js';
 import {buildReport} from '../src/report/report.js';
 import {type OutputTarget, writeOutput} from '../src/report/write-output.js';
-import {configFlag, openBaselineFlags, reportCommandError, verboseFlag} from './_common.js';
+import {configFlag, LIST_FLAG, openBaselineFlags, reportCommandError, verboseFlag} from './_common.js';
 
 export type {CheckOutcome} from '../src/report/outcome.js';
 
@@ -73,7 +73,7 @@ export abstract class CheckCommand extends Command {
     'fail-on': Flags.string({summary: 'Lowest severity that makes the exit code 1.', options: ['error', 'warning'], default: 'error', helpGroup: 'POLICY'}),
     'max-warnings': Flags.integer({summary: 'Exit 1 when there are more than N warnings.', min: 0, helpGroup: 'POLICY'}),
     config: configFlag('POLICY'),
-    rule: Flags.string({summary: 'Set a rule\'s severity: ID=off|warn|error (repeatable; ID may end in /* ).', multiple: true, multipleNonGreedy: true, helpGroup: 'POLICY'}),
+    rule: Flags.string({summary: 'Set a rule\'s severity: ID=off|warn|error (repeatable or comma-separated; ID may end in /* ).', ...LIST_FLAG, helpGroup: 'POLICY'}),
     verbose: verboseFlag('POLICY'),
   };
 

@@ -30,12 +30,18 @@ export function printExplanation(rules: readonly ExplainedRule[], id: string): v
   process.stdout.write(`${text}\n`);
 }
 
+/**
+ * Convention 6: every list flag repeats (`--x a --x b`), and also takes a comma list (`--x a,b`) unless a value may
+ * hold a comma (a path, a header value, a field description): then it repeats only, and its help says so.
+ */
+export const LIST_FLAG = {multiple: true, multipleNonGreedy: true, delimiter: ','} as const;
+export const REPEATED_FLAG = {multiple: true, multipleNonGreedy: true} as const;
+
 /** Where the commands that read references ($ref, a manifest's files, config paths) and walk folders may read. */
 export const readScopeFlags = () => ({
   'ref-root': Flags.string({
-    summary: 'Another folder that references ($ref, files a manifest names, config paths) may lead into (repeatable; default: the project root only).',
-    multiple: true,
-    multipleNonGreedy: true,
+    summary: 'Another folder that references ($ref, files a manifest names, config paths) may lead into (repeatable, not comma-separated: a path may hold a comma; default: the project root only).',
+    ...REPEATED_FLAG,
     helpValue: 'DIR',
     helpGroup: 'INPUT',
   }),

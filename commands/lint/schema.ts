@@ -4,7 +4,7 @@ import {parseRuleFlags} from '../../src/config/load.js';
 import {explainRule, INPUT_RULES, LINT_TARGETS, lintSchemaInputs, listRules, RULES, suggestRules, type FixMode, type LintTarget} from '../../src/lint/index.js';
 import {UserError} from '../../src/report/user-error.js';
 import {CheckCommand, EXIT_CODES_HELP, READS_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
-import {BASELINE_HELP, baselineFlags, readScopeFlags} from '../_common.js';
+import {BASELINE_HELP, baselineFlags, LIST_FLAG, readScopeFlags} from '../_common.js';
 
 export default class LintSchema extends CheckCommand {
   static override summary = 'Lint JSON Schemas against the Tier-1 structured-output subset and the reasoning-field rules (RFC 0030, RFC 0031).';
@@ -106,7 +106,7 @@ ${EXIT_CODES_HELP}`;
 
   static override flags = {
     profile: Flags.string({summary: 'strict (default) or load-bearing.', options: ['strict', 'load-bearing'], helpGroup: 'LINT'}),
-    target: Flags.string({summary: 'What to check: tier1 (default) and/or vendor request fields. Lists exactly what runs. Repeatable or comma-separated.', options: [...LINT_TARGETS], multiple: true, multipleNonGreedy: true, delimiter: ',', helpGroup: 'LINT'}),
+    target: Flags.string({summary: 'What to check: tier1 (default) and/or vendor request fields. Lists exactly what runs (repeatable or comma-separated).', options: [...LINT_TARGETS], ...LIST_FLAG, helpGroup: 'LINT'}),
     fix: Flags.boolean({summary: 'Apply the safe fixes to the files (atomic write; owner, mode and hard links kept).', exclusive: ['fix-dry-run'], helpGroup: 'LINT'}),
     'fix-dry-run': Flags.boolean({summary: 'Print the diff --fix would make; change nothing.', exclusive: ['fix'], helpGroup: 'LINT'}),
     force: Flags.boolean({summary: 'Let --fix rewrite read-only schema files (they stay read-only); let --update-baseline replace a file that is not a baseline.', relationships: [{type: 'some', flags: ['fix', 'update-baseline']}], helpGroup: 'LINT'}),

@@ -3,7 +3,7 @@ import {Args, Flags} from '@oclif/core';
 import {DEFAULT_MAX_SCHEMAS, DEFAULT_SCHEMAS_DEADLINE_MS, probeHost, type ProtocolRequest, renderProbeExtras} from '../../src/probe/index.js';
 import {displayText} from '../../src/report/printable.js';
 import {CheckCommand, EXIT_CODES_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
-import {inputTimeoutFlag} from '../_common.js';
+import {inputTimeoutFlag, REPEATED_FLAG} from '../_common.js';
 
 export default class ProbeHost extends CheckCommand {
   static override summary = 'Check what a host advertises at /.well-known/openwop, v1 or v2, and how it negotiates the version (capabilities, RFC 0021 / RFC 0030–0033; v2: RFC 0169, 0172).';
@@ -47,7 +47,7 @@ ${EXIT_CODES_HELP}`;
   };
 
   static override flags = {
-    header: Flags.string({summary: 'Request header NAME:VALUE (repeatable). Sent to the probed origin only.', multiple: true, multipleNonGreedy: true, helpValue: 'NAME:VALUE', helpGroup: 'HTTP'}),
+    header: Flags.string({summary: 'Request header NAME:VALUE (repeatable, not comma-separated: a header value may hold a comma). Sent to the probed origin only.', ...REPEATED_FLAG, helpValue: 'NAME:VALUE', helpGroup: 'HTTP'}),
     'token-env': Flags.string({summary: 'Send "Authorization: Bearer <value of VAR>". The token is never printed.', helpValue: 'VAR', helpGroup: 'HTTP'}),
     timeout: Flags.integer({summary: 'Total time for each request, redirects and body included, in ms.', default: 10_000, min: 1, helpGroup: 'HTTP'}),
     'connect-timeout': Flags.integer({summary: 'Time to connect (TCP and TLS handshake), in ms.', default: 5_000, min: 1, helpGroup: 'HTTP'}),

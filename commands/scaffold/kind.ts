@@ -9,7 +9,7 @@ import {writeOutput} from '../../src/report/write-output.js';
 import {checkKindName, DEFAULT_EXAMPLES_OUT, DEFAULT_ID_BASE, DEFAULT_OUT, preflight, ScaffoldCancelled, scaffoldKind, TYPE_HELP, VENDOR_KIND_GRAMMAR} from '../../src/scaffold/index.js';
 import {askForKind, commandLine} from '../../src/scaffold/interactive.js';
 import {renderScaffoldJson, renderScaffoldText} from '../../src/scaffold/render.js';
-import {configFlag, reportCommandError, verboseFlag} from '../_common.js';
+import {configFlag, LIST_FLAG, REPEATED_FLAG, reportCommandError, verboseFlag} from '../_common.js';
 
 export default class ScaffoldKind extends Command {
   static override summary = 'Create a vendor envelope kind: a Tier-1-clean payload schema with reasoning first, plus a valid and an invalid example envelope.';
@@ -81,13 +81,13 @@ EXIT CODES
   };
 
   static override flags = {
-    field: Flags.string({char: 'F', summary: 'A payload field: name[?]:type[:description] (repeatable).', multiple: true, multipleNonGreedy: true}),
+    field: Flags.string({char: 'F', summary: 'A payload field: name[?]:type[:description] (repeatable, not comma-separated: a description may hold a comma).', ...REPEATED_FLAG}),
     out: Flags.string({summary: `Folder for the payload schema (default: config scaffold.out, then ${DEFAULT_OUT}).`, helpValue: 'DIR'}),
     'examples-out': Flags.string({summary: `Folder for the two example envelopes (default: with --out, <out>/examples; else config scaffold.examplesOut, then ${DEFAULT_EXAMPLES_OUT}).`, helpValue: 'DIR'}),
     'id-base': Flags.string({summary: `URL the schema's $id starts with (default: config scaffold.idBase, then ${DEFAULT_ID_BASE}).`}),
     description: Flags.string({summary: 'Description of the payload schema.'}),
     reasoning: Flags.boolean({summary: 'Add "reasoning" as the first property (default; --no-reasoning for status/progress kinds).', allowNo: true}),
-    target: Flags.string({summary: 'Providers the schema must lint clean for (repeatable; gemini also adds propertyOrdering). Not gemini-legacy: its OpenAPI subset has no $schema, $id or additionalProperties; export schema --target gemini-legacy rewrites a scaffolded schema for it.', options: LINT_TARGETS.filter((t) => t !== 'gemini-legacy'), multiple: true, multipleNonGreedy: true}),
+    target: Flags.string({summary: 'Providers the schema must lint clean for (repeatable or comma-separated; gemini also adds propertyOrdering). Not gemini-legacy: its OpenAPI subset has no $schema, $id or additionalProperties; export schema --target gemini-legacy rewrites a scaffolded schema for it.', options: LINT_TARGETS.filter((t) => t !== 'gemini-legacy'), ...LIST_FLAG}),
     force: Flags.boolean({summary: 'Overwrite existing files.'}),
     'dry-run': Flags.boolean({summary: 'Print the files that would be written; write nothing.'}),
     json: Flags.boolean({summary: 'Print the result as JSON (files, actions, the invalid example\'s reason).'}),

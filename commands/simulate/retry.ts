@@ -7,7 +7,7 @@ import {UserError} from '../../src/report/user-error.js';
 import {writeOutput} from '../../src/report/write-output.js';
 import {CAP_RULE, PROVIDER_IDS, RECOVERY_PATHS, simulateRetry, type RealProviderId, type RecoveryPath} from '../../src/retry/index.js';
 import {CheckCommand, EXIT_CODES_HELP, READS_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
-import {readScopeFlags} from '../_common.js';
+import {LIST_FLAG, readScopeFlags, REPEATED_FLAG} from '../_common.js';
 
 const EVENTS_FORMAT = 'ndjson-events';
 
@@ -63,8 +63,8 @@ ${EXIT_CODES_HELP}`;
   static override flags = {
     schema: Flags.string({summary: 'Payload schema of the emitted kind (JSON Schema file).', helpValue: 'FILE', exclusive: ['kind'], helpGroup: 'PAYLOAD'}),
     kind: Flags.string({summary: 'Kind whose payload schema applies: a spec kind (error, clarification.request, …) or a vendor kind found in --schemas.', helpValue: 'KIND', helpGroup: 'PAYLOAD'}),
-    schemas: Flags.string({summary: 'Folder of vendor payload schemas named <kind>.schema.json (repeatable).', helpValue: 'DIR', multiple: true, multipleNonGreedy: true, helpGroup: 'PAYLOAD'}),
-    recovery: Flags.string({summary: 'Lenient-parse paths the host implements, tried in this order (default none).', options: [...RECOVERY_PATHS], multiple: true, multipleNonGreedy: true, delimiter: ',', helpGroup: 'PAYLOAD'}),
+    schemas: Flags.string({summary: 'Folder of vendor payload schemas named <kind>.schema.json (repeatable, not comma-separated: a path may hold a comma).', helpValue: 'DIR', ...REPEATED_FLAG, helpGroup: 'PAYLOAD'}),
+    recovery: Flags.string({summary: 'Lenient-parse paths the host implements, tried in this order (repeatable or comma-separated; default none).', options: [...RECOVERY_PATHS], ...LIST_FLAG, helpGroup: 'PAYLOAD'}),
     'max-tokens': Flags.integer({summary: 'Output budget of the first call (default: the recorded first request\'s, else a truncated first call\'s output tokens).', min: 1, helpGroup: 'ROUTER'}),
     multiplier: Flags.string({summary: 'Budget multiplier on truncation, 1..8 (default: capabilities truncationBudgetMultiplier, else 2).', helpValue: 'X', helpGroup: 'ROUTER'}),
     'max-attempts': Flags.integer({summary: 'Cap on total provider calls per emission, first call included (see THE CAP).', min: 1, max: 16, helpGroup: 'ROUTER'}),

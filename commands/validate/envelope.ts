@@ -2,7 +2,7 @@ import {Args, Flags} from '@oclif/core';
 import {configCapabilities, configKindSchemaDirs} from '../../src/config/paths.js';
 import {validateEnvelopeInputs} from '../../src/envelope/index.js';
 import {CheckCommand, EXIT_CODES_HELP, READS_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
-import {BASELINE_HELP, baselineFlags, baselineForceFlag, readScopeFlags} from '../_common.js';
+import {BASELINE_HELP, baselineFlags, baselineForceFlag, readScopeFlags, REPEATED_FLAG} from '../_common.js';
 
 export default class ValidateEnvelope extends CheckCommand {
   static override summary = 'Validate AI envelopes (RFC 0021) and foxctl Protocol v1 envelopes: files, JSON arrays and NDJSON streams.';
@@ -13,6 +13,8 @@ INPUTS
   JSON files holding one envelope or an array of envelopes; NDJSON/JSONL streams (.ndjson, .jsonl, or any input whose first line is a whole JSON value), checked line by line as they are read; folders (recursive; node_modules and .git skipped); globs; - for stdin.
   --protocol auto (default) decides per JSON value: an object with "status" and "version" or "command", and none of "envelopeId", "correlationId", "type", is foxctl Protocol v1; anything else is an AIEnvelope. openwop and foxctl force one.
   --kind KIND reads each document as a bare payload of KIND (a JSON array is one payload).
+  JSON wrapped in a Markdown code fence (\`\`\`json … \`\`\` or \`\`\`, with or without text around it; what models emit) is an envelope-code-fence error at the fence, since a host's strict parse refuses it; the fenced JSON is then validated as if unwrapped. In an NDJSON stream a line that is only a fence marker is that error.
+  A refused envelope (bad shape, unknown kind under --strict, a refused schemaVersion, an invalid payload) still has its readable envelopeId checked for duplicates and its correlationId for a conflict with an accepted envelope.
 
 PROTOCOL MAJORS (OpenWOP 1.x and 2.x)
   An AI envelope names no protocol version (its top level is closed in both majors), so the host it is for decides: --major auto (default) checks envelopes against the AIEnvelope schema of the --capabilities document's major (a v2 document: capability records such as supportedEnvelopes {status, since, witness, kinds}; the response's OpenWOP-Version header decides for a URL that sends one), and against v1 without --capabilities. --major 1|2 forces one, and asks a capabilities URL for that major's document with OpenWOP-Version. The v2 wrapper differs from v1 only in nodeId, which must match ^[A-Za-z0-9._~:-]{1,128}$; payloads are checked against the same kind schemas.
@@ -63,7 +65,7 @@ ${EXIT_CODES_HELP}`;
     protocol: Flags.string({summary: 'Envelope protocol: auto decides per JSON value.', options: ['auto', 'openwop', 'foxctl'], default: 'auto'}),
     major: Flags.string({summary: "OpenWOP protocol major of the AI envelopes: auto takes the --capabilities document's major, else 1.", options: ['auto', '1', '2'], default: 'auto'}),
     strict: Flags.boolean({summary: 'Check as the strictest host: unknown kinds, naming and foxctl drift are errors; envelopeStrictness strict; foxctl trailing data refused.'}),
-    schemas: Flags.string({summary: 'Folder of <kind>.schema.json payload schemas for vendor kinds (repeatable; adds to config kindSchemas).', multiple: true, multipleNonGreedy: true, helpValue: 'DIR'}),
+    schemas: Flags.string({summary: 'Folder of <kind>.schema.json payload schemas for vendor kinds (repeatable, not comma-separated: a path may hold a comma; adds to config kindSchemas).', ...REPEATED_FLAG, helpValue: 'DIR'}),
     capabilities: Flags.string({summary: "A host's capabilities (saved /.well-known/openwop file or URL): kinds, schemaVersions, limits, strictness.", helpValue: 'FILE|URL'}),
     kind: Flags.string({summary: 'Inputs are bare payloads of this kind, not envelopes.', helpValue: 'KIND'}),
     'max-size': Flags.integer({summary: 'Largest single JSON document (a file, one stream line, a kind schema or capabilities file) to read, in MB.', default: 100, min: 1, helpGroup: 'INPUT'}),

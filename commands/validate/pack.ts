@@ -3,7 +3,7 @@ import {Args, Flags} from '@oclif/core';
 import {envelopePayloadPath, LINT_SCHEMAS_SCOPES, LLM_SCHEMA_FIELDS, type LintSchemasScope, PACK_RULE_LIST, parseGrant, RUNTIME_TOKENS, validatePackInputs} from '../../src/pack/index.js';
 import {UserError} from '../../src/report/user-error.js';
 import {CheckCommand, EXIT_CODES_HELP, READS_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
-import {BASELINE_HELP, baselineFlags, baselineForceFlag, explainFlag, printExplanation, readScopeFlags} from '../_common.js';
+import {BASELINE_HELP, baselineFlags, LIST_FLAG, baselineForceFlag, explainFlag, printExplanation, readScopeFlags} from '../_common.js';
 
 export default class ValidatePack extends CheckCommand {
   static override summary = 'Validate pack manifests (pack.json or pack folders): shape by kind, runtime.requires (RFC 0076), referenced files, ids, envelopeType values; simulate a host\'s install gate.';
@@ -53,12 +53,13 @@ ${EXIT_CODES_HELP}`;
   };
 
   static override flags = {
-    grant: Flags.string({summary: `Simulate a sandbox host granting these primitives (comma list of ${RUNTIME_TOKENS.join(', ')}).`, exclusive: ['grant-all', 'grant-none'], helpGroup: 'GATE'}),
+    grant: Flags.string({summary: `Simulate a sandbox host granting these primitives: ${RUNTIME_TOKENS.join(', ')} or a finer sub-token (repeatable or comma-separated).`, ...LIST_FLAG, exclusive: ['grant-all', 'grant-none'], helpGroup: 'GATE'}),
     'grant-all': Flags.boolean({summary: 'Simulate a host granting all eight primitives.', exclusive: ['grant', 'grant-none'], helpGroup: 'GATE'}),
     'grant-none': Flags.boolean({summary: 'Simulate a host granting nothing.', exclusive: ['grant', 'grant-all'], helpGroup: 'GATE'}),
     'lint-schemas': Flags.boolean({summary: 'Also lint the schemas a model is asked to emit (node and card outputs, agent returns) with the Tier-1 linter; --lint-schemas=all lints every referenced schema.'}),
     'id-base': Flags.string({summary: 'Base URL of the registry\'s schema $ids (default: config packs.idBase, else https://packs.openwop.dev).'}),
-    'max-size': Flags.integer({summary: 'Largest manifest or referenced JSON file to read, in MB.', default: 2, min: 1, helpGroup: 'INPUT'}),
+    // The same default as every other command: the cap also bounds the schemas a manifest names, which can be large.
+    'max-size': Flags.integer({summary: 'Largest manifest or referenced JSON file to read, in MB.', default: 100, min: 1, helpGroup: 'INPUT'}),
     ...readScopeFlags(),
     ...baselineFlags(),
     force: baselineForceFlag(),
@@ -103,11 +104,11 @@ ${EXIT_CODES_HELP}`;
   }
 }
 
-function grantFrom(flags: {grant?: string; 'grant-all'?: boolean; 'grant-none'?: boolean}): string[] | undefined {
+function grantFrom(flags: {grant?: string[]; 'grant-all'?: boolean; 'grant-none'?: boolean}): string[] | undefined {
   if (flags['grant-all']) return [...RUNTIME_TOKENS];
   if (flags['grant-none']) return [];
   if (flags.grant === undefined) return undefined;
-  const parsed = parseGrant(flags.grant);
+  const parsed = parseGrant(flags.grant.join(','));
   if ('problem' in parsed) throw new UserError(parsed.problem.message);
   return parsed.tokens;
 }

@@ -1,7 +1,8 @@
 import type {InputSource} from '../io/inputs.js';
-import type {JsonDocument} from '../io/json-document.js';
+import {JsonDocument} from '../io/json-document.js';
+import {fencedBlocks, isFenceMarker} from '../io/markdown-fence.js';
 import {readDocumentBatches, type ReadEvent, type ReadOptions} from '../io/read-documents.js';
-import type {FileResult} from '../report/finding.js';
+import type {FileResult, Finding} from '../report/finding.js';
 import {checkBarePayload} from './bare-payload.js';
 import type {DocScan, EnvelopeRunContext, RefName} from './context.js';
 import {FindingSink} from './finding-sink.js';
@@ -84,10 +85,13 @@ export async function validateEnvelopeSource(source: InputSource, options: Sourc
       fatal ||= Boolean(event.fatal);
       return;
     }
-    const {doc} = event;
     mode = event.mode;
     // A streamed array's elements are one document, as the array parsed whole is.
     if (event.element === undefined || event.element === 0) documents++;
+    const fence = event.doc.parsed ? undefined : unfence(event.doc, event.mode, options.maxDepth);
+    if (fence) sink.add(fence.finding);
+    if (fence?.doc === null) return;
+    const doc = fence?.doc ?? event.doc;
     if (doc.problems.length > 0) sink.addAll(doc.problemFindings());
     if (!doc.parsed) {
       lastValid = false;
@@ -125,6 +129,27 @@ export async function validateEnvelopeSource(source: InputSource, options: Sourc
     tally.invalid++;
   }
   return {result: {file: source.display, findings: sink.findings(), ...tally}, fatal};
+}
+
+/**
+ * A document that failed to parse because it is wrapped in a Markdown code fence: the finding that says so (in place
+ * of a bare syntax error) and the fenced text as its own document, validated as a lenient host would read it. A
+ * stream line that is only a fence marker gets the finding and nothing else to check (`doc: null`).
+ */
+function unfence(doc: JsonDocument, mode: 'document' | 'stream', maxDepth: number | undefined): {finding: Finding; doc: JsonDocument | null} | undefined {
+  const rule = ENVELOPE_RULES.codeFence.id;
+  if (mode === 'stream') {
+    if (!isFenceMarker(doc.text)) return undefined;
+    const finding = {...doc.finding(rule, 'error', `a Markdown code fence marker (${doc.text.trim()}) where an NDJSON line must be one JSON value: a host's strict parse refuses it; strip the fence lines from the stream`, ''), ...doc.rangeAt(0, doc.text.length)};
+    return {finding, doc: null};
+  }
+  const block = fencedBlocks(doc.text).next().value;
+  if (!block) return undefined;
+  const prose = doc.text.slice(0, block.start).trim() !== '' || doc.text.slice(block.contentStart + block.content.length + 3).trim() !== '';
+  const message = `the JSON is wrapped in a Markdown code fence (${block.opening}${prose ? ', with text around it' : ''}): a host's strict parse refuses it; strip the fence${prose ? ' and the text' : ''} so the document is only JSON. The fenced JSON was validated as if unwrapped (what a host's lenient markdown-fence recovery would read)`;
+  const finding = {...doc.finding(rule, 'error', message, ''), ...doc.rangeAt(block.start, block.opening.length)};
+  const lineBase = doc.source.lineBase + doc.text.slice(0, block.contentStart).split('\n').length - 1;
+  return {finding, doc: JsonDocument.parse(block.content, {file: doc.source.file, lineBase}, {maxDepth})};
 }
 
 function count(tally: EnvelopeTally, valid: boolean, kind: string | undefined): void {

@@ -2,7 +2,7 @@ import {projectRoot} from '../config/load.js';
 import type {OpenwopConfig} from '../config/types.js';
 import type {CheckOutcome} from '../report/outcome.js';
 import {IO_RULE_DESCRIPTORS} from '../io/io-rules.js';
-import {readDocuments} from '../io/read-documents.js';
+import {DEFAULT_MAX_DOCUMENT_BYTES, readDocuments} from '../io/read-documents.js';
 import {fileFinding, mb} from '../io/read-file.js';
 import {ReadScope} from '../io/read-scope.js';
 import type {FileResult, Finding, RuleDescriptor} from '../report/finding.js';
@@ -30,8 +30,6 @@ export type {PackResult};
 /** Where the registry serves pack schemas; a schema's `$id` is `<idBase>/<pack>/<version>/<file>`. */
 export const DEFAULT_PACK_ID_BASE = 'https://packs.openwop.dev';
 
-/** Manifests are a few KB; anything this big is a mistake, and refusing it beats validating it for seconds. */
-export const DEFAULT_MAX_MANIFEST_BYTES = 2 * 1024 * 1024;
 
 export interface ValidatePackOptions {
   cwd: string;
@@ -58,7 +56,7 @@ export interface ValidatePackOutcome extends CheckOutcome {
 
 /** `openwop validate pack` as a library call: every manifest the inputs name, in order. */
 export async function validatePackInputs(paths: readonly string[], options: ValidatePackOptions): Promise<ValidatePackOutcome> {
-  const maxBytes = options.maxDocumentBytes ?? DEFAULT_MAX_MANIFEST_BYTES;
+  const maxBytes = options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
   const scope = options.scope ?? new ReadScope({cwd: options.cwd, projectRoot: projectRoot(options.cwd), named: paths, maxBytes});
   const inputs = await resolvePackInputs(paths, {cwd: options.cwd, ignore: options.ignore, ignoreBase: options.ignoreBase, scope});
   const results: FileResult[] = inputs.problems.map((p) => ({file: p.display, findings: [fileFinding(p.display, p.ruleId, p.message)]}));

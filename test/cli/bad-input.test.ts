@@ -80,7 +80,7 @@ describe('bad input (DESIGN §7) never crashes and gets a clear finding and exit
   it('a 200 MB line inside a stream is skipped with a finding and the stream goes on', async () => {
     const path = join(dir, 'huge-line.ndjson');
     const fd = openSync(path, 'w');
-    writeSync(fd, JSON.stringify(ENVELOPE) + '\n"' + 'x'.repeat(200 * 1024 * 1024) + '"\n' + JSON.stringify({...ENVELOPE, meta: {}}) + '\n');
+    writeSync(fd, JSON.stringify(ENVELOPE) + '\n"' + 'x'.repeat(200 * 1024 * 1024) + '"\n' + JSON.stringify({...ENVELOPE, envelopeId: 'env-other', meta: {}}) + '\n');
     closeSync(fd);
     const r = await json(['validate', 'envelope', 'huge-line.ndjson'], dir);
     expect(r.code).toBe(1);

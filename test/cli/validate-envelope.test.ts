@@ -39,7 +39,7 @@ describe('validate envelope inputs', () => {
   });
 
   it('reads NDJSON and single documents from stdin', async () => {
-    const stream = await runCli(['validate', 'envelope', '-', '--json'], {input: `${JSON.stringify(ENVELOPE)}\n${JSON.stringify({...ENVELOPE, meta: {}})}\n`});
+    const stream = await runCli(['validate', 'envelope', '-', '--json'], {input: `${JSON.stringify(ENVELOPE)}\n${JSON.stringify({...ENVELOPE, envelopeId: 'env-other', meta: {}})}\n`});
     const result = JSON.parse(stream.stdout).results[0];
     expect(result.file).toBe('<stdin>');
     expect(result.findings.map((f: {line: number; pointer: string}) => [f.line, f.pointer])).toEqual([[2, '/meta'], [2, '/meta']]);

@@ -167,10 +167,10 @@ describe('bad input never crashes', () => {
     expect(JSON.parse(r.stdout).results[0].findings.map((f: {ruleId: string}) => f.ruleId)).toContain(ruleId);
   });
 
-  it('a 10 MB manifest is refused with a clear finding (exit 2), and stdin works', async () => {
+  it('a 10 MB manifest over --max-size 2 is refused with a clear finding (exit 2), and stdin works', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'pack.json'), JSON.stringify({name: 'vendor.a.b', description: 'x'.repeat(10 * 1024 * 1024)}));
-    const r = await runCli(['validate', 'pack', 'pack.json'], {cwd: dir});
+    const r = await runCli(['validate', 'pack', 'pack.json', '--max-size', '2'], {cwd: dir});
     expect(r.code).toBe(2);
     expect(r.stdout).toContain('io/too-large');
     expect(r.stdout).toContain('--max-size');

@@ -66,7 +66,7 @@ describe('registry gates mirrored per pack', () => {
 
   it('an unreferenced schemas/*.json too large to read is said to be unreadable, not invalid JSON', async () => {
     const root = tree({'pack.json': agentPack([agent({})]), 'schemas/big.json': `{"$id": "x", "pad": "${'x'.repeat(3 * 1024 * 1024)}"}`, 'schemas/bad.json': '{"a": '});
-    const outcome = await validatePackInputs(['.'], {cwd: root});
+    const outcome = await validatePackInputs(['.'], {cwd: root, maxDocumentBytes: 2 * 1024 * 1024});
     const messages = outcome.results.flatMap((r) => r.findings).filter((f) => f.ruleId === 'pack/schema-invalid').map((f) => f.message);
     expect(messages).toEqual([expect.stringMatching(/^schemas\/bad\.json \(.*\) is not valid JSON: /), expect.stringMatching(/^schemas\/big\.json \(.*\) could not be read: .*over the 2 MB limit/)]);
   });

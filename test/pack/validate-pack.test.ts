@@ -305,7 +305,7 @@ describe('inputs', () => {
     const missing = await run(root, ['nope.json']);
     expect(missing.fatal).toBe(true);
     expect(ids(missing.findings)).toEqual(['io/not-found error ']);
-    const big = await run(root, ['big.pack.json']);
+    const big = await run(root, ['big.pack.json'], {maxDocumentBytes: 2 * 1024 * 1024});
     expect(big.fatal).toBe(true);
     expect(big.findings).toEqual([expect.objectContaining({ruleId: 'io/too-large', message: expect.stringContaining('over the 2 MB limit for a pack manifest')})]);
   });

@@ -17,7 +17,8 @@ interface Envelope extends AcceptedEnvelope {
 /**
  * One AIEnvelope through the accept pipeline in its normative order: shape → kind known → (schemaVersion) →
  * payload → limits → redaction → trust → dedup. A stage that refuses the envelope ends its pipeline, as a host
- * would; naming, redaction and trust findings never stop it. Returns the envelope's kind for the tally.
+ * would, except that readable identity fields are still checked against the accepted envelopes (duplicate ids,
+ * correlation conflicts); naming, redaction and trust findings never stop it. Returns the envelope's kind for the tally.
  */
 export function checkOpenwopEnvelope(
   run: EnvelopeRunContext,
@@ -35,20 +36,28 @@ export function checkOpenwopEnvelope(
     sink.addAll(ajvFindings(shape.errors, doc, {ruleId: ENVELOPE_RULES.shape.id, base: pointer, label: 'envelope', value}));
     // A leak is a leak even in an envelope a host would refuse.
     checkContent(doc, pointer, value, scan, undefined, sink);
-    const type = (value as {type?: unknown} | null)?.type;
-    return typeof type === 'string' && type !== '' ? type : undefined;
+    const identity = (value ?? {}) as {type?: unknown; envelopeId?: unknown; correlationId?: unknown};
+    // Identity fields that can be read are still checked: a duplicate id or conflict outlives the shape fix.
+    if (typeof identity.envelopeId === 'string') stream.checkId(identity.envelopeId, doc, pointer, ref, sink);
+    if (typeof identity.type === 'string' && typeof identity.correlationId === 'string') stream.refused(identity.type, identity.correlationId, doc, pointer, sink);
+    return typeof identity.type === 'string' && identity.type !== '' ? identity.type : undefined;
   }
   const env = value as Envelope;
   const kind = env.type;
   const errorsBefore = sink.errors;
   stream.checkId(env.envelopeId, doc, pointer, ref, sink);
 
-  if (!kindKnown(run, kind, doc, pointer, sink)) return kind;
+  const refused = (): string => {
+    stream.refused(kind, env.correlationId, doc, pointer, sink);
+    return kind;
+  };
+  if (!kindKnown(run, kind, doc, pointer, sink)) return refused();
   checkKindName(run, kind, doc, pointer, sink);
-  if (!schemaVersionAccepted(run, env, doc, pointer, sink)) return kind;
+  if (!schemaVersionAccepted(run, env, doc, pointer, sink)) return refused();
   checkPayload(run, env, doc, pointer, sink);
   checkContent(doc, pointer, value, scan, env.meta.contentTrust === 'untrusted' ? `${pointer}/payload` : undefined, sink);
   if (sink.errors === errorsBefore) stream.accepted(env, doc, pointer, ref, line, sink);
+  else refused();
   return kind;
 }
 

@@ -6,6 +6,7 @@ import type {RuleDescriptor} from '../../report/finding.js';
  * kebab-case and start with `envelope-`.
  */
 export const ENVELOPE_RULES = {
+  codeFence: {id: 'envelope-code-fence', description: "The JSON is wrapped in a Markdown code fence (```json … ```), which a host's strict JSON parse refuses; the fenced JSON is still validated."},
   shape: {id: 'invalid_envelope_shape', description: 'The envelope does not match the AIEnvelope top-level schema (RFC 0021).'},
   unknownKind: {id: 'unknown_envelope_kind', description: 'The envelope `type` (or a schema.request/response `envelopeType`) is not a kind the host advertises or openwop knows.'},
   payload: {id: 'envelope_invalid', description: "The payload fails its kind's schema."},

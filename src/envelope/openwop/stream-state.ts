@@ -52,7 +52,7 @@ export class OpenwopStreamState {
     if (limits?.schemaRounds !== undefined) this.rounds = new FingerprintTable(1, GENERATION);
   }
 
-  /** Any shape-valid envelope: ids must be unique whatever else is wrong with it. */
+  /** Any envelope with a string envelopeId: ids must be unique whatever else is wrong with it. */
   checkId(envelopeId: string, doc: JsonDocument, pointer: string, ref: number, sink: FindingSink): void {
     const {hi, lo} = this.fp.of(envelopeId);
     const h = this.ids.upsert(hi, lo);
@@ -66,6 +66,18 @@ export class OpenwopStreamState {
     const interrupting = !env.partial && this.partials.interrupted(env.correlationId, doc, pointer, sink);
     if (!continuation) this.countLimits(env, doc, pointer, sink);
     this.dedup(env, doc, pointer, ref, continuation || interrupting, sink);
+  }
+
+  /**
+   * A refused envelope whose type and correlationId are readable: a host never gets to its dedup stage, but a conflict
+   * with an accepted envelope would refuse it even once the first problem is fixed, so it is reported. It is looked up,
+   * not recorded: what a host never accepted cannot conflict with what follows.
+   */
+  refused(type: string, correlationId: string, doc: JsonDocument, pointer: string, sink: FindingSink): void {
+    const {hi, lo} = this.fp.of(correlationId);
+    const h = this.correlations.find(hi, lo);
+    if (h === undefined || this.correlations.get(h, 0) === hash32(type)) return;
+    sink.add(doc.finding(ENVELOPE_RULES.correlationConflict.id, 'error', `correlationId "${correlationId}" was used by ${this.refName(this.correlations.get(h, 1))} with ${this.typeName(this.correlations.get(h, 0))}; this envelope is refused already, and would be for this too once that is fixed`, `${pointer}/correlationId`));
   }
 
   finish(file: string): Finding[] {
@@ -85,12 +97,15 @@ export class OpenwopStreamState {
     const first = this.refName(this.correlations.get(h, 1));
     const firstType = this.correlations.get(h, 0);
     if (firstType !== typeHash) {
-      const named = this.typeNames.get(firstType);
-      const was = named === undefined ? 'a different type' : `type "${named}"`;
-      sink.add(doc.finding(ENVELOPE_RULES.correlationConflict.id, 'error', `correlationId "${env.correlationId}" was used by ${first} with ${was}; a host refuses the same correlationId with a different type`, `${pointer}/correlationId`));
+      sink.add(doc.finding(ENVELOPE_RULES.correlationConflict.id, 'error', `correlationId "${env.correlationId}" was used by ${first} with ${this.typeName(firstType)}; a host refuses the same correlationId with a different type`, `${pointer}/correlationId`));
     } else if (!sameEmission) {
       sink.add(doc.finding(ENVELOPE_RULES.replay.id, 'info', `correlationId "${env.correlationId}" and type "${env.type}" repeat ${first}: a host treats this as a replay and returns the cached outcome, with no new events`, `${pointer}/correlationId`));
     }
+  }
+
+  private typeName(typeHash: number): string {
+    const named = this.typeNames.get(typeHash);
+    return named === undefined ? 'a different type' : `type "${named}"`;
   }
 
   private countLimits(env: AcceptedEnvelope, doc: JsonDocument, pointer: string, sink: FindingSink): void {

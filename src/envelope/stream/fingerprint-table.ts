@@ -96,6 +96,14 @@ export class FingerprintTable {
     return free;
   }
 
+  /** The key's handle, or undefined when it is absent; nothing is inserted. */
+  find(hi: number, lo: number): number | undefined {
+    const at = this.current.probe(hi, lo);
+    if (at >= 0) return at;
+    const old = this.previous ? this.previous.probe(hi, lo) : -1;
+    return old >= 0 ? -(old + 2) : undefined;
+  }
+
   get(handle: number, column: number): number {
     return handle >= 0 ? this.current.data[handle + KEY_WORDS + column] : (this.previous as Table).data[-handle - 2 + KEY_WORDS + column];
   }

@@ -16,7 +16,7 @@ import type {RealProviderId} from '../types.js';
 import {harEntries, harEntry, isHar} from './har.js';
 import {itemToCall, type ItemResult} from './items.js';
 import {RETRY_RULES as R} from '../rules.js';
-import {planFolder} from './folder-plan.js';
+import {type FolderPlan, planFolder} from './folder-plan.js';
 import {isMockProgram, mockNodeId, mockStep} from './mock-program.js';
 import {placeFinding, type Place, type Recording, type RecordingFormat} from './types.js';
 import {appendAll} from '../../io/append-all.js';
@@ -83,34 +83,43 @@ class Builder {
   }
 }
 
-/**
- * The recordings an argument names: one, except for a folder that does not say it is one emission (numbered call
- * files or a manifest), whose call files are each a recording of their own.
- */
-export async function loadRecordings(arg: string, options: LoadOptions): Promise<Recording[]> {
-  const cases = arg === '-' ? undefined : await folderCases(arg, options);
-  return cases ?? [await loadRecording(arg, options)];
+/** A folder read once: its plan, or why it could not be listed. */
+export type FolderListing = {plan: FolderPlan} | {problem: string};
+
+function listAndPlan(path: string, scope: ReadScope, maxBytes: number): FolderListing {
+  const listed = listFolder(path, scope);
+  return 'problem' in listed ? {problem: listed.problem} : {plan: planFolder(listed.files, maxBytes)};
 }
 
-async function folderCases(arg: string, options: LoadOptions): Promise<Recording[] | undefined> {
+/**
+ * The recordings an argument names: one, except for a folder that does not say it is one emission (numbered call
+ * files or a manifest), whose call files are each a recording of their own. A folder is listed once: its plan is
+ * handed to the reader.
+ */
+export async function loadRecordings(arg: string, options: LoadOptions): Promise<Recording[]> {
+  const folder = arg === '-' ? undefined : await namedFolder(arg, options);
+  if (folder && 'plan' in folder.listing && folder.listing.plan.kind === 'cases' && folder.listing.plan.files.length > 0) {
+    const recordings: Recording[] = [];
+    for (const file of folder.listing.plan.files) recordings.push(await loadRecording(file.path, {...options, scope: folder.scope}));
+    return recordings;
+  }
+  return [await loadRecording(arg, folder ? {...options, scope: folder.scope} : options, folder?.listing)];
+}
+
+/** The folder `arg` names, listed and planned, when it is one inside the scope; anything else loadRecording explains. */
+async function namedFolder(arg: string, options: LoadOptions): Promise<{scope: ReadScope; listing: FolderListing} | undefined> {
   const path = resolve(options.cwd, arg);
   const scope = options.scope ?? new ReadScope({cwd: options.cwd, named: [arg]});
   try {
     if (!(await stat(path)).isDirectory() || scope.escapes(path)) return undefined;
   } catch {
-    return undefined; // loadRecording says why
+    return undefined;
   }
-  const listed = listFolder(path, scope);
-  if ('problem' in listed) return undefined;
-  const plan = planFolder(listed.files, options.maxBytes ?? DEFAULT_MAX_DOCUMENT_BYTES);
-  if (plan.kind !== 'cases' || plan.files.length === 0) return undefined;
-  const recordings: Recording[] = [];
-  for (const file of plan.files) recordings.push(await loadRecording(file.path, {...options, scope}));
-  return recordings;
+  return {scope, listing: listAndPlan(path, scope, options.maxBytes ?? DEFAULT_MAX_DOCUMENT_BYTES)};
 }
 
 /** One recording: a file, a folder of one emission's call files, or - for stdin. */
-export async function loadRecording(arg: string, options: LoadOptions): Promise<Recording> {
+export async function loadRecording(arg: string, options: LoadOptions, listing?: FolderListing): Promise<Recording> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
   if (arg === '-') {
     if (!options.stdin) noteStdinUsed();
@@ -130,7 +139,7 @@ export async function loadRecording(arg: string, options: LoadOptions): Promise<
     const code = (error as NodeJS.ErrnoException).code;
     return failedRecording(display, fileFinding(display, code === 'ENOENT' ? 'io/not-found' : 'io/unreadable', `cannot read ${display}: ${code === 'ENOENT' ? 'no such file or folder' : (error as Error).message}`));
   }
-  if (info.isDirectory()) return loadFolder(path, display, {...options, scope}, maxBytes);
+  if (info.isDirectory()) return loadFolder(display, {...options, scope}, listing ?? listAndPlan(path, scope, maxBytes), maxBytes);
   if (!info.isFile()) {
     // A FIFO or <(cmd): read once, like stdin.
     const read = await readNamedStream(path, display, maxBytes, scope.inputTimeoutMs, tooLarge);
@@ -230,15 +239,14 @@ function readHar(value: {log: {entries: unknown[]}}, doc: JsonDocument, b: Build
   }
 }
 
-async function loadFolder(path: string, display: string, options: LoadOptions, maxBytes: number): Promise<Recording> {
+/** `listing` holds the folder's regular files (a symbolic link only when it stays in the folder; see listFolder). */
+async function loadFolder(display: string, options: LoadOptions, listing: FolderListing, maxBytes: number): Promise<Recording> {
   const b = new Builder(display, 'folder');
-  // The regular files in it, a symbolic link only when it stays in the folder (see listFolder).
-  const listed = listFolder(path, options.scope as ReadScope);
-  if ('problem' in listed) {
-    b.problem(fileFinding(display, 'io/unreadable', `cannot read the folder ${display}: ${listed.problem}`), true);
+  if ('problem' in listing) {
+    b.problem(fileFinding(display, 'io/unreadable', `cannot read the folder ${display}: ${listing.problem}`), true);
     return b.done();
   }
-  const plan = planFolder(listed.files, maxBytes);
+  const {plan} = listing;
   if (plan.kind === 'bad-manifest') {
     b.problem(fileFinding(display, R.folderManifest.id, plan.message), true);
     return b.done();
