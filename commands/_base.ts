@@ -1,5 +1,5 @@
 import {Command, Flags} from '@oclif/core';
-import {loadConfig, parseRuleFlags} from '../src/config/load.js';
+import {checkRuleFlags, loadConfig, parseRuleFlags} from '../src/config/load.js';
 import type {LoadedConfig} from '../src/config/types.js';
 import {filesUsed} from '../src/io/files-used.js';
 import {isTerminal} from '../src/io/terminal.js';
@@ -115,6 +115,7 @@ export abstract class CheckCommand extends Command {
     const knownRules = async () => (await import('../src/rule-catalog.js')).knownRuleIds();
     const config = await loadConfig({cwd, explicitPath: flags.config, refRoots: flags['ref-root'], inputTimeoutMs: flags['input-timeout'], knownRules});
     const cliRules = parseRuleFlags(flags.rule ?? []);
+    await checkRuleFlags(cliRules, knownRules);
     const settleBaseline = await openBaselineFlags(flags, {command: this.commandName, cwd, projectRoot: config.root, inputs, folderOf: this.baselineFolderOf?.bind(this)});
     const outcome = await this.check({cwd, config, interactive});
     const overrides = new Map<string, RuleLevel>(Object.entries(outcome.severitiesResolved ? cliRules : {...config.config.rules, ...cliRules}));
