@@ -14,7 +14,7 @@ import {FORMATS, getFormatter} from '../src/report/formatters/index.js';
 import type {CheckOutcome} from '../src/report/outcome.js';
 import {buildReport} from '../src/report/report.js';
 import {type OutputTarget, writeOutput} from '../src/report/write-output.js';
-import {configFlag, openBaselineFlags, reportCommandError, verboseFlag} from './_common.js';
+import {configFlag, openBaselineFlags, printConfigFlag, reportCommandError, verboseFlag} from './_common.js';
 
 export type {CheckOutcome} from '../src/report/outcome.js';
 
@@ -82,11 +82,7 @@ export abstract class CheckCommand extends Command {
     config: configFlag('POLICY'),
     rule: Flags.string({summary: 'Set a rule\'s severity: ID=off|warn|error (repeatable; ID may end in /* ).', multiple: true, multipleNonGreedy: true, helpGroup: 'POLICY'}),
     verbose: verboseFlag('POLICY'),
-    'print-config': Flags.string({
-      summary: 'Print, as JSON, the config a check of FILE would use (the config file found, its overrides matching FILE, --rule) and where it came from; exit 0 without checking anything.',
-      helpValue: 'FILE',
-      helpGroup: 'POLICY',
-    }),
+    'print-config': printConfigFlag('POLICY'),
   };
 
   protected abstract readonly commandName: string;

@@ -13,7 +13,7 @@ export interface PrintedConfig {
   ignored: boolean;
   /** Indexes of the `overrides` entries whose `files` match FILE, in the order they were applied. */
   overrides: number[];
-  /** The config with the matching overrides merged in (later ones win) and --rule on top; `overrides` itself left out. */
+  /** The config with the matching overrides merged in (later ones win) and --rule on top; `overrides`, `$schema` and `$comment` left out. */
   config: Omit<OpenwopConfig, 'overrides'>;
 }
 
@@ -23,7 +23,7 @@ export interface PrintedConfig {
  * to the config file's folder.
  */
 export function printConfig(loaded: LoadedConfig, file: string, cliRules: Record<string, RuleSetting>): PrintedConfig {
-  const {overrides = [], ...base} = loaded.config;
+  const {overrides = [], ...base} = withoutNotes(loaded.config);
   const rel = configRelativePath(file, loaded.baseDir);
   const matching = rel === undefined ? [] : overrides.flatMap((o, i) => (overrideMatches(o.files, rel) ? [i] : []));
   let lint: LintConfig | undefined = base.lint;
@@ -39,4 +39,10 @@ export function printConfig(loaded: LoadedConfig, file: string, cliRules: Record
   if (lint) config.lint = lint;
   const ignored = rel !== undefined && (base.ignore?.length ?? 0) > 0 && picomatch([...(base.ignore as string[])], {dot: true})(rel);
   return {file, configFile: loaded.path ?? null, root: loaded.root, ignored, overrides: matching, config};
+}
+
+/** `$schema` and `$comment` are for editors and readers: no check uses them. */
+function withoutNotes(config: OpenwopConfig): OpenwopConfig {
+  const {$schema: _schema, $comment: _comment, ...rest} = config as OpenwopConfig & {$schema?: unknown; $comment?: unknown};
+  return rest;
 }

@@ -65,6 +65,14 @@ describe('--print-config FILE', () => {
     expect(JSON.parse(r.stdout).config.rules).toEqual({'tier1/*': 'warn', 'json/*': 'off'});
   });
 
+  it('scaffold kind, which reads the config too, takes it; $schema and $comment are left out', async () => {
+    const dir = project({$schema: 'x', $comment: 'notes', scaffold: {out: 'kinds'}});
+    const r = await runCli(['scaffold', 'kind', '--print-config', 'kinds/a.schema.json'], {cwd: dir});
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({configFile: join(dir, 'openwop.config.json'), config: {scaffold: {out: 'kinds'}}});
+    expect(JSON.parse(r.stdout).config).not.toHaveProperty('$comment');
+  });
+
   it('an invalid config or an unknown --rule is still exit 2', async () => {
     const bad = await runCli(['validate', 'envelope', '--print-config', 'x.json'], {cwd: project({rules: {'tier1/max-dept': 'off'}})});
     expect(bad.code).toBe(2);
