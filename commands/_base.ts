@@ -1,6 +1,7 @@
 import {Command, Flags} from '@oclif/core';
-import {loadConfig, parseRuleFlags} from '../src/config/load.js';
-import type {LoadedConfig} from '../src/config/types.js';
+import {checkRuleFlags, loadConfig, parseRuleFlags} from '../src/config/load.js';
+import {printConfig} from '../src/config/print-config.js';
+import type {LoadedConfig, RuleSetting} from '../src/config/types.js';
 import {filesUsed} from '../src/io/files-used.js';
 import {isTerminal} from '../src/io/terminal.js';
 import {packageVersion} from '../src/io/package-root.js';
@@ -13,7 +14,7 @@ import {FORMATS, getFormatter} from '../src/report/formatters/index.js';
 import type {CheckOutcome} from '../src/report/outcome.js';
 import {buildReport} from '../src/report/report.js';
 import {type OutputTarget, writeOutput} from '../src/report/write-output.js';
-import {configFlag, LIST_FLAG, openBaselineFlags, reportCommandError, verboseFlag} from './_common.js';
+import {configFlag, LIST_FLAG, openBaselineFlags, printConfigFlag, reportCommandError, verboseFlag} from './_common.js';
 
 export type {CheckOutcome} from '../src/report/outcome.js';
 
@@ -62,6 +63,12 @@ export const EXIT_CODES_HELP = `EXIT CODES
   1  findings at or above --fail-on, or more warnings than --max-warnings
   2  the command could not do its job: usage error, unreadable input, invalid config, internal error`;
 
+/** --print-config checks nothing, so the inputs a command otherwise requires may be left out. */
+function withOptionalArgs(command: typeof CheckCommand): typeof CheckCommand {
+  const args = Object.fromEntries(Object.entries(command.args ?? {}).map(([name, arg]) => [name, {...arg, required: false}]));
+  return {flags: command.flags, baseFlags: command.baseFlags, strict: command.strict, args} as unknown as typeof CheckCommand;
+}
+
 /** The flags and reporter pipeline every checking command shares (DESIGN §1). Subclasses only produce findings. */
 export abstract class CheckCommand extends Command {
   static override baseFlags = {
@@ -75,6 +82,7 @@ export abstract class CheckCommand extends Command {
     config: configFlag('POLICY'),
     rule: Flags.string({summary: 'Set a rule\'s severity: ID=off|warn|error (repeatable or comma-separated; ID may end in /* ).', ...LIST_FLAG, helpGroup: 'POLICY'}),
     verbose: verboseFlag('POLICY'),
+    'print-config': printConfigFlag('POLICY'),
   };
 
   protected abstract readonly commandName: string;
@@ -86,8 +94,14 @@ export abstract class CheckCommand extends Command {
   protected abstract check(ctx: CheckContext): Promise<CheckOutcome>;
 
   async run(): Promise<void> {
-    const {flags, argv} = await this.parse(this.constructor as typeof CheckCommand);
+    const printing = this.argv.some((a) => a === '--print-config' || a.startsWith('--print-config='));
+    const {flags, argv} = await this.parse(printing ? withOptionalArgs(this.constructor as typeof CheckCommand) : (this.constructor as typeof CheckCommand));
     const cwd = process.cwd();
+    if (flags['print-config'] !== undefined) {
+      const {config, cliRules} = await this.settings(flags, cwd);
+      await writeOutput(`${JSON.stringify(printConfig(config, flags['print-config'], cliRules), null, 2)}\n`, this.outputTarget(flags.output));
+      return;
+    }
     const {outcome, report: full, exitCode, version} = await this.evaluate(flags, cwd, isTerminal('stderr') && !flags.output && !flags.json, argv as string[]);
     const report = flags.quiet ? applyQuiet(full) : full;
 
@@ -112,9 +126,7 @@ export abstract class CheckCommand extends Command {
 
   /** Config, the check, rule severities and the exit code: everything a run decides before it formats anything. */
   protected async evaluate(flags: EvaluateFlags, cwd: string, interactive: boolean, inputs: readonly string[] = []): Promise<{outcome: CheckOutcome; report: Report; exitCode: number; version: string}> {
-    const knownRules = async () => (await import('../src/rule-catalog.js')).knownRuleIds();
-    const config = await loadConfig({cwd, explicitPath: flags.config, refRoots: flags['ref-root'], inputTimeoutMs: flags['input-timeout'], knownRules});
-    const cliRules = parseRuleFlags(flags.rule ?? []);
+    const {config, cliRules} = await this.settings(flags, cwd);
     const settleBaseline = await openBaselineFlags(flags, {command: this.commandName, cwd, projectRoot: config.root, inputs, folderOf: this.baselineFolderOf?.bind(this)});
     const outcome = await this.check({cwd, config, interactive});
     const overrides = new Map<string, RuleLevel>(Object.entries(outcome.severitiesResolved ? cliRules : {...config.config.rules, ...cliRules}));
@@ -124,6 +136,15 @@ export abstract class CheckCommand extends Command {
     const report = settleBaseline ? await settleBaseline(overridden, outcome.fatal) : overridden;
     const exitCode = exitCodeFor(report, {failOn: flags['fail-on'] as 'error' | 'warning', maxWarnings: flags['max-warnings'], fatal: outcome.fatal});
     return {outcome, report, exitCode, version};
+  }
+
+  /** The config file's settings and the --rule flags, each rule id checked. */
+  private async settings(flags: EvaluateFlags, cwd: string): Promise<{config: LoadedConfig; cliRules: Record<string, RuleSetting>}> {
+    const knownRules = async () => (await import('../src/rule-catalog.js')).knownRuleIds();
+    const config = await loadConfig({cwd, explicitPath: flags.config, refRoots: flags['ref-root'], inputTimeoutMs: flags['input-timeout'], knownRules});
+    const cliRules = parseRuleFlags(flags.rule ?? []);
+    await checkRuleFlags(cliRules, knownRules);
+    return {config, cliRules};
   }
 
   /**

@@ -10,6 +10,14 @@ import {UserError} from '../src/report/user-error.js';
 export const configFlag = (helpGroup?: string) =>
   Flags.string({char: 'c', summary: 'Config file (default: openwop.config.json, .openwoprc.json or package.json "openwop", found upward).', helpGroup});
 
+/** --print-config FILE: every command that reads the config. */
+export const printConfigFlag = (helpGroup?: string) =>
+  Flags.string({
+    summary: 'Print, as JSON, the config that applies to FILE (the config file found, its overrides matching FILE, then --rule where the command has it) and where it came from; exit 0 without doing anything else.',
+    helpValue: 'FILE',
+    helpGroup,
+  });
+
 export const verboseFlag = (helpGroup?: string) => Flags.boolean({summary: 'Print stack traces of internal errors.', helpGroup});
 
 /** --input-timeout: every command that may be handed a FIFO to read. */

@@ -1,5 +1,6 @@
 import {Args, Command, Flags} from '@oclif/core';
 import {loadConfig} from '../../src/config/load.js';
+import {printConfig} from '../../src/config/print-config.js';
 import {packageVersion} from '../../src/io/package-root.js';
 import {LINT_TARGETS, type LintTarget} from '../../src/lint/index.js';
 import {displayLines, displayText, escapeJsonText} from '../../src/report/printable.js';
@@ -9,7 +10,7 @@ import {writeOutput} from '../../src/report/write-output.js';
 import {checkKindName, DEFAULT_EXAMPLES_OUT, DEFAULT_ID_BASE, DEFAULT_OUT, preflight, ScaffoldCancelled, scaffoldKind, TYPE_HELP, VENDOR_KIND_GRAMMAR} from '../../src/scaffold/index.js';
 import {askForKind, commandLine} from '../../src/scaffold/interactive.js';
 import {renderScaffoldJson, renderScaffoldText} from '../../src/scaffold/render.js';
-import {configFlag, LIST_FLAG, REPEATED_FLAG, reportCommandError, verboseFlag} from '../_common.js';
+import {configFlag, LIST_FLAG, printConfigFlag, REPEATED_FLAG, reportCommandError, verboseFlag} from '../_common.js';
 
 export default class ScaffoldKind extends Command {
   static override summary = 'Create a vendor envelope kind: a Tier-1-clean payload schema with reasoning first, plus a valid and an invalid example envelope.';
@@ -93,12 +94,17 @@ EXIT CODES
     json: Flags.boolean({summary: 'Print the result as JSON (files, actions, the invalid example\'s reason).'}),
     config: configFlag(),
     verbose: verboseFlag(),
+    'print-config': printConfigFlag(),
   };
 
   async run(): Promise<void> {
     const {args, flags} = await this.parse(ScaffoldKind);
     const cwd = process.cwd();
     const config = await loadConfig({cwd, explicitPath: flags.config});
+    if (flags['print-config'] !== undefined) {
+      await writeOutput(`${JSON.stringify(printConfig(config, flags['print-config'], {}), null, 2)}\n`);
+      return;
+    }
     const base = {cwd, config, out: flags.out, examplesOut: flags['examples-out'], force: flags.force, idBase: flags['id-base']};
     if (args.kind !== undefined) checkKindName(args.kind);
 

@@ -187,15 +187,30 @@ async function unknownRule(config: OpenwopConfig, knownRules: () => Promise<read
   const known = await knownRules();
   for (const [pointer, rules] of sets) {
     const id = Object.keys(rules).find((k) => !isKnownRule(k, known));
-    if (id === undefined) continue;
-    const suggestions = closest(id, known);
-    return {
-      pointer: childPointer(pointer, id),
-      message: `unknown rule "${id}"${suggestions.length ? `; did you mean ${suggestions.join(', ')}?` : ''}`,
-      hint: 'rule ids are those any command reports, or a family such as tier1/*; openwop lint schema --list-rules lists the lint ones',
-    };
+    if (id !== undefined) return {pointer: childPointer(pointer, id), message: unknownRuleMessage(id, known), hint: RULE_IDS_HINT};
   }
   return undefined;
+}
+
+const RULE_IDS_HINT = 'rule ids are those any command reports, or a family such as tier1/*; openwop lint schema --list-rules lists the lint ones';
+
+function unknownRuleMessage(id: string, known: readonly string[]): string {
+  const suggestions = closest(id.endsWith('/*') ? id.slice(0, -1) : id, id.endsWith('/*') ? families(known) : known);
+  return `unknown rule "${id}"${suggestions.length ? `; did you mean ${suggestions.join(', ')}?` : ''}`;
+}
+
+/** `tier1/*` for every `tier1/…` id: what a wildcard that matches nothing is compared with. */
+function families(known: readonly string[]): string[] {
+  return [...new Set(known.filter((k) => k.includes('/')).map((k) => `${k.slice(0, k.lastIndexOf('/'))}/*`))];
+}
+
+/** --rule ids, held to the same test as the config's: a misspelt one is a usage error (exit 2), not a silent no-op. */
+export async function checkRuleFlags(rules: Record<string, RuleSetting>, knownRules: () => Promise<readonly string[]>): Promise<void> {
+  const ids = Object.keys(rules);
+  if (ids.length === 0) return;
+  const known = await knownRules();
+  const id = ids.find((k) => !isKnownRule(k, known));
+  if (id !== undefined) throw new UserError(`--rule: ${unknownRuleMessage(id, known)}`, RULE_IDS_HINT);
 }
 
 function isKnownRule(id: string, known: readonly string[]): boolean {

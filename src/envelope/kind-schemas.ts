@@ -7,7 +7,7 @@ import {listFolder} from '../io/list-folder.js';
 import type {ReadScope} from '../io/read-scope.js';
 import type {Finding} from '../report/finding.js';
 import {UserError} from '../report/user-error.js';
-import {builtinKindSchema, createAjv, getValidator, patternRefusalFinding, UnsupportedPatternError} from '../schemas/index.js';
+import {builtinKinds, builtinKindSchema, createAjv, getValidator, patternRefusalFinding, UnsupportedPatternError} from '../schemas/index.js';
 
 const SUFFIX = '.schema.json';
 /** Stands in for a refused schema: the refusal is reported once, on the schema, not on every payload. */
@@ -48,6 +48,11 @@ export class KindSchemas {
 
   has(kind: string): boolean {
     return this.files.has(kind) || builtinKindSchema(kind) !== undefined;
+  }
+
+  /** Every kind with a schema, bundled or user-supplied. */
+  kinds(): string[] {
+    return [...new Set([...builtinKinds(), ...this.files.keys()])];
   }
 
   /** Kinds that have a user-supplied schema. */

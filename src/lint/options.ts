@@ -1,7 +1,5 @@
-import {isAbsolute, relative, resolve, sep} from 'node:path';
-import picomatch from 'picomatch';
+import {configRelativePath, overrideMatches} from '../config/overrides.js';
 import type {OpenwopConfig} from '../config/types.js';
-import {isStdinName} from '../report/paths.js';
 import {LINT_PROFILES, LINT_TARGETS, type LintProfile, type LintTarget, type RuleLevel} from './types.js';
 
 export const DEFAULT_PROFILE: LintProfile = 'strict';
@@ -52,9 +50,9 @@ export function resolveLintOptions(config: OpenwopConfig | undefined, file: stri
   if (config) {
     applyLint(config.lint);
     Object.assign(out.rules, config.rules);
-    const rel = relativePath(file, baseDir);
+    const rel = configRelativePath(file, baseDir);
     for (const override of config.overrides ?? []) {
-      if (rel === undefined || !matchesAny(override.files, rel)) continue;
+      if (rel === undefined || !overrideMatches(override.files, rel)) continue;
       applyLint(override.lint);
       Object.assign(out.rules, override.rules);
     }
@@ -91,21 +89,4 @@ export function assertProfile(value: string): asserts value is LintProfile {
 
 export function assertTarget(value: string): asserts value is LintTarget {
   if (!LINT_TARGETS.includes(value as LintTarget)) throw new RangeError(`unknown target "${value}": expected one of ${LINT_TARGETS.join(', ')}`);
-}
-
-const matchers = new Map<string, (path: string) => boolean>();
-
-function matchesAny(globs: readonly string[], rel: string): boolean {
-  return globs.some((g) => {
-    let m = matchers.get(g);
-    if (!m) matchers.set(g, (m = picomatch(g, {dot: true, basename: !g.includes('/')})));
-    return m(rel);
-  });
-}
-
-function relativePath(file: string, baseDir: string): string | undefined {
-  if (isStdinName(file)) return undefined;
-  const rel = relative(baseDir, resolve(file));
-  if (isAbsolute(rel)) return undefined;
-  return rel.split(sep).join('/');
 }

@@ -16,6 +16,18 @@ export function closest(id: string, candidates: readonly string[], max = 3): str
     .map((x) => x.c);
 }
 
+/**
+ * closest() for names whose words are mistyped with another separator or case (`clarification_request`,
+ * `Clarification-Request` for `clarification.request`): both sides are folded to lower case with `.` between words
+ * before they are compared. The candidates come back as written.
+ */
+export function closestName(name: string, candidates: readonly string[], max = 3): string[] {
+  const fold = (s: string) => s.toLowerCase().replace(/[_\-\s]/g, '.');
+  const byFolded = new Map<string, string>();
+  for (const c of candidates) if (!byFolded.has(fold(c))) byFolded.set(fold(c), c);
+  return closest(fold(name), [...byFolded.keys()], max).map((f) => byFolded.get(f) as string);
+}
+
 /** Levenshtein distance: insertions, deletions and substitutions, one each. */
 export function editDistance(a: string, b: string): number {
   const dp = Array.from({length: b.length + 1}, (_, j) => j);

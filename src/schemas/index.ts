@@ -3,6 +3,7 @@ export {bundledSchemaPath, loadBundledSchema, type JsonSchemaObject} from './loa
 export {
   BUNDLED_SCHEMA_NAMES,
   type BundledSchemaName,
+  builtinKinds,
   builtinKindSchema,
   bundledSchemaId,
   isBundledSchemaName,

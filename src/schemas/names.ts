@@ -107,6 +107,11 @@ const KIND_SCHEMAS: Readonly<Record<string, BundledSchemaName>> = {
   'media.file': 'envelopes/media.file',
 };
 
+/** The envelope kinds the spec itself defines (those with a bundled payload schema). */
+export function builtinKinds(): string[] {
+  return Object.keys(KIND_SCHEMAS);
+}
+
 /** Payload schema for an envelope kind the spec itself defines; undefined for vendor kinds. */
 export function builtinKindSchema(kind: string): BundledSchemaName | undefined {
   return Object.hasOwn(KIND_SCHEMAS, kind) ? KIND_SCHEMAS[kind] : undefined;

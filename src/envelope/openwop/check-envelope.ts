@@ -1,5 +1,6 @@
 import type {JsonDocument} from '../../io/json-document.js';
 import {ajvFindings} from '../../schemas/ajv-findings.js';
+import {closestName} from '../../report/suggest.js';
 import {getValidator} from '../../schemas/index.js';
 import type {DocScan, EnvelopeRunContext} from '../context.js';
 import type {FindingSink} from '../finding-sink.js';
@@ -66,12 +67,18 @@ function kindKnown(run: EnvelopeRunContext, kind: string, doc: JsonDocument, poi
   const at = `${pointer}/type`;
   if (run.host) {
     const why = run.host.supportedEnvelopes.size === 0 ? 'advertises no envelope kinds at all (an engine-only host)' : `does not advertise it in ${kindsField(run.host)}`;
-    sink.add(doc.finding(ENVELOPE_RULES.unknownKind.id, 'error', `unknown envelope kind "${kind}": the host (${run.host.origin}) ${why}`, at));
+    sink.add(doc.finding(ENVELOPE_RULES.unknownKind.id, 'error', `unknown envelope kind "${kind}"${didYouMean(kind, run.host.supportedEnvelopes)}: the host (${run.host.origin}) ${why}`, at));
     return false;
   }
-  const message = `unknown envelope kind "${kind}": its payload was not checked (give its schema with --schemas DIR, or the host's kinds with --capabilities)`;
+  const message = `unknown envelope kind "${kind}"${didYouMean(kind, run.kinds.kinds())}: its payload was not checked (give its schema with --schemas DIR, or the host's kinds with --capabilities)`;
   sink.add(doc.finding(ENVELOPE_RULES.unknownKind.id, run.strict ? 'error' : 'warning', message, at));
   return !run.strict;
+}
+
+/** ` (did you mean "clarification.request"?)` for `clarification_request`, or nothing when no known kind is close. */
+function didYouMean(kind: string, known: Iterable<string>): string {
+  const [best] = closestName(kind, [...known], 1);
+  return best === undefined ? '' : ` (did you mean "${best}"?)`;
 }
 
 /** Kind names repeat across a stream; remember the verdicts (up to a bound). */

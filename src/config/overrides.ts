@@ -1,0 +1,25 @@
+import {isAbsolute, relative, resolve, sep} from 'node:path';
+import picomatch from 'picomatch';
+import {isStdinName} from '../report/paths.js';
+
+const matchers = new Map<string, (path: string) => boolean>();
+
+/**
+ * Whether an `overrides[].files` glob list matches `rel` (a path relative to the config file's folder, with forward
+ * slashes). A glob without a slash also matches the base name (`*.schema.json`).
+ */
+export function overrideMatches(globs: readonly string[], rel: string): boolean {
+  return globs.some((g) => {
+    let m = matchers.get(g);
+    if (!m) matchers.set(g, (m = picomatch(g, {dot: true, basename: !g.includes('/')})));
+    return m(rel);
+  });
+}
+
+/** `file` (absolute or relative to the working directory) relative to `baseDir`, with forward slashes; undefined for stdin or a path outside it. */
+export function configRelativePath(file: string, baseDir: string): string | undefined {
+  if (isStdinName(file)) return undefined;
+  const rel = relative(baseDir, resolve(file));
+  if (isAbsolute(rel)) return undefined;
+  return rel.split(sep).join('/');
+}

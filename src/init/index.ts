@@ -1,0 +1,90 @@
+import {existsSync, readFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {CONFIG_FILES} from '../config/load.js';
+import {checkWritable, writeFileSafely} from '../io/safe-write.js';
+import {UserError} from '../report/user-error.js';
+import {appendToPreCommitConfig, preCommitConfig, preCommitSnippet} from './pre-commit.js';
+import {starterConfig} from './starter-config.js';
+
+export const CONFIG_FILE = 'openwop.config.json';
+export const PRE_COMMIT_FILE = '.pre-commit-config.yaml';
+
+export interface InitOptions {
+  cwd: string;
+  /** Also set up pre-commit: write .pre-commit-config.yaml, or give the entry to add to an existing one. */
+  preCommit: boolean;
+  /** Replace an existing config; add our entry to an existing .pre-commit-config.yaml. */
+  force: boolean;
+  /** The package version: the pre-commit `rev` is its tag. */
+  version: string;
+}
+
+export interface InitResult {
+  /** Files written or changed, as named in the working directory. */
+  written: string[];
+  /** An existing .pre-commit-config.yaml, left as it was: the entry to add to its `repos:` list. */
+  snippet?: string;
+  /** An existing .pre-commit-config.yaml that already lists our hooks. */
+  preCommitAlready?: boolean;
+}
+
+/**
+ * Writes a starter config (and pre-commit's config). Nothing is overwritten without `force`, and everything that
+ * would refuse is checked before the first file is written, so a refusal leaves the folder as it was.
+ */
+export async function init(options: InitOptions): Promise<InitResult> {
+  const {cwd, force} = options;
+  const existing = CONFIG_FILES.filter((name) => isConfigFile(join(cwd, name)));
+  if (existing.length > 0 && !force) {
+    const [name] = existing;
+    const hint = name === CONFIG_FILE ? 'pass --force to replace it' : `${CONFIG_FILE} would be read instead of it; pass --force to write it anyway`;
+    throw new UserError(`${name} already holds an openwop config here: nothing was written`, hint);
+  }
+  const configPath = join(cwd, CONFIG_FILE);
+  checkWritable(configPath, {mode: 'create', force, label: `cannot write ${CONFIG_FILE}`});
+  const preCommit = options.preCommit ? planPreCommit(join(cwd, PRE_COMMIT_FILE), options) : undefined;
+
+  const result: InitResult = {written: []};
+  await writeFileSafely(configPath, starterConfig(), {mode: 'create', force, label: `cannot write ${CONFIG_FILE}`});
+  result.written.push(CONFIG_FILE);
+  if (preCommit?.write) {
+    await writeFileSafely(preCommit.path, preCommit.write.text, {mode: preCommit.write.mode, label: `cannot write ${PRE_COMMIT_FILE}`});
+    result.written.push(PRE_COMMIT_FILE);
+  }
+  if (preCommit?.snippet) result.snippet = preCommit.snippet;
+  if (preCommit?.already) result.preCommitAlready = true;
+  return result;
+}
+
+interface PreCommitPlan {
+  path: string;
+  write?: {text: string; mode: 'create' | 'rewrite'};
+  snippet?: string;
+  already?: boolean;
+}
+
+/** A new file; or, for an existing one, our entry added in place (with --force) or handed back to print. */
+function planPreCommit(path: string, options: InitOptions): PreCommitPlan {
+  if (!existsSync(path)) {
+    checkWritable(path, {mode: 'create', label: `cannot write ${PRE_COMMIT_FILE}`});
+    return {path, write: {text: preCommitConfig(options.version), mode: 'create'}};
+  }
+  const appended = appendToPreCommitConfig(readFileSync(path, 'utf8'), options.version);
+  if ('already' in appended) return {path, already: true};
+  if (!options.force) return {path, snippet: preCommitSnippet(options.version)};
+  if ('unreadable' in appended) throw new UserError(`cannot add the openwop hooks to ${PRE_COMMIT_FILE}: ${appended.unreadable}; nothing was written`, 'add the entry that openwop init --pre-commit prints without --force by hand');
+  checkWritable(path, {mode: 'rewrite', label: `cannot write ${PRE_COMMIT_FILE}`});
+  return {path, write: {text: appended.text, mode: 'rewrite'}};
+}
+
+/** A config file the loader would read: package.json only with an `openwop` key. */
+function isConfigFile(path: string): boolean {
+  if (!existsSync(path)) return false;
+  if (!path.endsWith('package.json')) return true;
+  try {
+    const pkg = JSON.parse(readFileSync(path, 'utf8'));
+    return pkg !== null && typeof pkg === 'object' && Object.hasOwn(pkg, 'openwop');
+  } catch {
+    return false;
+  }
+}

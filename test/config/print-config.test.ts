@@ -1,0 +1,84 @@
+import {mkdirSync, realpathSync, writeFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {runCli, STACK_TRACE, tempDir} from '../helpers/cli.js';
+
+const CONFIG = {
+  ignore: ['generated/**'],
+  rules: {'tier1/*': 'warn'},
+  lint: {profile: 'strict'},
+  overrides: [
+    {files: ['*.schema.json'], rules: {'tier1/max-depth': 'off'}, lint: {targets: ['openai']}},
+    {files: ['other/**'], rules: {'json/*': 'off'}},
+    {files: ['schemas/**'], lint: {profile: 'load-bearing'}},
+  ],
+};
+
+function project(config: unknown = CONFIG): string {
+  const dir = realpathSync(tempDir());
+  mkdirSync(join(dir, '.git'));
+  if (config !== null) writeFileSync(join(dir, 'openwop.config.json'), JSON.stringify(config));
+  return dir;
+}
+
+describe('--print-config FILE', () => {
+  it('merges the config, the overrides matching FILE (in order) and --rule, says where it came from, and checks nothing', async () => {
+    const dir = project();
+    const r = await runCli(['lint', 'schema', '--print-config', 'schemas/a.schema.json', '--rule', 'reasoning/missing=off'], {cwd: dir});
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({
+      file: 'schemas/a.schema.json',
+      configFile: join(dir, 'openwop.config.json'),
+      root: dir,
+      ignored: false,
+      overrides: [0, 2],
+      config: {
+        ignore: ['generated/**'],
+        rules: {'tier1/*': 'warn', 'tier1/max-depth': 'off', 'reasoning/missing': 'off'},
+        lint: {profile: 'load-bearing', targets: ['openai']},
+      },
+    });
+  });
+
+  it('prints a file the config ignores, saying so', async () => {
+    const r = await runCli(['validate', 'envelope', '--print-config', 'generated/x.json'], {cwd: project()});
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ignored: true, overrides: []});
+  });
+
+  it('without a config file: null, the project root, an empty config', async () => {
+    const dir = project(null);
+    const r = await runCli(['validate', 'pack', '--print-config', 'pack.json'], {cwd: dir});
+    expect(JSON.parse(r.stdout)).toEqual({file: 'pack.json', configFile: null, root: dir, ignored: false, overrides: [], config: {}});
+  });
+
+  it.each([
+    [['validate', 'envelope']],
+    [['validate', 'pack']],
+    [['validate', 'bundle']],
+    [['lint', 'schema']],
+    [['probe', 'host']],
+    [['simulate', 'retry']],
+  ])('%j takes it without its inputs, and exits 0', async (command) => {
+    const r = await runCli([...command, '--print-config', 'other/x.json'], {cwd: project()});
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).config.rules).toEqual({'tier1/*': 'warn', 'json/*': 'off'});
+  });
+
+  it('scaffold kind, which reads the config too, takes it; $schema and $comment are left out', async () => {
+    const dir = project({$schema: 'x', $comment: 'notes', scaffold: {out: 'kinds'}});
+    const r = await runCli(['scaffold', 'kind', '--print-config', 'kinds/a.schema.json'], {cwd: dir});
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({configFile: join(dir, 'openwop.config.json'), config: {scaffold: {out: 'kinds'}}});
+    expect(JSON.parse(r.stdout).config).not.toHaveProperty('$comment');
+  });
+
+  it('an invalid config or an unknown --rule is still exit 2', async () => {
+    const bad = await runCli(['validate', 'envelope', '--print-config', 'x.json'], {cwd: project({rules: {'tier1/max-dept': 'off'}})});
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('did you mean tier1/max-depth');
+    const flag = await runCli(['validate', 'envelope', '--print-config', 'x.json', '--rule', 'nope=off'], {cwd: project()});
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).not.toMatch(STACK_TRACE);
+  });
+});
