@@ -4,7 +4,7 @@ import {parseRuleFlags} from '../../src/config/load.js';
 import {explainRule, INPUT_RULES, LINT_TARGETS, lintSchemaInputs, listRules, RULES, suggestRules, type FixMode, type LintTarget} from '../../src/lint/index.js';
 import {UserError} from '../../src/report/user-error.js';
 import {CheckCommand, EXIT_CODES_HELP, READS_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
-import {BASELINE_HELP, baselineFlags, readScopeFlags} from '../_common.js';
+import {BASELINE_HELP, baselineFlags, INPUT_SELECTION_HELP, inputSelection, inputSelectionFlags, readScopeFlags} from '../_common.js';
 
 export default class LintSchema extends CheckCommand {
   static override summary = 'Lint JSON Schemas against the Tier-1 structured-output subset and the reasoning-field rules (RFC 0030, RFC 0031).';
@@ -82,6 +82,8 @@ win over the config; --rule wins over both.
 
 ${BASELINE_HELP}
 
+${INPUT_SELECTION_HELP}
+
 ${READS_HELP}
 
 ${EXIT_CODES_HELP}`;
@@ -116,6 +118,7 @@ ${EXIT_CODES_HELP}`;
     'allow-remote-refs': Flags.boolean({summary: 'Fetch and check the schemas http(s) $refs name (10 s timeout, 5 MB cap, same-origin redirects, at most 20 documents).', helpGroup: 'LINT'}),
     'max-size': Flags.integer({summary: 'Largest schema file (or file a $ref names) to read, in MB.', default: 100, min: 1, helpGroup: 'INPUT'}),
     ...readScopeFlags(),
+    ...inputSelectionFlags(),
     ...baselineFlags(),
   };
 
@@ -170,6 +173,7 @@ ${EXIT_CODES_HELP}`;
       force: flags.force,
       maxDocumentBytes: scope.maxBytes,
       scope,
+      selection: inputSelection(flags),
       allJson: flags['all-json'],
     });
     return {

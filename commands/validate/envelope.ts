@@ -2,7 +2,7 @@ import {Args, Flags} from '@oclif/core';
 import {configCapabilities, configKindSchemaDirs} from '../../src/config/paths.js';
 import {validateEnvelopeInputs} from '../../src/envelope/index.js';
 import {CheckCommand, EXIT_CODES_HELP, READS_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
-import {BASELINE_HELP, baselineFlags, baselineForceFlag, readScopeFlags} from '../_common.js';
+import {BASELINE_HELP, baselineFlags, baselineForceFlag, INPUT_SELECTION_HELP, inputSelection, inputSelectionFlags, readScopeFlags} from '../_common.js';
 
 export default class ValidateEnvelope extends CheckCommand {
   static override summary = 'Validate AI envelopes (RFC 0021) and foxctl Protocol v1 envelopes: files, JSON arrays and NDJSON streams.';
@@ -35,6 +35,8 @@ FOXCTL PROTOCOL V1 (rule ids foxctl/*)
   Everything upstream's foxctl proto validate checks, plus what it skips: the command grammar, duration_ms, the error catalog, progress meta.seq from 0 strictly increasing and data.pct never decreasing, exactly one terminal ok/error envelope and it last, inline data over 32 KB artifactized with size_bytes/kind/preview and a preview under 1 KB, meta.cas_digest equal to data.artifact, "cache" needing cache_key, error summaries with a 4xx/5xx status_code, retry details, secrets redacted as "***". Where real foxctl output drifts from its written spec (dotted command names, codes outside the catalog, error: {} on ok, meta.source outside run/cache/memory, no duration_ms, artifact fields beside data.summary, fields the spec does not define) the finding is a foxctl/drift/* warning; --strict makes it an error and, like upstream's --strict, also refuses trailing data in a .json input. A command that fits neither form is always an error.
 
 ${BASELINE_HELP}
+
+${INPUT_SELECTION_HELP}
 
 ${READS_HELP}
 
@@ -69,6 +71,7 @@ ${EXIT_CODES_HELP}`;
     'max-size': Flags.integer({summary: 'Largest single JSON document (a file, one stream line, a kind schema or capabilities file) to read, in MB.', default: 100, min: 1, helpGroup: 'INPUT'}),
     'max-findings-per-rule': Flags.integer({summary: 'List at most N findings of one rule per input; the rest are counted (0: list all).', default: 1000, min: 0}),
     ...readScopeFlags(),
+    ...inputSelectionFlags(),
     ...baselineFlags(),
     force: baselineForceFlag(),
   };
@@ -93,6 +96,7 @@ ${EXIT_CODES_HELP}`;
       maxFindingsPerRule: flags['max-findings-per-rule'],
       progress: ctx.interactive && stylish ? process.stderr : undefined,
       scope,
+      selection: inputSelection(flags),
     });
   }
 }
