@@ -3,7 +3,7 @@ import {dirname, isAbsolute, join, relative, sep} from 'node:path';
 import ignore, {type Ignore} from 'ignore';
 import picomatch from 'picomatch';
 import {relativeToCwd} from '../report/paths.js';
-import type {ReadScope} from './read-scope.js';
+import {inside, type ReadScope} from './read-scope.js';
 
 /** The ignore files read in each folder a walk passes, as git reads .gitignore (a pattern is relative to its file's folder). */
 export const IGNORE_FILES = ['.gitignore', '.openwopignore'] as const;
@@ -31,11 +31,11 @@ export type IgnoreVerdict = {by: string} | undefined;
  */
 export class InputIgnores {
   readonly off: boolean;
-  private readonly folders = new Map<string, Ignore[]>();
+  private readonly chains = new Map<string, Rules[]>();
   private readonly config: ((path: string) => boolean) | undefined;
   private readonly flags: Ignore | undefined;
-  /** Ignore files that could not be read: a problem of the run, reported once each. */
-  readonly unreadable: {display: string; message: string}[] = [];
+  /** Ignore files that could not be read (a link out of the roots, too large): warned about once each, not applied. */
+  readonly unreadable: {display: string; ruleId: string; message: string}[] = [];
 
   constructor(
     private readonly settings: IgnoreSettings,
@@ -67,23 +67,37 @@ export class InputIgnores {
   /** Git's order: a deeper file's pattern, a negation (`!`) included, wins over a shallower one's. */
   private byFiles(abs: string, isDir: boolean, top: string): IgnoreVerdict {
     let verdict: IgnoreVerdict;
-    for (const folder of foldersDown(top, dirname(abs))) {
-      const rel = relativeInside(folder, abs, isDir);
-      if (rel === undefined) continue;
-      for (const [i, rules] of this.rulesOf(folder).entries()) {
-        const result = rules.test(rel);
-        if (result.ignored) verdict = {by: `${displayOf(join(folder, IGNORE_FILES[i]), this.scope.cwd)} ("${result.rule?.pattern ?? rel}")`};
-        else if (result.unignored) verdict = undefined;
-      }
+    for (const {folder, file, rules} of this.chain(dirname(abs), top)) {
+      const result = rules.test(relativeInside(folder, abs, isDir) as string);
+      if (result.ignored) verdict = {by: `${file} ("${result.rule?.pattern ?? ''}")`};
+      else if (result.unignored) verdict = undefined;
     }
     return verdict;
   }
 
-  private rulesOf(folder: string): Ignore[] {
-    let rules = this.folders.get(folder);
-    if (rules === undefined) {
-      rules = IGNORE_FILES.map((name) => ignore().add(this.read(join(folder, name))));
-      this.folders.set(folder, rules);
+  /**
+   * The ignore files that apply in `dir`, shallowest first: those of `top` and every folder down to `dir` (only
+   * `dir`'s own when it is not inside `top`). Cached per folder, so a walk reads each file once and a file's verdict
+   * tests only the ignore files that exist (most folders have none).
+   */
+  private chain(dir: string, top: string): Rules[] {
+    const key = `${top}\u0000${dir}`;
+    let chain = this.chains.get(key);
+    if (chain === undefined) {
+      const parent = dirname(dir);
+      const above = dir !== top && parent !== dir && inside(parent, top) ? this.chain(parent, top) : [];
+      const own = this.rulesOf(dir);
+      chain = own.length ? [...above, ...own] : above;
+      this.chains.set(key, chain);
+    }
+    return chain;
+  }
+
+  private rulesOf(folder: string): Rules[] {
+    const rules: Rules[] = [];
+    for (const name of IGNORE_FILES) {
+      const text = this.read(join(folder, name));
+      if (text.trim() !== '') rules.push({folder, file: displayOf(join(folder, name), this.scope.cwd), rules: ignore().add(text)});
     }
     return rules;
   }
@@ -93,19 +107,16 @@ export class InputIgnores {
     const display = displayOf(abs, this.scope.cwd);
     const read = this.scope.readReference(abs, display, MAX_IGNORE_FILE_BYTES);
     if (read.ok) return read.bytes.toString('utf8');
-    if (read.reason !== 'missing') this.unreadable.push({display, message: `${read.finding.message} (an ignore file; --no-ignore skips it)`});
+    if (read.reason !== 'missing') this.unreadable.push({display, ruleId: read.finding.ruleId, message: `${read.finding.message}; its ignore patterns were not applied (--no-ignore skips ignore files)`});
     return '';
   }
 }
 
-/** `top`, then each folder below it down to `bottom` (only `bottom` when it is not inside `top`). */
-function foldersDown(top: string, bottom: string): string[] {
-  const rel = relative(top, bottom);
-  if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return [bottom];
-  const out = [top];
-  let at = top;
-  for (const part of rel === '' ? [] : rel.split(sep)) out.push((at = join(at, part)));
-  return out;
+/** One ignore file's patterns, and the folder they are relative to. */
+interface Rules {
+  folder: string;
+  file: string;
+  rules: Ignore;
 }
 
 /** `abs` relative to `folder` in the form the ignore package takes (no leading ../), or undefined when outside it. */

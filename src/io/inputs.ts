@@ -156,7 +156,7 @@ export async function expandInputs(args: readonly string[], options: ExpandOptio
       for (const file of files) add(file.path, file.display, 'found');
     } else if (!namedIgnored(abs, display)) add(abs, display, info.isFile() ? 'regular' : 'stream');
   }
-  for (const bad of ignores.unreadable) problems.push({display: bad.display, ruleId: 'io/unreadable', message: bad.message});
+  for (const bad of ignores.unreadable) problems.push({...bad, severity: 'warning'});
   if (sources.length === 0 && args.length > 0 && problems.every((p) => p.severity === 'warning')) {
     problems.push(noMatch(args.join(' '), 'nothing to check: every file named is ignored (--no-ignore checks them)'));
   }

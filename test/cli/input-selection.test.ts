@@ -1,4 +1,4 @@
-import {mkdirSync, writeFileSync} from 'node:fs';
+import {mkdirSync, symlinkSync, writeFileSync} from 'node:fs';
 import {dirname, join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {foxctl, type Json, ndjson} from '../envelope/helpers.js';
@@ -154,6 +154,17 @@ describe('ignored files', () => {
     expect((await json(['lint', 'schema', 's', '--no-ignore'], root)).files).toHaveLength(8);
     // The same walk for validate envelope (its kinds: .json, .ndjson, .jsonl).
     expect((await json(['validate', 'envelope', 's/deep'], root)).files).toEqual(['s/deep/inner/e.schema.json']);
+  });
+
+  it('an ignore file is read through the read scope: one linked out of the project is a warning and not applied', async () => {
+    const outside = tempDir('openwop-outside-');
+    writeFileSync(join(outside, 'gitignore'), '*.json\n');
+    const root = project({'s/a.schema.json': SCHEMA});
+    symlinkSync(join(outside, 'gitignore'), join(root, 's/.gitignore'));
+    const r = await json(['lint', 'schema', 's'], root);
+    expect(r.code).toBe(0);
+    expect(r.rules).toEqual(['s/.gitignore io/outside-root warning']);
+    expect(r.files).toEqual(['s/.gitignore', 's/a.schema.json']);
   });
 
   it('--ignore-pattern (repeatable, gitignore syntax, relative to the working directory) adds patterns', async () => {
