@@ -44,7 +44,7 @@ last verified and the vendor's own answer (the API error text where one is known
 openwop export schema FILE --target T prints the request fragment that API takes, rewritten to be accepted.
 
 INPUTS
-  A file named on the command line is always linted. From a folder (recursive) or a glob only the .json files that
+  A file named on the command line is always linted (unless an ignore covers it: see CHOOSING FILES). From a folder (recursive) or a glob only the .json files that
   look like JSON Schemas are: a root with "$schema", "type", "properties" or "$defs", and not the shape of an AIEnvelope
   ("type", "payload", "meta"), a foxctl envelope ("status", "command") or a pack manifest ("name", "version" and
   "runtime", "nodes", "kind" or "engines"). A file that does not parse is linted, so its syntax error shows. The others
@@ -55,7 +55,7 @@ KIND DETECTION (for reasoning/missing and reasoning/forbidden-on-ack)
   that is itself a kind name (vendor.acme.plan.create).
 
 $REF
-  Local (#/…, #anchor) and relative file refs (resolved against the schema's folder; the working directory for stdin)
+  Local (#/…, #anchor) and relative file refs (resolved against the schema's folder; for stdin, that of --stdin-filename NAME, else the working directory)
   are followed; findings inside a referenced file name that file. http(s) refs are fetched only with --allow-remote-refs
   (otherwise ref/remote-not-fetched, info); a failed fetch is ref/unresolved with the reason. A $ref cycle is reported (ref/recursive) and not followed.
   A file ref is read only when it is a regular file inside a root (see READS): an absolute path, a file: URL, or a path
