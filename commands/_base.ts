@@ -12,6 +12,7 @@ import type {Report} from '../src/report/finding.js';
 import type {FormatContext} from '../src/report/format-context.js';
 import {FORMATS, getFormatter} from '../src/report/formatters/index.js';
 import type {CheckOutcome} from '../src/report/outcome.js';
+import {displayText} from '../src/report/printable.js';
 import {buildReport} from '../src/report/report.js';
 import {type OutputTarget, writeOutput} from '../src/report/write-output.js';
 import {configFlag, LIST_FLAG, openBaselineFlags, printConfigFlag, reportCommandError, verboseFlag} from './_common.js';
@@ -129,6 +130,7 @@ export abstract class CheckCommand extends Command {
     const {config, cliRules} = await this.settings(flags, cwd);
     const settleBaseline = await openBaselineFlags(flags, {command: this.commandName, cwd, projectRoot: config.root, inputs, folderOf: this.baselineFolderOf?.bind(this)});
     const outcome = await this.check({cwd, config, interactive});
+    for (const note of outcome.notes ?? []) process.stderr.write(`openwop: ${displayText(note)}\n`);
     const overrides = new Map<string, RuleLevel>(Object.entries(outcome.severitiesResolved ? cliRules : {...config.config.rules, ...cliRules}));
     const version = packageVersion();
     const overridden = applyRuleOverridesToReport(buildReport(this.commandName, version, outcome.results, outcome.summary), overrides);

@@ -1,4 +1,5 @@
 import {Flags} from '@oclif/core';
+import type {InputSelection} from '../src/io/inputs.js';
 import {DEFAULT_INPUT_TIMEOUT_MS} from '../src/io/open-stream.js';
 import {type ExplainedRule, explainRules} from '../src/report/explained-rule.js';
 import type {Report} from '../src/report/finding.js';
@@ -56,6 +57,42 @@ export const readScopeFlags = () => ({
   'follow-symlinks': Flags.boolean({summary: 'Follow symbolic links out of the folders walked and out of the project (default: skip them, as git and ripgrep do).', helpGroup: 'INPUT'}),
   'input-timeout': inputTimeoutFlag(),
 });
+
+/** --stdin-filename alone: the commands that read one input, `-` among its forms, and walk no folder. */
+export const stdinFilenameFlag = () =>
+  Flags.string({summary: 'The file name - stands for: findings name it, and it decides what a file name decides (kind, overrides, the folder relative references start from).', helpValue: 'NAME', helpGroup: 'INPUT'});
+
+/** Which files PATHS select, as ESLint's flags of the same names (see INPUT_SELECTION_HELP). */
+export const inputSelectionFlags = () => ({
+  'stdin-filename': stdinFilenameFlag(),
+  'ignore-pattern': Flags.string({
+    summary: 'Leave out what PATTERN matches (gitignore syntax, relative to the working directory; repeatable).',
+    multiple: true,
+    multipleNonGreedy: true,
+    helpValue: 'PATTERN',
+    helpGroup: 'INPUT',
+  }),
+  ignore: Flags.boolean({summary: 'Honour the config\'s "ignore", --ignore-pattern, .gitignore and .openwopignore (--no-ignore: check everything named).', allowNo: true, default: true, helpGroup: 'INPUT'}),
+  'error-on-unmatched-pattern': Flags.boolean({summary: 'A path, glob or folder yielding nothing to check is exit 2 (--no-error-on-unmatched-pattern: a note on stderr, exit 0).', allowNo: true, default: true, helpGroup: 'INPUT'}),
+});
+
+/** The InputSelection of the flags {@link inputSelectionFlags} adds. */
+export function inputSelection(flags: {'stdin-filename'?: string; 'ignore-pattern'?: string[]; ignore?: boolean; 'error-on-unmatched-pattern'?: boolean}): InputSelection {
+  return {stdinFilename: flags['stdin-filename'], ignorePatterns: flags['ignore-pattern'], noIgnore: flags.ignore === false, errorOnUnmatched: flags['error-on-unmatched-pattern'] !== false};
+}
+
+export const INPUT_SELECTION_HELP = `CHOOSING FILES (as ESLint)
+  A folder is walked recursively; hidden entries, node_modules and .git are skipped. Walks and globs leave out what
+  the config's "ignore" globs, --ignore-pattern PATTERN (gitignore syntax, relative to the working directory) and the
+  .gitignore and .openwopignore files match: those of the folders walked and of their parents up to the project root,
+  with git's rules (a pattern is relative to its file's folder, a deeper file wins, "!" re-includes). A file named on
+  the command line is not checked when a pattern covers it either: it is reported as io/ignored (a warning).
+  --no-ignore turns all of it off. Nothing to check is exit 2 (io/no-match): a path or glob matching no file, a folder
+  holding no file of the command's kind, or every file left out by ignores; --no-error-on-unmatched-pattern makes it
+  a note on stderr (exit 0 when nothing else is wrong).
+  --stdin-filename NAME names what - reads: findings and reports call it NAME, and NAME decides what a file's name
+  decides (.ndjson or .json, config overrides and ignores, the folder relative $refs start from, inside the read
+  roots). Given without - among the inputs it is a usage error.`;
 
 /**
  * A user's mistake gets one clear line and exit 2; only internal errors may show a stack, and only when asked.

@@ -3,6 +3,7 @@ import {projectRoot} from '../../src/config/load.js';
 import {EXPORT_RULES, EXPORT_TARGETS, exportSchema, renderFragment, type FragmentFormat} from '../../src/export/index.js';
 import {readSchemaInput} from '../../src/export/read-input.js';
 import {filesUsed} from '../../src/io/files-used.js';
+import {checkStdinFilename} from '../../src/io/inputs.js';
 import {packageVersion} from '../../src/io/package-root.js';
 import {ReadScope} from '../../src/io/read-scope.js';
 import {checkWritable, writeFileSafely, type SafeWriteOptions} from '../../src/io/safe-write.js';
@@ -16,7 +17,7 @@ import {getFormatter} from '../../src/report/formatters/index.js';
 import {buildReport} from '../../src/report/report.js';
 import {writeOutput} from '../../src/report/write-output.js';
 import {READS_HELP} from '../_base.js';
-import {readScopeFlags, reportCommandError, verboseFlag} from '../_common.js';
+import {readScopeFlags, reportCommandError, stdinFilenameFlag, verboseFlag} from '../_common.js';
 
 const MB = 1024 * 1024;
 
@@ -66,7 +67,8 @@ REFUSALS
   writes a fragment or nothing, never one that fails \`lint schema --target openai\`.
 
 NAMES (--name)
-  Default: the schema's title, else the file's base name, with other characters turned into "_" and cut to 64.
+  Default: the schema's title, else the file's base name (for -, that of --stdin-filename NAME), with other characters
+  turned into "_" and cut to 64.
   A given name must match ^[a-zA-Z0-9_-]{1,64}$ (OpenAI's and Anthropic's rule); another is refused (exit 2) with the
   reason. Gemini fragments carry no name.
 
@@ -76,6 +78,8 @@ EXIT CODES
   0  the fragment was printed (or written to -o)
   1  refused: the schema cannot be expressed for the target; the findings say why
   2  the command could not do its job: usage error (bad --name, --form), unreadable input, -o exists without --force
+
+--stdin-filename NAME names what - reads: findings and the default --name go by NAME. Without - it is a usage error.
 
 A $ref to another file or URL is refused (a request carries one schema): bundle the schema first. Only the schema
 file itself is read.`;
@@ -104,6 +108,7 @@ file itself is read.`;
     color: Flags.boolean({summary: 'Colour the findings on standard error (default: only on a TTY; NO_COLOR and FORCE_COLOR are honoured).', allowNo: true}),
     'max-size': Flags.integer({summary: 'Largest schema file to read, in MB.', default: 100, min: 1, helpGroup: 'INPUT'}),
     ...readScopeFlags(),
+    'stdin-filename': stdinFilenameFlag(),
     verbose: verboseFlag(),
   };
 
@@ -120,13 +125,15 @@ file itself is read.`;
       maxBytes: flags['max-size'] * MB,
       inputTimeoutMs: flags['input-timeout'],
     });
-    const text = await readSchemaInput(args.file, scope);
+    checkStdinFilename([args.file], {stdinFilename: flags['stdin-filename']});
+    const label = args.file === '-' ? (flags['stdin-filename'] ?? '<stdin>') : args.file;
+    const text = await readSchemaInput(args.file, scope, undefined, label);
     const write = (): SafeWriteOptions => ({mode: 'create', force: flags.force, inputs: filesUsed(), label: `-o ${flags.output}`});
     // Before anything is printed: an -o that will be refused is a usage error, not a refusal of the schema.
     if (flags.output !== undefined) checkWritable(flags.output, write());
-    const result = exportSchema(text, {target, form: flags.form, name: flags.name, file: args.file === '-' ? '<stdin>' : args.file});
+    const result = exportSchema(text, {target, form: flags.form, name: flags.name, file: label});
     const shown = result.refused ? result.findings : flags.quiet ? [] : result.findings;
-    const trailer = result.refused ? `refused: ${args.file === '-' ? '<stdin>' : args.file} cannot be sent as ${target} (${result.form}); the errors above say why, and nothing was printed` : undefined;
+    const trailer = result.refused ? `refused: ${label} cannot be sent as ${target} (${result.form}); the errors above say why, and nothing was printed` : undefined;
     if (shown.length > 0) await this.printFindings(shown, flags.color, cwd, trailer);
     if (result.refused || !result.fragment) {
       process.exitCode = 1;

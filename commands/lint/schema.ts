@@ -4,7 +4,7 @@ import {parseRuleFlags} from '../../src/config/load.js';
 import {explainRule, INPUT_RULES, LINT_TARGETS, lintSchemaInputs, listRules, RULES, suggestRules, type FixMode, type LintTarget} from '../../src/lint/index.js';
 import {UserError} from '../../src/report/user-error.js';
 import {CheckCommand, EXIT_CODES_HELP, READS_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
-import {BASELINE_HELP, baselineFlags, LIST_FLAG, readScopeFlags} from '../_common.js';
+import {BASELINE_HELP, baselineFlags, INPUT_SELECTION_HELP, inputSelection, inputSelectionFlags, LIST_FLAG, readScopeFlags} from '../_common.js';
 
 export default class LintSchema extends CheckCommand {
   static override summary = 'Lint JSON Schemas against the Tier-1 structured-output subset and the reasoning-field rules (RFC 0030, RFC 0031).';
@@ -44,7 +44,7 @@ last verified and the vendor's own answer (the API error text where one is known
 openwop export schema FILE --target T prints the request fragment that API takes, rewritten to be accepted.
 
 INPUTS
-  A file named on the command line is always linted. From a folder (recursive) or a glob only the .json files that
+  A file named on the command line is always linted (unless an ignore covers it: see CHOOSING FILES). From a folder (recursive) or a glob only the .json files that
   look like JSON Schemas are: a root with "$schema", "type", "properties" or "$defs", and not the shape of an AIEnvelope
   ("type", "payload", "meta"), a foxctl envelope ("status", "command") or a pack manifest ("name", "version" and
   "runtime", "nodes", "kind" or "engines"). A file that does not parse is linted, so its syntax error shows. The others
@@ -55,7 +55,7 @@ KIND DETECTION (for reasoning/missing and reasoning/forbidden-on-ack)
   that is itself a kind name (vendor.acme.plan.create).
 
 $REF
-  Local (#/…, #anchor) and relative file refs (resolved against the schema's folder; the working directory for stdin)
+  Local (#/…, #anchor) and relative file refs (resolved against the schema's folder; for stdin, that of --stdin-filename NAME, else the working directory)
   are followed; findings inside a referenced file name that file. http(s) refs are fetched only with --allow-remote-refs
   (otherwise ref/remote-not-fetched, info); a failed fetch is ref/unresolved with the reason. A $ref cycle is reported (ref/recursive) and not followed.
   A file ref is read only when it is a regular file inside a root (see READS): an absolute path, a file: URL, or a path
@@ -81,6 +81,8 @@ Config (openwop.config.json): "rules" {"ID": "off|warn|error"}, "lint" {"profile
 win over the config; --rule wins over both.
 
 ${BASELINE_HELP}
+
+${INPUT_SELECTION_HELP}
 
 ${READS_HELP}
 
@@ -116,6 +118,7 @@ ${EXIT_CODES_HELP}`;
     'allow-remote-refs': Flags.boolean({summary: 'Fetch and check the schemas http(s) $refs name (10 s timeout, 5 MB cap, same-origin redirects, at most 20 documents).', helpGroup: 'LINT'}),
     'max-size': Flags.integer({summary: 'Largest schema file (or file a $ref names) to read, in MB.', default: 100, min: 1, helpGroup: 'INPUT'}),
     ...readScopeFlags(),
+    ...inputSelectionFlags(),
     ...baselineFlags(),
   };
 
@@ -170,6 +173,7 @@ ${EXIT_CODES_HELP}`;
       force: flags.force,
       maxDocumentBytes: scope.maxBytes,
       scope,
+      selection: inputSelection(flags),
       allJson: flags['all-json'],
     });
     return {

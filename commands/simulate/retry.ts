@@ -7,7 +7,7 @@ import {UserError} from '../../src/report/user-error.js';
 import {writeOutput} from '../../src/report/write-output.js';
 import {CAP_RULE, PROVIDER_IDS, RECOVERY_PATHS, simulateRetry, type RealProviderId, type RecoveryPath} from '../../src/retry/index.js';
 import {CheckCommand, EXIT_CODES_HELP, READS_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
-import {LIST_FLAG, readScopeFlags, REPEATED_FLAG} from '../_common.js';
+import {LIST_FLAG, readScopeFlags, REPEATED_FLAG, stdinFilenameFlag} from '../_common.js';
 
 const EVENTS_FORMAT = 'ndjson-events';
 
@@ -40,6 +40,8 @@ HOST CHECK (HAR and exchanges carry the host's own requests): retry/budget-not-g
 --trace FILE compares the run events a host emitted (a JSON array, {events: [...]}, or NDJSON of {type, payload}) with the conformant sequence: order (retry.exhausted before node.failed), reasons not conflated (parse-error and schema-violation count as one), missing and unexpected events, node.failed error codes (older names are warnings), payloads against the RFC 0032 schemas. Events missing from the capabilities' reliability.events are not required.
 
 OUTPUT: --format json adds per result outcome, errorCode, stoppedBy, totalCalls, attempts [{attempt, call, provider, model, stopClass, stopReason, outputTokens, maxTokens, correctiveFragment, route, reason, validatorError, recovery, events, host?}], events [{type, payload}], nodeId, recording, policy. --format ${EVENTS_FORMAT} prints only the events, one JSON object per line; findings still set the exit code and are counted on stderr.
+
+--stdin-filename NAME names what - reads: findings and the timeline call it NAME. Without - it is a usage error.
 
 ${READS_HELP}
 
@@ -75,6 +77,7 @@ ${EXIT_CODES_HELP}`;
     trace: Flags.string({summary: 'A host\'s emitted run events to check against the simulated sequence (one recording only).', helpValue: 'FILE', helpGroup: 'INPUT'}),
     'max-size': Flags.integer({summary: 'Largest single recording file (or NDJSON line), schema, capabilities or trace file to read, in MB.', default: 100, min: 1, helpGroup: 'INPUT'}),
     ...readScopeFlags(),
+    'stdin-filename': stdinFilenameFlag(),
   };
 
   protected readonly commandName = 'simulate retry';
@@ -109,6 +112,7 @@ ${EXIT_CODES_HELP}`;
       maxAttempts: flags['max-attempts'],
       providerCeiling: flags['provider-ceiling'],
       recovery: flags.recovery as RecoveryPath[] | undefined,
+      stdinName: flags['stdin-filename'],
       capabilities,
       provider: flags.provider as RealProviderId | undefined,
       nodeId: flags['node-id'],

@@ -1,8 +1,9 @@
 import {Args, Flags} from '@oclif/core';
 import {BUNDLE_RULE_LIST, DEFAULT_MAX_BUNDLE_BYTES, validateBundle} from '../../src/bundle/index.js';
+import {checkStdinFilename} from '../../src/io/inputs.js';
 import {UserError} from '../../src/report/user-error.js';
 import {CheckCommand, EXIT_CODES_HELP, READS_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
-import {explainFlag, printExplanation, readScopeFlags} from '../_common.js';
+import {explainFlag, printExplanation, readScopeFlags, stdinFilenameFlag} from '../_common.js';
 
 const MB = 1024 * 1024;
 
@@ -27,6 +28,8 @@ CHOICES WHERE UPSTREAM DISAGREES (FACTS §6)
   §6.3 the spec names a verifierKeyId field the schema does not have: verifierSignature.keyId is read. §6.4 detail: every non-pass row needs a non-blank detail and a detail.nonPass entry (the suite's rule, stricter than the schema's). §6.13 stale key names in host docs: only the keyId in the bundle and the document counts. RFC 0224 §B.6 (draft) resolves keys in the bundle's own discovery.document, conformance.md in the host's published one: the first gives integrity only here (bundle/key-unattributed), the second attribution.
 
 Each rule's rationale and examples: --explain RULE (or --explain all).
+
+--stdin-filename NAME names what - reads (the bundle, --discovery or --verifier-keys): findings call it NAME. Without - it is a usage error.
 
 ${READS_HELP}
 
@@ -53,6 +56,7 @@ ${EXIT_CODES_HELP}
     timeout: Flags.integer({summary: 'Total time for each URL fetched, redirects and body included, in ms.', default: 10_000, min: 1, helpGroup: 'HTTP'}),
     'max-size': Flags.integer({summary: 'Largest bundle or document to read (file or response), in MB.', default: DEFAULT_MAX_BUNDLE_BYTES / MB, min: 1, helpGroup: 'INPUT'}),
     ...readScopeFlags(),
+    'stdin-filename': stdinFilenameFlag(),
     explain: explainFlag(),
   };
 
@@ -67,6 +71,7 @@ ${EXIT_CODES_HELP}
   protected async check(ctx: CheckContext): Promise<CheckOutcome> {
     const {args, flags} = await this.parse(ValidateBundle);
     if (args.bundle === undefined) throw new UserError('give the bundle to verify (a file or URL)', 'e.g. openwop validate bundle bundle-v3.json');
+    checkStdinFilename([args.bundle, flags.discovery, flags['verifier-keys']].filter((p): p is string => p !== undefined), {stdinFilename: flags['stdin-filename']});
     const local = [args.bundle, flags.discovery, flags['verifier-keys']].filter((p): p is string => p !== undefined && !/^https?:\/\//i.test(p));
     const scope = this.readScope(ctx, flags, local);
     return validateBundle(args.bundle, {
@@ -76,6 +81,7 @@ ${EXIT_CODES_HELP}
       discovery: flags.discovery,
       verifierKeys: flags['verifier-keys'],
       fetchDiscovery: flags['fetch-discovery'],
+      stdinName: flags['stdin-filename'],
       fetch: {timeoutMs: flags.timeout, connectTimeoutMs: Math.min(5_000, flags.timeout), insecure: false, followCrossOrigin: false, maxRedirects: 10},
     });
   }

@@ -2,7 +2,7 @@ import {Args, Flags} from '@oclif/core';
 import {configCapabilities, configKindSchemaDirs} from '../../src/config/paths.js';
 import {validateEnvelopeInputs} from '../../src/envelope/index.js';
 import {CheckCommand, EXIT_CODES_HELP, READS_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
-import {BASELINE_HELP, baselineFlags, baselineForceFlag, readScopeFlags, REPEATED_FLAG} from '../_common.js';
+import {BASELINE_HELP, baselineFlags, baselineForceFlag, INPUT_SELECTION_HELP, inputSelection, inputSelectionFlags, readScopeFlags, REPEATED_FLAG} from '../_common.js';
 
 export default class ValidateEnvelope extends CheckCommand {
   static override summary = 'Validate AI envelopes (RFC 0021) and foxctl Protocol v1 envelopes: files, JSON arrays and NDJSON streams.';
@@ -38,6 +38,8 @@ FOXCTL PROTOCOL V1 (rule ids foxctl/*)
 
 ${BASELINE_HELP}
 
+${INPUT_SELECTION_HELP}
+
 ${READS_HELP}
 
 ${EXIT_CODES_HELP}`;
@@ -71,6 +73,7 @@ ${EXIT_CODES_HELP}`;
     'max-size': Flags.integer({summary: 'Largest single JSON document (a file, one stream line, a kind schema or capabilities file) to read, in MB.', default: 100, min: 1, helpGroup: 'INPUT'}),
     'max-findings-per-rule': Flags.integer({summary: 'List at most N findings of one rule per input; the rest are counted (0: list all).', default: 1000, min: 0}),
     ...readScopeFlags(),
+    ...inputSelectionFlags(),
     ...baselineFlags(),
     force: baselineForceFlag(),
   };
@@ -95,6 +98,7 @@ ${EXIT_CODES_HELP}`;
       maxFindingsPerRule: flags['max-findings-per-rule'],
       progress: ctx.interactive && stylish ? process.stderr : undefined,
       scope,
+      selection: inputSelection(flags),
     });
   }
 }

@@ -3,7 +3,7 @@ import {Args, Flags} from '@oclif/core';
 import {envelopePayloadPath, LINT_SCHEMAS_SCOPES, LLM_SCHEMA_FIELDS, type LintSchemasScope, PACK_RULE_LIST, parseGrant, RUNTIME_TOKENS, validatePackInputs} from '../../src/pack/index.js';
 import {UserError} from '../../src/report/user-error.js';
 import {CheckCommand, EXIT_CODES_HELP, READS_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
-import {BASELINE_HELP, baselineFlags, LIST_FLAG, baselineForceFlag, explainFlag, printExplanation, readScopeFlags} from '../_common.js';
+import {BASELINE_HELP, baselineFlags, baselineForceFlag, explainFlag, INPUT_SELECTION_HELP, inputSelection, inputSelectionFlags, LIST_FLAG, printExplanation, readScopeFlags} from '../_common.js';
 
 export default class ValidatePack extends CheckCommand {
   static override summary = 'Validate pack manifests (pack.json or pack folders): shape by kind, runtime.requires (RFC 0076), referenced files, ids, envelopeType values; simulate a host\'s install gate.';
@@ -30,6 +30,8 @@ CROSS-CHECKS
 Each rule's rationale and examples: --explain RULE (or --explain all).
 
 ${BASELINE_HELP}
+
+${INPUT_SELECTION_HELP}
 
 ${READS_HELP}
 
@@ -61,6 +63,7 @@ ${EXIT_CODES_HELP}`;
     // The same default as every other command: the cap also bounds the schemas a manifest names, which can be large.
     'max-size': Flags.integer({summary: 'Largest manifest or referenced JSON file to read, in MB.', default: 100, min: 1, helpGroup: 'INPUT'}),
     ...readScopeFlags(),
+    ...inputSelectionFlags(),
     ...baselineFlags(),
     force: baselineForceFlag(),
     explain: explainFlag(),
@@ -100,6 +103,7 @@ ${EXIT_CODES_HELP}`;
       maxDocumentBytes: scope.maxBytes,
       lintSchemas: flags['lint-schemas'] ? {config, baseDir, scope: this.lintScope} : undefined,
       scope,
+      selection: inputSelection(flags),
     });
   }
 }

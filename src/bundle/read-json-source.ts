@@ -29,6 +29,8 @@ export interface ReadJsonOptions {
   what: string;
   /** Where `-` reads from (default process.stdin; tests pass their own). */
   stdin?: AsyncIterable<Buffer | string>;
+  /** --stdin-filename: what `-` is called in findings (default `<stdin>`). */
+  stdinName?: string;
 }
 
 export const STDIN = '-';
@@ -40,7 +42,7 @@ const STDIN_LABEL = '<stdin>';
  */
 export async function readJsonSource(source: string, options: ReadJsonOptions): Promise<JsonSource> {
   let bytes: Buffer;
-  const label = source === STDIN ? STDIN_LABEL : source;
+  const label = source === STDIN ? (options.stdinName ?? STDIN_LABEL) : source;
   if (source === STDIN) {
     if (options.stdin === undefined) noteStdinUsed();
     const read = await readWhole(options.stdin ?? process.stdin, options.maxBytes);

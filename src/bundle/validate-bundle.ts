@@ -39,6 +39,8 @@ export interface ValidateBundleOptions {
   fetch?: FetchSettings;
   /** Where an input named `-` is read from (default process.stdin). */
   stdin?: AsyncIterable<Buffer | string>;
+  /** --stdin-filename: what `-` is called in findings (default `<stdin>`). */
+  stdinName?: string;
 }
 
 /** The four outcomes of the signature check, kept apart (conformance.md "Bundle v3"). */
@@ -107,7 +109,7 @@ export async function validateBundle(input: string, options: ValidateBundleOptio
   const named = [input, options.discovery, options.verifierKeys].filter((p): p is string => p !== undefined);
   if (named.filter((p) => p === STDIN).length > 1) throw new UserError('standard input (-) can be read once: give it to the bundle, --discovery or --verifier-keys, not to two of them');
   const scope = options.scope ?? new ReadScope({cwd: options.cwd, named: named.filter((p) => p !== STDIN && !isUrl(p)), maxBytes});
-  const read = {scope, maxBytes, fetch: options.fetch ?? DEFAULT_FETCH, ...(options.stdin ? {stdin: options.stdin} : {})};
+  const read = {scope, maxBytes, fetch: options.fetch ?? DEFAULT_FETCH, ...(options.stdin ? {stdin: options.stdin} : {}), ...(options.stdinName ? {stdinName: options.stdinName} : {})};
   const outcome = (result: BundleResult, fatal: boolean): ValidateBundleOutcome => ({
     results: [result],
     fatal,

@@ -1,7 +1,6 @@
 import {projectRoot} from '../config/load.js';
-import {expandInputs} from '../io/inputs.js';
+import {expandInputs, type InputSelection, isFatalProblem, problemFinding} from '../io/inputs.js';
 import {IO_RULE_DESCRIPTORS} from '../io/io-rules.js';
-import {fileFinding} from '../io/read-file.js';
 import {ReadScope} from '../io/read-scope.js';
 import type {RuleDescriptor} from '../report/finding.js';
 import type {FormatContext} from '../report/format-context.js';
@@ -58,6 +57,8 @@ export interface ValidateEnvelopeOptions {
    * and what `paths`, `schemaDirs` and `capabilities` name outside it).
    */
   scope?: ReadScope;
+  /** --ignore-pattern, --no-ignore, --no-error-on-unmatched-pattern, --stdin-filename. */
+  selection?: InputSelection;
 }
 
 export interface ValidateEnvelopeOutcome extends CheckOutcome<EnvelopeFileResult> {
@@ -78,13 +79,13 @@ export async function validateEnvelopeInputs(paths: readonly string[], options: 
     if (protocol === 'foxctl') throw new UserError('--kind checks bare OpenWOP payloads; it cannot be combined with --protocol foxctl');
     if (!run.kinds.has(options.kind)) throw new UserError(`no payload schema for kind "${options.kind}"`, 'Give a folder holding <kind>.schema.json with --schemas DIR.');
   }
-  const {sources, problems} = await expandInputs(paths, {cwd: options.cwd, extensions: ENVELOPE_EXTENSIONS, ignore: options.ignore, scope});
+  const {sources, problems, notes} = await expandInputs(paths, {cwd: options.cwd, extensions: ENVELOPE_EXTENSIONS, ignore: options.ignore, scope, selection: options.selection});
   const results: EnvelopeFileResult[] = problems.map((p) => ({
     file: p.display,
-    findings: [fileFinding(p.display, p.ruleId, p.message)],
+    findings: [problemFinding(p)],
     ...emptyTally(),
   }));
-  let fatal = problems.length > 0;
+  let fatal = problems.some(isFatalProblem);
   const total = emptyTally();
   const progress = options.progress === undefined ? NO_PROGRESS : createProgress(options.progress, true);
   try {
@@ -115,6 +116,7 @@ export async function validateEnvelopeInputs(paths: readonly string[], options: 
     rules: [...ENVELOPE_RULE_DESCRIPTORS],
     summary: {...total, protocol, strict: run.strict, major: run.major, ...(run.host ? {capabilities: run.host.origin} : {})},
     renderExtras: envelopeSummaryRenderer(total, results),
+    notes,
   };
 }
 

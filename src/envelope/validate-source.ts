@@ -56,7 +56,9 @@ export async function validateEnvelopeSource(source: InputSource, options: Sourc
   // An end-of-stream error (no terminal envelope) is about the last envelope: it then no longer counts as valid.
   let lastValid = false;
   // Upstream's --strict refuses anything after the first JSON value of a .json input.
-  const singleValueInput = options.run.strict && source.kind === 'file' && !STREAM_EXTENSIONS.test(source.path);
+  // stdin goes by the name --stdin-filename gives it, if any.
+  const named = source.kind === 'file' ? source.path : source.kind === 'stdin' ? source.name : undefined;
+  const singleValueInput = options.run.strict && named !== undefined && !STREAM_EXTENSIONS.test(named);
 
   const checkValue = (doc: JsonDocument, pointer: string, value: unknown, ref: number, line: number | undefined, scan: DocScan): void => {
     const errorsBefore = sink.errors;

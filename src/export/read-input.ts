@@ -8,14 +8,14 @@ import {UserError} from '../report/user-error.js';
 
 /**
  * The text of the schema to export: FILE (a regular file, or a FIFO named on the command line), or `-` for standard
- * input, at most `scope.maxBytes`. What cannot be read or decoded is a UserError (exit 2): there is nothing to export.
+ * input (named `label` in messages), at most `scope.maxBytes`. What cannot be read or decoded is a UserError (exit 2): there is nothing to export.
  */
-export async function readSchemaInput(path: string, scope: ReadScope, stdin: AsyncIterable<Buffer | string> = process.stdin): Promise<string> {
+export async function readSchemaInput(path: string, scope: ReadScope, stdin: AsyncIterable<Buffer | string> = process.stdin, label = path === '-' ? '<stdin>' : path): Promise<string> {
   let bytes: Buffer;
   if (path === '-') {
     noteStdinUsed();
     const read = await readWhole(stdin, scope.maxBytes);
-    if ('over' in read) throw new UserError(`<stdin> is over the ${mb(scope.maxBytes)} MB limit`, 'raise it with --max-size');
+    if ('over' in read) throw new UserError(`${label} is over the ${mb(scope.maxBytes)} MB limit`, 'raise it with --max-size');
     bytes = read;
   } else {
     const read = await readWholeSource(path, scope, scope.maxBytes, path, (what, size, max) => `${what} is ${mb(size)} MB, over the ${mb(max)} MB limit for a schema`);
@@ -23,6 +23,6 @@ export async function readSchemaInput(path: string, scope: ReadScope, stdin: Asy
     bytes = read.bytes;
   }
   const decoded = decodeJsonBytes(bytes);
-  if (decoded.problem) throw new UserError(`${path === '-' ? '<stdin>' : path}: ${decoded.problem.message}`);
+  if (decoded.problem) throw new UserError(`${label}: ${decoded.problem.message}`);
   return decoded.text;
 }

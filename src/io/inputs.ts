@@ -1,8 +1,11 @@
 import {readdirSync, realpathSync, statSync, type Stats} from 'node:fs';
-import {isAbsolute, relative, resolve, sep} from 'node:path';
+import {dirname, isAbsolute, relative, resolve, sep} from 'node:path';
 import picomatch from 'picomatch';
+import type {Finding} from '../report/finding.js';
 import {relativeToCwd} from '../report/paths.js';
-import {notRegularMessage} from './read-file.js';
+import {UserError} from '../report/user-error.js';
+import {InputIgnores} from './input-ignores.js';
+import {fileFinding, notRegularMessage} from './read-file.js';
 import {inside, outsideRoot, ReadScope} from './read-scope.js';
 
 /**
@@ -13,12 +16,33 @@ import {inside, outsideRoot, ReadScope} from './read-scope.js';
  * `stream`: a FIFO, device or process substitution (`<(cmd)`) named on the command line, read once, front to back, like
  * stdin: its size on disk says nothing.
  */
-export type InputSource = {kind: 'file'; path: string; display: string; regular?: true; found?: true} | {kind: 'stdin'; display: string} | {kind: 'stream'; path: string; display: string};
+export type InputSource =
+  | {kind: 'file'; path: string; display: string; regular?: true; found?: true}
+  | {kind: 'stdin'; display: string; name?: string}
+  | {kind: 'stream'; path: string; display: string};
 
 export interface InputProblem {
   display: string;
-  ruleId: 'io/not-found' | 'io/unreadable' | 'io/no-match' | 'io/outside-root' | 'io/not-regular';
+  /** io/* for what the io layer finds; a command may word a no-match its own way (pack/missing-manifest). */
+  ruleId: string;
   message: string;
+  /** io/ignored: a file named on the command line that an ignore pattern leaves out is reported, not checked. */
+  severity?: 'warning';
+  /** io/no-match of a folder that holds no file of the kind at all (rather than only ignored ones). */
+  empty?: true;
+}
+
+/**
+ * How the command line chose what to check, beyond PATHS: --ignore-pattern, --no-ignore,
+ * --no-error-on-unmatched-pattern and --stdin-filename.
+ */
+export interface InputSelection {
+  ignorePatterns?: readonly string[];
+  noIgnore?: boolean;
+  /** false: a path, glob or folder yielding nothing is a note (see Expanded.notes), not a problem. */
+  errorOnUnmatched?: boolean;
+  /** The file `-` stands for: its name in findings, and what kind detection, overrides and relative $refs go by. */
+  stdinFilename?: string;
 }
 
 export interface ExpandOptions {
@@ -30,24 +54,34 @@ export interface ExpandOptions {
   ignoreBase?: string;
   /** Where inputs may lead (default: cwd is the only root, plus what `args` name outside it). */
   scope?: ReadScope;
+  selection?: InputSelection;
 }
 
 export interface Expanded {
   sources: InputSource[];
   problems: InputProblem[];
+  /** What was left unmatched under --no-error-on-unmatched-pattern, for stderr. */
+  notes: string[];
 }
 
 const ALWAYS_SKIPPED = new Set(['node_modules', '.git']);
 /** Tooling files that share the .json ending but are never envelopes, schemas or manifests; named explicitly they are still read. */
 const NOT_CONTENT = new Set(['package.json', 'package-lock.json', 'npm-shrinkwrap.json', 'openwop.config.json', 'tsconfig.json', 'jsconfig.json']);
 
-/** Resolves the PATHS argument of a command: files, folders (recursive), globs and `-` for stdin, each once. */
+/**
+ * Resolves the PATHS argument of a command: files, folders (recursive), globs and `-` for stdin, each once.
+ * Nothing to check is a problem (io/no-match), as in ESLint: a glob or folder yielding no file of the command's kind,
+ * or only ignored ones; a file named but ignored is an io/ignored warning and is not checked.
+ */
 export async function expandInputs(args: readonly string[], options: ExpandOptions): Promise<Expanded> {
   const sources: InputSource[] = [];
   const problems: InputProblem[] = [];
+  const selection = options.selection ?? {};
+  checkStdinFilename(args, selection);
   // One argument cannot name a file twice (a folder walk enters each real folder once): only several need the map.
   const seen = args.length > 1 ? new Map<string, InputSource | undefined>() : undefined;
-  const ignored = options.ignore?.length ? picomatch([...options.ignore], {dot: true}) : () => false;
+  const scope = options.scope ?? new ReadScope({cwd: options.cwd});
+  const ignores = new InputIgnores({config: options.ignore, configBase: options.ignoreBase, patterns: selection.ignorePatterns, off: selection.noIgnore}, scope);
   const add = (abs: string, display: string | undefined, kind: 'regular' | 'stream' | 'found') => {
     if (seen?.has(abs)) {
       // Named as well as found: named wins.
@@ -55,21 +89,29 @@ export async function expandInputs(args: readonly string[], options: ExpandOptio
       if (kind !== 'found' && earlier?.kind === 'file') delete earlier.found;
       return;
     }
-    if (options.ignore?.length && ignored(relative(options.ignoreBase ?? options.cwd, abs).split(sep).join('/'))) return;
     const name = display ?? displayPath(abs, options.cwd);
     const source: InputSource =
       kind === 'stream' ? {kind, path: abs, display: name} : kind === 'found' ? {kind: 'file', path: abs, display: name, regular: true, found: true} : {kind: 'file', path: abs, display: name, regular: true};
     seen?.set(abs, source);
     sources.push(source);
   };
+  /** A file named on the command line (or by --stdin-filename) that an ignore pattern covers. */
+  const namedIgnored = (abs: string, display: string): boolean => {
+    const verdict = ignores.verdict(abs, false, topOf(abs, scope));
+    if (verdict) problems.push({display, ruleId: 'io/ignored', severity: 'warning', message: `${display} is ignored by ${verdict.by}; it was not checked (--no-ignore checks it)`});
+    return verdict !== undefined;
+  };
   const wanted = (name: string) => options.extensions.some((ext) => name.endsWith(ext));
-  const scope = options.scope ?? new ReadScope({cwd: options.cwd});
+  const kinds = options.extensions.length > 1 ? `${options.extensions.slice(0, -1).join(', ')} or ${options.extensions.at(-1)}` : options.extensions.join('');
   for (const arg of args) scope.admit(arg);
 
   for (const arg of args) {
     if (arg === '-') {
-      if (!seen?.has('-')) sources.push({kind: 'stdin', display: '<stdin>'});
+      if (seen?.has('-')) continue;
       seen?.set('-', undefined);
+      const named = selection.stdinFilename === undefined ? undefined : resolve(options.cwd, selection.stdinFilename);
+      const display = named === undefined ? '<stdin>' : displayPath(named, options.cwd);
+      if (named === undefined || !namedIgnored(named, display)) sources.push({kind: 'stdin', display, ...(named === undefined ? {} : {name: named})});
       continue;
     }
     const abs = resolve(options.cwd, arg);
@@ -83,8 +125,10 @@ export async function expandInputs(args: readonly string[], options: ExpandOptio
         const matches = await glob(arg, {cwd: options.cwd, absolute: true, dot: false, followSymbolicLinks: scope.followSymlinks, ignore: ['**/node_modules/**', '**/.git/**']});
         // Like a folder walk's files: regular files only, and (unless --follow-symlinks) none whose real path leaves every root.
         const files = matches.filter((m) => wanted(m) && isRegularFile(m) && (scope.followSymlinks || scope.refusal(m, m) === undefined)).sort();
-        if (files.length === 0) problems.push({display: arg, ruleId: 'io/no-match', message: `no files match the pattern "${arg}"`});
-        for (const file of files) add(file, undefined, 'found');
+        const kept = files.filter((m) => ignores.verdict(m, false, topOf(m, scope)) === undefined);
+        if (files.length === 0) problems.push(noMatch(arg, `no files match the pattern "${arg}"`));
+        else if (kept.length === 0) problems.push(noMatch(arg, `every file matching "${arg}" is ignored (--no-ignore checks them)`));
+        for (const file of kept) add(file, undefined, 'found');
         continue;
       }
       problems.push(statProblem(arg, error as NodeJS.ErrnoException));
@@ -103,10 +147,51 @@ export async function expandInputs(args: readonly string[], options: ExpandOptio
       continue;
     }
     if (tree !== undefined) {
-      for (const file of walkFolder(abs, {tree, follow: scope.followSymlinks, wanted, problems, cwd: options.cwd})) add(file.path, file.display, 'found');
-    } else add(abs, display, info.isFile() ? 'regular' : 'stream');
+      const walk = {tree, follow: scope.followSymlinks, wanted, problems, cwd: options.cwd, ignores, top: topOf(abs, scope, true), ignoredCount: 0};
+      const folderIgnored = ignores.verdict(abs, true, walk.top);
+      const files = folderIgnored ? [] : walkFolder(abs, walk);
+      if (folderIgnored) problems.push(noMatch(display, `${display} is ignored by ${folderIgnored.by} (--no-ignore checks it)`));
+      else if (files.length === 0 && walk.ignoredCount > 0) problems.push(noMatch(display, `every ${kinds} file in ${display} is ignored (--no-ignore checks them)`));
+      else if (files.length === 0) problems.push({...noMatch(display, `${display} holds no ${kinds} file to check`), empty: true});
+      for (const file of files) add(file.path, file.display, 'found');
+    } else if (!namedIgnored(abs, display)) add(abs, display, info.isFile() ? 'regular' : 'stream');
   }
-  return {sources, problems};
+  for (const bad of ignores.unreadable) problems.push({...bad, severity: 'warning'});
+  if (sources.length === 0 && args.length > 0 && problems.every((p) => p.severity === 'warning')) {
+    problems.push(noMatch(args.join(' '), 'nothing to check: every file named is ignored (--no-ignore checks them)'));
+  }
+  if (selection.errorOnUnmatched !== false) return {sources, problems, notes: []};
+  const notes = problems.filter((p) => p.ruleId === 'io/no-match').map((p) => `${p.message}; nothing checked there (--no-error-on-unmatched-pattern)`);
+  return {sources, problems: problems.filter((p) => p.ruleId !== 'io/no-match'), notes};
+}
+
+/** --stdin-filename names what `-` reads: without `-` among the inputs it is a usage error. */
+export function checkStdinFilename(args: readonly string[], selection: InputSelection | undefined): void {
+  if (selection?.stdinFilename !== undefined && !args.includes('-')) {
+    throw new UserError('--stdin-filename names what - reads, and no - is among the inputs', 'add - to the paths, or drop --stdin-filename');
+  }
+}
+
+/** An input problem that stops the run (exit 2): all but the io/ignored warnings. */
+export function isFatalProblem(problem: InputProblem): boolean {
+  return problem.severity !== 'warning';
+}
+
+/** The finding an input problem is reported as. */
+export function problemFinding(problem: InputProblem): Finding {
+  return {...fileFinding(problem.display, problem.ruleId, problem.message), ...(problem.severity ? {severity: problem.severity} : {})};
+}
+
+function noMatch(display: string, message: string): InputProblem {
+  return {display, ruleId: 'io/no-match', message};
+}
+
+/**
+ * The highest folder whose ignore files apply to `abs`: the project root, or, outside it, the folder named (a file's
+ * own folder), which is the root the command line gave it.
+ */
+function topOf(abs: string, scope: ReadScope, isDir = false): string {
+  return inside(abs, scope.projectRoot) ? scope.projectRoot : isDir ? abs : dirname(abs);
 }
 
 /**
@@ -156,13 +241,19 @@ interface Walk {
   wanted: (name: string) => boolean;
   problems: InputProblem[];
   cwd: string;
+  ignores: InputIgnores;
+  /** The highest folder whose ignore files apply (see topOf). */
+  top: string;
+  /** Files of the wanted kind left out by an ignore pattern: how an empty result is worded. */
+  ignoredCount: number;
 }
 
 /**
  * Synchronous on purpose, like the file reads that follow it: a folder of thousands of files spent more time in the
  * thread-pool hops of promise-based readdir/realpath/stat than in the calls themselves.
  */
-function walkFolder(root: string, {tree, follow, wanted, problems, cwd}: Walk): {path: string; display: string}[] {
+function walkFolder(root: string, walk: Walk): {path: string; display: string}[] {
+  const {tree, follow, wanted, problems, cwd, ignores, top} = walk;
   const files: {path: string; display: string}[] = [];
   // Real paths of folders already entered: a symlink pointing back up the tree is walked once, not forever.
   const visited = new Set<string>();
@@ -199,8 +290,13 @@ function walkFolder(root: string, {tree, follow, wanted, problems, cwd}: Walk): 
           continue; // a dangling link is not an input
         }
       }
-      if (isDir) stack.push(full);
-      else if (isFile && wanted(entry.name) && !NOT_CONTENT.has(entry.name)) files.push({path: full, display: inFolder(full, entry.name)});
+      // An ignored folder is not entered (as git: nothing below it can be re-included).
+      if (isDir) {
+        if (ignores.off || ignores.verdict(full, true, top) === undefined) stack.push(full);
+      } else if (isFile && wanted(entry.name) && !NOT_CONTENT.has(entry.name)) {
+        if (ignores.off || ignores.verdict(full, false, top) === undefined) files.push({path: full, display: inFolder(full, entry.name)});
+        else walk.ignoredCount++;
+      }
     }
   }
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

@@ -41,6 +41,8 @@ export class ReadScope {
   readonly followSymlinks: boolean;
   readonly maxBytes: number;
   readonly inputTimeoutMs: number;
+  /** Where the ignore files that apply to a walk start (see InputIgnores). */
+  readonly projectRoot: string;
   private readonly base: Root[] = [];
   private readonly named: Root[] = [];
   /** Paths named on the command line, resolved: taken as named when outside the project. */
@@ -51,7 +53,8 @@ export class ReadScope {
     this.followSymlinks = options.followSymlinks ?? false;
     this.maxBytes = options.maxBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
     this.inputTimeoutMs = options.inputTimeoutMs ?? DEFAULT_INPUT_TIMEOUT_MS;
-    this.base.push(rootAt(resolve(options.cwd, options.projectRoot ?? '.')));
+    this.projectRoot = resolve(options.cwd, options.projectRoot ?? '.');
+    this.base.push(rootAt(this.projectRoot));
     for (const dir of options.refRoots ?? []) this.base.push(rootAt(resolve(options.cwd, dir)));
     for (const arg of options.named ?? []) this.admit(arg);
   }

@@ -1,7 +1,7 @@
 import {resolve} from 'node:path';
 import type {CheckOutcome} from '../report/outcome.js';
 import type {OpenwopConfig} from '../config/types.js';
-import {displayPath, expandInputs, type InputSource} from '../io/inputs.js';
+import {displayPath, expandInputs, type InputSelection, type InputSource, isFatalProblem, problemFinding} from '../io/inputs.js';
 import {IO_RULE_DESCRIPTORS} from '../io/io-rules.js';
 import {JsonDocument} from '../io/json-document.js';
 import {DEFAULT_MAX_DOCUMENT_BYTES, readDocuments} from '../io/read-documents.js';
@@ -200,6 +200,8 @@ export interface LintInputsOptions {
   scope?: ReadScope;
   /** Lint every .json file a folder or glob yields, not only those that look like JSON Schemas (see looksLikeSchema). */
   allJson?: boolean;
+  /** --ignore-pattern, --no-ignore, --no-error-on-unmatched-pattern, --stdin-filename. */
+  selection?: InputSelection;
 }
 
 export interface LintInputsOutcome extends CheckOutcome<LintFileResult> {
@@ -234,9 +236,9 @@ export async function lintSchemaInputs(paths: readonly string[], options: LintIn
   const {cwd} = options;
   const scope = options.scope ?? new ReadScope({cwd, projectRoot: projectRoot(cwd), named: paths, maxBytes: options.maxDocumentBytes});
   options = {...options, scope};
-  const {sources, problems} = await expandInputs(paths, {cwd, extensions: SCHEMA_EXTENSIONS, ignore: options.config?.ignore, ignoreBase: options.configBaseDir, scope});
-  const results: LintFileResult[] = problems.map((p) => ({file: p.display, findings: [fileFinding(p.display, p.ruleId, p.message)]}));
-  let isFatal = problems.length > 0;
+  const {sources, problems, notes} = await expandInputs(paths, {cwd, extensions: SCHEMA_EXTENSIONS, ignore: options.config?.ignore, ignoreBase: options.configBaseDir, scope, selection: options.selection});
+  const results: LintFileResult[] = problems.map((p) => ({file: p.display, findings: [problemFinding(p)]}));
+  let isFatal = problems.some(isFatalProblem);
   let fixed = 0;
   let skipped = 0;
   const seen = new Set<string>();
@@ -253,7 +255,7 @@ export async function lintSchemaInputs(paths: readonly string[], options: LintIn
     fixed += outcome.result.fixed ?? 0;
     isFatal ||= outcome.fatal;
   }
-  return {results, fatal: isFatal, rules, summary: options.fix ? {skipped, fixed} : {skipped}, severitiesResolved: true};
+  return {results, fatal: isFatal, rules, summary: options.fix ? {skipped, fixed} : {skipped}, severitiesResolved: true, notes};
 }
 
 /**
@@ -303,11 +305,13 @@ function fileSettings(options: LintInputsOptions): (path: string) => FileSetting
  * the working directory (a named FIFO's folder).
  */
 async function lintStdin(source: InputSource, options: LintInputsOptions): Promise<SourceOutcome> {
-  const resolved = resolveLintOptions(options.config, '-', options.cli, options.configBaseDir ?? options.cwd);
+  // --stdin-filename: the name stdin stands for picks the overrides and is where its relative $refs start.
+  const named = source.kind === 'stdin' ? source.name : undefined;
+  const resolved = resolveLintOptions(options.config, named ?? '-', options.cli, options.configBaseDir ?? options.cwd);
   const findings: Finding[] = [];
   const result: LintFileResult = {file: source.display, findings};
   let isFatal = false;
-  const path = source.kind === 'stdin' ? resolve(options.cwd, '<stdin>') : source.path;
+  const path = source.kind === 'stdin' ? (named ?? resolve(options.cwd, '<stdin>')) : source.path;
   for await (const event of readDocuments(source, {stdin: options.stdin, maxDocumentBytes: options.maxDocumentBytes, inputTimeoutMs: options.scope?.inputTimeoutMs})) {
     if (event.type === 'problem') {
       findings.push(event.finding);

@@ -3,7 +3,8 @@ import type {OpenwopConfig} from '../config/types.js';
 import type {CheckOutcome} from '../report/outcome.js';
 import {IO_RULE_DESCRIPTORS} from '../io/io-rules.js';
 import {DEFAULT_MAX_DOCUMENT_BYTES, readDocuments} from '../io/read-documents.js';
-import {fileFinding, mb} from '../io/read-file.js';
+import {mb} from '../io/read-file.js';
+import {type InputSelection, isFatalProblem, problemFinding} from '../io/inputs.js';
 import {ReadScope} from '../io/read-scope.js';
 import type {FileResult, Finding, RuleDescriptor} from '../report/finding.js';
 import type {FormatContext} from '../report/format-context.js';
@@ -13,7 +14,6 @@ import {createSchemaLinter, type LintSchemasScope} from './lint-schemas.js';
 import {readJsonDocument} from './read-json-file.js';
 import {renderPackExtras} from './render.js';
 import {PACK_RULE_LIST, PACK_RULES} from './rules.js';
-import {appendAll} from '../io/append-all.js';
 
 export {classifyEnvelopeType, VENDOR_KIND} from './envelope-types.js';
 export {evaluateGate, isCovered, parseGrant, type GateResult, type RequirementUnmet} from './gate.js';
@@ -47,6 +47,8 @@ export interface ValidatePackOptions {
   stdin?: AsyncIterable<Buffer | string>;
   /** Where manifests (and, with lintSchemas, their schemas' $refs) may be read from (default: the project root found from cwd, and what `paths` name outside it). */
   scope?: ReadScope;
+  /** --ignore-pattern, --no-ignore, --no-error-on-unmatched-pattern, --stdin-filename. */
+  selection?: InputSelection;
 }
 
 export interface ValidatePackOutcome extends CheckOutcome {
@@ -58,10 +60,9 @@ export interface ValidatePackOutcome extends CheckOutcome {
 export async function validatePackInputs(paths: readonly string[], options: ValidatePackOptions): Promise<ValidatePackOutcome> {
   const maxBytes = options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
   const scope = options.scope ?? new ReadScope({cwd: options.cwd, projectRoot: projectRoot(options.cwd), named: paths, maxBytes});
-  const inputs = await resolvePackInputs(paths, {cwd: options.cwd, ignore: options.ignore, ignoreBase: options.ignoreBase, scope});
-  const results: FileResult[] = inputs.problems.map((p) => ({file: p.display, findings: [fileFinding(p.display, p.ruleId, p.message)]}));
-  appendAll(results, inputs.findings.map((f) => ({file: f.file, findings: [f]})));
-  let fatal = inputs.problems.length > 0;
+  const inputs = await resolvePackInputs(paths, {cwd: options.cwd, ignore: options.ignore, ignoreBase: options.ignoreBase, scope, selection: options.selection});
+  const results: FileResult[] = inputs.problems.map((p) => ({file: p.display, findings: [problemFinding(p)]}));
+  let fatal = inputs.problems.some(isFatalProblem);
   let lint: {linter: SchemaLinter; rules: RuleDescriptor[]} | undefined;
   if (options.lintSchemas) lint = await createSchemaLinter(options.lintSchemas.config, options.lintSchemas.baseDir, scope, options.lintSchemas.scope ?? 'llm');
   const manifestOptions = {cwd: options.cwd, idBase: options.idBase ?? DEFAULT_PACK_ID_BASE, maxBytes, grant: options.grant};
@@ -93,7 +94,7 @@ export async function validatePackInputs(paths: readonly string[], options: Vali
       if (linted) results.push(...(await linted));
     }
   }
-  return {results, fatal, rules: [...PACK_RULE_LIST, ...IO_RULE_DESCRIPTORS, ...(lint?.rules ?? [])], summary: summarize(results, options.grant), renderExtras: renderPackExtras};
+  return {results, fatal, rules: [...PACK_RULE_LIST, ...IO_RULE_DESCRIPTORS, ...(lint?.rules ?? [])], summary: summarize(results, options.grant), renderExtras: renderPackExtras, notes: inputs.notes};
 }
 
 function emptyResult(file: string, finding: Finding): PackResult {

@@ -1,9 +1,7 @@
 import {readdirSync, statSync, type Stats} from 'node:fs';
 import {basename, join, resolve} from 'node:path';
-import {displayPath, expandInputs, isRegularFile, type InputProblem, type InputSource} from '../io/inputs.js';
+import {checkStdinFilename, displayPath, expandInputs, isRegularFile, type InputProblem, type InputSelection, type InputSource} from '../io/inputs.js';
 import type {ReadScope} from '../io/read-scope.js';
-import {fileFinding} from '../io/read-file.js';
-import type {Finding} from '../report/finding.js';
 import {PACK_RULES} from './rules.js';
 import {appendAll} from '../io/append-all.js';
 
@@ -19,10 +17,10 @@ export interface ManifestInput {
 
 export interface ResolvedInputs {
   manifests: ManifestInput[];
-  /** Findings about the inputs themselves (a folder without a manifest). */
-  findings: Finding[];
-  /** Inputs that could not be read at all: exit 2. */
+  /** Inputs that could not be read at all, or yielded nothing to check: exit 2 (io/ignored warnings aside). */
   problems: InputProblem[];
+  /** What --no-error-on-unmatched-pattern let pass, for stderr. */
+  notes: string[];
 }
 
 export const MANIFEST_NAME = 'pack.json';
@@ -36,8 +34,11 @@ export function isManifestName(name: string): boolean {
  * folder (a registry checkout, a folder of samples) yields every pack.json and *.pack.json below it; globs and `-` work
  * as in every other command.
  */
-export async function resolvePackInputs(args: readonly string[], options: {cwd: string; ignore?: readonly string[]; ignoreBase?: string; scope: ReadScope}): Promise<ResolvedInputs> {
-  const out: ResolvedInputs = {manifests: [], findings: [], problems: []};
+export async function resolvePackInputs(
+  args: readonly string[],
+  options: {cwd: string; ignore?: readonly string[]; ignoreBase?: string; scope: ReadScope; selection?: InputSelection},
+): Promise<ResolvedInputs> {
+  const out: ResolvedInputs = {manifests: [], problems: [], notes: []};
   const seen = new Set<string>();
   const take = (sources: InputSource[]) => {
     for (const source of sources) {
@@ -47,25 +48,24 @@ export async function resolvePackInputs(args: readonly string[], options: {cwd: 
       out.manifests.push({source, inPackFolder: source.kind === 'file' && basename(source.path) === MANIFEST_NAME});
     }
   };
+  const expand = (walk: string[], extensions: string[]) =>
+    expandInputs(walk, {cwd: options.cwd, extensions, ignore: options.ignore, ignoreBase: options.ignoreBase, scope: options.scope, selection: {...options.selection, stdinFilename: walk.includes('-') ? options.selection?.stdinFilename : undefined}});
+  checkStdinFilename(args, options.selection);
   for (const arg of args) {
     const folder = arg === '-' ? undefined : folderAt(resolve(options.cwd, arg));
     if (folder === undefined) {
-      const {sources, problems} = await expandInputs([arg], {cwd: options.cwd, extensions: ['.json'], ignore: options.ignore, ignoreBase: options.ignoreBase, scope: options.scope});
+      const {sources, problems, notes} = await expand([arg], ['.json']);
       take(sources);
       appendAll(out.problems, problems);
+      appendAll(out.notes, notes);
       continue;
     }
     const direct = join(folder, MANIFEST_NAME);
-    const walk = isRegularFile(direct) ? [direct] : [folder];
-    const expand = (ignore?: readonly string[]) => expandInputs(walk, {cwd: options.cwd, extensions: [MANIFEST_NAME], ignore, ignoreBase: options.ignoreBase, scope: options.scope});
-    const manifestsIn = (sources: InputSource[]) => sources.filter((s) => s.kind === 'file' && isManifestName(basename(s.path)));
-    const {sources, problems} = await expand(options.ignore);
-    const manifests = manifestsIn(sources);
-    appendAll(out.problems, problems);
-    // Nothing left: say so, unless the config's ignore globs are what left nothing (then silence is what was asked for).
-    if (manifests.length === 0 && problems.length === 0 && (!options.ignore?.length || manifestsIn((await expand()).sources).length === 0)) {
-      out.findings.push(missingManifest(folder, options.cwd));
-    }
+    const {sources, problems, notes} = await expand(isRegularFile(direct) ? [direct] : [folder], [MANIFEST_NAME]);
+    const manifests = sources.filter((s) => s.kind === 'file' && isManifestName(basename(s.path)));
+    // A folder with no manifest at all is nothing to check (exit 2), worded with what the folder holds instead.
+    for (const p of problems) appendAll(out.problems, [p.empty ? missingManifest(folder, options.cwd) : p]);
+    appendAll(out.notes, notes);
     take(manifests);
   }
   return out;
@@ -84,7 +84,7 @@ function statOf(path: string): Stats | undefined {
   }
 }
 
-function missingManifest(folder: string, cwd: string): Finding {
+function missingManifest(folder: string, cwd: string): InputProblem {
   const display = displayPath(folder, cwd);
   let names: string[] = [];
   try {
@@ -94,5 +94,5 @@ function missingManifest(folder: string, cwd: string): Finding {
   }
   const lookalike = names.find((n) => n === 'package.json' || n === 'manifest.json' || /^pack\.jsonc?$/i.test(n));
   const hint = lookalike ? ` (found ${lookalike}; the OpenWOP manifest must be named pack.json)` : '';
-  return fileFinding(display, PACK_RULES.missingManifest.id, `no pack.json in ${display}, and no pack.json or *.pack.json below it${hint}`);
+  return {display, ruleId: PACK_RULES.missingManifest.id, message: `no pack.json in ${display}, and no pack.json or *.pack.json below it${hint}`};
 }

@@ -18,4 +18,6 @@ export interface CheckOutcome<R extends FileResult = FileResult> {
    * applies only --rule, which wins over everything.
    */
   severitiesResolved?: boolean;
+  /** Said on stderr, not in the report: what --no-error-on-unmatched-pattern let pass (a glob or folder yielding nothing). */
+  notes?: string[];
 }

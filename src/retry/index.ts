@@ -1,4 +1,5 @@
 import {projectRoot} from '../config/load.js';
+import {checkStdinFilename} from '../io/inputs.js';
 import {ReadScope} from '../io/read-scope.js';
 import {UserError} from '../report/user-error.js';
 import type {CheckOutcome} from '../report/outcome.js';
@@ -46,6 +47,8 @@ export interface SimulateRetryOptions {
   trace?: string;
   maxDocumentBytes?: number;
   stdin?: AsyncIterable<Buffer | string>;
+  /** --stdin-filename: what `-` is called in findings (default `<stdin>`). */
+  stdinName?: string;
   /** Where recordings, schemas and the trace may be read from (default: the project root found from cwd, and what is named outside it). */
   scope?: ReadScope;
 }
@@ -59,6 +62,7 @@ export interface SimulateRetryOutcome extends CheckOutcome {
 export async function simulateRetry(paths: readonly string[], options: SimulateRetryOptions): Promise<SimulateRetryOutcome> {
   if (options.trace !== undefined && paths.length !== 1) throw new UserError(`--trace checks one host run against one recording; got ${paths.length} recordings`);
   if (paths.filter((p) => p === '-').length > 1) throw new UserError('stdin (-) can be given once');
+  checkStdinFilename(paths, {stdinFilename: options.stdinName});
   const policy = resolvePolicy(
     {maxAttempts: options.maxAttempts, multiplier: options.multiplier, maxTokens: options.maxTokens, providerCeiling: options.providerCeiling},
     options.capabilities,
@@ -70,7 +74,7 @@ export async function simulateRetry(paths: readonly string[], options: SimulateR
   const results: FileResult[] = [];
   const tally = {recordings: 0, accepted: 0, failed: 0, recordingExhausted: 0};
   let fatal = false;
-  const load = {cwd: options.cwd, forced: options.provider, maxBytes: options.maxDocumentBytes, stdin: options.stdin, scope};
+  const load = {cwd: options.cwd, forced: options.provider, maxBytes: options.maxDocumentBytes, stdin: options.stdin, scope, stdinName: options.stdinName};
   const recordings: Recording[] = [];
   for (const path of paths) recordings.push(...(await loadRecordings(path, load)));
   if (options.trace !== undefined && recordings.length !== 1) throw new UserError(`--trace checks one host run against one recording; ${paths[0]} is a folder of ${recordings.length} separate recordings (number its files 1.json, 2.json, … or add a manifest.json to make it one emission)`);

@@ -277,10 +277,10 @@ describe('the entry file scan', () => {
 });
 
 describe('inputs', () => {
-  it('a folder without pack.json is one clear finding (with a hint for a look-alike), not a crash', async () => {
+  it('a folder without pack.json is one clear finding (with a hint for a look-alike), and nothing to check (exit 2)', async () => {
     const root = tree({'my-pack/package.json': {name: 'x'}, 'my-pack/index.mjs': ''});
     const {results, fatal} = await run(root, ['my-pack']);
-    expect(fatal).toBe(false);
+    expect(fatal).toBe(true);
     expect(results).toEqual([{file: 'my-pack', findings: [expect.objectContaining({ruleId: 'pack/missing-manifest', severity: 'error', line: 1, column: 1, message: expect.stringContaining('found package.json')})]}]);
   });
 
@@ -292,12 +292,13 @@ describe('inputs', () => {
     expect((await run(root, ['packs/a', 'packs/a/pack.json'])).packs).toHaveLength(1);
   });
 
-  it('config ignore globs (relative to the config folder) leave manifests out without a missing-manifest finding', async () => {
+  it('config ignore globs (relative to the config folder) leave manifests out; ignoring every one named is nothing to check', async () => {
     const root = tree({'packs/a/pack.json': nodePack(), 'packs/a/index.mjs': '', 'packs/b/pack.json': '[]'});
     const {results} = await run(join(root, 'packs'), ['.'], {ignore: ['packs/b/**'], ignoreBase: root});
     expect(results.map((r) => r.file)).toEqual(['a/pack.json']);
     const only = await run(join(root, 'packs'), ['b'], {ignore: ['packs/b/**'], ignoreBase: root});
-    expect(only.results).toEqual([]);
+    expect(only.fatal).toBe(true);
+    expect(ids(only.findings)).toEqual(['io/ignored warning ', 'io/no-match error ']);
   });
 
   it('a missing path is fatal (exit 2); an oversized manifest is a clear io/too-large finding and fatal', async () => {

@@ -29,6 +29,8 @@ export interface LoadOptions {
   stdin?: AsyncIterable<Buffer | string>;
   /** Where recordings may be read from (default: as named, the working directory as the project root). */
   scope?: ReadScope;
+  /** --stdin-filename: what `-` is called in findings (default `<stdin>`). */
+  stdinName?: string;
 }
 
 const JSON_EXTENSIONS = new Set(['.json', '.ndjson', '.jsonl', '.har']);
@@ -157,9 +159,10 @@ function failedRecording(display: string, finding: Finding): Recording {
 }
 
 async function loadStdin(input: AsyncIterable<Buffer | string>, options: LoadOptions, maxBytes: number): Promise<Recording> {
+  const display = options.stdinName === undefined ? '<stdin>' : displayPath(resolve(options.cwd, options.stdinName), options.cwd);
   const bytes = await readWhole(input, maxBytes);
-  if ('over' in bytes) return failedRecording('<stdin>', fileFinding('<stdin>', 'io/too-large', tooLarge('stdin', bytes.over, maxBytes)));
-  return streamRecording(bytes, '<stdin>', options, maxBytes);
+  if ('over' in bytes) return failedRecording(display, fileFinding(display, 'io/too-large', tooLarge(display === '<stdin>' ? 'stdin' : display, bytes.over, maxBytes)));
+  return streamRecording(bytes, display, options, maxBytes);
 }
 
 /** stdin, or a FIFO named on the command line, read whole: taken as SSE or JSON by its start. */

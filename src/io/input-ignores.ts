@@ -1,0 +1,135 @@
+import {existsSync} from 'node:fs';
+import {dirname, isAbsolute, join, relative, sep} from 'node:path';
+import ignore, {type Ignore} from 'ignore';
+import picomatch from 'picomatch';
+import {relativeToCwd} from '../report/paths.js';
+import {inside, type ReadScope} from './read-scope.js';
+
+/** The ignore files read in each folder a walk passes, as git reads .gitignore (a pattern is relative to its file's folder). */
+export const IGNORE_FILES = ['.gitignore', '.openwopignore'] as const;
+
+/** An ignore file is a list of patterns: far past any real one, and small enough that a huge file cannot slow a walk. */
+const MAX_IGNORE_FILE_BYTES = 1024 * 1024;
+
+export interface IgnoreSettings {
+  /** The config's "ignore" globs, relative to `configBase` (the config file's folder) or else cwd. */
+  config?: readonly string[];
+  configBase?: string;
+  /** --ignore-pattern: gitignore syntax, relative to cwd (as ESLint's). */
+  patterns?: readonly string[];
+  /** --no-ignore: nothing is ignored, neither by the config, the flags nor the ignore files. */
+  off?: boolean;
+}
+
+/** What leaves a path out (a config, a flag, an ignore file and its pattern), or undefined when nothing does. */
+export type IgnoreVerdict = {by: string} | undefined;
+
+/**
+ * Decides which inputs a run leaves out: the config's globs, --ignore-pattern and the .gitignore/.openwopignore files
+ * of the folders from the project root (or the folder walked, when outside it) down to the path. Each folder's ignore
+ * files are read once per run, through the read scope (a regular file in a root, within a size limit).
+ */
+export class InputIgnores {
+  readonly off: boolean;
+  private readonly chains = new Map<string, Rules[]>();
+  private readonly config: ((path: string) => boolean) | undefined;
+  private readonly flags: Ignore | undefined;
+  /** Ignore files that could not be read (a link out of the roots, too large): warned about once each, not applied. */
+  readonly unreadable: {display: string; ruleId: string; message: string}[] = [];
+
+  constructor(
+    private readonly settings: IgnoreSettings,
+    private readonly scope: ReadScope,
+  ) {
+    this.off = settings.off ?? false;
+    this.config = settings.config?.length ? picomatch([...settings.config], {dot: true}) : undefined;
+    this.flags = settings.patterns?.length ? ignore().add([...settings.patterns]) : undefined;
+  }
+
+  /**
+   * Why `abs` is ignored. `top` is the highest folder whose ignore files apply (the project root when `abs` is in it).
+   * A folder is tested with a trailing slash, so `build/` patterns match it.
+   */
+  verdict(abs: string, isDir: boolean, top: string): IgnoreVerdict {
+    if (this.off) return undefined;
+    const cwd = this.scope.cwd;
+    if (this.config) {
+      const rel = posix(relative(this.settings.configBase ?? cwd, abs));
+      if (this.config(rel)) return {by: `the config's "ignore"`};
+    }
+    if (this.flags) {
+      const rel = relativeInside(cwd, abs, isDir);
+      if (rel !== undefined && this.flags.ignores(rel)) return {by: '--ignore-pattern'};
+    }
+    return this.byFiles(abs, isDir, top);
+  }
+
+  /** Git's order: a deeper file's pattern, a negation (`!`) included, wins over a shallower one's. */
+  private byFiles(abs: string, isDir: boolean, top: string): IgnoreVerdict {
+    let verdict: IgnoreVerdict;
+    for (const {folder, file, rules} of this.chain(dirname(abs), top)) {
+      const result = rules.test(relativeInside(folder, abs, isDir) as string);
+      if (result.ignored) verdict = {by: `${file} ("${result.rule?.pattern ?? ''}")`};
+      else if (result.unignored) verdict = undefined;
+    }
+    return verdict;
+  }
+
+  /**
+   * The ignore files that apply in `dir`, shallowest first: those of `top` and every folder down to `dir` (only
+   * `dir`'s own when it is not inside `top`). Cached per folder, so a walk reads each file once and a file's verdict
+   * tests only the ignore files that exist (most folders have none).
+   */
+  private chain(dir: string, top: string): Rules[] {
+    const key = `${top}\u0000${dir}`;
+    let chain = this.chains.get(key);
+    if (chain === undefined) {
+      const parent = dirname(dir);
+      const above = dir !== top && parent !== dir && inside(parent, top) ? this.chain(parent, top) : [];
+      const own = this.rulesOf(dir);
+      chain = own.length ? [...above, ...own] : above;
+      this.chains.set(key, chain);
+    }
+    return chain;
+  }
+
+  private rulesOf(folder: string): Rules[] {
+    const rules: Rules[] = [];
+    for (const name of IGNORE_FILES) {
+      const text = this.read(join(folder, name));
+      if (text.trim() !== '') rules.push({folder, file: displayOf(join(folder, name), this.scope.cwd), rules: ignore().add(text)});
+    }
+    return rules;
+  }
+
+  private read(abs: string): string {
+    if (!existsSync(abs)) return '';
+    const display = displayOf(abs, this.scope.cwd);
+    const read = this.scope.readReference(abs, display, MAX_IGNORE_FILE_BYTES);
+    if (read.ok) return read.bytes.toString('utf8');
+    if (read.reason !== 'missing') this.unreadable.push({display, ruleId: read.finding.ruleId, message: `${read.finding.message}; its ignore patterns were not applied (--no-ignore skips ignore files)`});
+    return '';
+  }
+}
+
+/** One ignore file's patterns, and the folder they are relative to. */
+interface Rules {
+  folder: string;
+  file: string;
+  rules: Ignore;
+}
+
+/** `abs` relative to `folder` in the form the ignore package takes (no leading ../), or undefined when outside it. */
+function relativeInside(folder: string, abs: string, isDir: boolean): string | undefined {
+  const rel = relative(folder, abs);
+  if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return undefined;
+  return posix(rel) + (isDir ? '/' : '');
+}
+
+function posix(path: string): string {
+  return path.split(sep).join('/');
+}
+
+function displayOf(abs: string, cwd: string): string {
+  return relativeToCwd(abs, cwd) ?? abs;
+}

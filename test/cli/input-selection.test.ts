@@ -1,0 +1,176 @@
+import {mkdirSync, symlinkSync, writeFileSync} from 'node:fs';
+import {dirname, join} from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {foxctl, type Json, ndjson} from '../envelope/helpers.js';
+import {runCli, STACK_TRACE, tempDir} from '../helpers/cli.js';
+
+/** Issue 20 "Conventions" 1, 3 and 4: which files a run checks, as ESLint chooses them. */
+
+const SCHEMA = {type: 'object', properties: {a: {type: 'string'}}, required: ['a'], additionalProperties: false};
+/** Clean under the default strict profile; three payload properties and no reasoning: reasoning/missing for a vendor kind. */
+const THREE = {type: 'object', properties: {a: {type: 'string'}, b: {type: 'string'}, c: {type: 'string'}}, required: ['a', 'b', 'c'], additionalProperties: false};
+/** An open object: errors under strict, nothing under load-bearing. */
+const OPEN = {type: 'object', properties: {a: {type: 'string'}}};
+
+function project(files: Record<string, unknown>): string {
+  const root = tempDir('openwop-select-');
+  // A .git folder makes the temp folder the project root, as a checkout is.
+  mkdirSync(join(root, '.git'));
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), {recursive: true});
+    writeFileSync(join(root, path), typeof content === 'string' ? content : JSON.stringify(content));
+  }
+  return root;
+}
+
+async function json(args: string[], cwd: string, input?: string) {
+  const r = await runCli([...args, '--json'], {cwd, input});
+  const report = r.stdout ? (JSON.parse(r.stdout) as {results: {file: string; findings: {ruleId: string; severity: string; message: string}[]}[]}) : {results: []};
+  return {...r, report, files: report.results.map((x) => x.file), rules: report.results.flatMap((x) => x.findings.map((f) => `${x.file} ${f.ruleId} ${f.severity}`))};
+}
+
+describe('--stdin-filename', () => {
+  it('lint schema: NAME is the file in findings and decides the kind, the config overrides and where $refs start', async () => {
+    const root = project({
+      'schemas/defs/name.json': {type: 'string'},
+      'openwop.config.json': {overrides: [{files: ['loose/**'], lint: {profile: 'load-bearing'}}]},
+    });
+    const withRef = JSON.stringify({...SCHEMA, properties: {a: {$ref: 'defs/name.json'}}});
+    expect((await json(['lint', 'schema', '-'], root, withRef)).rules).toEqual(['<stdin> ref/unresolved error']);
+    const named = await json(['lint', 'schema', '-', '--stdin-filename', 'schemas/x.schema.json'], root, withRef);
+    expect(named.code).toBe(0);
+    expect(named.files).toEqual(['schemas/x.schema.json']);
+
+    const kind = await json(['lint', 'schema', '-', '--stdin-filename', 'vendor.acme.plan.create.schema.json'], root, JSON.stringify(THREE));
+    expect(kind.rules).toEqual(['vendor.acme.plan.create.schema.json reasoning/missing warning']);
+    expect((await json(['lint', 'schema', '-'], root, JSON.stringify(THREE))).rules).toEqual([]);
+
+    expect((await json(['lint', 'schema', '-', '--stdin-filename', 'strict/x.json'], root, JSON.stringify(OPEN))).code).toBe(1);
+    expect((await json(['lint', 'schema', '-', '--stdin-filename', 'loose/x.json'], root, JSON.stringify(OPEN))).code).toBe(0);
+  });
+
+  it('validate envelope: NAME ending .json is one JSON value (--strict refuses trailing data), .ndjson a stream', async () => {
+    const root = project({});
+    const progress = (seq: number): Json => foxctl('progress', {meta: {ts: '2025-11-15T12:34:56Z', seq}, data: {stage: 'x'}});
+    const stream = ndjson([progress(0), foxctl('ok')]);
+    const args = ['validate', 'envelope', '-', '--protocol', 'foxctl', '--strict', '--stdin-filename'];
+    const asJson = await json([...args, 'run.json'], root, stream);
+    expect(asJson.rules).toEqual(['run.json foxctl/trailing-data error']);
+    const asNdjson = await json([...args, 'run.ndjson'], root, stream);
+    expect(asNdjson.rules).toEqual([]);
+    expect(asNdjson.files).toEqual(['run.ndjson']);
+  });
+
+  it('without - among the inputs it is a usage error (exit 2) on every command that reads -', async () => {
+    const root = project({'a.json': SCHEMA});
+    for (const command of [['lint', 'schema'], ['validate', 'envelope'], ['validate', 'pack'], ['validate', 'bundle'], ['export', 'schema', '--target', 'openai'], ['simulate', 'retry']]) {
+      const r = await runCli([...command, 'a.json', '--stdin-filename', 'b.json'], {cwd: root});
+      expect(r.code, command.join(' ')).toBe(2);
+      expect(r.stderr).toContain('--stdin-filename names what - reads, and no - is among the inputs');
+      expect(r.stderr).not.toMatch(STACK_TRACE);
+    }
+  });
+
+  it('names stdin in validate bundle, simulate retry and export schema (its default --name)', async () => {
+    const root = project({});
+    expect((await json(['validate', 'bundle', '-', '--stdin-filename', 'b.json'], root, '[]')).files).toEqual(['b.json']);
+    expect((await json(['simulate', 'retry', '-', '--stdin-filename', 'rec/one.json'], root, '{}')).files).toEqual(['rec/one.json']);
+    const exported = await runCli(['export', 'schema', '-', '--target', 'openai', '--stdin-filename', 'plan.schema.json'], {cwd: root, input: JSON.stringify(SCHEMA)});
+    expect(exported.code).toBe(0);
+    expect(JSON.parse(exported.stdout).response_format.json_schema.name).toBe('plan');
+  });
+});
+
+describe('nothing to check is exit 2 (io/no-match), unless --no-error-on-unmatched-pattern', () => {
+  const commands = [
+    ['lint', 'schema'],
+    ['validate', 'envelope'],
+    ['validate', 'pack'],
+  ];
+
+  it('an empty folder, a folder with none of the command\'s files, and a glob matching nothing, on each command', async () => {
+    const root = project({'notes/readme.txt': 'x'});
+    mkdirSync(join(root, 'empty'));
+    for (const command of commands) {
+      for (const input of ['empty', 'notes', 'nothing/*.json']) {
+        const r = await json([...command, input], root);
+        expect(r.code, `${command.join(' ')} ${input}`).toBe(2);
+        expect(r.rules, `${command.join(' ')} ${input}`).toEqual([expect.stringMatching(/ (io\/no-match|pack\/missing-manifest) error$/)]);
+        const allowed = await runCli([...command, input, '--no-error-on-unmatched-pattern'], {cwd: root});
+        expect(allowed.code, `${command.join(' ')} ${input} --no-error-on-unmatched-pattern`).toBe(0);
+        expect(allowed.stderr).toContain('nothing checked there (--no-error-on-unmatched-pattern)');
+      }
+    }
+  });
+
+  it('a config "ignore" that swallows every named file, folder or glob match is exit 2; --no-ignore checks them', async () => {
+    const root = project({'openwopconf/a.json': {}, 'gen/a.schema.json': SCHEMA, 'gen/b.schema.json': SCHEMA, 'openwop.config.json': {ignore: ['gen/**']}});
+    for (const input of ['gen', 'gen/*.json', 'gen/a.schema.json']) {
+      const r = await json(['lint', 'schema', input], root);
+      expect(r.code, input).toBe(2);
+      expect(r.rules.some((x) => x.endsWith('io/no-match error')), input).toBe(true);
+      expect((await json(['lint', 'schema', input, '--no-ignore'], root)).code, input).toBe(0);
+    }
+  });
+});
+
+describe('ignored files', () => {
+  it('a file named on the command line that an ignore covers is an io/ignored warning, not checked, not dropped', async () => {
+    const root = project({'gen/.gitignore': 'b.schema.json\n', 'gen/b.schema.json': OPEN, 'ok.schema.json': SCHEMA, 'old/c.schema.json': OPEN, 'openwop.config.json': {ignore: ['old/**']}});
+    const r = await json(['lint', 'schema', 'ok.schema.json', 'gen/b.schema.json', 'old/c.schema.json'], root);
+    expect(r.code).toBe(0);
+    expect(r.rules).toEqual(['gen/b.schema.json io/ignored warning', 'old/c.schema.json io/ignored warning']);
+    const messages = r.report.results.flatMap((x) => x.findings.map((f) => f.message));
+    expect(messages[0]).toContain('gen/.gitignore ("b.schema.json")');
+    expect(messages[1]).toContain('the config\'s "ignore"');
+    expect(messages.every((m) => m.includes('--no-ignore checks it'))).toBe(true);
+    const all = await json(['lint', 'schema', 'ok.schema.json', 'gen/b.schema.json', 'old/c.schema.json', '--no-ignore'], root);
+    expect(all.code).toBe(1);
+    expect(all.rules.filter((x) => x.includes('io/ignored'))).toEqual([]);
+  });
+
+  it('folder walks honour .gitignore and .openwopignore (nested, relative to their folder, negation), from the project root down', async () => {
+    const root = project({
+      '.gitignore': 'build/\ns/keep/c.schema.json\n',
+      's/.gitignore': '*.tmp.json\n',
+      's/a.schema.json': SCHEMA,
+      's/a.tmp.json': SCHEMA,
+      's/build/x.schema.json': SCHEMA,
+      's/keep/c.schema.json': SCHEMA,
+      's/keep/d.schema.json': SCHEMA,
+      // A deeper file's negation re-includes what a shallower one ignores.
+      's/keep/.openwopignore': '!wanted.tmp.json\n',
+      's/keep/wanted.tmp.json': SCHEMA,
+      's/deep/.openwopignore': '*.schema.json\n!e.schema.json\n',
+      's/deep/inner/d.schema.json': SCHEMA,
+      's/deep/inner/e.schema.json': SCHEMA,
+      'other/a.tmp.json': SCHEMA,
+    });
+    const walked = ['s/a.schema.json', 's/deep/inner/e.schema.json', 's/keep/d.schema.json', 's/keep/wanted.tmp.json'];
+    expect((await json(['lint', 'schema', 's'], root)).files).toEqual(walked);
+    // s/.gitignore's pattern is relative to s/: other/ is not under it.
+    expect((await json(['lint', 'schema', 'other'], root)).files).toEqual(['other/a.tmp.json']);
+    expect((await json(['lint', 'schema', 's/**/*.json'], root)).files).toEqual(walked);
+    expect((await json(['lint', 'schema', 's', '--no-ignore'], root)).files).toHaveLength(8);
+    // The same walk for validate envelope (its kinds: .json, .ndjson, .jsonl).
+    expect((await json(['validate', 'envelope', 's/deep'], root)).files).toEqual(['s/deep/inner/e.schema.json']);
+  });
+
+  it('an ignore file is read through the read scope: one linked out of the project is a warning and not applied', async () => {
+    const outside = tempDir('openwop-outside-');
+    writeFileSync(join(outside, 'gitignore'), '*.json\n');
+    const root = project({'s/a.schema.json': SCHEMA});
+    symlinkSync(join(outside, 'gitignore'), join(root, 's/.gitignore'));
+    const r = await json(['lint', 'schema', 's'], root);
+    expect(r.code).toBe(0);
+    expect(r.rules).toEqual(['s/.gitignore io/outside-root warning']);
+    expect(r.files).toEqual(['s/.gitignore', 's/a.schema.json']);
+  });
+
+  it('--ignore-pattern (repeatable, gitignore syntax, relative to the working directory) adds patterns', async () => {
+    const root = project({'s/a.schema.json': SCHEMA, 's/b.schema.json': SCHEMA, 's/sub/c.schema.json': SCHEMA, 's/sub/d.schema.json': SCHEMA});
+    expect((await json(['lint', 'schema', 's', '--ignore-pattern', 's/a.*', '--ignore-pattern', 'sub/', '--ignore-pattern', '!d.schema.json'], root)).files).toEqual(['s/b.schema.json']); // as git: nothing under an ignored folder comes back
+    const fromSub = await json(['lint', 'schema', '.', '--ignore-pattern', '/c.schema.json'], join(root, 's/sub'));
+    expect(fromSub.files).toEqual(['d.schema.json']);
+  });
+});
