@@ -2,7 +2,7 @@ import {Command, Flags} from '@oclif/core';
 import {loadConfig, parseRuleFlags} from '../src/config/load.js';
 import type {LoadedConfig} from '../src/config/types.js';
 import {filesUsed} from '../src/io/files-used.js';
-import {isTerminal} from '../src/io/terminal.js';
+import {isTerminal, terminalWidth} from '../src/io/terminal.js';
 import {packageVersion} from '../src/io/package-root.js';
 import {ReadScope} from '../src/io/read-scope.js';
 import {shouldUseColor} from '../src/report/color.js';
@@ -100,6 +100,8 @@ export abstract class CheckCommand extends Command {
       informationUri: 'https://github.com/openwop/openwop-cli',
       renderExtras: outcome.renderExtras,
       renderSummaryExtras: outcome.renderSummaryExtras,
+      width: format === 'stylish' && !flags.output ? terminalWidth() : undefined,
+      quiet: flags.quiet,
     };
     await writeOutput(getFormatter(format)(report, ctx), this.outputTarget(flags.output));
     process.exitCode = exitCode;
