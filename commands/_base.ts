@@ -68,7 +68,7 @@ export abstract class CheckCommand extends Command {
     format: Flags.string({char: 'f', summary: 'Output format.', options: [...FORMATS], default: 'stylish', helpGroup: 'OUTPUT'}),
     json: Flags.boolean({summary: 'Same as --format json.', helpGroup: 'OUTPUT'}),
     output: Flags.string({char: 'o', summary: 'Write the report to FILE instead of stdout (atomically; a FIFO or device is written through; never over an input).', helpGroup: 'OUTPUT'}),
-    quiet: Flags.boolean({char: 'q', summary: 'Report errors only (warnings still count for --fail-on and --max-warnings).', helpGroup: 'OUTPUT'}),
+    quiet: Flags.boolean({char: 'q', summary: 'Report errors only; files without errors print nothing (warnings still count for --fail-on and --max-warnings, and the summary says how many were hidden).', helpGroup: 'OUTPUT'}),
     color: Flags.boolean({summary: 'Colour stylish output (default: only on a TTY; NO_COLOR and FORCE_COLOR are honoured).', allowNo: true, helpGroup: 'OUTPUT'}),
     'fail-on': Flags.string({summary: 'Lowest severity that makes the exit code 1.', options: ['error', 'warning'], default: 'error', helpGroup: 'POLICY'}),
     'max-warnings': Flags.integer({summary: 'Exit 1 when there are more than N warnings.', min: 0, helpGroup: 'POLICY'}),
