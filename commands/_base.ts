@@ -1,9 +1,9 @@
 import {Command, Flags} from '@oclif/core';
-import {checkRuleFlags, loadConfig, parseRuleFlags} from '../src/config/load.js';
+import {checkRuleFlags, loadConfig, parseRuleFlags, projectRoot} from '../src/config/load.js';
 import {printConfig} from '../src/config/print-config.js';
 import type {LoadedConfig, RuleSetting} from '../src/config/types.js';
 import {filesUsed} from '../src/io/files-used.js';
-import {isTerminal} from '../src/io/terminal.js';
+import {isTerminal, terminalWidth} from '../src/io/terminal.js';
 import {packageVersion} from '../src/io/package-root.js';
 import {ReadScope} from '../src/io/read-scope.js';
 import {shouldUseColor} from '../src/report/color.js';
@@ -75,8 +75,8 @@ export abstract class CheckCommand extends Command {
   static override baseFlags = {
     format: Flags.string({char: 'f', summary: 'Output format.', options: [...FORMATS], default: 'stylish', helpGroup: 'OUTPUT'}),
     json: Flags.boolean({summary: 'Same as --format json.', helpGroup: 'OUTPUT'}),
-    output: Flags.string({char: 'o', summary: 'Write the report to FILE instead of stdout (atomically; a FIFO or device is written through; never over an input).', helpGroup: 'OUTPUT'}),
-    quiet: Flags.boolean({char: 'q', summary: 'Report errors only (warnings still count for --fail-on and --max-warnings).', helpGroup: 'OUTPUT'}),
+    output: Flags.string({char: 'o', summary: 'Write the report to FILE instead of stdout (atomically; missing folders are created inside the project only; a FIFO or device is written through; never over an input).', helpGroup: 'OUTPUT'}),
+    quiet: Flags.boolean({char: 'q', summary: 'Report errors only; files without errors print nothing (warnings still count for --fail-on and --max-warnings, and the summary says how many were hidden).', helpGroup: 'OUTPUT'}),
     color: Flags.boolean({summary: 'Colour stylish output (default: only on a TTY; NO_COLOR and FORCE_COLOR are honoured).', allowNo: true, helpGroup: 'OUTPUT'}),
     'fail-on': Flags.string({summary: 'Lowest severity that makes the exit code 1.', options: ['error', 'warning'], default: 'error', helpGroup: 'POLICY'}),
     'max-warnings': Flags.integer({summary: 'Exit 1 when there are more than N warnings.', min: 0, helpGroup: 'POLICY'}),
@@ -115,14 +115,16 @@ export abstract class CheckCommand extends Command {
       informationUri: 'https://github.com/openwop/openwop-cli',
       renderExtras: outcome.renderExtras,
       renderSummaryExtras: outcome.renderSummaryExtras,
+      width: format === 'stylish' && !flags.output ? terminalWidth() : undefined,
+      quiet: flags.quiet,
     };
     await writeOutput(getFormatter(format)(report, ctx), this.outputTarget(flags.output));
     process.exitCode = exitCode;
   }
 
-  /** `-o FILE` (never over a file the run read), else standard output. */
+  /** `-o FILE` (never over a file the run read; its missing folders made inside the project only), else standard output. */
   protected outputTarget(output: string | undefined): OutputTarget {
-    return output === undefined ? {} : {file: output, inputs: filesUsed()};
+    return output === undefined ? {} : {file: output, inputs: filesUsed(), folderRoot: projectRoot(process.cwd())};
   }
 
   /** Config, the check, rule severities and the exit code: everything a run decides before it formats anything. */

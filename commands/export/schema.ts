@@ -102,7 +102,7 @@ file itself is read.`;
     form: Flags.string({summary: 'Request form: openai chat|responses|tool|responses-tool, anthropic tool|output, gemini(-legacy) generation-config; all for every one.', helpValue: 'FORM'}),
     name: Flags.string({summary: 'Name in the fragment (^[a-zA-Z0-9_-]{1,64}$; default: the title or file name, reduced to that).'}),
     format: Flags.string({char: 'f', summary: 'Output format.', options: ['json', 'yaml'], default: 'json'}),
-    output: Flags.string({char: 'o', summary: 'Write the fragment to FILE (atomically; never over an existing file without --force, never over the input).', helpValue: 'FILE'}),
+    output: Flags.string({char: 'o', summary: 'Write the fragment to FILE (atomically; missing folders are created inside the project only; never over an existing file without --force, never over the input).', helpValue: 'FILE'}),
     force: Flags.boolean({summary: 'Let -o replace an existing file.', dependsOn: ['output']}),
     quiet: Flags.boolean({char: 'q', summary: 'Do not print warnings and infos about an exported schema (refusals are always printed).'}),
     color: Flags.boolean({summary: 'Colour the findings on standard error (default: only on a TTY; NO_COLOR and FORCE_COLOR are honoured).', allowNo: true}),
@@ -128,7 +128,7 @@ file itself is read.`;
     checkStdinFilename([args.file], {stdinFilename: flags['stdin-filename']});
     const label = args.file === '-' ? (flags['stdin-filename'] ?? '<stdin>') : args.file;
     const text = await readSchemaInput(args.file, scope, undefined, label);
-    const write = (): SafeWriteOptions => ({mode: 'create', force: flags.force, inputs: filesUsed(), label: `-o ${flags.output}`});
+    const write = (): SafeWriteOptions => ({mode: 'create', force: flags.force, inputs: filesUsed(), label: `-o ${flags.output}`, folderRoot: projectRoot(process.cwd())});
     // Before anything is printed: an -o that will be refused is a usage error, not a refusal of the schema.
     if (flags.output !== undefined) checkWritable(flags.output, write());
     const result = exportSchema(text, {target, form: flags.form, name: flags.name, file: label});

@@ -64,6 +64,7 @@ export interface ValidateEnvelopeOptions {
 export interface ValidateEnvelopeOutcome extends CheckOutcome<EnvelopeFileResult> {
   summary: EnvelopeTally & {protocol: Protocol; strict: boolean; major: 1 | 2; capabilities?: string};
   renderExtras: NonNullable<FormatContext['renderExtras']>;
+  renderSummaryExtras: NonNullable<FormatContext['renderSummaryExtras']>;
 }
 
 export const ENVELOPE_RULE_DESCRIPTORS: readonly RuleDescriptor[] = [...Object.values(ENVELOPE_RULES), ...Object.values(FOXCTL_RULES), ...IO_RULE_DESCRIPTORS, PATTERN_UNSUPPORTED_RULE];
@@ -108,14 +109,13 @@ export async function validateEnvelopeInputs(paths: readonly string[], options: 
   } finally {
     progress.stop();
   }
-  // First, so the run's count line stays under the last input.
   results.unshift(...kindSchemaResults(run));
   return {
     results,
     fatal,
     rules: [...ENVELOPE_RULE_DESCRIPTORS],
     summary: {...total, protocol, strict: run.strict, major: run.major, ...(run.host ? {capabilities: run.host.origin} : {})},
-    renderExtras: envelopeSummaryRenderer(total, results),
+    ...envelopeSummaryRenderer(total, results),
     notes,
   };
 }

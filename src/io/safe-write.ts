@@ -1,6 +1,6 @@
-import {accessSync, constants, fstatSync, statSync, type BigIntStats} from 'node:fs';
-import {open} from 'node:fs/promises';
-import {dirname} from 'node:path';
+import {accessSync, constants, fstatSync, lstatSync, realpathSync, statSync, type BigIntStats} from 'node:fs';
+import {mkdir, open} from 'node:fs/promises';
+import {basename, dirname, join, relative, resolve, sep} from 'node:path';
 import {relativeToCwd} from '../report/paths.js';
 import {UserError} from '../report/user-error.js';
 import {noteFileUsed, type FilesUsed} from './files-used.js';
@@ -17,9 +17,9 @@ import {errnoWords, inspectWriteTarget, type WriteTarget} from './write-target.j
  *   links; a read-only file only with `force`.
  * In every mode a FIFO or a character device (`/dev/null`, a terminal, `/dev/stdout`) is written through, never
  * replaced — except by `rewrite`, which refuses anything but a regular file — and a folder, block device, socket or
- * dangling symlink is refused. A missing folder is never created: a typo in `-o` or `--save` should be an error, not
- * a new directory tree (scaffold creates its --out folder itself). Every failure is a {@link WriteError}: one line,
- * exit 2.
+ * dangling symlink is refused. A missing folder is created, with its parents, only under `folderRoot` (the project
+ * root, as ESLint's `-o` does): the folders that do exist on the way must resolve inside it, so neither a typo nor a
+ * symlink makes a tree elsewhere. Every failure is a {@link WriteError}: one line, exit 2.
  */
 export type WriteMode = 'replace' | 'create' | 'rewrite';
 
@@ -30,6 +30,8 @@ export interface SafeWriteOptions {
   inputs?: FilesUsed;
   /** How messages name this write, e.g. `--save caps.json`; default `Cannot write "FILE"`. */
   label?: string;
+  /** A missing folder on the way is created when it would lie inside this folder (the project root); else refused. */
+  folderRoot?: string;
 }
 
 /** A file could not (or may not) be written: the user's path or disk, not our bug. */
@@ -55,7 +57,12 @@ export type WritableTarget = Extract<WriteTarget, {kind: 'missing' | 'regular' |
 export function checkWritable(file: string, options: SafeWriteOptions): WritableTarget {
   const label = labelOf(file, options);
   const target = inspectWriteTarget(file);
-  if (target.kind === 'no-folder') throw new WriteError(label, `folder "${target.folder}" does not exist`, {code: target.code});
+  if (target.kind === 'no-folder') {
+    const made = folderToMake(target.folder, options.folderRoot);
+    if (made !== undefined) return {kind: 'missing', path: join(made, basename(file))};
+    const hint = options.folderRoot === undefined ? undefined : `openwop creates a missing folder only inside the project (${options.folderRoot}); create it first`;
+    throw new WriteError(label, `folder "${target.folder}" does not exist`, {code: target.code, hint});
+  }
   if (target.kind === 'refused') throw new WriteError(label, target.why, {code: target.code});
   if (options.mode === 'rewrite' && target.kind !== 'regular') {
     if (target.kind === 'through') throw new WriteError(label, `it is ${target.what}, not a regular file`);
@@ -74,6 +81,7 @@ export function checkWritable(file: string, options: SafeWriteOptions): Writable
 
 /** Writes `text` to `file` as `options.mode` says; resolves to the path written (a symlink's target). */
 export async function writeFileSafely(file: string, text: string, options: SafeWriteOptions): Promise<string> {
+  await makeFolderFor(file, options);
   for (let attempt = 0; ; attempt++) {
     const target = checkWritable(file, options);
     try {
@@ -132,6 +140,57 @@ async function writeThrough(path: string, text: string): Promise<void> {
     if ((error as NodeJS.ErrnoException).code !== 'EPIPE') throw error;
   } finally {
     await handle.close();
+  }
+}
+
+/** Creates the missing folder `file` would go in, when `folderRoot` allows it; the write then checks everything again. */
+async function makeFolderFor(file: string, options: SafeWriteOptions): Promise<void> {
+  const target = inspectWriteTarget(file);
+  if (target.kind !== 'no-folder') return;
+  const folder = folderToMake(target.folder, options.folderRoot);
+  if (folder === undefined) return;
+  try {
+    await mkdir(folder, {recursive: true});
+  } catch (error) {
+    throw new WriteError(labelOf(file, options), `cannot create folder "${folder}": ${errnoWords(error)}`, {code: (error as NodeJS.ErrnoException).code, cause: error});
+  }
+}
+
+/**
+ * `folder` as it will be made (the part that exists resolved through its links), when that lies inside `root`;
+ * undefined without a root, or when the nearest folder that exists resolves outside it or cannot be resolved (a link
+ * to nothing on the way).
+ */
+function folderToMake(folder: string, root: string | undefined): string | undefined {
+  if (root === undefined) return undefined;
+  let existing = resolve(folder);
+  const missing: string[] = [];
+  while (!exists(existing)) {
+    const up = dirname(existing);
+    if (up === existing) return undefined;
+    missing.unshift(basename(existing));
+    existing = up;
+  }
+  let real: string;
+  let realRoot: string;
+  try {
+    real = realpathSync.native(existing);
+    realRoot = realpathSync.native(root);
+  } catch {
+    return undefined;
+  }
+  const rel = relative(realRoot, real);
+  if (rel === '..' || rel.startsWith(`..${sep}`) || resolve(realRoot, rel) !== real) return undefined;
+  return join(real, ...missing);
+}
+
+/** Whether anything, a dangling link included, has this name. */
+function exists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -17,3 +17,10 @@ export function isTerminal(name: 'stdout' | 'stderr'): boolean {
   }
   return process[name].isTTY === true;
 }
+
+/** Standard output's width in columns when it is a terminal that reports one; undefined for a pipe or a file. */
+export function terminalWidth(): number | undefined {
+  if (!isTerminal('stdout')) return undefined;
+  const columns = process.stdout.columns;
+  return typeof columns === 'number' && columns > 0 ? columns : undefined;
+}

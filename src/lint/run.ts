@@ -167,6 +167,7 @@ function lintText(
   const doc = parsed && finalText === text ? parsed : JsonDocument.parse(finalText, {file});
   // The options also carry `fix` and the read limit, which the engine ignores.
   const {findings, kind: detected} = lint(doc, path);
+  if (fix === 'dry-run' && finalText !== text) placeOnDisk(findings, file, parsed ?? JsonDocument.parse(text, {file}));
   // When a parse error blocked fixing, that error already says why; otherwise say it.
   if (extra.refused && !findings.some((f) => f.ruleId.startsWith('json/') && f.severity === 'error')) {
     findings.unshift({ruleId: 'lint/not-fixed', severity: 'warning', message: extra.refused, file, pointer: '', line: 1, column: 1});
@@ -182,6 +183,16 @@ function lintText(
   return result;
 }
 
+/**
+ * A dry run lints the fixed text, which is not on disk: each finding left in the file is placed again, by its pointer,
+ * in the text as it is (where the fix would create its pointer, at the nearest part that exists). Its own fix, if any,
+ * edits the fixed text and is dropped.
+ */
+function placeOnDisk(findings: Finding[], file: string, onDisk: JsonDocument): void {
+  const own = findings.filter((f) => f.file === file);
+  for (const f of own) delete f.fix;
+  onDisk.placeAll(own);
+}
 
 // ---- many inputs, as the command runs them -----------------------------------------------------------------------
 

@@ -1,4 +1,5 @@
 import {resolve} from 'node:path';
+import {projectRoot} from '../config/load.js';
 import {IO_RULE_DESCRIPTORS} from '../io/io-rules.js';
 import type {ReadScope} from '../io/read-scope.js';
 import {checkWritable, writeFileSafely, type SafeWriteOptions} from '../io/safe-write.js';
@@ -117,7 +118,7 @@ async function probe(input: string, options: ProbeHostOptions, credentialHeaders
   const target = discoveryUrl(input);
   const settings = fetchSettings(options, credentialHeaders);
   // Checked before the host is even asked, so a refused --save costs no request.
-  if (options.save !== undefined) checkWritable(resolve(options.cwd, options.save), saveOptions(options.save, options.force));
+  if (options.save !== undefined) checkWritable(resolve(options.cwd, options.save), saveOptions(options.save, options));
   // A saved file is read before the host is asked (a missing one costs no request); a URL is fetched once the probe
   // knows which major to ask it for.
   const compareUrl = options.compare !== undefined && isCapabilitiesUrl(options.compare);
@@ -207,7 +208,7 @@ async function probe(input: string, options: ProbeHostOptions, credentialHeaders
     }
     appendAll(result.findings, run.findings);
   }
-  if (options.save !== undefined) result.saved = await writeFileSafely(resolve(options.cwd, options.save), redactor.jsonText(got.text), saveOptions(options.save, options.force));
+  if (options.save !== undefined) result.saved = await writeFileSafely(resolve(options.cwd, options.save), redactor.jsonText(got.text), saveOptions(options.save, options));
   return outcome(bundleFatal, extra);
 }
 
@@ -215,8 +216,8 @@ async function probe(input: string, options: ProbeHostOptions, credentialHeaders
  * --save never replaces an existing file without --force. With --force it may replace the --compare file: comparing
  * against the last saved document and saving the new one is one run.
  */
-function saveOptions(file: string, force: boolean | undefined): SafeWriteOptions {
-  return {mode: 'create', force, label: `--save ${file}`};
+function saveOptions(file: string, options: ProbeHostOptions): SafeWriteOptions {
+  return {mode: 'create', force: options.force, label: `--save ${file}`, folderRoot: projectRoot(options.cwd)};
 }
 
 const MAX_TIMER_MS = 2_147_483_647;

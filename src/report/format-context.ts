@@ -23,6 +23,13 @@ export interface FormatContext {
    * colour consistently with the rest of the output.
    */
   renderExtras?: (result: FileResult, ctx: FormatContext) => string[];
+  /**
+   * The terminal's width when stylish writes to a TTY: longer lines are wrapped to it. Absent (a pipe, -o, a library
+   * call) every line keeps its full text, so logs and files lose nothing.
+   */
+  width?: number;
+  /** --quiet: stylish leaves out files with nothing left to show, command extras included. */
+  quiet?: boolean;
   /** Command-specific readable lines under stylish's summary line (what a run passed over, say); machine formats carry the same in `summary`. */
   renderSummaryExtras?: (summary: Summary, ctx: FormatContext) => string[];
 }

@@ -7,6 +7,8 @@ export interface OutputTarget {
   file?: string;
   /** The files the run read or wrote: a report written over one of them is refused. */
   inputs?: FilesUsed;
+  /** A missing folder for `file` is created when it lies inside this one (the project root); see writeFileSafely. */
+  folderRoot?: string;
   /** Defaults to standard output. */
   stream?: NodeJS.WritableStream;
 }
@@ -18,7 +20,7 @@ export interface OutputTarget {
  */
 export async function writeOutput(text: string, target: OutputTarget = {}): Promise<void> {
   if (target.file !== undefined) {
-    await writeFileSafely(target.file, text, {mode: 'replace', inputs: target.inputs});
+    await writeFileSafely(target.file, text, {mode: 'replace', inputs: target.inputs, folderRoot: target.folderRoot});
     return;
   }
   if (target.stream === undefined && stdoutStreamUnmade()) return writeToStdoutFd(text);

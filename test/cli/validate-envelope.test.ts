@@ -173,10 +173,12 @@ describe('validate envelope reports', () => {
     expect(report.results[1]).toMatchObject({file: 'clean.json', findings: [], envelopes: 1, valid: 1, invalid: 0});
   });
 
-  it('stylish: a count line under each file with findings and one for the run, even a clean one', async () => {
+  it('stylish: a count line under every file, clean ones under a ✔ header, and the run total apart, under the summary', async () => {
     const r = await runCli(['validate', 'envelope', 'run.ndjson', 'clean.json'], {cwd: dir});
     expect(r.stdout).toContain('  3 envelopes: 1 valid, 2 invalid (clarification.request 1, error 2)');
-    expect(r.stdout).toContain('  all 2 inputs: 4 envelopes: 2 valid, 2 invalid (clarification.request 1, error 3)');
+    expect(r.stdout).toContain('\n✔ clean.json\n  1 envelope: 1 valid, 0 invalid (error 1)\n\n✖ 2 problems');
+    // The run's line follows the summary line, never the last file's lines.
+    expect(r.stdout).toMatch(/\n✖ 2 problems[^\n]*\n {2}all 2 inputs: 4 envelopes: 2 valid, 2 invalid \(clarification\.request 1, error 3\)\n$/);
     const clean = await runCli(['validate', 'envelope', 'clean.json'], {cwd: dir});
     expect(clean.stdout).toContain('1 envelope: 1 valid, 0 invalid (error 1)');
     expect(clean.stdout).toContain('✔ 1 file checked, no problems');

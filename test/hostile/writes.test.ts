@@ -443,19 +443,40 @@ describe('temp files never outlive a run', () => {
 });
 
 describe('missing folders and existing files', () => {
-  it.each(COMMANDS)('$name -o into a folder that does not exist: exit 2 naming it, nothing created', async (command) => {
+  it.each(COMMANDS)('$name -o into a missing folder: made inside the project; outside it, or through a link out of it, exit 2 and nothing made', async (command) => {
     const dir = tempDir();
     const {args} = command.setup(dir);
-    const before = readdirSync(dir).sort();
     const r = await runCli([...args, '-o', join('no', 'such', 'report.json')], {cwd: dir});
-    expectCleanRefusal(r, new RegExp(`folder ".*${join('no', 'such').replace('/', '\\/')}" does not exist`));
+    expect(r.stderr).not.toMatch(STACK_TRACE);
+    expect(r.code).not.toBe(2);
+    expect(readFileSync(join(dir, 'no', 'such', 'report.json'), 'utf8')).not.toBe('');
+    noTempFiles(join(dir, 'no', 'such'));
+    const elsewhere = tempDir();
+    symlinkSync(elsewhere, join(dir, 'out'));
+    const before = readdirSync(dir).sort();
+    for (const target of [join(elsewhere, 'new', 'report.json'), join('out', 'new', 'report.json')]) {
+      const refused = await runCli([...args, '-o', target], {cwd: dir});
+      expectCleanRefusal(refused, /folder ".*new" does not exist\n {2}openwop creates a missing folder only inside the project/);
+    }
+    expect(readdirSync(elsewhere)).toEqual([]);
     expect(readdirSync(dir).sort()).toEqual(before);
   });
 
-  it('probe host --save: a missing folder is exit 2; an existing file needs --force; a FIFO is written through', async () => {
+  it('export schema -o into a missing folder: made inside the project, refused outside it', async () => {
     const dir = tempDir();
-    expectCleanRefusal(await runCli(['probe', 'host', host.origin, '--save', 'no/caps.json'], {cwd: dir}), /--save no\/caps\.json: folder ".*no" does not exist/);
-    expect(existsSync(join(dir, 'no'))).toBe(false);
+    writeFileSync(join(dir, 's.json'), '{"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":false}');
+    const r = await runCli(['export', 'schema', 's.json', '--target', 'openai', '-o', join('out', 'f.json')], {cwd: dir});
+    expect(r.code).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, 'out', 'f.json'), 'utf8'))).toBeTypeOf('object');
+    const elsewhere = tempDir();
+    expectCleanRefusal(await runCli(['export', 'schema', 's.json', '--target', 'openai', '-o', join(elsewhere, 'no', 'f.json')], {cwd: dir}), /does not exist\n {2}openwop creates a missing folder only inside the project/);
+    expect(readdirSync(elsewhere)).toEqual([]);
+  });
+
+  it('probe host --save: a missing folder is made inside the project; an existing file needs --force; a FIFO is written through', async () => {
+    const dir = tempDir();
+    expect((await runCli(['probe', 'host', host.origin, '--save', 'no/caps.json'], {cwd: dir})).code).toBe(0);
+    expect(readFileSync(join(dir, 'no', 'caps.json'), 'utf8')).toBe(served);
     writeFileSync(join(dir, 'caps.json'), 'mine');
     expectCleanRefusal(await runCli(['probe', 'host', host.origin, '--save', 'caps.json'], {cwd: dir}), /--save caps\.json: the file exists\n {2}pass --force/);
     expect(readFileSync(join(dir, 'caps.json'), 'utf8')).toBe('mine');

@@ -96,6 +96,13 @@ describe('openwop lint schema', () => {
     expect(readFileSync(file, 'utf8')).toBe(original);
     const stylish = await runCli(['lint', 'schema', file, '--fix-dry-run']);
     expect(stylish.stdout).toContain('+  "required": [');
+    // What is left is shown where it is in the file on disk: the same places a plain lint gives.
+    const plain = json((await runCli(['lint', 'schema', file, '--format', 'json'])).stdout);
+    const where = (findings: {ruleId: string; pointer: string; line: number; column: number}[]) => new Map(findings.map((f) => [`${f.ruleId} ${f.pointer}`, `${f.line}:${f.column}`]));
+    const before = where(plain.results[0].findings);
+    const left = [...where(dry.results[0].findings)];
+    expect(left.length).toBeGreaterThan(0);
+    for (const [key, pos] of left) expect(pos, key).toBe(before.get(key));
     const fixed = await runCli(['lint', 'schema', file, '--fix', '--format', 'json']);
     expect(fixed.code).toBe(1); // what needs a decision is still reported
     const after = readFileSync(file, 'utf8');

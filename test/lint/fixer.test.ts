@@ -119,6 +119,20 @@ describe('lintSchemaFile with fixes', () => {
     expect(r.findings).toEqual([]);
   });
 
+  it('dry-run places the findings left at their lines in the file as it is, not in the fixed text', async () => {
+    const dir = tempDir();
+    const file = join(dir, 's.json');
+    // The fix for "a" adds a line above "c", whose oneOf no fix removes.
+    const lines = ['{', '  "type": "object",', '  "properties": {', '    "a": {', '      "type": "object",', '      "properties": {}', '    },', '    "c": {"oneOf": [{"type": "string"}, {"type": "number"}]}', '  }', '}', ''];
+    writeFileSync(file, lines.join('\n'));
+    const r = await lintSchemaFile(file, {cwd: dir, fix: 'dry-run'});
+    expect(r.diff).toContain('+      "additionalProperties": false');
+    const oneOf = r.findings.find((f) => f.ruleId === 'tier1/forbidden-keyword');
+    expect(oneOf).toMatchObject({pointer: '/properties/c/oneOf', line: 8, column: 11, endLine: 8});
+    expect(lines[7].slice(10)).toMatch(/^"oneOf"/);
+    for (const f of r.findings) expect(f.fix).toBeUndefined();
+  });
+
   it('never writes a file that failed to parse', async () => {
     const dir = tempDir();
     const file = join(dir, 's.json');

@@ -52,6 +52,23 @@ describe('the example packs', () => {
   });
 });
 
+describe('stylish', () => {
+  it('-q prints only the packs with errors, and its summary counts errors beside the hidden warnings', async () => {
+    const r = await runCli(['validate', 'pack', 'examples/packs', '-q']);
+    expect(r.code).toBe(1);
+    // The clean pack (and the defective pack's warning) have nothing to show under --quiet.
+    expect(r.stdout).not.toContain('examples/packs/webhook/pack.json');
+    expect(r.stdout).not.toContain('vendor.acme.webhook@');
+    expect(r.stdout).toContain('examples/packs/webhook-defective/pack.json');
+    expect(r.stdout.trimEnd().split('\n').at(-1)).toBe('✖ 2 errors (1 warning hidden by --quiet)');
+  });
+
+  it('without -q a clean pack gets a ✔ header over its lines', async () => {
+    const r = await runCli(['validate', 'pack', 'examples/packs']);
+    expect(r.stdout).toMatch(/^✔ examples\/packs\/webhook\/pack\.json\n {2}vendor\.acme\.webhook@/m);
+  });
+});
+
 describe('--lint-schemas', () => {
   const manifest = {
     name: 'vendor.acme.lint',

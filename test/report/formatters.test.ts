@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {FORMATS, getFormatter, isFormatName} from '../../src/report/formatters/index.js';
+import stringWidth from 'string-width';
 import {format as stylish} from '../../src/report/formatters/stylish.js';
 import {format as json} from '../../src/report/formatters/json.js';
 import {buildReport} from '../../src/report/report.js';
@@ -90,7 +91,55 @@ describe('stylish', () => {
   it('prints command extras under the file, even for a file without findings', () => {
     const r = buildReport('simulate retry', '0.1.0', [{file: 'rec.json', findings: [], outcome: 'accepted'}]);
     const out = stylish(r, sampleContext({renderExtras: (res) => [`outcome: ${String(res.outcome)}`, 'attempt 1  stop  200 tokens']}));
-    expect(out).toBe('rec.json\n  outcome: accepted\n  attempt 1  stop  200 tokens\n\n✔ 1 file checked, no problems\n');
+    expect(out).toBe('✔ rec.json\n  outcome: accepted\n  attempt 1  stop  200 tokens\n\n✔ 1 file checked, no problems\n');
+  });
+
+  it('with --quiet leaves out files with nothing left to show, their extras too, and never says "no problems" over hidden warnings', () => {
+    const w = finding({file: 'a.json', severity: 'warning'});
+    const r = buildReport('validate pack', '0.1.0', [
+      {file: 'a.json', findings: [w]},
+      {file: 'b.json', findings: []},
+      {file: 'c.json', findings: [finding({file: 'c.json'})]},
+    ]);
+    const extras = {renderExtras: (res: {file: string}) => [`pack ${res.file}`]};
+    const quiet = stylish(applyQuiet(r), sampleContext({...extras, quiet: true}));
+    expect(quiet).not.toContain('a.json');
+    expect(quiet).not.toContain('b.json');
+    expect(quiet).toContain('pack c.json');
+    expect(quiet.trimEnd().split('\n').at(-1)).toBe('✖ 1 error (1 warning hidden by --quiet)');
+    const noErrors = buildReport('validate pack', '0.1.0', [{file: 'a.json', findings: [w]}]);
+    const clean = stylish(applyQuiet(noErrors), sampleContext({...extras, quiet: true}));
+    expect(clean).toBe('✔ 1 file checked, 0 errors (1 warning hidden by --quiet)\n');
+  });
+
+  it('wraps to the terminal width when given one, by visible width, and keeps every line whole without one', () => {
+    const long = `${'字'.repeat(30)} ${'word '.repeat(60)}end`;
+    const r = buildReport('lint schema', '0.1.0', [{file: 'a.json', findings: [finding({file: 'a.json', message: long}), finding({file: 'a.json', line: 9, message: 'short'})]}]);
+    const narrow = stylish(r, sampleContext({width: 80, color: true, renderExtras: () => ['x'.repeat(200)]}));
+    const visible = narrow.replace(/\u001b\[\d+(;\d+)*m/g, '');
+    for (const line of visible.split('\n')) expect(stringWidth(line)).toBeLessThanOrEqual(80);
+    // Nothing is lost on the way: every character of the message is still there.
+    expect(visible.match(/字/g)).toHaveLength(30);
+    expect(visible.match(/\bword\b/g)).toHaveLength(60);
+    expect(visible).toMatch(/\bend\b/);
+    const rows = visible.split('\n').filter((l) => l.includes('tier1/forbidden-keyword'));
+    expect(rows).toHaveLength(2);
+    // The message column lines up, and continuation lines start under it.
+    const at = rows[0].indexOf('字');
+    expect(rows[1].indexOf('short')).toBe(at);
+    expect(visible.split('\n')[2].search(/\S/)).toBe(at);
+    const whole = stylish(r, sampleContext());
+    expect(whole.split('\n').some((l) => l.includes(long))).toBe(true);
+  });
+
+  it('shows the JSON pointer beside a position far along line 1 (a one-line document), not beside a useful one', () => {
+    const r = buildReport('probe host', '0.1.0', [
+      {file: 'caps.json', findings: [finding({file: 'caps.json', line: 1, column: 1243, pointer: '/kinds/3'}), finding({file: 'caps.json', line: 4, column: 1243, pointer: '/x'})]},
+    ]);
+    const out = stylish(r, sampleContext());
+    expect(out).toMatch(/^ {2}1:1243 \/kinds\/3 +error/m);
+    expect(out).toMatch(/^ {2}4:1243 +error/m);
+    expect(out).not.toContain('/x ');
   });
 });
 

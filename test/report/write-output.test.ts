@@ -53,6 +53,17 @@ describe('writeOutput to a file', () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
+  it('makes a missing folder (and its parents) inside folderRoot only', async () => {
+    await writeOutput('x', {file: join(dir, 'a', 'b', 'report.json'), folderRoot: dir});
+    expect(readFileSync(join(dir, 'a', 'b', 'report.json'), 'utf8')).toBe('x');
+    const root = join(dir, 'root');
+    mkdirSync(root);
+    const err = await writeOutput('x', {file: join(dir, 'c', 'report.json'), folderRoot: root}).catch((e: unknown) => e);
+    expect((err as WriteError).message).toBe(`Cannot write "${join(dir, 'c', 'report.json')}": folder "${join(dir, 'c')}" does not exist`);
+    expect((err as WriteError).hint).toContain(`only inside the project (${root})`);
+    expect(readdirSync(dir).sort()).toEqual(['a', 'root']);
+  });
+
   it('refuses to replace a folder, leaving it and no temp file', async () => {
     const target = join(dir, 'out');
     mkdirSync(target);

@@ -1,60 +1,104 @@
 import {Chalk, type ChalkInstance} from 'chalk';
-import type {FileResult, Report, Severity} from '../finding.js';
+import stringWidth from 'string-width';
+import wrapAnsi from 'wrap-ansi';
+import type {Finding, FileResult, Report, Severity} from '../finding.js';
 import type {FormatContext} from '../format-context.js';
 import {displayName} from '../paths.js';
 import {displayValue, neutraliseLogCommands} from '../printable.js';
 
 // ESLint's stylish layout: a header per file with something to say, aligned `line:col  severity  message  ruleId`
 // rows, then one summary line. Unlike ESLint, a clean run still prints `✔ N files checked, no problems` — in a
-// pre-commit hook silence is indistinguishable from "did not run". Clean files get no header of their own.
+// pre-commit hook silence is indistinguishable from "did not run". A clean file with nothing to say gets no line; a
+// clean file with command lines (a pack's gate, an input's envelope count) gets a `✔ file` header over them.
 
 const SEVERITY_COLOUR: Record<Severity, 'red' | 'yellow' | 'blue'> = {error: 'red', warning: 'yellow', info: 'blue'};
 /** A longer message is not padded (the rule id just follows it): one long message must not widen every row. */
 const MAX_MESSAGE_COLUMN = 100;
+/** On a narrow terminal a message still gets this many columns; its rows then overflow rather than stack one word per line. */
+const MIN_MESSAGE_WIDTH = 20;
+/** Past this column of line 1 (a minified or one-line document) `line:col` finds nothing by eye: the pointer is shown too. */
+const USEFUL_COLUMN = 80;
 
 export function format(report: Report, ctx: FormatContext): string {
   // Redacted, cut and control-escaped once, here; command extras render from the same safe copy.
   const safe = displayValue(report);
   // A private instance: never touch chalk's global level, which other code (oclif, ora) reads.
   const c = new Chalk({level: ctx.color ? 1 : 0});
+  const width = ctx.width;
   const out: string[] = [];
+  const push = (lines: readonly string[]) => {
+    // One by one: spreading 200,000 rows into push() overflows the call stack.
+    for (const line of lines) out.push(line);
+  };
   for (const result of safe.results) {
+    // With --quiet a file whose findings were all hidden has nothing to show: a registry-size run prints its errors only.
+    if (ctx.quiet && result.findings.length === 0) continue;
     const extras = ctx.renderExtras ? ctx.renderExtras(result, ctx) : [];
     if (result.findings.length === 0 && extras.length === 0) continue;
-    out.push(c.underline(oneLine(displayName(result.file))));
-    // Pushed one by one: spreading 200,000 rows into push() overflows the call stack.
-    for (const row of findingRows(result, c)) out.push(row);
-    for (const line of extras) out.push(`  ${oneLine(line)}`);
+    const name = oneLine(displayName(result.file));
+    push(fit(result.findings.length === 0 ? `${c.green('✔')} ${name}` : c.underline(name), width));
+    push(findingRows(result, c, width));
+    for (const line of extras) push(fit(oneLine(line), width, 2));
     out.push('');
   }
-  for (const line of summaryLines(safe, c)) out.push(line);
-  for (const line of ctx.renderSummaryExtras?.(safe.summary, ctx) ?? []) out.push(c.dim(`  ${oneLine(line)}`));
+  for (const line of summaryLines(safe, c)) push(fit(line, width));
+  for (const line of ctx.renderSummaryExtras?.(safe.summary, ctx) ?? []) push(fit(oneLine(line), width, 2).map((l) => c.dim(l)));
   return `${out.map(neutraliseLogCommands).join('\n')}\n`;
 }
 
-function findingRows(result: FileResult, c: ChalkInstance): string[] {
+function findingRows(result: FileResult, c: ChalkInstance, width: number | undefined): string[] {
   // Sorted by position so the output reads top to bottom like the file; the report itself keeps check order.
   const rows = [...result.findings].sort((a, b) => a.line - b.line || a.column - b.column).map((f) => ({
-    pos: `${f.line}:${f.column}`,
+    pos: position(f),
     severity: f.severity,
     message: oneLine(f.message),
     ruleId: oneLine(f.ruleId),
   }));
-  const w = {pos: 0, severity: 0, message: 0};
+  const w = {pos: 0, severity: 0, message: 0, ruleId: 0};
   for (const r of rows) {
-    w.pos = Math.max(w.pos, r.pos.length);
+    w.pos = Math.max(w.pos, stringWidth(r.pos));
     w.severity = Math.max(w.severity, r.severity.length);
-    if (r.message.length <= MAX_MESSAGE_COLUMN) w.message = Math.max(w.message, r.message.length);
+    w.ruleId = Math.max(w.ruleId, stringWidth(r.ruleId));
+    const m = stringWidth(r.message);
+    if (m <= MAX_MESSAGE_COLUMN) w.message = Math.max(w.message, m);
   }
-  // Pad outside the colour codes so alignment is by visible width, whatever the colour level.
-  return rows.map((r) =>
-    [
-      '  ' + c.dim(r.pos) + pad(r.pos, w.pos),
-      c[SEVERITY_COLOUR[r.severity]](r.severity) + pad(r.severity, w.severity),
-      r.message + pad(r.message, w.message),
-      c.dim(r.ruleId),
-    ].join('  '),
-  );
+  const messageAt = 2 + w.pos + 2 + w.severity + 2;
+  const wrapAt = width === undefined ? undefined : Math.max(MIN_MESSAGE_WIDTH, width - messageAt - 2 - w.ruleId);
+  if (wrapAt !== undefined) w.message = Math.min(w.message, wrapAt);
+  const lines: string[] = [];
+  for (const r of rows) {
+    const [first = '', ...rest] = wrapAt === undefined ? [r.message] : wrapAnsi(r.message, wrapAt, {hard: true}).split('\n');
+    // Pad outside the colour codes so alignment is by visible width, whatever the colour level.
+    lines.push(
+      [
+        '  ' + c.dim(r.pos) + pad(r.pos, w.pos),
+        c[SEVERITY_COLOUR[r.severity]](r.severity) + pad(r.severity, w.severity),
+        first + pad(first, w.message),
+        c.dim(r.ruleId),
+      ].join('  '),
+    );
+    for (const more of rest) lines.push(' '.repeat(messageAt) + more);
+  }
+  return lines;
+}
+
+/** `line:col`, and the JSON pointer beside it where the column is past what an eye can find on line 1. */
+function position(f: Finding): string {
+  const pos = `${f.line}:${f.column}`;
+  return f.line === 1 && f.column > USEFUL_COLUMN ? `${pos} ${oneLine(f.pointer) || '(root)'}` : pos;
+}
+
+/**
+ * A line as printed: whole without a width, else wrapped to it (by visible width: wide characters and colour codes
+ * do not count as one column each), continuation lines indented two more than the first.
+ */
+function fit(line: string, width: number | undefined, indent = 0): string[] {
+  const lead = ' '.repeat(indent);
+  if (width === undefined || stringWidth(line) + indent <= width) return [lead + line];
+  const room = Math.max(MIN_MESSAGE_WIDTH, width - indent - 2);
+  return wrapAnsi(line, room, {hard: true})
+    .split('\n')
+    .map((part, i) => (i === 0 ? lead : `${lead}  `) + part);
 }
 
 function summaryLines(report: Report, c: ChalkInstance): string[] {
@@ -79,7 +123,12 @@ function summaryLines(report: Report, c: ChalkInstance): string[] {
   const {baselined, fixed} = baselineCounts(report);
   const known = baselined === undefined ? '' : `${baselined} baselined`;
   const lines: string[] = [];
-  if (errors + warnings > 0) {
+  if (hidden) {
+    // --quiet left warnings (and infos) out: "no problems" would be untrue, so the line counts errors and says what it hid.
+    const head = errors > 0 ? c.red.bold(`✖ ${plural(errors, 'error')}`) : c.green(`✔ ${plural(files, 'file')} checked, 0 errors`);
+    lines.push(`${head} ${c.dim(`(${hidden} hidden by --quiet${known && `; ${known}`})`)}`);
+    if (fixErrors > 0) lines.push(c.red.bold(`  ${plural(fixErrors, 'error')} potentially fixable with the \`--fix\` option.`));
+  } else if (errors + warnings > 0) {
     const tint = errors > 0 ? c.red.bold : c.yellow.bold;
     const total = errors + warnings + infos;
     lines.push(tint(`✖ ${plural(total, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${plural(infos, 'info')}${known && `; ${known}`})`));
@@ -94,8 +143,6 @@ function summaryLines(report: Report, c: ChalkInstance): string[] {
   }
   // Worth saying: the baseline still accepts that many findings, which could now come back unnoticed.
   if (fixed) lines.push(c.dim(`  ${plural(fixed, 'baseline entry', 'baseline entries')} no longer found (fixed): --update-baseline drops them`));
-  // With --quiet the exit code still counts warnings; say they exist, or a failing run would look clean.
-  if (hidden) lines.push(c.dim(`  (${hidden} hidden by --quiet)`));
   return lines;
 }
 
@@ -119,7 +166,7 @@ function plural(n: number, word: string, words = `${word}s`): string {
 }
 
 function pad(text: string, width: number): string {
-  return ' '.repeat(Math.max(0, width - text.length));
+  return ' '.repeat(Math.max(0, width - stringWidth(text)));
 }
 
 /**
