@@ -27,20 +27,55 @@ const rule: LintRule = {
     const t = node.schema.type;
     if (Array.isArray(t)) {
       const pointer = ptr(node.pointer, 'type');
-      const what = `"type": ${JSON.stringify(t)} is a type list; responseSchema takes one type name`;
-      const types = t.filter((x) => x !== 'null');
-      const only = types.length === 1 && typeof types[0] === 'string' ? types[0] : undefined;
-      const nullable = types.length < t.length;
-      if (only === undefined) ctx.report({doc: node.doc, pointer, message: `${what} (not auto-fixable: several non-null types need an "anyOf")`});
-      else if (nullable && node.schema.nullable === false) ctx.report({doc: node.doc, pointer, message: `${what} (not auto-fixable: "nullable": false beside it says the opposite of the list's "null")`});
+      const shape = shapeOf(t);
+      if (shape.only === undefined) ctx.report({doc: node.doc, pointer, message: shape.several});
+      else if (shape.nullable && node.schema.nullable === false) ctx.report({doc: node.doc, pointer, message: shape.contradicted});
       else {
         // ["T"] is just "T"; ["T", "null"] is "T" with "nullable": true (kept when already there).
+        const {only, nullable} = shape;
         const addNullable = nullable && !Object.hasOwn(node.schema, 'nullable');
-        ctx.report({doc: node.doc, pointer, message: `${what}${nullable ? ' with "nullable": true' : ''} (--fix does that)`, fix: () => fixTypeListToNullable(node.doc, node.pointer, only, addNullable)});
+        ctx.report({doc: node.doc, pointer, message: shape.fixable, fix: () => fixTypeListToNullable(node.doc, node.pointer, only, addNullable)});
       }
     }
     else if (t === 'null') ctx.report({doc: node.doc, pointer: ptr(node.pointer, 'type'), message: '"type": "null" is not a responseSchema type; say "nullable": true on the schema that may be null (not auto-fixable: which schema that is is your call)'});
   },
 };
+
+/** What a type list says to this rule, and its messages. */
+interface ListShape {
+  /** The one non-null type, when the list has exactly one and it is a string. */
+  only: string | undefined;
+  /** The list holds "null". */
+  nullable: boolean;
+  several: string;
+  contradicted: string;
+  fixable: string;
+}
+
+/**
+ * Shapes by the list's JSON, kept: the same few lists (["string", "null"]) recur on every schema, and a linter keeps
+ * every finding until it reports, so findings on equal lists share their message strings.
+ */
+const shapes = new Map<string, ListShape>();
+const SHAPES_KEPT = 1024;
+
+function shapeOf(list: unknown[]): ListShape {
+  const json = JSON.stringify(list);
+  let shape = shapes.get(json);
+  if (shape === undefined) {
+    const types = list.filter((x) => x !== 'null');
+    const nullable = types.length < list.length;
+    const what = `"type": ${json} is a type list; responseSchema takes one type name`;
+    shape = {
+      only: types.length === 1 && typeof types[0] === 'string' ? types[0] : undefined,
+      nullable,
+      several: `${what} (not auto-fixable: several non-null types need an "anyOf")`,
+      contradicted: `${what} (not auto-fixable: "nullable": false beside it says the opposite of the list's "null")`,
+      fixable: `${what}${nullable ? ' with "nullable": true' : ''} (--fix does that)`,
+    };
+    if (shapes.size < SHAPES_KEPT) shapes.set(json, shape);
+  }
+  return shape;
+}
 
 export default rule;
