@@ -53,29 +53,34 @@ interface ListShape {
 }
 
 /**
- * Shapes by the list's JSON, kept: the same few lists (["string", "null"]) recur on every schema, and a linter keeps
- * every finding until it reports, so findings on equal lists share their message strings.
+ * Shapes of the lists seen, kept: the same few lists (["string", "null"]) recur on every schema, and a linter keeps every
+ * finding until it reports, so findings on equal lists share their message strings. Found by comparing the elements,
+ * which costs less than building a key for every list.
  */
-const shapes = new Map<string, ListShape>();
-const SHAPES_KEPT = 1024;
+const shapes: {list: readonly unknown[]; shape: ListShape}[] = [];
+const SHAPES_KEPT = 32;
 
-function shapeOf(list: unknown[]): ListShape {
+function shapeOf(list: readonly unknown[]): ListShape {
+  for (const kept of shapes) if (sameElements(kept.list, list)) return kept.shape;
   const json = JSON.stringify(list);
-  let shape = shapes.get(json);
-  if (shape === undefined) {
-    const types = list.filter((x) => x !== 'null');
-    const nullable = types.length < list.length;
-    const what = `"type": ${json} is a type list; responseSchema takes one type name`;
-    shape = {
-      only: types.length === 1 && typeof types[0] === 'string' ? types[0] : undefined,
-      nullable,
-      several: `${what} (not auto-fixable: several non-null types need an "anyOf")`,
-      contradicted: `${what} (not auto-fixable: "nullable": false beside it says the opposite of the list's "null")`,
-      fixable: `${what}${nullable ? ' with "nullable": true' : ''} (--fix does that)`,
-    };
-    if (shapes.size < SHAPES_KEPT) shapes.set(json, shape);
-  }
+  const types = list.filter((x) => x !== 'null');
+  const nullable = types.length < list.length;
+  const what = `"type": ${json} is a type list; responseSchema takes one type name`;
+  const shape = {
+    only: types.length === 1 && typeof types[0] === 'string' ? types[0] : undefined,
+    nullable,
+    several: `${what} (not auto-fixable: several non-null types need an "anyOf")`,
+    contradicted: `${what} (not auto-fixable: "nullable": false beside it says the opposite of the list's "null")`,
+    fixable: `${what}${nullable ? ' with "nullable": true' : ''} (--fix does that)`,
+  };
+  if (shapes.length < SHAPES_KEPT) shapes.push({list: [...list], shape});
   return shape;
+}
+
+function sameElements(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 export default rule;
