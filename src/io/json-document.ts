@@ -65,6 +65,8 @@ export class JsonDocument {
   private locates = 0;
   private members: MemberCache | undefined;
   private held: Map<string, boolean> | undefined;
+  private lastAsked: string | undefined;
+  private lastHeld = false;
 
   private constructor(
     readonly text: string,
@@ -207,11 +209,15 @@ export class JsonDocument {
    * alone (it holds neither `value` nor an escape that could spell it). Kept per value asked.
    */
   mayHoldString(value: string): boolean {
+    // Asked of every sub-schema by each counting rule, almost always for the same string: the last answer comes first.
+    if (value === this.lastAsked) return this.lastHeld;
     let held = this.held?.get(value);
     if (held === undefined) {
       held = this.text.includes(value) || this.text.includes('\\');
       (this.held ??= new Map()).set(value, held);
     }
+    this.lastAsked = value;
+    this.lastHeld = held;
     return held;
   }
 
