@@ -159,7 +159,7 @@ export class JsonDocument {
   /** {@link placeAll} for paths already gathered: `items[i]` gets the range of the i-th path marked in `paths`. */
   placeAt(items: readonly Omit<Placed, 'pointer'>[], paths: WantedPaths): void {
     const offsets = locateWanted(this.text, paths);
-    for (let i = 0; i < items.length; i++) this.writeRange(items[i], offsets[i].start, offsets[i].end);
+    for (let i = 0; i < items.length; i++) this.writeRange(items[i], offsets[2 * i], offsets[2 * i + 1]);
   }
 
   rangeAt(offset: number, length: number): Range {
