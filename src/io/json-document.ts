@@ -65,6 +65,8 @@ export class JsonDocument {
   private locates = 0;
   private members: MemberCache | undefined;
   private held: Map<string, boolean> | undefined;
+  private lastAsked: string | undefined;
+  private lastHeld = false;
 
   private constructor(
     readonly text: string,
@@ -157,7 +159,7 @@ export class JsonDocument {
   /** {@link placeAll} for paths already gathered: `items[i]` gets the range of the i-th path marked in `paths`. */
   placeAt(items: readonly Omit<Placed, 'pointer'>[], paths: WantedPaths): void {
     const offsets = locateWanted(this.text, paths);
-    for (let i = 0; i < items.length; i++) this.writeRange(items[i], offsets[i].start, offsets[i].end);
+    for (let i = 0; i < items.length; i++) this.writeRange(items[i], offsets[2 * i], offsets[2 * i + 1]);
   }
 
   rangeAt(offset: number, length: number): Range {
@@ -207,11 +209,15 @@ export class JsonDocument {
    * alone (it holds neither `value` nor an escape that could spell it). Kept per value asked.
    */
   mayHoldString(value: string): boolean {
+    // Asked of every sub-schema by each counting rule, almost always for the same string: the last answer comes first.
+    if (value === this.lastAsked) return this.lastHeld;
     let held = this.held?.get(value);
     if (held === undefined) {
       held = this.text.includes(value) || this.text.includes('\\');
       (this.held ??= new Map()).set(value, held);
     }
+    this.lastAsked = value;
+    this.lastHeld = held;
     return held;
   }
 

@@ -205,20 +205,23 @@ function unescapeSegment(raw: string): string {
 export function locateAllInJson(text: string, paths: readonly (readonly string[])[]): OffsetRange[] {
   const wantedPaths = new WantedPaths();
   for (const segments of paths) wantedPaths.addSegments(segments);
-  return locateWanted(text, wantedPaths);
+  const offsets = locateWanted(text, wantedPaths);
+  return paths.map((_, i) => ({start: offsets[2 * i], end: offsets[2 * i + 1]}));
 }
 
-/** {@link locateAllInJson} for paths already gathered: their ranges, in the order they were added. */
-export function locateWanted(text: string, paths: WantedPaths): OffsetRange[] {
+/**
+ * {@link locateAllInJson} for paths already gathered: their ranges, in the order they were added, as start and end
+ * offsets side by side (the i-th path's at 2i and 2i + 1): no object per range.
+ */
+export function locateWanted(text: string, paths: WantedPaths): number[] {
   const {root} = paths;
-  const out: OffsetRange[] = new Array(paths.count);
+  const out = new Array<number>(2 * paths.count).fill(0);
   const start = skipWhitespace(text, 0);
   if (root.ends !== undefined) {
     // The text is one value and whitespace: the root's range needs no scan, and the pass can stop at its last path.
     let end = text.length;
     while (end > start && isWhitespace(text.charCodeAt(end - 1))) end--;
-    const range = {start, end};
-    setRanges(root.ends, range, out);
+    setRanges(root.ends, start, end, out);
     root.ends = undefined;
   }
   // A text without a backslash has no escapes: every quote in it opens or closes a string.
@@ -230,7 +233,7 @@ export function locateWanted(text: string, paths: WantedPaths): OffsetRange[] {
  * Resolves the paths under the value at `valueOffset` (a member from `keyOffset`). Returns the offset just past the
  * value when the caller needs it (`needEnd`) or a path ends here or misses below; otherwise -1, having stopped early.
  */
-function resolveWanted(text: string, plain: boolean, node: Wanted, keyOffset: number, valueOffset: number, needEnd: boolean, out: OffsetRange[]): number {
+function resolveWanted(text: string, plain: boolean, node: Wanted, keyOffset: number, valueOffset: number, needEnd: boolean, out: number[]): number {
   const {first, ends} = node;
   const mustEnd = needEnd || ends !== undefined;
   const c = text.charCodeAt(valueOffset);
@@ -239,25 +242,29 @@ function resolveWanted(text: string, plain: boolean, node: Wanted, keyOffset: nu
   else if (first !== undefined && c === OPEN_BRACKET) end = resolveElements(text, plain, node, valueOffset, mustEnd, out);
   else end = valueEndIn(text, valueOffset, plain);
   if (end < 0) return -1;
-  const range = {start: keyOffset, end};
-  if (ends !== undefined) setRanges(ends, range, out);
+  if (ends !== undefined) setRanges(ends, keyOffset, end, out);
   // A missing path points at its nearest existing ancestor.
-  for (let child: Wanted | undefined = first; child !== undefined; child = child.next) if (!child.found) fillWanted(child, range, out);
+  for (let child: Wanted | undefined = first; child !== undefined; child = child.next) if (!child.found) fillWanted(child, keyOffset, end, out);
   return end;
 }
 
-function setRanges(ends: number | number[], range: OffsetRange, out: OffsetRange[]): void {
-  if (typeof ends === 'number') out[ends] = range;
-  else for (const i of ends) out[i] = range;
+function setRanges(ends: number | number[], start: number, end: number, out: number[]): void {
+  if (typeof ends === 'number') setRange(ends, start, end, out);
+  else for (const i of ends) setRange(i, start, end, out);
 }
 
-function fillWanted(node: Wanted, range: OffsetRange, out: OffsetRange[]): void {
-  if (node.ends !== undefined) setRanges(node.ends, range, out);
-  for (let child: Wanted | undefined = node.first; child !== undefined; child = child.next) fillWanted(child, range, out);
+function setRange(i: number, start: number, end: number, out: number[]): void {
+  out[2 * i] = start;
+  out[2 * i + 1] = end;
+}
+
+function fillWanted(node: Wanted, start: number, end: number, out: number[]): void {
+  if (node.ends !== undefined) setRanges(node.ends, start, end, out);
+  for (let child: Wanted | undefined = node.first; child !== undefined; child = child.next) fillWanted(child, start, end, out);
 }
 
 /** `open` is on `{`. Returns the offset past the object, or -1 when every child was found and `mustEnd` is false. */
-function resolveMembers(text: string, plain: boolean, parent: Wanted, open: number, mustEnd: boolean, out: OffsetRange[]): number {
+function resolveMembers(text: string, plain: boolean, parent: Wanted, open: number, mustEnd: boolean, out: number[]): number {
   let remaining = parent.childCount;
   let i = skipBlank(text, open + 1);
   while (i < text.length && text.charCodeAt(i) !== CLOSE_BRACE) {
@@ -280,7 +287,7 @@ function resolveMembers(text: string, plain: boolean, parent: Wanted, open: numb
 }
 
 /** `open` is on `[`: {@link resolveMembers} by element index. */
-function resolveElements(text: string, plain: boolean, parent: Wanted, open: number, mustEnd: boolean, out: OffsetRange[]): number {
+function resolveElements(text: string, plain: boolean, parent: Wanted, open: number, mustEnd: boolean, out: number[]): number {
   let remaining = parent.childCount;
   let i = skipBlank(text, open + 1);
   for (let index = 0; i < text.length && text.charCodeAt(i) !== CLOSE_BRACKET; index++) {

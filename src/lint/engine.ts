@@ -144,12 +144,13 @@ export function prepareLint(options: LintOptions): PreparedLint {
   // spread with added keys a new hidden class each time, and the walker was de-optimised on every run's new one.
   const walkOptions: WalkOptions = {cwd: options.cwd, path: options.path, readFile: options.readFile, scope: options.scope, remote: options.remote, maxVisits: options.maxVisits, keywordBits: plan.keywordBits, otherKeywordBits: plan.otherKeywordBits};
   const refused = refusalSeverities(options.rules ?? {});
+  const pointers = new PointerPool();
   return (doc, path) => {
     const findings: Finding[] = doc.problemFindings();
     if (!doc.parsed) return {findings};
     const detected = options.kind ? {kind: options.kind, source: 'x-openwop-kind' as const} : detectKind(doc.value, doc.source.file);
     const root: RootInfo = detected ? {doc, value: doc.value, kind: detected} : {doc, value: doc.value};
-    const sink = new FindingSink(doc, withFixes);
+    const sink = new FindingSink(doc, withFixes, pointers);
     const contexts = plan.contexts(ruleOptions, root, sink);
 
     plan.begin.forEach((begin, i) => begin(contexts[plan.beginAt[i]]));
@@ -372,6 +373,7 @@ class FindingSink {
   constructor(
     private readonly doc: JsonDocument,
     private readonly withFixes: boolean,
+    private readonly pointers: PointerPool,
   ) {
     this.paths = doc.pathsForPlacing();
   }
@@ -380,9 +382,12 @@ class FindingSink {
     const target = d.doc ?? this.doc;
     const predicate = d.fix !== undefined && this.node?.inPredicate === true;
     const message = predicate ? `${d.message} (${IN_PREDICATE})` : d.message;
-    const finding: Finding = {ruleId, severity, message, file: target.source.file, pointer: flat(d.pointer), line: 0, column: 0, endLine: 0, endColumn: 0};
-    if (target !== this.doc) (this.elsewhere ??= new Map()).set(finding, target);
-    else {
+    const finding: Finding = {ruleId, severity, message, file: target.source.file, pointer: d.pointer, line: 0, column: 0, endLine: 0, endColumn: 0};
+    if (target !== this.doc) {
+      finding.pointer = this.pointers.keep(d.pointer);
+      (this.elsewhere ??= new Map()).set(finding, target);
+    } else {
+      finding.pointer = this.pooled(d.pointer);
       if (this.withFixes && d.fix && !predicate) {
         try {
           const fix = d.fix();
@@ -453,20 +458,83 @@ class FindingSink {
     }
     return at;
   }
+
+  /** The run's one string for `pointer` (in the linted file), found from the node being checked as {@link pathOf} does. */
+  private pooled(pointer: string): string {
+    const {node, pointers} = this;
+    if (node !== undefined && node.doc === this.doc) {
+      const built = builtFrom(pointer);
+      let at: PooledPointer | undefined;
+      if (built !== undefined && built.base === node.pointer) {
+        at = this.pooledNode(node);
+        for (let i = 0; i < built.segments.length && at !== undefined; i++) at = pointers.child(at, String(built.segments[i]));
+      } else if (pointer === node.pointer) at = this.pooledNode(node);
+      if (at !== undefined) return (at.pointer ??= pointers.keep(pointer));
+    }
+    return pointers.keep(pointer);
+  }
+
+  /** {@link nodePath} in the run's pointer pool: undefined once the pool is full. */
+  private pooledNode(node: SchemaNode): PooledPointer | undefined {
+    const slot = placementSlot(node);
+    let at = slot.pooled as PooledPointer | undefined | null;
+    if (at === undefined) {
+      const own = ownSegments(node);
+      if (node.parent === undefined) at = this.pointers.root;
+      else if (own === undefined) at = null;
+      else {
+        at = this.pooledNode(node.parent) ?? null;
+        for (let i = 0; i < own.length && at !== null; i++) at = this.pointers.child(at, String(own[i])) ?? null;
+      }
+      slot.pooled = at;
+    }
+    return at ?? undefined;
+  }
 }
 
 const SLASH = 0x2f;
 const IN_PREDICATE = 'not auto-fixable: inside an allOf, not, if/then/else or dependentSchemas branch a fix would change what the whole schema accepts';
 
 /**
- * `pointer` as one flat string. Pointers are built by concatenation, which V8 keeps as a chain of pieces (two per
- * segment); a finding kept until the run ends would keep the whole chain alive and every scavenge would copy it.
+ * The pointer strings findings keep, one per content: the schemas of a folder repeat each other's pointers, and a linter
+ * keeps every finding until it reports (each byte kept is copied by the garbage collector, twice or more). A pointer is
+ * built by concatenation, which V8 keeps as a chain of pieces (two per segment); the one kept is a single flat string.
+ * Most are found segment by segment from the node being checked (a tree of the run's paths: its keys are the schemas'
+ * own keys, whose hashes V8 keeps), the others by their whole text.
  */
-function flat(pointer: string): string {
-  // Converting it reads the string, and V8 copies a chain into one piece before reading it (the value is not needed).
-  Number(pointer);
-  return pointer;
+class PointerPool {
+  readonly root: PooledPointer = {pointer: undefined, children: undefined};
+  private readonly kept = new Map<string, string>();
+  private nodes = 0;
+
+  keep(pointer: string): string {
+    // Converting it reads the string, and V8 copies a chain into one piece before reading it (the value is not needed).
+    Number(pointer);
+    const known = this.kept.get(pointer);
+    if (known !== undefined) return known;
+    if (this.kept.size < POOLED_POINTERS) this.kept.set(pointer, pointer);
+    return pointer;
+  }
+
+  /** The path one segment below `parent`; undefined once the tree holds {@link POOLED_POINTERS} paths. */
+  child(parent: PooledPointer, segment: string): PooledPointer | undefined {
+    let child = parent.children?.get(segment);
+    if (child === undefined && this.nodes < POOLED_POINTERS) {
+      this.nodes++;
+      child = {pointer: undefined, children: undefined};
+      (parent.children ??= new Map()).set(segment, child);
+    }
+    return child;
+  }
 }
+
+interface PooledPointer {
+  pointer: string | undefined;
+  children: Map<string, PooledPointer> | undefined;
+}
+
+/** Distinct pointers a run keeps one string for; past it (a folder of unrelated shapes), each finding keeps its own. */
+const POOLED_POINTERS = 4096;
 
 /** Up to this many findings at one position are compared pairwise; past it, through keys. */
 const PAIRWISE_DEDUPE = 16;

@@ -57,6 +57,8 @@ class WalkNode implements SchemaNode {
   keywordMask = 0;
   /** The engine's note of where this node's findings go ({@link placementSlot}), made when the first one is reported. */
   placement: unknown = undefined;
+  /** The engine's note of the pointer string its findings share with other documents' ({@link placementSlot}). */
+  pooled: unknown = undefined;
   private ownPointer: string | undefined;
 
   constructor(
@@ -106,7 +108,7 @@ export function ownSegments(node: SchemaNode): [string] | [string, string | numb
 }
 
 /** Where the engine keeps its own note on a node of the walk (one per node, so no map from nodes is needed). */
-export function placementSlot(node: SchemaNode): {placement: unknown} {
+export function placementSlot(node: SchemaNode): {placement: unknown; pooled: unknown} {
   return node as WalkNode;
 }
 

@@ -1,8 +1,9 @@
 import {SINCE, SOURCES, VERIFIED, addCount, firstVisit} from '../rule-helpers.js';
-import {propertiesOf, requiredList} from '../schema-util.js';
+import {propertiesOf} from '../schema-util.js';
 import type {LintRule} from '../types.js';
 
 export const ANTHROPIC_MAX_OPTIONAL = 24;
+const NONE: readonly unknown[] = [];
 
 const props = (n: number) => Object.fromEntries(Array.from({length: n}, (_, i) => [`p${i}`, {type: 'string'}]));
 
@@ -32,13 +33,14 @@ const rule: LintRule = {
   check(node, ctx) {
     const p = propertiesOf(node.schema);
     if (!p || !firstVisit(node, ctx)) return;
-    // Counted without copying the property names: asked of every object of every schema.
-    const list = requiredList(node.schema);
+    // Counted without copying the property names or the required list (a non-string in it names no property): asked
+    // of every object of every schema.
+    const list: readonly unknown[] = Array.isArray(node.schema.required) ? node.schema.required : NONE;
     // A short list is searched; a long one (thousands of properties) gets a set, or the count would grow as its square.
     const required = list.length > 8 ? new Set(list) : undefined;
     let optional = 0;
     for (const k in p) if (Object.hasOwn(p, k) && !(required ? required.has(k) : list.includes(k))) optional++;
-    addCount(ctx, 'optional', optional);
+    if (optional > 0) addCount(ctx, 'optional', optional);
   },
   end(ctx) {
     const n = (ctx.state.optional as number | undefined) ?? 0;

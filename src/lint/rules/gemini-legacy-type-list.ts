@@ -27,20 +27,60 @@ const rule: LintRule = {
     const t = node.schema.type;
     if (Array.isArray(t)) {
       const pointer = ptr(node.pointer, 'type');
-      const what = `"type": ${JSON.stringify(t)} is a type list; responseSchema takes one type name`;
-      const types = t.filter((x) => x !== 'null');
-      const only = types.length === 1 && typeof types[0] === 'string' ? types[0] : undefined;
-      const nullable = types.length < t.length;
-      if (only === undefined) ctx.report({doc: node.doc, pointer, message: `${what} (not auto-fixable: several non-null types need an "anyOf")`});
-      else if (nullable && node.schema.nullable === false) ctx.report({doc: node.doc, pointer, message: `${what} (not auto-fixable: "nullable": false beside it says the opposite of the list's "null")`});
+      const shape = shapeOf(t);
+      if (shape.only === undefined) ctx.report({doc: node.doc, pointer, message: shape.several});
+      else if (shape.nullable && node.schema.nullable === false) ctx.report({doc: node.doc, pointer, message: shape.contradicted});
       else {
         // ["T"] is just "T"; ["T", "null"] is "T" with "nullable": true (kept when already there).
+        const {only, nullable} = shape;
         const addNullable = nullable && !Object.hasOwn(node.schema, 'nullable');
-        ctx.report({doc: node.doc, pointer, message: `${what}${nullable ? ' with "nullable": true' : ''} (--fix does that)`, fix: () => fixTypeListToNullable(node.doc, node.pointer, only, addNullable)});
+        ctx.report({doc: node.doc, pointer, message: shape.fixable, fix: () => fixTypeListToNullable(node.doc, node.pointer, only, addNullable)});
       }
     }
     else if (t === 'null') ctx.report({doc: node.doc, pointer: ptr(node.pointer, 'type'), message: '"type": "null" is not a responseSchema type; say "nullable": true on the schema that may be null (not auto-fixable: which schema that is is your call)'});
   },
 };
+
+/** What a type list says to this rule, and its messages. */
+interface ListShape {
+  /** The one non-null type, when the list has exactly one and it is a string. */
+  only: string | undefined;
+  /** The list holds "null". */
+  nullable: boolean;
+  several: string;
+  contradicted: string;
+  fixable: string;
+}
+
+/**
+ * Shapes of the lists seen, kept: the same few lists (["string", "null"]) recur on every schema, and a linter keeps every
+ * finding until it reports, so findings on equal lists share their message strings. Found by comparing the elements,
+ * which costs less than building a key for every list.
+ */
+const shapes: {list: readonly unknown[]; shape: ListShape}[] = [];
+const SHAPES_KEPT = 32;
+
+function shapeOf(list: readonly unknown[]): ListShape {
+  for (const kept of shapes) if (sameElements(kept.list, list)) return kept.shape;
+  const json = JSON.stringify(list);
+  const types = list.filter((x) => x !== 'null');
+  const nullable = types.length < list.length;
+  const what = `"type": ${json} is a type list; responseSchema takes one type name`;
+  const shape = {
+    only: types.length === 1 && typeof types[0] === 'string' ? types[0] : undefined,
+    nullable,
+    several: `${what} (not auto-fixable: several non-null types need an "anyOf")`,
+    contradicted: `${what} (not auto-fixable: "nullable": false beside it says the opposite of the list's "null")`,
+    fixable: `${what}${nullable ? ' with "nullable": true' : ''} (--fix does that)`,
+  };
+  if (shapes.length < SHAPES_KEPT) shapes.push({list: [...list], shape});
+  return shape;
+}
+
+function sameElements(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 export default rule;

@@ -1,5 +1,5 @@
 import {SINCE, SOURCES, VERIFIED, addCount, firstVisit} from '../rule-helpers.js';
-import {isObject, propertiesOf} from '../schema-util.js';
+import {isObject, propertiesOf, type JsonObject} from '../schema-util.js';
 import type {LintRule} from '../types.js';
 
 export const OPENAI_STRING_BUDGET = 120_000;
@@ -31,8 +31,9 @@ const rule: LintRule = {
     const s = node.schema;
     let n = 0;
     const props = propertiesOf(s);
-    if (props) for (const k of Object.keys(props)) n += k.length;
-    for (const defs of [s.$defs, s.definitions]) if (isObject(defs)) for (const k of Object.keys(defs)) n += k.length;
+    if (props) n += keyChars(props);
+    if (isObject(s.$defs)) n += keyChars(s.$defs);
+    if (isObject(s.definitions)) n += keyChars(s.definitions);
     if (Array.isArray(s.enum)) for (const v of s.enum) if (typeof v === 'string') n += v.length;
     if (typeof s.const === 'string') n += s.const.length;
     if (n) addCount(ctx, 'chars', n);
@@ -42,5 +43,12 @@ const rule: LintRule = {
     if (n > OPENAI_STRING_BUDGET) ctx.report({pointer: '', message: `property names, definition names, enum and const values add up to ${n} characters; OpenAI allows at most ${OPENAI_STRING_BUDGET}`});
   },
 };
+
+/** The length of an object's own keys, added up without listing them (asked of every object of every schema). */
+function keyChars(obj: JsonObject): number {
+  let n = 0;
+  for (const k in obj) if (Object.hasOwn(obj, k)) n += k.length;
+  return n;
+}
 
 export default rule;
