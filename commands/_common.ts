@@ -66,9 +66,8 @@ export const stdinFilenameFlag = () =>
 export const inputSelectionFlags = () => ({
   'stdin-filename': stdinFilenameFlag(),
   'ignore-pattern': Flags.string({
-    summary: 'Leave out what PATTERN matches (gitignore syntax, relative to the working directory; repeatable).',
-    multiple: true,
-    multipleNonGreedy: true,
+    summary: 'Leave out what PATTERN matches (gitignore syntax, relative to the working directory; repeatable, not comma-separated: a pattern may hold a comma, as in {a,b}).',
+    ...REPEATED_FLAG,
     helpValue: 'PATTERN',
     helpGroup: 'INPUT',
   }),

@@ -1,4 +1,4 @@
-import {mkdtempSync, rmSync} from 'node:fs';
+import {chmodSync, mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 
@@ -9,6 +9,8 @@ import {join} from 'node:path';
  */
 export default function setup(): () => void {
   const root = mkdtempSync(join(tmpdir(), 'openwop-tests-'));
+  // As /tmp is: tests that run a writer as another user (nobody) must reach their own folders inside.
+  chmodSync(root, 0o755);
   const previous = process.env.TMPDIR;
   process.env.TMPDIR = root;
   return () => {
