@@ -25,6 +25,16 @@ export interface IgnoreSettings {
 export type IgnoreVerdict = {by: string} | undefined;
 
 /**
+ * A path named on the command line. A .gitignore says what git does not track, not what must not be checked: its rules
+ * that leave out the named path itself (or a folder above it) do not apply to it or inside it, as ripgrep searches a
+ * path it is given. The config's "ignore", --ignore-pattern and .openwopignore are openwop's own and still apply.
+ */
+export interface NamedPath {
+  path: string;
+  isDir: boolean;
+}
+
+/**
  * Decides which inputs a run leaves out: the config's globs, --ignore-pattern and the .gitignore/.openwopignore files
  * of the folders from the project root (or the folder walked, when outside it) down to the path. Each folder's ignore
  * files are read once per run, through the read scope (a regular file in a root, within a size limit).
@@ -32,6 +42,7 @@ export type IgnoreVerdict = {by: string} | undefined;
 export class InputIgnores {
   readonly off: boolean;
   private readonly chains = new Map<string, Rules[]>();
+  private readonly folders = new Map<string, Rules[]>();
   private readonly config: ((path: string) => boolean) | undefined;
   private readonly flags: Ignore | undefined;
   /** Ignore files that could not be read (a link out of the roots, too large): warned about once each, not applied. */
@@ -50,7 +61,7 @@ export class InputIgnores {
    * Why `abs` is ignored. `top` is the highest folder whose ignore files apply (the project root when `abs` is in it).
    * A folder is tested with a trailing slash, so `build/` patterns match it.
    */
-  verdict(abs: string, isDir: boolean, top: string): IgnoreVerdict {
+  verdict(abs: string, isDir: boolean, top: string, named?: NamedPath): IgnoreVerdict {
     if (this.off) return undefined;
     const cwd = this.scope.cwd;
     if (this.config) {
@@ -61,13 +72,13 @@ export class InputIgnores {
       const rel = relativeInside(cwd, abs, isDir);
       if (rel !== undefined && this.flags.ignores(rel)) return {by: '--ignore-pattern'};
     }
-    return this.byFiles(abs, isDir, top);
+    return this.byFiles(abs, isDir, top, named);
   }
 
   /** Git's order: a deeper file's pattern, a negation (`!`) included, wins over a shallower one's. */
-  private byFiles(abs: string, isDir: boolean, top: string): IgnoreVerdict {
+  private byFiles(abs: string, isDir: boolean, top: string, named: NamedPath | undefined): IgnoreVerdict {
     let verdict: IgnoreVerdict;
-    for (const {folder, file, rules} of this.chain(dirname(abs), top)) {
+    for (const {folder, file, rules} of this.chain(dirname(abs), top, named)) {
       const result = rules.test(relativeInside(folder, abs, isDir) as string);
       if (result.ignored) verdict = {by: `${file} ("${result.rule?.pattern ?? ''}")`};
       else if (result.unignored) verdict = undefined;
@@ -80,13 +91,13 @@ export class InputIgnores {
    * `dir`'s own when it is not inside `top`). Cached per folder, so a walk reads each file once and a file's verdict
    * tests only the ignore files that exist (most folders have none).
    */
-  private chain(dir: string, top: string): Rules[] {
-    const key = `${top}\u0000${dir}`;
+  private chain(dir: string, top: string, named: NamedPath | undefined): Rules[] {
+    const key = `${top}\u0000${dir}\u0000${named?.path ?? ''}`;
     let chain = this.chains.get(key);
     if (chain === undefined) {
       const parent = dirname(dir);
-      const above = dir !== top && parent !== dir && inside(parent, top) ? this.chain(parent, top) : [];
-      const own = this.rulesOf(dir);
+      const above = dir !== top && parent !== dir && inside(parent, top) ? this.chain(parent, top, named) : [];
+      const own = named ? this.rulesOf(dir).flatMap((r) => (r.git && excludes(r, named) ? without(r, named) : [r])) : this.rulesOf(dir);
       chain = own.length ? [...above, ...own] : above;
       this.chains.set(key, chain);
     }
@@ -94,10 +105,14 @@ export class InputIgnores {
   }
 
   private rulesOf(folder: string): Rules[] {
-    const rules: Rules[] = [];
-    for (const name of IGNORE_FILES) {
-      const text = this.read(join(folder, name));
-      if (text.trim() !== '') rules.push({folder, file: displayOf(join(folder, name), this.scope.cwd), rules: ignore().add(text)});
+    let rules = this.folders.get(folder);
+    if (rules === undefined) {
+      rules = [];
+      for (const name of IGNORE_FILES) {
+        const text = this.read(join(folder, name));
+        if (text.trim() !== '') rules.push({folder, file: displayOf(join(folder, name), this.scope.cwd), git: name === '.gitignore', text, rules: ignore().add(text)});
+      }
+      this.folders.set(folder, rules);
     }
     return rules;
   }
@@ -116,7 +131,22 @@ export class InputIgnores {
 interface Rules {
   folder: string;
   file: string;
+  git: boolean;
+  text: string;
   rules: Ignore;
+}
+
+/** Whether `rules` leave out the named path (a folder above it included). */
+function excludes(rules: Rules, named: NamedPath): boolean {
+  const rel = relativeInside(rules.folder, named.path, named.isDir);
+  return rel !== undefined && rules.rules.test(rel).ignored;
+}
+
+/** `rules` less the patterns that, each alone, leave out the named path: the others still apply inside it. */
+function without(rules: Rules, named: NamedPath): Rules[] {
+  const rel = relativeInside(rules.folder, named.path, named.isDir) as string;
+  const kept = rules.text.split(/\r?\n/).filter((line) => !ignore().add(line).test(rel).ignored);
+  return kept.some((line) => line.trim() !== '' && !line.startsWith('#')) ? [{...rules, text: kept.join('\n'), rules: ignore().add(kept)}] : [];
 }
 
 /** `abs` relative to `folder` in the form the ignore package takes (no leading ../), or undefined when outside it. */

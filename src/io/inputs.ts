@@ -4,7 +4,7 @@ import picomatch from 'picomatch';
 import type {Finding} from '../report/finding.js';
 import {relativeToCwd} from '../report/paths.js';
 import {UserError} from '../report/user-error.js';
-import {InputIgnores} from './input-ignores.js';
+import {InputIgnores, type NamedPath} from './input-ignores.js';
 import {fileFinding, notRegularMessage} from './read-file.js';
 import {inside, outsideRoot, ReadScope} from './read-scope.js';
 
@@ -97,7 +97,7 @@ export async function expandInputs(args: readonly string[], options: ExpandOptio
   };
   /** A file named on the command line (or by --stdin-filename) that an ignore pattern covers. */
   const namedIgnored = (abs: string, display: string): boolean => {
-    const verdict = ignores.verdict(abs, false, topOf(abs, scope));
+    const verdict = ignores.verdict(abs, false, topOf(abs, scope), {path: abs, isDir: false});
     if (verdict) problems.push({display, ruleId: 'io/ignored', severity: 'warning', message: `${display} is ignored by ${verdict.by}; it was not checked (--no-ignore checks it)`});
     return verdict !== undefined;
   };
@@ -147,8 +147,9 @@ export async function expandInputs(args: readonly string[], options: ExpandOptio
       continue;
     }
     if (tree !== undefined) {
-      const walk = {tree, follow: scope.followSymlinks, wanted, problems, cwd: options.cwd, ignores, top: topOf(abs, scope, true), ignoredCount: 0};
-      const folderIgnored = ignores.verdict(abs, true, walk.top);
+      const named = {path: abs, isDir: true};
+      const walk = {tree, follow: scope.followSymlinks, wanted, problems, cwd: options.cwd, ignores, top: topOf(abs, scope, true), named, ignoredCount: 0};
+      const folderIgnored = ignores.verdict(abs, true, walk.top, named);
       const files = folderIgnored ? [] : walkFolder(abs, walk);
       if (folderIgnored) problems.push(noMatch(display, `${display} is ignored by ${folderIgnored.by} (--no-ignore checks it)`));
       else if (files.length === 0 && walk.ignoredCount > 0) problems.push(noMatch(display, `every ${kinds} file in ${display} is ignored (--no-ignore checks them)`));
@@ -244,6 +245,8 @@ interface Walk {
   ignores: InputIgnores;
   /** The highest folder whose ignore files apply (see topOf). */
   top: string;
+  /** The folder named on the command line: .gitignore rules that leave it out do not apply inside it. */
+  named: NamedPath;
   /** Files of the wanted kind left out by an ignore pattern: how an empty result is worded. */
   ignoredCount: number;
 }
@@ -253,7 +256,7 @@ interface Walk {
  * thread-pool hops of promise-based readdir/realpath/stat than in the calls themselves.
  */
 function walkFolder(root: string, walk: Walk): {path: string; display: string}[] {
-  const {tree, follow, wanted, problems, cwd, ignores, top} = walk;
+  const {tree, follow, wanted, problems, cwd, ignores, top, named} = walk;
   const files: {path: string; display: string}[] = [];
   // Real paths of folders already entered: a symlink pointing back up the tree is walked once, not forever.
   const visited = new Set<string>();
@@ -292,9 +295,9 @@ function walkFolder(root: string, walk: Walk): {path: string; display: string}[]
       }
       // An ignored folder is not entered (as git: nothing below it can be re-included).
       if (isDir) {
-        if (ignores.off || ignores.verdict(full, true, top) === undefined) stack.push(full);
+        if (ignores.off || ignores.verdict(full, true, top, named) === undefined) stack.push(full);
       } else if (isFile && wanted(entry.name) && !NOT_CONTENT.has(entry.name)) {
-        if (ignores.off || ignores.verdict(full, false, top) === undefined) files.push({path: full, display: inFolder(full, entry.name)});
+        if (ignores.off || ignores.verdict(full, false, top, named) === undefined) files.push({path: full, display: inFolder(full, entry.name)});
         else walk.ignoredCount++;
       }
     }

@@ -115,18 +115,42 @@ describe('nothing to check is exit 2 (io/no-match), unless --no-error-on-unmatch
 });
 
 describe('ignored files', () => {
-  it('a file named on the command line that an ignore covers is an io/ignored warning, not checked, not dropped', async () => {
-    const root = project({'gen/.gitignore': 'b.schema.json\n', 'gen/b.schema.json': OPEN, 'ok.schema.json': SCHEMA, 'old/c.schema.json': OPEN, 'openwop.config.json': {ignore: ['old/**']}});
-    const r = await json(['lint', 'schema', 'ok.schema.json', 'gen/b.schema.json', 'old/c.schema.json'], root);
-    expect(r.code).toBe(0);
-    expect(r.rules).toEqual(['gen/b.schema.json io/ignored warning', 'old/c.schema.json io/ignored warning']);
-    const messages = r.report.results.flatMap((x) => x.findings.map((f) => f.message));
-    expect(messages[0]).toContain('gen/.gitignore ("b.schema.json")');
+  it('a file named on the command line that openwop\'s own ignores cover is an io/ignored warning, not checked, not dropped; .gitignore does not stop a named file', async () => {
+    const root = project({'gen/.gitignore': 'b.schema.json\n', 'gen/b.schema.json': OPEN, 'gen/.openwopignore': 'd.schema.json\n', 'gen/d.schema.json': OPEN, 'ok.schema.json': SCHEMA, 'old/c.schema.json': OPEN, 'openwop.config.json': {ignore: ['old/**']}});
+    const r = await json(['lint', 'schema', 'ok.schema.json', 'gen/b.schema.json', 'gen/d.schema.json', 'old/c.schema.json'], root);
+    expect(r.code).toBe(1);
+    expect(r.rules.filter((x) => x.includes('io/ignored'))).toEqual(['gen/d.schema.json io/ignored warning', 'old/c.schema.json io/ignored warning']);
+    // Named, a file git ignores is still checked (as ripgrep reads a path it is given): .gitignore is about tracking.
+    expect(r.rules.some((x) => x.startsWith('gen/b.schema.json ') && !x.includes('io/ignored'))).toBe(true);
+    const messages = r.report.results.flatMap((x) => x.findings.filter((f) => f.ruleId === 'io/ignored').map((f) => f.message));
+    expect(messages[0]).toContain('gen/.openwopignore ("d.schema.json")');
     expect(messages[1]).toContain('the config\'s "ignore"');
     expect(messages.every((m) => m.includes('--no-ignore checks it'))).toBe(true);
-    const all = await json(['lint', 'schema', 'ok.schema.json', 'gen/b.schema.json', 'old/c.schema.json', '--no-ignore'], root);
+    const all = await json(['lint', 'schema', 'ok.schema.json', 'gen/b.schema.json', 'gen/d.schema.json', 'old/c.schema.json', '--no-ignore'], root);
     expect(all.code).toBe(1);
     expect(all.rules.filter((x) => x.includes('io/ignored'))).toEqual([]);
+  });
+
+  it('a folder named on the command line is walked though a .gitignore above leaves it out; the rules that do not exclude it still apply inside', async () => {
+    const root = project({
+      '.gitignore': 'generated/\n*.tmp.json\n',
+      'generated/a.schema.json': SCHEMA,
+      'generated/b.tmp.json': SCHEMA,
+      'generated/.gitignore': 'c.schema.json\n',
+      'generated/c.schema.json': SCHEMA,
+      'src/d.schema.json': SCHEMA,
+    });
+    const named = await json(['lint', 'schema', 'generated'], root);
+    expect(named.code).toBe(0);
+    expect(named.report.results.map((x) => x.file)).toEqual(['generated/a.schema.json']);
+    // Walked from above, the folder is left out as git leaves it out.
+    const above = await json(['lint', 'schema', '.'], root);
+    expect(above.report.results.map((x) => x.file)).toEqual(['src/d.schema.json']);
+    // .openwopignore is openwop's own: a folder it leaves out stays out even when named.
+    writeFileSync(join(root, '.openwopignore'), 'generated/\n');
+    const own = await json(['lint', 'schema', 'generated'], root);
+    expect(own.code).toBe(2);
+    expect(own.rules).toEqual(['generated io/no-match error']);
   });
 
   it('folder walks honour .gitignore and .openwopignore (nested, relative to their folder, negation), from the project root down', async () => {
