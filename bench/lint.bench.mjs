@@ -21,6 +21,8 @@ export async function measure({runs}) {
     const t = performance.now();
     const out = await lintSchemaInputs([dir], {cwd: ROOT, cli});
     findings = out.results.reduce((n, r) => n + r.findings.length, 0);
+    // A run that checked fewer files (an ignore rule, a no-match) would time nothing and still look fast.
+    if (out.results.length !== COUNT) throw new Error(`lint checked ${out.results.length} of ${COUNT} corpus files`);
     return performance.now() - t;
   };
   const loop = async () => {
