@@ -102,7 +102,7 @@ EXIT CODES
     const cwd = process.cwd();
     const config = await loadConfig({cwd, explicitPath: flags.config});
     if (flags['print-config'] !== undefined) {
-      await writeOutput(`${JSON.stringify(printConfig(config, flags['print-config'], {}), null, 2)}\n`);
+      await writeOutput(`${JSON.stringify(printConfig(config, flags['print-config'], {}, {cwd}), null, 2)}\n`);
       return;
     }
     const base = {cwd, config, out: flags.out, examplesOut: flags['examples-out'], force: flags.force, idBase: flags['id-base']};
