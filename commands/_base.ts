@@ -117,6 +117,7 @@ export abstract class CheckCommand extends Command {
       toolVersion: version,
       informationUri: 'https://github.com/openwop/openwop-cli',
       renderExtras: outcome.renderExtras,
+      cleanMark: outcome.cleanMark,
       renderSummaryExtras: outcome.renderSummaryExtras,
       width: format === 'stylish' && !flags.output ? terminalWidth() : undefined,
       quiet: flags.quiet,
