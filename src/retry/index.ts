@@ -1,5 +1,6 @@
 import {projectRoot} from '../config/load.js';
 import {checkStdinFilename} from '../io/inputs.js';
+import {IO_RULE_DESCRIPTORS} from '../io/io-rules.js';
 import {ReadScope} from '../io/read-scope.js';
 import {UserError} from '../report/user-error.js';
 import type {CheckOutcome} from '../report/outcome.js';
@@ -94,5 +95,5 @@ export async function simulateRetry(paths: readonly string[], options: SimulateR
       fatal ||= trace.fatal;
     }
   }
-  return {results, fatal, rules: RETRY_RULE_LIST, summary: tally, renderExtras: renderRetryTimeline, cleanMark: outcomeMark};
+  return {results, fatal, rules: [...RETRY_RULE_LIST, ...IO_RULE_DESCRIPTORS], summary: tally, renderExtras: renderRetryTimeline, cleanMark: outcomeMark};
 }
