@@ -15,7 +15,7 @@ import type {CheckOutcome} from '../src/report/outcome.js';
 import {displayText} from '../src/report/printable.js';
 import {buildReport} from '../src/report/report.js';
 import {type OutputTarget, writeOutput} from '../src/report/write-output.js';
-import {configFlag, LIST_FLAG, openBaselineFlags, printConfigFlag, reportCommandError, verboseFlag} from './_common.js';
+import {configFlag, inputSelection, LIST_FLAG, openBaselineFlags, printConfigFlag, reportCommandError, verboseFlag} from './_common.js';
 
 export type {CheckOutcome} from '../src/report/outcome.js';
 
@@ -100,7 +100,10 @@ export abstract class CheckCommand extends Command {
     const cwd = process.cwd();
     if (flags['print-config'] !== undefined) {
       const {config, cliRules} = await this.settings(flags, cwd);
-      await writeOutput(`${JSON.stringify(printConfig(config, flags['print-config'], cliRules), null, 2)}\n`, this.outputTarget(flags.output));
+      // The commands that take --ignore-pattern / --no-ignore: FILE is ignored or not as their check would decide.
+      const {ignorePatterns, noIgnore} = inputSelection(flags as Parameters<typeof inputSelection>[0]);
+      const printed = printConfig(config, flags['print-config'], cliRules, {cwd, ignorePatterns, noIgnore});
+      await writeOutput(`${JSON.stringify(printed, null, 2)}\n`, this.outputTarget(flags.output));
       return;
     }
     const {outcome, report: full, exitCode, version} = await this.evaluate(flags, cwd, isTerminal('stderr') && !flags.output && !flags.json, argv as string[]);
@@ -114,6 +117,7 @@ export abstract class CheckCommand extends Command {
       toolVersion: version,
       informationUri: 'https://github.com/openwop/openwop-cli',
       renderExtras: outcome.renderExtras,
+      cleanMark: outcome.cleanMark,
       renderSummaryExtras: outcome.renderSummaryExtras,
       width: format === 'stylish' && !flags.output ? terminalWidth() : undefined,
       quiet: flags.quiet,

@@ -123,7 +123,7 @@ export const baselineFlags = () => ({
     helpGroup: 'BASELINE',
   }),
   'update-baseline': Flags.boolean({
-    summary: 'Record this run\'s errors and warnings in the --baseline FILE (created or rewritten; exit 0 unless an input could not be checked).',
+    summary: 'Record this run\'s errors and warnings in the --baseline FILE (created or rewritten, inside the project only, its missing folders too; exit 0 unless an input could not be checked).',
     dependsOn: ['baseline'],
     helpGroup: 'BASELINE',
   }),

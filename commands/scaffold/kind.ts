@@ -83,8 +83,8 @@ EXIT CODES
 
   static override flags = {
     field: Flags.string({char: 'F', summary: 'A payload field: name[?]:type[:description] (repeatable, not comma-separated: a description may hold a comma).', ...REPEATED_FLAG}),
-    out: Flags.string({summary: `Folder for the payload schema (default: config scaffold.out, then ${DEFAULT_OUT}).`, helpValue: 'DIR'}),
-    'examples-out': Flags.string({summary: `Folder for the two example envelopes (default: with --out, <out>/examples; else config scaffold.examplesOut, then ${DEFAULT_EXAMPLES_OUT}).`, helpValue: 'DIR'}),
+    out: Flags.string({summary: `Folder for the payload schema (default: config scaffold.out, then ${DEFAULT_OUT}); created if missing, inside the project only (as -o).`, helpValue: 'DIR'}),
+    'examples-out': Flags.string({summary: `Folder for the two example envelopes (default: with --out, <out>/examples; else config scaffold.examplesOut, then ${DEFAULT_EXAMPLES_OUT}); created if missing, inside the project only.`, helpValue: 'DIR'}),
     'id-base': Flags.string({summary: `URL the schema's $id starts with (default: config scaffold.idBase, then ${DEFAULT_ID_BASE}).`}),
     description: Flags.string({summary: 'Description of the payload schema.'}),
     reasoning: Flags.boolean({summary: 'Add "reasoning" as the first property (default; --no-reasoning for status/progress kinds).', allowNo: true}),
@@ -102,7 +102,7 @@ EXIT CODES
     const cwd = process.cwd();
     const config = await loadConfig({cwd, explicitPath: flags.config});
     if (flags['print-config'] !== undefined) {
-      await writeOutput(`${JSON.stringify(printConfig(config, flags['print-config'], {}), null, 2)}\n`);
+      await writeOutput(`${JSON.stringify(printConfig(config, flags['print-config'], {}, {cwd}), null, 2)}\n`);
       return;
     }
     const base = {cwd, config, out: flags.out, examplesOut: flags['examples-out'], force: flags.force, idBase: flags['id-base']};

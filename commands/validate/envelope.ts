@@ -88,6 +88,7 @@ ${EXIT_CODES_HELP}`;
     return validateEnvelopeInputs(paths, {
       cwd: ctx.cwd,
       ignore: ctx.config.config.ignore,
+      ignoreBase: ctx.config.baseDir,
       protocol: flags.protocol as 'auto' | 'openwop' | 'foxctl',
       major: flags.major === 'auto' ? 'auto' : (Number(flags.major) as 1 | 2),
       strict: flags.strict,

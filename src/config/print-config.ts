@@ -1,4 +1,6 @@
-import picomatch from 'picomatch';
+import {resolve} from 'node:path';
+import {type IgnoreSettings, InputIgnores} from '../io/input-ignores.js';
+import {ReadScope} from '../io/read-scope.js';
 import {configRelativePath, overrideMatches} from './overrides.js';
 import type {LintConfig, LoadedConfig, OpenwopConfig, RuleSetting} from './types.js';
 
@@ -9,8 +11,10 @@ export interface PrintedConfig {
   configFile: string | null;
   /** The project root: where the search for a config stopped. */
   root: string;
-  /** The config's `ignore` covers FILE: a folder walk leaves it out, and naming it checks nothing. */
+  /** FILE is ignored (a folder walk leaves it out, naming it checks nothing), as a check decides it: see ignoredBy. */
   ignored: boolean;
+  /** What ignores FILE, worded as the io/ignored warning: `the config's "ignore"`, `--ignore-pattern` or an ignore file and its pattern. */
+  ignoredBy: string | null;
   /** Indexes of the `overrides` entries whose `files` match FILE, in the order they were applied. */
   overrides: number[];
   /** The config with the matching overrides merged in (later ones win) and --rule on top; `overrides`, `$schema` and `$comment` left out. */
@@ -20,9 +24,10 @@ export interface PrintedConfig {
 /**
  * Merges, as the checks do (ESLint's --print-config): the config's own settings, then each `overrides` entry whose
  * `files` match `file` (its `rules` and `lint` keys replace those before them), then `cliRules`. Paths match relative
- * to the config file's folder.
+ * to the config file's folder. Whether FILE is ignored is decided as a check decides it (InputIgnores: the config's
+ * "ignore", --ignore-pattern, .gitignore/.openwopignore, --no-ignore).
  */
-export function printConfig(loaded: LoadedConfig, file: string, cliRules: Record<string, RuleSetting>): PrintedConfig {
+export function printConfig(loaded: LoadedConfig, file: string, cliRules: Record<string, RuleSetting>, where: PrintWhere): PrintedConfig {
   const {overrides = [], ...base} = withoutNotes(loaded.config);
   const rel = configRelativePath(file, loaded.baseDir);
   const matching = rel === undefined ? [] : overrides.flatMap((o, i) => (overrideMatches(o.files, rel) ? [i] : []));
@@ -37,8 +42,17 @@ export function printConfig(loaded: LoadedConfig, file: string, cliRules: Record
   const config: Omit<OpenwopConfig, 'overrides'> = {...base};
   if (Object.keys(rules).length > 0) config.rules = {...rules};
   if (lint) config.lint = lint;
-  const ignored = rel !== undefined && (base.ignore?.length ?? 0) > 0 && picomatch([...(base.ignore as string[])], {dot: true})(rel);
-  return {file, configFile: loaded.path ?? null, root: loaded.root, ignored, overrides: matching, config};
+  const scope = new ReadScope({cwd: where.cwd, projectRoot: loaded.root});
+  const ignores = new InputIgnores({config: base.ignore, configBase: loaded.baseDir, patterns: where.ignorePatterns, off: where.noIgnore}, scope);
+  const ignoredBy = ignores.verdict(resolve(where.cwd, file), false, undefined, {path: resolve(where.cwd, file), isDir: false})?.by ?? null;
+  return {file, configFile: loaded.path ?? null, root: loaded.root, ignored: ignoredBy !== null, ignoredBy, overrides: matching, config};
+}
+
+/** The working directory and the command's --ignore-pattern / --no-ignore (the commands that take them). */
+export interface PrintWhere {
+  cwd: string;
+  ignorePatterns?: IgnoreSettings['patterns'];
+  noIgnore?: boolean;
 }
 
 /** `$schema` and `$comment` are for editors and readers: no check uses them. */

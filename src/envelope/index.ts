@@ -32,6 +32,8 @@ export const ENVELOPE_EXTENSIONS = ['.json', '.ndjson', '.jsonl'] as const;
 export interface ValidateEnvelopeOptions {
   cwd: string;
   ignore?: string[];
+  /** The folder the "ignore" globs are relative to (the config file's), as for lint schema and validate pack. */
+  ignoreBase?: string;
   protocol?: Protocol;
   /** Checks as the strictest host would: unknown kinds, naming and foxctl drift are errors. */
   strict?: boolean;
@@ -80,7 +82,7 @@ export async function validateEnvelopeInputs(paths: readonly string[], options: 
     if (protocol === 'foxctl') throw new UserError('--kind checks bare OpenWOP payloads; it cannot be combined with --protocol foxctl');
     if (!run.kinds.has(options.kind)) throw new UserError(`no payload schema for kind "${options.kind}"`, 'Give a folder holding <kind>.schema.json with --schemas DIR.');
   }
-  const {sources, problems, notes} = await expandInputs(paths, {cwd: options.cwd, extensions: ENVELOPE_EXTENSIONS, ignore: options.ignore, scope, selection: options.selection});
+  const {sources, problems, notes} = await expandInputs(paths, {cwd: options.cwd, extensions: ENVELOPE_EXTENSIONS, ignore: options.ignore, ignoreBase: options.ignoreBase, scope, selection: options.selection});
   const results: EnvelopeFileResult[] = problems.map((p) => ({
     file: p.display,
     findings: [problemFinding(p)],

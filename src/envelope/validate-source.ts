@@ -136,12 +136,12 @@ export async function validateEnvelopeSource(source: InputSource, options: Sourc
 /**
  * A document that failed to parse because it is wrapped in a Markdown code fence: the finding that says so (in place
  * of a bare syntax error) and the fenced text as its own document, validated as a lenient host would read it. A
- * stream line that is only a fence marker gets the finding and nothing else to check (`doc: null`).
+ * stream line that is only a fence marker gets the finding and nothing else to check (`doc: null`); a stream line
+ * holding a whole fence (```json {…}```) is a fenced document of its own.
  */
 function unfence(doc: JsonDocument, mode: 'document' | 'stream', maxDepth: number | undefined): {finding: Finding; doc: JsonDocument | null} | undefined {
   const rule = ENVELOPE_RULES.codeFence.id;
-  if (mode === 'stream') {
-    if (!isFenceMarker(doc.text)) return undefined;
+  if (mode === 'stream' && isFenceMarker(doc.text)) {
     const finding = {...doc.finding(rule, 'error', `a Markdown code fence marker (${doc.text.trim()}) where an NDJSON line must be one JSON value: a host's strict parse refuses it; strip the fence lines from the stream`, ''), ...doc.rangeAt(0, doc.text.length)};
     return {finding, doc: null};
   }

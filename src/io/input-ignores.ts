@@ -58,10 +58,10 @@ export class InputIgnores {
   }
 
   /**
-   * Why `abs` is ignored. `top` is the highest folder whose ignore files apply (the project root when `abs` is in it).
+   * Why `abs` is ignored. `top` is the highest folder whose ignore files apply (default: {@link ignoreTop}).
    * A folder is tested with a trailing slash, so `build/` patterns match it.
    */
-  verdict(abs: string, isDir: boolean, top: string, named?: NamedPath): IgnoreVerdict {
+  verdict(abs: string, isDir: boolean, top = ignoreTop(abs, this.scope, isDir), named?: NamedPath): IgnoreVerdict {
     if (this.off) return undefined;
     const cwd = this.scope.cwd;
     if (this.config) {
@@ -125,6 +125,14 @@ export class InputIgnores {
     if (read.reason !== 'missing') this.unreadable.push({display, ruleId: read.finding.ruleId, message: `${read.finding.message}; its ignore patterns were not applied (--no-ignore skips ignore files)`});
     return '';
   }
+}
+
+/**
+ * The highest folder whose ignore files apply to `abs`: the project root, or, outside it, the folder named (a file's
+ * own folder), which is the root the command line gave it.
+ */
+export function ignoreTop(abs: string, scope: ReadScope, isDir = false): string {
+  return inside(abs, scope.projectRoot) ? scope.projectRoot : isDir ? abs : dirname(abs);
 }
 
 /** One ignore file's patterns, and the folder they are relative to. */

@@ -1,10 +1,10 @@
 import {readdirSync, realpathSync, statSync, type Stats} from 'node:fs';
-import {dirname, isAbsolute, relative, resolve, sep} from 'node:path';
+import {isAbsolute, relative, resolve, sep} from 'node:path';
 import picomatch from 'picomatch';
 import type {Finding} from '../report/finding.js';
 import {relativeToCwd} from '../report/paths.js';
 import {UserError} from '../report/user-error.js';
-import {InputIgnores, type NamedPath} from './input-ignores.js';
+import {ignoreTop, InputIgnores, type NamedPath} from './input-ignores.js';
 import {fileFinding, notRegularMessage} from './read-file.js';
 import {inside, outsideRoot, ReadScope} from './read-scope.js';
 
@@ -97,7 +97,7 @@ export async function expandInputs(args: readonly string[], options: ExpandOptio
   };
   /** A file named on the command line (or by --stdin-filename) that an ignore pattern covers. */
   const namedIgnored = (abs: string, display: string): boolean => {
-    const verdict = ignores.verdict(abs, false, topOf(abs, scope), {path: abs, isDir: false});
+    const verdict = ignores.verdict(abs, false, undefined, {path: abs, isDir: false});
     if (verdict) problems.push({display, ruleId: 'io/ignored', severity: 'warning', message: `${display} is ignored by ${verdict.by}; it was not checked (--no-ignore checks it)`});
     return verdict !== undefined;
   };
@@ -125,7 +125,7 @@ export async function expandInputs(args: readonly string[], options: ExpandOptio
         const matches = await glob(arg, {cwd: options.cwd, absolute: true, dot: false, followSymbolicLinks: scope.followSymlinks, ignore: ['**/node_modules/**', '**/.git/**']});
         // Like a folder walk's files: regular files only, and (unless --follow-symlinks) none whose real path leaves every root.
         const files = matches.filter((m) => wanted(m) && isRegularFile(m) && (scope.followSymlinks || scope.refusal(m, m) === undefined)).sort();
-        const kept = files.filter((m) => ignores.verdict(m, false, topOf(m, scope)) === undefined);
+        const kept = files.filter((m) => ignores.verdict(m, false) === undefined);
         if (files.length === 0) problems.push(noMatch(arg, `no files match the pattern "${arg}"`));
         else if (kept.length === 0) problems.push(noMatch(arg, `every file matching "${arg}" is ignored (--no-ignore checks them)`));
         for (const file of kept) add(file, undefined, 'found');
@@ -148,7 +148,7 @@ export async function expandInputs(args: readonly string[], options: ExpandOptio
     }
     if (tree !== undefined) {
       const named = {path: abs, isDir: true};
-      const walk = {tree, follow: scope.followSymlinks, wanted, problems, cwd: options.cwd, ignores, top: topOf(abs, scope, true), named, ignoredCount: 0};
+      const walk = {tree, follow: scope.followSymlinks, wanted, problems, cwd: options.cwd, ignores, top: ignoreTop(abs, scope, true), named, ignoredCount: 0};
       const folderIgnored = ignores.verdict(abs, true, walk.top, named);
       const files = folderIgnored ? [] : walkFolder(abs, walk);
       if (folderIgnored) problems.push(noMatch(display, `${display} is ignored by ${folderIgnored.by} (--no-ignore checks it)`));
@@ -185,14 +185,6 @@ export function problemFinding(problem: InputProblem): Finding {
 
 function noMatch(display: string, message: string): InputProblem {
   return {display, ruleId: 'io/no-match', message};
-}
-
-/**
- * The highest folder whose ignore files apply to `abs`: the project root, or, outside it, the folder named (a file's
- * own folder), which is the root the command line gave it.
- */
-function topOf(abs: string, scope: ReadScope, isDir = false): string {
-  return inside(abs, scope.projectRoot) ? scope.projectRoot : isDir ? abs : dirname(abs);
 }
 
 /**
@@ -243,7 +235,7 @@ interface Walk {
   problems: InputProblem[];
   cwd: string;
   ignores: InputIgnores;
-  /** The highest folder whose ignore files apply (see topOf). */
+  /** The highest folder whose ignore files apply (see ignoreTop). */
   top: string;
   /** The folder named on the command line: .gitignore rules that leave it out do not apply inside it. */
   named: NamedPath;

@@ -1,6 +1,7 @@
 // Models often wrap JSON in a ```json fence despite being told not to: `simulate retry` recovers from it as a lenient
 // host does, `validate envelope` reports it. One detector for both.
-const FENCE = /```[\w-]*[ \t]*\r?\n([\s\S]*?)```/g;
+// The content starts on the next line, or on the opening's own line (```json {…}``` as one NDJSON line).
+const FENCE = /(```[\w-]*)[ \t]*(?:\r?\n)?([\s\S]*?)```/g;
 const FENCE_MARKER = /^[ \t]*```[\w-]*[ \t]*\r?$/;
 
 export interface FencedBlock {
@@ -17,7 +18,7 @@ export interface FencedBlock {
 export function* fencedBlocks(text: string): Generator<FencedBlock> {
   for (const m of text.matchAll(FENCE)) {
     const start = m.index ?? 0;
-    yield {start, contentStart: start + m[0].length - 3 - m[1].length, content: m[1], opening: m[0].slice(0, m[0].search(/[ \t]*\r?\n/))};
+    yield {start, contentStart: start + m[0].length - 3 - m[2].length, content: m[2], opening: m[1]};
   }
 }
 

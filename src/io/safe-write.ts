@@ -60,7 +60,7 @@ export function checkWritable(file: string, options: SafeWriteOptions): Writable
   if (target.kind === 'no-folder') {
     const made = folderToMake(target.folder, options.folderRoot);
     if (made !== undefined) return {kind: 'missing', path: join(made, basename(file))};
-    const hint = options.folderRoot === undefined ? undefined : `openwop creates a missing folder only inside the project (${options.folderRoot}); create it first`;
+    const hint = options.folderRoot === undefined ? undefined : missingFolderHint(options.folderRoot);
     throw new WriteError(label, `folder "${target.folder}" does not exist`, {code: target.code, hint});
   }
   if (target.kind === 'refused') throw new WriteError(label, target.why, {code: target.code});
@@ -156,12 +156,17 @@ async function makeFolderFor(file: string, options: SafeWriteOptions): Promise<v
   }
 }
 
+/** What every writer says when a missing folder lies outside the project (-o, --save, --update-baseline, scaffold). */
+export function missingFolderHint(root: string): string {
+  return `openwop creates a missing folder only inside the project (${root}); create it first`;
+}
+
 /**
  * `folder` as it will be made (the part that exists resolved through its links), when that lies inside `root`;
  * undefined without a root, or when the nearest folder that exists resolves outside it or cannot be resolved (a link
  * to nothing on the way).
  */
-function folderToMake(folder: string, root: string | undefined): string | undefined {
+export function folderToMake(folder: string, root: string | undefined): string | undefined {
   if (root === undefined) return undefined;
   let existing = resolve(folder);
   const missing: string[] = [];

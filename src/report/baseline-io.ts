@@ -2,9 +2,9 @@ import {closeSync, fstatSync, openSync} from 'node:fs';
 import {filesUsed} from '../io/files-used.js';
 import {readFd} from '../io/read-file.js';
 import {inside, realPathOr} from '../io/read-scope.js';
-import {writeFileSafely} from '../io/safe-write.js';
+import {checkWritable, writeFileSafely} from '../io/safe-write.js';
 import {OPEN_NONBLOCKING} from '../io/small-file.js';
-import {errnoWords, inspectWriteTarget} from '../io/write-target.js';
+import {errnoWords} from '../io/write-target.js';
 import {parseBaseline, type BaselineFile} from './baseline-file.js';
 import {UserError} from './user-error.js';
 
@@ -39,9 +39,10 @@ export function readBaselineToUpdate(path: string, force: boolean): BaselineFile
  */
 export function checkBaselineTarget(path: string, projectRoot: string): void {
   const label = `--update-baseline ${path}`;
-  const target = inspectWriteTarget(path);
+  // As -o: a missing folder is made inside the project root, refused (with the same hint) outside it.
+  const target = checkWritable(path, {mode: 'replace', label, folderRoot: projectRoot});
   if (target.kind === 'through') throw new UserError(`${label}: it is ${target.what}; a baseline is a regular file`);
-  if ((target.kind === 'missing' || target.kind === 'regular') && !inside(target.path, realPathOr(projectRoot))) {
+  if (!inside(target.path, realPathOr(projectRoot))) {
     throw new UserError(`${label}: it is outside the project root (${projectRoot}); a baseline is written only inside it`, 'choose a path in the project');
   }
 }
@@ -49,7 +50,7 @@ export function checkBaselineTarget(path: string, projectRoot: string): void {
 /** Writes the baseline atomically (safe-write's `replace`), never over a file this run read. */
 export async function writeBaseline(path: string, text: string, projectRoot: string): Promise<void> {
   checkBaselineTarget(path, projectRoot);
-  await writeFileSafely(path, text, {mode: 'replace', inputs: filesUsed(), label: `--update-baseline ${path}`});
+  await writeFileSafely(path, text, {mode: 'replace', inputs: filesUsed(), label: `--update-baseline ${path}`, folderRoot: projectRoot});
 }
 
 /** The file's text, or undefined when there is no file. Not noted as used: --update-baseline replaces it. */

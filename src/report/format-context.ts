@@ -24,6 +24,11 @@ export interface FormatContext {
    */
   renderExtras?: (result: FileResult, ctx: FormatContext) => string[];
   /**
+   * The mark before a file without findings (default a green ✔), for a command whose file can fail without a finding
+   * (a simulated recording's outcome): the header must not claim success the lines under it deny.
+   */
+  cleanMark?: (result: FileResult, ctx: FormatContext) => string;
+  /**
    * The terminal's width when stylish writes to a TTY: longer lines are wrapped to it. Absent (a pipe, -o, a library
    * call) every line keeps its full text, so logs and files lose nothing.
    */

@@ -12,6 +12,7 @@ export interface CheckOutcome<R extends FileResult = FileResult> {
   rules: RuleDescriptor[];
   summary?: Record<string, unknown>;
   renderExtras?: FormatContext['renderExtras'];
+  cleanMark?: FormatContext['cleanMark'];
   renderSummaryExtras?: FormatContext['renderSummaryExtras'];
   /**
    * The command already applied the config's rule severities per file (lint's per-glob overrides); the reporter then

@@ -1,5 +1,6 @@
 import {projectRoot} from '../config/load.js';
 import {checkStdinFilename} from '../io/inputs.js';
+import {IO_RULE_DESCRIPTORS} from '../io/io-rules.js';
 import {ReadScope} from '../io/read-scope.js';
 import {UserError} from '../report/user-error.js';
 import type {CheckOutcome} from '../report/outcome.js';
@@ -8,7 +9,7 @@ import type {FormatContext} from '../report/format-context.js';
 import {resolvePayloadValidator} from './payload-schema.js';
 import {capabilityRoot, resolvePolicy} from './policy.js';
 import {loadRecoveries, type RecoveryPath} from './recovery/index.js';
-import {renderRetryTimeline} from './render.js';
+import {outcomeMark, renderRetryTimeline} from './render.js';
 import {RETRY_RULE_LIST} from './rules.js';
 import {loadRecordings} from './recording/load.js';
 import type {Recording} from './recording/types.js';
@@ -56,6 +57,7 @@ export interface SimulateRetryOptions {
 export interface SimulateRetryOutcome extends CheckOutcome {
   summary: Record<string, unknown>;
   renderExtras: NonNullable<FormatContext['renderExtras']>;
+  cleanMark: NonNullable<FormatContext['cleanMark']>;
 }
 
 /** `openwop simulate retry` as a library call: each recording replayed through the RFC 0033 router. */
@@ -93,5 +95,5 @@ export async function simulateRetry(paths: readonly string[], options: SimulateR
       fatal ||= trace.fatal;
     }
   }
-  return {results, fatal, rules: RETRY_RULE_LIST, summary: tally, renderExtras: renderRetryTimeline};
+  return {results, fatal, rules: [...RETRY_RULE_LIST, ...IO_RULE_DESCRIPTORS], summary: tally, renderExtras: renderRetryTimeline, cleanMark: outcomeMark};
 }

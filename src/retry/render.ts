@@ -60,17 +60,31 @@ const FAILURE_CAUSES: Record<string, string> = {
   refusal: 'a refusal is never retried',
 };
 
+/** A recording's header mark is its outcome's, as in the verdict line: ✔ only when the simulation accepted it. */
+export function outcomeMark(result: FileResult, ctx: FormatContext): string {
+  const c = new Chalk({level: ctx.color ? 1 : 0});
+  if (!isSimulation(result)) return c.green(MARKS.accepted);
+  return mark(result.outcome, c);
+}
+
+const MARKS = {accepted: '✔', failed: '✖', exhausted: '…'} as const;
+
+function mark(outcome: SimulationResult['outcome'], c: InstanceType<typeof Chalk>): string {
+  if (outcome === 'accepted') return c.green(MARKS.accepted);
+  return outcome === 'failed' ? c.red(MARKS.failed) : c.yellow(MARKS.exhausted);
+}
+
 function verdict(r: SimulationResult, c: InstanceType<typeof Chalk>): string {
   const calls = `${r.totalCalls} call${r.totalCalls === 1 ? '' : 's'}`;
   if (r.outcome === 'accepted') {
     const recovered = r.attempts.at(-1)?.recovery;
-    return c.green(`✔ accepted after ${calls}${recovered ? ` (recovered by ${recovered})` : ''}`);
+    return `${mark(r.outcome, c)} ${c.green(`accepted after ${calls}${recovered ? ` (recovered by ${recovered})` : ''}`)}`;
   }
   if (r.outcome === 'failed') {
     const why = FAILURE_CAUSES[r.stoppedBy ?? 'refusal'];
-    return c.red(`✖ failed: ${r.errorCode} after ${calls} (${why})`);
+    return `${mark(r.outcome, c)} ${c.red(`failed: ${r.errorCode} after ${calls} (${why})`)}`;
   }
-  return c.yellow(`… recording exhausted after ${calls}: the router wants another call`);
+  return `${mark(r.outcome, c)} ${c.yellow(`recording exhausted after ${calls}: the router wants another call`)}`;
 }
 
 function table(rows: string[][]): string[] {

@@ -1,5 +1,6 @@
 import {join, resolve} from 'node:path';
 import type {LoadedConfig} from '../config/types.js';
+import {projectRoot} from '../config/load.js';
 import {displayPath} from '../io/inputs.js';
 import {JsonDocument} from '../io/json-document.js';
 import {lintSchemaDocument, resolveLintOptions, type LintTarget} from '../lint/index.js';
@@ -139,6 +140,11 @@ export function checkKindName(kind: string): void {
   if (problem) throw new UserError(problem);
 }
 
+/** Where missing output folders may be made: the project root (the config's folder, or the nearest holding .git). */
+function folderRootOf(options: Pick<ScaffoldKindOptions, 'cwd' | 'config'>): string {
+  return options.config?.root ?? projectRoot(options.cwd);
+}
+
 /**
  * Checks the kind name and the output folder only: what the interactive flow verifies before asking for fields, so
  * nobody answers ten prompts to learn the files exist already. {@link scaffoldKind} checks it all again.
@@ -148,7 +154,7 @@ export async function preflight(options: Pick<ScaffoldKindOptions, 'kind' | 'out
   resolveSchemaId(options);
   const outDir = resolveOutDir(options);
   const examplesDir = resolveExamplesDir(options);
-  await inspectTargets(kindTargets(outDir, examplesDir, kindFilePaths(outDir, examplesDir, options.kind)), {force: options.force ?? false, display: (p) => displayPath(p, options.cwd)});
+  await inspectTargets(kindTargets(outDir, examplesDir, kindFilePaths(outDir, examplesDir, options.kind)), {force: options.force ?? false, display: (p) => displayPath(p, options.cwd), folderRoot: folderRootOf(options)});
 }
 
 /**
@@ -186,14 +192,15 @@ export async function scaffoldKind(options: ScaffoldKindOptions): Promise<Scaffo
     throw new UserError(`the schema for these fields would not pass lint schema --profile strict --target ${targets.join(' --target ')}: ${list}; nothing was written`, 'use fewer or flatter fields, or drop the --target whose limit they break');
   }
 
-  const existed = await inspectTargets(kindTargets(outDir, examplesDir, paths), {force, display});
+  const folderRoot = folderRootOf(options);
+  const existed = await inspectTargets(kindTargets(outDir, examplesDir, paths), {force, display, folderRoot});
   const roles = Object.keys(paths) as FileRole[];
   const files: ScaffoldFile[] = roles.map((role) => {
     const was = existed.get(paths[role]) ?? false;
     const action: FileAction = dryRun ? (was ? 'would-overwrite' : 'would-create') : was ? 'overwritten' : 'created';
     return {path: paths[role], file: display(paths[role]), role, content: contents[role], action};
   });
-  if (!dryRun) await writeFilesAtomically(files, {force, display});
+  if (!dryRun) await writeFilesAtomically(files, {force, display, folderRoot});
   return {kind: options.kind, outDir, examplesDir, reasoning, targets, files, invalidBecause: examples.invalidBecause, placeholders, findings, dryRun};
 }
 

@@ -2,6 +2,7 @@ import {statSync} from 'node:fs';
 import {lstat, mkdir, rmdir, stat, unlink} from 'node:fs/promises';
 import {dirname, isAbsolute, relative, resolve} from 'node:path';
 import {discardStaged, placeStaged, stageFile, syncFolder, type StagedFile} from '../io/temp-file.js';
+import {folderToMake, missingFolderHint} from '../io/safe-write.js';
 import {errnoWords, inspectWriteTarget} from '../io/write-target.js';
 import {UserError} from '../report/user-error.js';
 
@@ -15,6 +16,8 @@ export interface WriteOptions {
   force: boolean;
   /** How a path is shown to the user. */
   display: (path: string) => string;
+  /** The project root: a missing folder is created only inside it, as -o does (see folderToMake). */
+  folderRoot: string;
 }
 
 /** Which targets exist already (only possible with `force`); everything that would stop the write is thrown. */
@@ -31,7 +34,7 @@ export async function inspectTargets(targets: readonly {path: string; folder: st
     const rel = relative(root, resolve(path));
     if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) throw new UserError(`refusing to write "${options.display(path)}": it is outside the output folder "${options.display(root)}"`);
   }
-  for (const dir of new Set(targets.map((t) => dirname(resolve(t.path))))) await checkFolder(dir, options.display);
+  for (const dir of new Set(targets.map((t) => dirname(resolve(t.path))))) await checkFolder(dir, options);
 
   const state: TargetState = new Map();
   const existing: string[] = [];
@@ -63,8 +66,8 @@ async function targetExists(path: string, display: (p: string) => string): Promi
   throw new UserError(`cannot write "${display(path)}": ${why}; scaffold writes only regular files`);
 }
 
-/** `dir` is a folder, or the nearest existing ancestor is a folder we can create it in. */
-async function checkFolder(dir: string, display: (p: string) => string): Promise<void> {
+/** `dir` is a folder, or the nearest existing ancestor is a folder we can create it in, inside the project root. */
+async function checkFolder(dir: string, {display, folderRoot}: WriteOptions): Promise<void> {
   const info = await stat(dir).catch(ignoreMissing);
   if (info) {
     if (!info.isDirectory()) throw new UserError(`"${display(dir)}" is a file, not a folder: choose another --out`);
@@ -75,6 +78,7 @@ async function checkFolder(dir: string, display: (p: string) => string): Promise
     const up = await stat(ancestor).catch(ignoreMissing);
     if (up) {
       if (!up.isDirectory()) throw new UserError(`cannot create the folder "${display(dir)}": "${display(ancestor)}" is a file`);
+      if (folderToMake(dir, folderRoot) === undefined) throw new UserError(`cannot write into "${display(dir)}": the folder does not exist; nothing was written`, missingFolderHint(folderRoot));
       return;
     }
     if (dirname(ancestor) === ancestor) return;

@@ -31,6 +31,7 @@ describe('--print-config FILE', () => {
       configFile: join(dir, 'openwop.config.json'),
       root: dir,
       ignored: false,
+      ignoredBy: null,
       overrides: [0, 2],
       config: {
         ignore: ['generated/**'],
@@ -43,13 +44,36 @@ describe('--print-config FILE', () => {
   it('prints a file the config ignores, saying so', async () => {
     const r = await runCli(['validate', 'envelope', '--print-config', 'generated/x.json'], {cwd: project()});
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ignored: true, overrides: []});
+    expect(JSON.parse(r.stdout)).toMatchObject({ignored: true, ignoredBy: `the config's "ignore"`, overrides: []});
+  });
+
+  it('decides "ignored" as a check does: ignore files, --ignore-pattern, and --no-ignore turning it all off', async () => {
+    const dir = project();
+    mkdirSync(join(dir, 'gen'));
+    writeFileSync(join(dir, '.openwopignore'), 'gen/\n');
+    // A .gitignore does not stop a file named on the command line (nor one named to --print-config).
+    writeFileSync(join(dir, '.gitignore'), 'a.json\n');
+    writeFileSync(join(dir, 'gen', 'x.json'), '{}');
+    writeFileSync(join(dir, 'a.json'), '{}');
+    const byFile = await runCli(['lint', 'schema', '--print-config', 'gen/x.json'], {cwd: dir});
+    expect(JSON.parse(byFile.stdout)).toMatchObject({ignored: true, ignoredBy: '.openwopignore ("gen/")'});
+    const byGit = await runCli(['lint', 'schema', '--print-config', 'a.json'], {cwd: dir});
+    expect(JSON.parse(byGit.stdout)).toMatchObject({ignored: false, ignoredBy: null});
+    // The same words as the warning a check of that file gives.
+    const check = await runCli(['lint', 'schema', 'gen/x.json', 'a.json', '--all-json', '-f', 'json'], {cwd: dir});
+    expect(JSON.stringify(JSON.parse(check.stdout))).toContain('is ignored by .openwopignore (\\"gen/\\")');
+    const byFlag = await runCli(['validate', 'envelope', '--print-config', 'a.json', '--ignore-pattern', 'a.*'], {cwd: dir});
+    expect(JSON.parse(byFlag.stdout)).toMatchObject({ignored: true, ignoredBy: '--ignore-pattern'});
+    for (const file of ['gen/x.json', 'generated/y.json']) {
+      const off = await runCli(['validate', 'pack', '--print-config', file, '--no-ignore'], {cwd: dir});
+      expect(JSON.parse(off.stdout)).toMatchObject({ignored: false, ignoredBy: null});
+    }
   });
 
   it('without a config file: null, the project root, an empty config', async () => {
     const dir = project(null);
     const r = await runCli(['validate', 'pack', '--print-config', 'pack.json'], {cwd: dir});
-    expect(JSON.parse(r.stdout)).toEqual({file: 'pack.json', configFile: null, root: dir, ignored: false, overrides: [], config: {}});
+    expect(JSON.parse(r.stdout)).toEqual({file: 'pack.json', configFile: null, root: dir, ignored: false, ignoredBy: null, overrides: [], config: {}});
   });
 
   it.each([

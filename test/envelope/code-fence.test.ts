@@ -32,6 +32,18 @@ describe('validate envelope: a Markdown code fence around the JSON', () => {
     expect(brief(results[0].findings)).toEqual(['1 error envelope-code-fence', '3 info envelope-correlation-replay', '4 error envelope-code-fence']);
   });
 
+  it('a whole fence on one NDJSON line (```json {…}```) is envelope-code-fence too, and its envelope is checked', async () => {
+    const dir = tempDir();
+    const line = (e: unknown) => `\`\`\`json ${JSON.stringify(e)}\`\`\``;
+    writeFileSync(join(dir, 'run.ndjson'), `${JSON.stringify(envelope(1))}\n${line(envelope(1, {envelopeId: 'env-2', meta: undefined}))}\n`);
+    const {results} = await validateEnvelopeInputs(['run.ndjson'], {cwd: dir});
+    expect(brief(results[0].findings)).toEqual(['2 error envelope-code-fence', '2 error invalid_envelope_shape']);
+    expect(results[0].findings[0].message).toContain('(```json)');
+    // One line of a .json file the same; a fence with no language too.
+    const {findings} = await check(`\`\`\`${JSON.stringify(envelope(1))}\`\`\`\n`);
+    expect(brief(findings)).toEqual(['1 error envelope-code-fence']);
+  });
+
   it('JSON that is not fenced still gets the plain syntax error', async () => {
     expect(brief((await check('{"type": ')).findings)).toEqual(['1 error json/syntax']);
   });

@@ -488,6 +488,31 @@ describe('missing folders and existing files', () => {
     noTempFiles(dir);
   });
 
+  it('scaffold kind --out and --examples-out: a missing folder is made inside the project only, as -o', async () => {
+    const dir = tempDir();
+    const elsewhere = tempDir();
+    const args = ['scaffold', 'kind', 'vendor.acme.plan.create', '--field', 'title:string'];
+    for (const out of [['--out', join(elsewhere, 'new')], ['--examples-out', join(elsewhere, 'ex')], ['--out', join(elsewhere, 'new'), '--dry-run']]) {
+      expectCleanRefusal(await runCli([...args, ...out], {cwd: dir}), /"[^"]*(new|ex)": the folder does not exist; nothing was written\n {2}openwop creates a missing folder only inside the project/);
+    }
+    expect(readdirSync(elsewhere)).toEqual([]);
+    expect(readdirSync(dir)).toEqual([]);
+    // A folder outside that exists is written into, as -o writes a file there.
+    expect((await runCli([...args, '--out', elsewhere, '--examples-out', elsewhere], {cwd: dir})).code).toBe(0);
+  });
+
+  it('--update-baseline FILE into a missing folder: made inside the project; outside it exit 2 with -o\'s hint', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 's.schema.json'), '{"type":"object"}');
+    const args = ['lint', 'schema', 's.schema.json', '--update-baseline', '--baseline'];
+    const made = await runCli([...args, join('ci', 'new', 'base.json')], {cwd: dir});
+    expect(made.code, made.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, 'ci', 'new', 'base.json'), 'utf8'))).toBeTypeOf('object');
+    const elsewhere = tempDir();
+    expectCleanRefusal(await runCli([...args, join(elsewhere, 'no', 'base.json')], {cwd: dir}), /--update-baseline [^:]*: folder "[^"]*no" does not exist\n {2}openwop creates a missing folder only inside the project/);
+    expect(readdirSync(elsewhere)).toEqual([]);
+  });
+
   it('scaffold kind creates its --out folder, refuses a FIFO or symlink in a target\'s place even with --force', async () => {
     const dir = tempDir();
     const args = ['scaffold', 'kind', 'vendor.acme.plan.create', '--field', 'title:string'];

@@ -46,6 +46,16 @@ describe('simulate retry: recordings of every kind', () => {
     expect(r.stdout).toContain('✔ accepted after 2 calls');
   });
 
+  it('the header over a recording states its outcome: ✔ only when accepted, ✖ over a failure', async () => {
+    write('trunc.json', {program: [{stopReason: 'max_tokens', content: '{'}, {stopReason: 'max_tokens', content: '{'}, {stopReason: 'max_tokens', content: '{'}]});
+    const failed = await sim(['trunc.json', '--max-tokens', '10']);
+    expect(failed.stdout).toMatch(/^ +✖ failed: \S+ after 3 calls/m);
+    expect(failed.stdout.split('\n')[0]).toBe('✖ trunc.json');
+    expect(failed.stdout).not.toContain('✔ trunc.json');
+    const accepted = await sim(['program.json', '--schema', 'ticket.schema.json', '--max-tokens', '256']);
+    expect(accepted.stdout.split('\n')[0]).toBe('✔ program.json');
+  });
+
   it('a JSON array of provider bodies, in attempt order', async () => {
     write('bodies.json', [chat('length', '{"ticket_id":"T'), chat('stop', TICKET)]);
     const {code, result} = await simJson(['bodies.json', '--schema', 'ticket.schema.json', '--max-tokens', '64']);

@@ -335,16 +335,17 @@ describe('openwop scaffold kind: bad input is refused with exit 2, one clear lin
   });
 
   // We run as root, so chmod cannot make a folder read-only; /proc is a real place the kernel refuses to create
-  // anything in, whoever asks (and where Node 20's mkdir -p would loop forever).
+  // anything in, whoever asks (and where Node 20's mkdir -p would loop forever). Run from / so that /proc lies in the
+  // project: outside it a missing folder is refused before any mkdir (see test/hostile/writes.test.ts).
   it('a folder the file system will not let us create (/proc/…)', async () => {
-    const r = await runCli(['scaffold', 'kind', KIND, '--field', 'a:string', '--out', '/proc/openwop-scaffold-test']);
+    const r = await runCli(['scaffold', 'kind', KIND, '--field', 'a:string', '--out', '/proc/openwop-scaffold-test'], {cwd: '/'});
     expect(r.code, r.stderr).toBe(2);
-    expect(r.stderr).toMatch(/cannot create the folder "\/proc\/openwop-scaffold-test": .*\(ENOENT\); nothing was written/);
+    expect(r.stderr).toMatch(/cannot create the folder "\/?proc\/openwop-scaffold-test": .*\(ENOENT\); nothing was written/);
     expect(existsSync('/proc/openwop-scaffold-test')).toBe(false);
   });
 
   it('an existing folder the file system will not let us write in (/proc)', async () => {
-    const r = await runCli(['scaffold', 'kind', KIND, '--field', 'a:string', '--out', '/proc']);
+    const r = await runCli(['scaffold', 'kind', KIND, '--field', 'a:string', '--out', '/proc', '--examples-out', '/proc']);
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr).toMatch(/^openwop: cannot (create the folder|write) "\/proc\/.*nothing was written/);
     expect(r.stderr).not.toMatch(STACK_TRACE);

@@ -36,7 +36,7 @@ export function format(report: Report, ctx: FormatContext): string {
     const extras = ctx.renderExtras ? ctx.renderExtras(result, ctx) : [];
     if (result.findings.length === 0 && extras.length === 0) continue;
     const name = oneLine(displayName(result.file));
-    push(fit(result.findings.length === 0 ? `${c.green('✔')} ${name}` : c.underline(name), width));
+    push(fit(result.findings.length === 0 ? `${ctx.cleanMark?.(result, ctx) ?? c.green('✔')} ${name}` : c.underline(name), width));
     push(findingRows(result, c, width));
     for (const line of extras) push(fit(oneLine(line), width, 2));
     out.push('');
