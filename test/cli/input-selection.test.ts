@@ -226,4 +226,15 @@ describe('ignore patterns are untrusted (they come with a checkout): none makes 
     expect(config.code).toBe(2);
     expect(config.stderr).toMatch(/invalid config .*openwop\.config\.json:\d+:\d+: "ignore" glob .*wildcard groups/);
   });
+
+  it('an ignore file of more than 2,000 patterns is a warning and none of its patterns apply', async () => {
+    const many = [...Array.from({length: 2000}, (_, i) => `build${i}/*.tmp`), '*.schema.json'].join('\n');
+    const root = project({'.gitignore': many, 's.schema.json': SCHEMA});
+    const r = await json(['lint', 'schema', '.'], root);
+    expect(r.rules).toEqual(['.gitignore io/too-large warning']);
+    expect(r.report.results[0].findings[0].message).toContain('2001 patterns, over the limit of 2000');
+    expect(r.files).toEqual(['.gitignore', 's.schema.json']);
+    const within = project({'.gitignore': many.split('\n').slice(1).join('\n'), 's.schema.json': SCHEMA});
+    expect((await runCli(['lint', 'schema', '.'], {cwd: within})).code).toBe(2); // 2,000 patterns apply: every file is ignored
+  });
 });
