@@ -21,6 +21,8 @@ NOTHING IS OVERWRITTEN
   A config already in this folder (openwop.config.json, .openwoprc.json, or package.json with an "openwop" key) is
   exit 2 and nothing is written; --force replaces openwop.config.json (one in .openwoprc.json or package.json is kept,
   and openwop.config.json is read before it). Every refusal is checked before the first file is written.
+  A symbolic link at openwop.config.json or .pre-commit-config.yaml is written through only when it leads to a file
+  inside the project; one leading out of it is refused (exit 2), with or without --force.
 
 EXIT CODES
   0  written (or, for an existing pre-commit config, the entry to add printed)

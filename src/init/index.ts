@@ -1,6 +1,6 @@
 import {existsSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {CONFIG_FILES} from '../config/load.js';
+import {CONFIG_FILES, projectRoot} from '../config/load.js';
 import {checkWritable, writeFileSafely} from '../io/safe-write.js';
 import {UserError} from '../report/user-error.js';
 import {appendToPreCommitConfig, preCommitConfig, preCommitSnippet} from './pre-commit.js';
@@ -34,6 +34,8 @@ export interface InitResult {
  */
 export async function init(options: InitOptions): Promise<InitResult> {
   const {cwd, force} = options;
+  // A link at either name in a cloned repository could point anywhere (~/.bashrc): only a target in the project is written.
+  const inside = projectRoot(cwd);
   const existing = CONFIG_FILES.filter((name) => isConfigFile(join(cwd, name)));
   if (existing.length > 0 && !force) {
     const [name] = existing;
@@ -41,14 +43,14 @@ export async function init(options: InitOptions): Promise<InitResult> {
     throw new UserError(`${name} already holds an openwop config here: nothing was written`, hint);
   }
   const configPath = join(cwd, CONFIG_FILE);
-  checkWritable(configPath, {mode: 'create', force, label: `cannot write ${CONFIG_FILE}`});
-  const preCommit = options.preCommit ? planPreCommit(join(cwd, PRE_COMMIT_FILE), options) : undefined;
+  checkWritable(configPath, {mode: 'create', force, inside, label: `cannot write ${CONFIG_FILE}`});
+  const preCommit = options.preCommit ? planPreCommit(join(cwd, PRE_COMMIT_FILE), options, inside) : undefined;
 
   const result: InitResult = {written: []};
-  await writeFileSafely(configPath, starterConfig(), {mode: 'create', force, label: `cannot write ${CONFIG_FILE}`});
+  await writeFileSafely(configPath, starterConfig(), {mode: 'create', force, inside, label: `cannot write ${CONFIG_FILE}`});
   result.written.push(CONFIG_FILE);
   if (preCommit?.write) {
-    await writeFileSafely(preCommit.path, preCommit.write.text, {mode: preCommit.write.mode, label: `cannot write ${PRE_COMMIT_FILE}`});
+    await writeFileSafely(preCommit.path, preCommit.write.text, {mode: preCommit.write.mode, inside, label: `cannot write ${PRE_COMMIT_FILE}`});
     result.written.push(PRE_COMMIT_FILE);
   }
   if (preCommit?.snippet) result.snippet = preCommit.snippet;
@@ -64,16 +66,16 @@ interface PreCommitPlan {
 }
 
 /** A new file; or, for an existing one, our entry added in place (with --force) or handed back to print. */
-function planPreCommit(path: string, options: InitOptions): PreCommitPlan {
+function planPreCommit(path: string, options: InitOptions, inside: string): PreCommitPlan {
   if (!existsSync(path)) {
-    checkWritable(path, {mode: 'create', label: `cannot write ${PRE_COMMIT_FILE}`});
+    checkWritable(path, {mode: 'create', inside, label: `cannot write ${PRE_COMMIT_FILE}`});
     return {path, write: {text: preCommitConfig(options.version), mode: 'create'}};
   }
   const appended = appendToPreCommitConfig(readFileSync(path, 'utf8'), options.version);
   if ('already' in appended) return {path, already: true};
   if (!options.force) return {path, snippet: preCommitSnippet(options.version)};
   if ('unreadable' in appended) throw new UserError(`cannot add the openwop hooks to ${PRE_COMMIT_FILE}: ${appended.unreadable}; nothing was written`, 'add the entry that openwop init --pre-commit prints without --force by hand');
-  checkWritable(path, {mode: 'rewrite', label: `cannot write ${PRE_COMMIT_FILE}`});
+  checkWritable(path, {mode: 'rewrite', inside, label: `cannot write ${PRE_COMMIT_FILE}`});
   return {path, write: {text: appended.text, mode: 'rewrite'}};
 }
 

@@ -4,6 +4,7 @@ import {basename, dirname, join, relative, resolve, sep} from 'node:path';
 import {relativeToCwd} from '../report/paths.js';
 import {UserError} from '../report/user-error.js';
 import {noteFileUsed, type FilesUsed} from './files-used.js';
+import {inside} from './read-scope.js';
 import {rewriteInPlace} from './rewrite-in-place.js';
 import {discardStaged, placeStaged, stageFile, syncFolder} from './temp-file.js';
 import {errnoWords, inspectWriteTarget, type WriteTarget} from './write-target.js';
@@ -32,6 +33,8 @@ export interface SafeWriteOptions {
   label?: string;
   /** A missing folder on the way is created when it would lie inside this folder (the project root); else refused. */
   folderRoot?: string;
+  /** The file written, its links followed, must lie inside this folder (`init`: the project root); else refused. */
+  inside?: string;
 }
 
 /** A file could not (or may not) be written: the user's path or disk, not our bug. */
@@ -64,6 +67,9 @@ export function checkWritable(file: string, options: SafeWriteOptions): Writable
     throw new WriteError(label, `folder "${target.folder}" does not exist`, {code: target.code, hint});
   }
   if (target.kind === 'refused') throw new WriteError(label, target.why, {code: target.code});
+  if (options.inside !== undefined && !insideReal(target.path, options.inside)) {
+    throw new WriteError(label, `it is a symbolic link leading outside the project, to "${target.path}"`, {hint: 'remove the link (openwop writes through a link only inside the project)'});
+  }
   if (options.mode === 'rewrite' && target.kind !== 'regular') {
     if (target.kind === 'through') throw new WriteError(label, `it is ${target.what}, not a regular file`);
     throw new WriteError(label, 'the file does not exist', {code: 'ENOENT'});
@@ -182,6 +188,15 @@ function folderToMake(folder: string, root: string | undefined): string | undefi
   const rel = relative(realRoot, real);
   if (rel === '..' || rel.startsWith(`..${sep}`) || resolve(realRoot, rel) !== real) return undefined;
   return join(real, ...missing);
+}
+
+/** `path` (its folders already resolved) is inside `root` once the root's own links are resolved. */
+function insideReal(path: string, root: string): boolean {
+  try {
+    return inside(path, realpathSync.native(root));
+  } catch {
+    return false;
+  }
 }
 
 /** Whether anything, a dangling link included, has this name. */
