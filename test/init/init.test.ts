@@ -48,9 +48,9 @@ describe('openwop init', () => {
     ['openwop.config.json', '{"rules": {}}'],
     ['.openwoprc.json', '{}'],
     ['package.json', '{"name": "x", "openwop": {}}'],
-  ])('an existing %s is exit 2 and nothing is written', async (name, text) => {
+  ])('an existing %s is exit 2 and nothing is written (without --pre-commit)', async (name, text) => {
     const dir = project({[name]: text, '.pre-commit-config.yaml': 'repos: []\n'});
-    const r = await runCli(['init', '--pre-commit'], {cwd: dir});
+    const r = await runCli(['init'], {cwd: dir});
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`${name} already holds an openwop config here: nothing was written`);
     expect(r.stderr).not.toMatch(STACK_TRACE);
@@ -94,6 +94,20 @@ describe('openwop init', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('it has no repos: list; nothing was written');
     expect(existsSync(join(dir, 'openwop.config.json'))).toBe(false);
+  });
+
+  it('--pre-commit in a project that has a config keeps it (saying so) and sets up the hooks; without --pre-commit it is exit 2', async () => {
+    const user = '{"rules": {"tier1/*": "warn"}}';
+    const dir = project({'openwop.config.json': user});
+    expect((await runCli(['init'], {cwd: dir})).code).toBe(2);
+    const r = await runCli(['init', '--pre-commit'], {cwd: dir});
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('kept openwop.config.json: an openwop config is already here (--force replaces it with the starter config)\nwrote .pre-commit-config.yaml\n');
+    expect(read(dir, 'openwop.config.json')).toBe(user);
+    expect(read(dir, '.pre-commit-config.yaml')).toContain(HOOKS_REPO);
+    const rc = project({'.openwoprc.json': user});
+    expect((await runCli(['init', '--pre-commit'], {cwd: rc})).stdout).toMatch(/^kept \.openwoprc\.json: /);
+    expect(existsSync(join(rc, 'openwop.config.json'))).toBe(false);
   });
 
   it('a link at either name leading out of the project is refused, with or without --force, and nothing is written', async () => {
