@@ -11,6 +11,7 @@ import {applyQuiet, applyRuleOverridesToReport, exitCodeFor, type RuleLevel} fro
 import type {Report} from '../src/report/finding.js';
 import type {FormatContext} from '../src/report/format-context.js';
 import {FORMATS, getFormatter} from '../src/report/formatters/index.js';
+import {jsonText} from '../src/report/formatters/json.js';
 import type {CheckOutcome} from '../src/report/outcome.js';
 import {displayText} from '../src/report/printable.js';
 import {buildReport} from '../src/report/report.js';
@@ -100,7 +101,7 @@ export abstract class CheckCommand extends Command {
     const cwd = process.cwd();
     if (flags['print-config'] !== undefined) {
       const {config, cliRules} = await this.settings(flags, cwd);
-      await writeOutput(`${JSON.stringify(printConfig(config, flags['print-config'], cliRules), null, 2)}\n`, this.outputTarget(flags.output));
+      await writeOutput(jsonText(printConfig(config, flags['print-config'], cliRules)), this.outputTarget(flags.output));
       return;
     }
     const {outcome, report: full, exitCode, version} = await this.evaluate(flags, cwd, isTerminal('stderr') && !flags.output && !flags.json, argv as string[]);

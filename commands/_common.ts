@@ -14,7 +14,7 @@ export const configFlag = (helpGroup?: string) =>
 /** --print-config FILE: every command that reads the config. */
 export const printConfigFlag = (helpGroup?: string) =>
   Flags.string({
-    summary: 'Print, as JSON, the config that applies to FILE (the config file found, its overrides matching FILE, then --rule where the command has it) and where it came from; exit 0 without doing anything else.',
+    summary: 'Print, as JSON, the config that applies to FILE (the config file found, its overrides matching FILE, then --rule where the command has it) and where it came from, written as -f json writes a report (secret-shaped values masked, terminal controls escaped); exit 0 without doing anything else.',
     helpValue: 'FILE',
     helpGroup,
   });
