@@ -149,17 +149,28 @@ async function writeThrough(path: string, text: string): Promise<void> {
   }
 }
 
-/** Creates the missing folder `file` would go in, when `folderRoot` allows it; the write then checks everything again. */
+/**
+ * Creates the missing folder `file` would go in, when `folderRoot` allows it. A folder on the way could have become a
+ * link out of the project between the check and the mkdir (someone else writing in the project): the folder made is
+ * resolved again and must still lie inside the root, or nothing is written.
+ */
 async function makeFolderFor(file: string, options: SafeWriteOptions): Promise<void> {
   const target = inspectWriteTarget(file);
   if (target.kind !== 'no-folder') return;
   const folder = folderToMake(target.folder, options.folderRoot);
-  if (folder === undefined) return;
+  if (folder === undefined || options.folderRoot === undefined) return;
   try {
     await mkdir(folder, {recursive: true});
   } catch (error) {
     throw new WriteError(labelOf(file, options), `cannot create folder "${folder}": ${errnoWords(error)}`, {code: (error as NodeJS.ErrnoException).code, cause: error});
   }
+  let made: string;
+  try {
+    made = realpathSync.native(folder);
+  } catch (error) {
+    throw new WriteError(labelOf(file, options), `folder "${folder}" is gone after it was created: ${errnoWords(error)}`, {code: (error as NodeJS.ErrnoException).code, cause: error});
+  }
+  if (!insideReal(made, options.folderRoot)) throw new WriteError(labelOf(file, options), `folder "${folder}" leads outside the project (to "${made}") since it was created; nothing was written`);
 }
 
 /**
