@@ -89,6 +89,10 @@ export const INPUT_SELECTION_HELP = `CHOOSING FILES (as ESLint)
   --no-ignore turns all of it off. Nothing to check is exit 2 (io/no-match): a path or glob matching no file, a folder
   holding no file of the command's kind, or every file left out by ignores; --no-error-on-unmatched-pattern makes it
   a note on stderr (exit 0 when nothing else is wrong).
+  Ignore files come with a checkout, so they are bounded: repeated **/ segments count as one, and a pattern with more
+  than 4 * or ** groups (slow to match) is skipped with an io/ignore-pattern warning naming its line (in
+  --ignore-pattern or the config's "ignore" it is exit 2); a file over 64 KB or 2,000 patterns is not applied at all
+  (io/too-large, a warning).
   --stdin-filename NAME names what - reads: findings and reports call it NAME, and NAME decides what a file's name
   decides (.ndjson or .json, config overrides and ignores, the folder relative $refs start from, inside the read
   roots). Given without - among the inputs it is a usage error.`;
