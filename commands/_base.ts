@@ -11,6 +11,7 @@ import {applyQuiet, applyRuleOverridesToReport, exitCodeFor, type RuleLevel} fro
 import type {Report} from '../src/report/finding.js';
 import type {FormatContext} from '../src/report/format-context.js';
 import {FORMATS, getFormatter} from '../src/report/formatters/index.js';
+import {jsonText} from '../src/report/formatters/json.js';
 import type {CheckOutcome} from '../src/report/outcome.js';
 import {displayText} from '../src/report/printable.js';
 import {buildReport} from '../src/report/report.js';
@@ -102,8 +103,7 @@ export abstract class CheckCommand extends Command {
       const {config, cliRules} = await this.settings(flags, cwd);
       // The commands that take --ignore-pattern / --no-ignore: FILE is ignored or not as their check would decide.
       const {ignorePatterns, noIgnore} = inputSelection(flags as Parameters<typeof inputSelection>[0]);
-      const printed = printConfig(config, flags['print-config'], cliRules, {cwd, ignorePatterns, noIgnore});
-      await writeOutput(`${JSON.stringify(printed, null, 2)}\n`, this.outputTarget(flags.output));
+      await writeOutput(jsonText(printConfig(config, flags['print-config'], cliRules, {cwd, ignorePatterns, noIgnore})), this.outputTarget(flags.output));
       return;
     }
     const {outcome, report: full, exitCode, version} = await this.evaluate(flags, cwd, isTerminal('stderr') && !flags.output && !flags.json, argv as string[]);

@@ -14,7 +14,7 @@ export const configFlag = (helpGroup?: string) =>
 /** --print-config FILE: every command that reads the config. */
 export const printConfigFlag = (helpGroup?: string) =>
   Flags.string({
-    summary: 'Print, as JSON, the config that applies to FILE (the config file found, its overrides matching FILE, then --rule where the command has it) and where it came from; exit 0 without doing anything else.',
+    summary: 'Print, as JSON, the config that applies to FILE (the config file found, its overrides matching FILE, then --rule where the command has it) and where it came from, written as -f json writes a report (secret-shaped values masked, terminal controls escaped); exit 0 without doing anything else.',
     helpValue: 'FILE',
     helpGroup,
   });
@@ -89,6 +89,10 @@ export const INPUT_SELECTION_HELP = `CHOOSING FILES (as ESLint)
   --no-ignore turns all of it off. Nothing to check is exit 2 (io/no-match): a path or glob matching no file, a folder
   holding no file of the command's kind, or every file left out by ignores; --no-error-on-unmatched-pattern makes it
   a note on stderr (exit 0 when nothing else is wrong).
+  Ignore files come with a checkout, so they are bounded: repeated **/ segments count as one, and a pattern with more
+  than 4 * or ** groups (slow to match) is skipped with an io/ignore-pattern warning naming its line (in
+  --ignore-pattern or the config's "ignore" it is exit 2); a file over 64 KB or 2,000 patterns is not applied at all
+  (io/too-large, a warning).
   --stdin-filename NAME names what - reads: findings and reports call it NAME, and NAME decides what a file's name
   decides (.ndjson or .json, config overrides and ignores, the folder relative $refs start from, inside the read
   roots). Given without - among the inputs it is a usage error.`;

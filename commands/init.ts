@@ -19,11 +19,14 @@ openwop-validate-envelope, openwop-validate-pack) at rev v<this version>:
 
 NOTHING IS OVERWRITTEN
   A config already in this folder (openwop.config.json, .openwoprc.json, or package.json with an "openwop" key) is
-  exit 2 and nothing is written; --force replaces openwop.config.json (one in .openwoprc.json or package.json is kept,
+  exit 2 and nothing is written; with --pre-commit it is kept ("kept NAME" on stdout) and the hooks are set up as
+  below. --force replaces openwop.config.json (one in .openwoprc.json or package.json is kept,
   and openwop.config.json is read before it). Every refusal is checked before the first file is written.
+  A symbolic link at openwop.config.json or .pre-commit-config.yaml is written through only when it leads to a file
+  inside the project; one leading out of it is refused (exit 2), with or without --force.
 
 EXIT CODES
-  0  written (or, for an existing pre-commit config, the entry to add printed)
+  0  written (or, for an existing pre-commit config, the entry to add printed; with --pre-commit, a config kept)
   2  a config exists (without --force), a file could not be written, or a usage error`;
 
   static override examples = [
@@ -42,6 +45,7 @@ EXIT CODES
   async run(): Promise<void> {
     const {flags} = await this.parse(Init);
     const result = await init({cwd: process.cwd(), preCommit: flags['pre-commit'], force: flags.force, version: packageVersion()});
+    if (result.kept !== undefined) this.log(`kept ${result.kept}: an openwop config is already here (--force replaces it with the starter config)`);
     for (const file of result.written) this.log(`wrote ${file}`);
     if (result.preCommitAlready) this.log('.pre-commit-config.yaml already lists the openwop hooks');
     if (result.snippet !== undefined) {

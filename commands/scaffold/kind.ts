@@ -3,6 +3,7 @@ import {loadConfig} from '../../src/config/load.js';
 import {printConfig} from '../../src/config/print-config.js';
 import {packageVersion} from '../../src/io/package-root.js';
 import {LINT_TARGETS, type LintTarget} from '../../src/lint/index.js';
+import {jsonText} from '../../src/report/formatters/json.js';
 import {displayLines, displayText, escapeJsonText} from '../../src/report/printable.js';
 import {Redactor} from '../../src/report/redact.js';
 import {UserError} from '../../src/report/user-error.js';
@@ -102,7 +103,7 @@ EXIT CODES
     const cwd = process.cwd();
     const config = await loadConfig({cwd, explicitPath: flags.config});
     if (flags['print-config'] !== undefined) {
-      await writeOutput(`${JSON.stringify(printConfig(config, flags['print-config'], {}, {cwd}), null, 2)}\n`);
+      await writeOutput(jsonText(printConfig(config, flags['print-config'], {}, {cwd})));
       return;
     }
     const base = {cwd, config, out: flags.out, examplesOut: flags['examples-out'], force: flags.force, idBase: flags['id-base']};

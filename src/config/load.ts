@@ -2,6 +2,7 @@ import {closeSync, existsSync, fstatSync, openSync, realpathSync, statSync} from
 import {dirname, join, resolve} from 'node:path';
 import {noteFileUsed} from '../io/files-used.js';
 import {JsonDocument} from '../io/json-document.js';
+import {ignorePatternProblem, normaliseIgnorePattern} from '../io/ignore-pattern-bound.js';
 import {childPointer} from '../io/json-pointer.js';
 import {mb, readFd} from '../io/read-file.js';
 import {readWholeSource} from '../io/read-source.js';
@@ -167,12 +168,21 @@ function parseOrThrow(text: string, path: string): JsonDocument {
 
 /** The config, once its shape and rule ids are checked: a problem is thrown with its line and column. */
 async function checkConfig({path, doc, value, pointerBase}: Found, root: string, knownRules: LoadConfigOptions['knownRules']): Promise<LoadedConfig> {
-  const problem = (await validateConfigShape(value)) ?? (knownRules && (await unknownRule(value as OpenwopConfig, knownRules)));
+  const problem = (await validateConfigShape(value)) ?? costlyIgnore(value as OpenwopConfig) ?? (knownRules && (await unknownRule(value as OpenwopConfig, knownRules)));
   if (problem) {
     const at = doc.locate(pointerBase + problem.pointer);
     throw new UserError(`invalid config ${path}:${at.line}:${at.column}: ${problem.message}`, problem.hint);
   }
   return {config: value as OpenwopConfig, path, baseDir: dirname(path), root};
+}
+
+/** A config "ignore" glob too costly to match is refused, as an ignore file's would be skipped (see ignore-pattern-bound). */
+function costlyIgnore(config: OpenwopConfig): ConfigProblem | undefined {
+  for (const [i, glob] of (config.ignore ?? []).entries()) {
+    const problem = ignorePatternProblem(normaliseIgnorePattern(glob));
+    if (problem !== undefined) return {pointer: `/ignore/${i}`, message: `"ignore" glob ${JSON.stringify(glob)}: ${problem}`, hint: 'write it with fewer * and ** (a/**/b matches what a/**/**/b does)'};
+  }
+  return undefined;
 }
 
 /**

@@ -1,6 +1,6 @@
 import {existsSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {CONFIG_FILES} from '../config/load.js';
+import {CONFIG_FILES, projectRoot} from '../config/load.js';
 import {checkWritable, writeFileSafely} from '../io/safe-write.js';
 import {UserError} from '../report/user-error.js';
 import {appendToPreCommitConfig, preCommitConfig, preCommitSnippet} from './pre-commit.js';
@@ -22,6 +22,8 @@ export interface InitOptions {
 export interface InitResult {
   /** Files written or changed, as named in the working directory. */
   written: string[];
+  /** The config already here, left as it is (--pre-commit without --force). */
+  kept?: string;
   /** An existing .pre-commit-config.yaml, left as it was: the entry to add to its `repos:` list. */
   snippet?: string;
   /** An existing .pre-commit-config.yaml that already lists our hooks. */
@@ -29,26 +31,32 @@ export interface InitResult {
 }
 
 /**
- * Writes a starter config (and pre-commit's config). Nothing is overwritten without `force`, and everything that
- * would refuse is checked before the first file is written, so a refusal leaves the folder as it was.
+ * Writes a starter config (and pre-commit's config). Nothing is overwritten without `force` (with `preCommit`, a config
+ * already here is kept), and everything that would refuse is checked before the first file is written, so a refusal
+ * leaves the folder as it was.
  */
 export async function init(options: InitOptions): Promise<InitResult> {
   const {cwd, force} = options;
-  const existing = CONFIG_FILES.filter((name) => isConfigFile(join(cwd, name)));
-  if (existing.length > 0 && !force) {
-    const [name] = existing;
-    const hint = name === CONFIG_FILE ? 'pass --force to replace it' : `${CONFIG_FILE} would be read instead of it; pass --force to write it anyway`;
-    throw new UserError(`${name} already holds an openwop config here: nothing was written`, hint);
+  // A link at either name in a cloned repository could point anywhere (~/.bashrc): only a target in the project is written.
+  const inside = projectRoot(cwd);
+  const [existing] = CONFIG_FILES.filter((name) => isConfigFile(join(cwd, name)));
+  // --pre-commit in a project that has its config: the config is the user's, so it stays and the hooks are set up.
+  const kept = existing !== undefined && !force && options.preCommit ? existing : undefined;
+  if (existing !== undefined && !force && !kept) {
+    const hint = existing === CONFIG_FILE ? 'pass --force to replace it' : `${CONFIG_FILE} would be read instead of it; pass --force to write it anyway`;
+    throw new UserError(`${existing} already holds an openwop config here: nothing was written`, hint);
   }
   const configPath = join(cwd, CONFIG_FILE);
-  checkWritable(configPath, {mode: 'create', force, label: `cannot write ${CONFIG_FILE}`});
-  const preCommit = options.preCommit ? planPreCommit(join(cwd, PRE_COMMIT_FILE), options) : undefined;
+  if (!kept) checkWritable(configPath, {mode: 'create', force, inside, label: `cannot write ${CONFIG_FILE}`});
+  const preCommit = options.preCommit ? planPreCommit(join(cwd, PRE_COMMIT_FILE), options, inside) : undefined;
 
-  const result: InitResult = {written: []};
-  await writeFileSafely(configPath, starterConfig(), {mode: 'create', force, label: `cannot write ${CONFIG_FILE}`});
-  result.written.push(CONFIG_FILE);
+  const result: InitResult = {written: [], kept};
+  if (!kept) {
+    await writeFileSafely(configPath, starterConfig(), {mode: 'create', force, inside, label: `cannot write ${CONFIG_FILE}`});
+    result.written.push(CONFIG_FILE);
+  }
   if (preCommit?.write) {
-    await writeFileSafely(preCommit.path, preCommit.write.text, {mode: preCommit.write.mode, label: `cannot write ${PRE_COMMIT_FILE}`});
+    await writeFileSafely(preCommit.path, preCommit.write.text, {mode: preCommit.write.mode, inside, label: `cannot write ${PRE_COMMIT_FILE}`});
     result.written.push(PRE_COMMIT_FILE);
   }
   if (preCommit?.snippet) result.snippet = preCommit.snippet;
@@ -64,16 +72,16 @@ interface PreCommitPlan {
 }
 
 /** A new file; or, for an existing one, our entry added in place (with --force) or handed back to print. */
-function planPreCommit(path: string, options: InitOptions): PreCommitPlan {
+function planPreCommit(path: string, options: InitOptions, inside: string): PreCommitPlan {
   if (!existsSync(path)) {
-    checkWritable(path, {mode: 'create', label: `cannot write ${PRE_COMMIT_FILE}`});
+    checkWritable(path, {mode: 'create', inside, label: `cannot write ${PRE_COMMIT_FILE}`});
     return {path, write: {text: preCommitConfig(options.version), mode: 'create'}};
   }
   const appended = appendToPreCommitConfig(readFileSync(path, 'utf8'), options.version);
   if ('already' in appended) return {path, already: true};
   if (!options.force) return {path, snippet: preCommitSnippet(options.version)};
   if ('unreadable' in appended) throw new UserError(`cannot add the openwop hooks to ${PRE_COMMIT_FILE}: ${appended.unreadable}; nothing was written`, 'add the entry that openwop init --pre-commit prints without --force by hand');
-  checkWritable(path, {mode: 'rewrite', label: `cannot write ${PRE_COMMIT_FILE}`});
+  checkWritable(path, {mode: 'rewrite', inside, label: `cannot write ${PRE_COMMIT_FILE}`});
   return {path, write: {text: appended.text, mode: 'rewrite'}};
 }
 

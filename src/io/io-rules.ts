@@ -14,6 +14,7 @@ export const IO_RULE_DESCRIPTORS: readonly RuleDescriptor[] = Object.freeze([
   {id: 'io/unreadable', description: 'The input cannot be read.'},
   {id: 'io/no-match', description: 'Nothing to check: a glob matched no file, a folder held none of the command\'s kind, or ignore patterns left out every one (exit 2 unless --no-error-on-unmatched-pattern).'},
   {id: 'io/ignored', description: 'A file named on the command line is covered by an ignore pattern (config "ignore", --ignore-pattern, .gitignore, .openwopignore); it was not checked (--no-ignore checks it).', severity: 'warning'},
+  {id: 'io/ignore-pattern', description: 'A .gitignore or .openwopignore pattern holds too many * or ** groups to match in reasonable time; it was not applied.', severity: 'warning'},
   {id: 'io/outside-root', description: 'The path leads outside the project root (a symbolic link, or a reference out of it); it was not read.'},
   {id: 'io/not-regular', description: 'A FIFO, device or socket where a regular file was expected; it was not read.'},
   {id: 'io/timeout', description: 'A FIFO named on the command line got no writer within --input-timeout.'},

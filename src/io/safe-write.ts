@@ -4,6 +4,7 @@ import {basename, dirname, join, relative, resolve, sep} from 'node:path';
 import {relativeToCwd} from '../report/paths.js';
 import {UserError} from '../report/user-error.js';
 import {noteFileUsed, type FilesUsed} from './files-used.js';
+import {inside} from './read-scope.js';
 import {rewriteInPlace} from './rewrite-in-place.js';
 import {discardStaged, placeStaged, stageFile, syncFolder} from './temp-file.js';
 import {errnoWords, inspectWriteTarget, type WriteTarget} from './write-target.js';
@@ -32,6 +33,8 @@ export interface SafeWriteOptions {
   label?: string;
   /** A missing folder on the way is created when it would lie inside this folder (the project root); else refused. */
   folderRoot?: string;
+  /** The file written, its links followed, must lie inside this folder (`init`: the project root); else refused. */
+  inside?: string;
 }
 
 /** A file could not (or may not) be written: the user's path or disk, not our bug. */
@@ -64,6 +67,9 @@ export function checkWritable(file: string, options: SafeWriteOptions): Writable
     throw new WriteError(label, `folder "${target.folder}" does not exist`, {code: target.code, hint});
   }
   if (target.kind === 'refused') throw new WriteError(label, target.why, {code: target.code});
+  if (options.inside !== undefined && !insideReal(target.path, options.inside)) {
+    throw new WriteError(label, `it is a symbolic link leading outside the project, to "${target.path}"`, {hint: 'remove the link (openwop writes through a link only inside the project)'});
+  }
   if (options.mode === 'rewrite' && target.kind !== 'regular') {
     if (target.kind === 'through') throw new WriteError(label, `it is ${target.what}, not a regular file`);
     throw new WriteError(label, 'the file does not exist', {code: 'ENOENT'});
@@ -143,17 +149,28 @@ async function writeThrough(path: string, text: string): Promise<void> {
   }
 }
 
-/** Creates the missing folder `file` would go in, when `folderRoot` allows it; the write then checks everything again. */
+/**
+ * Creates the missing folder `file` would go in, when `folderRoot` allows it. A folder on the way could have become a
+ * link out of the project between the check and the mkdir (someone else writing in the project): the folder made is
+ * resolved again and must still lie inside the root, or nothing is written.
+ */
 async function makeFolderFor(file: string, options: SafeWriteOptions): Promise<void> {
   const target = inspectWriteTarget(file);
   if (target.kind !== 'no-folder') return;
   const folder = folderToMake(target.folder, options.folderRoot);
-  if (folder === undefined) return;
+  if (folder === undefined || options.folderRoot === undefined) return;
   try {
     await mkdir(folder, {recursive: true});
   } catch (error) {
     throw new WriteError(labelOf(file, options), `cannot create folder "${folder}": ${errnoWords(error)}`, {code: (error as NodeJS.ErrnoException).code, cause: error});
   }
+  let made: string;
+  try {
+    made = realpathSync.native(folder);
+  } catch (error) {
+    throw new WriteError(labelOf(file, options), `folder "${folder}" is gone after it was created: ${errnoWords(error)}`, {code: (error as NodeJS.ErrnoException).code, cause: error});
+  }
+  if (!insideReal(made, options.folderRoot)) throw new WriteError(labelOf(file, options), `folder "${folder}" leads outside the project (to "${made}") since it was created; nothing was written`);
 }
 
 /** What every writer says when a missing folder lies outside the project (-o, --save, --update-baseline, scaffold). */
@@ -187,6 +204,15 @@ export function folderToMake(folder: string, root: string | undefined): string |
   const rel = relative(realRoot, real);
   if (rel === '..' || rel.startsWith(`..${sep}`) || resolve(realRoot, rel) !== real) return undefined;
   return join(real, ...missing);
+}
+
+/** `path` (its folders already resolved) is inside `root` once the root's own links are resolved. */
+function insideReal(path: string, root: string): boolean {
+  try {
+    return inside(path, realpathSync.native(root));
+  } catch {
+    return false;
+  }
 }
 
 /** Whether anything, a dangling link included, has this name. */

@@ -198,3 +198,43 @@ describe('ignored files', () => {
     expect(fromSub.files).toEqual(['d.schema.json']);
   });
 });
+
+describe('ignore patterns are untrusted (they come with a checkout): none makes a run hang', () => {
+  const deep = `a/${Array.from({length: 20}, () => 'a').join('/')}`;
+  const costly = `${Array.from({length: 12}, () => '**/a').join('/')}/**/b`;
+
+  it('repeated ** segments are collapsed; a pattern with more than 4 wildcard groups is skipped with a warning naming its line', {timeout: 30_000}, async () => {
+    const gitignore = ['# generated', `a/${Array.from({length: 15}, () => '**').join('/')}/b`, costly, 'a/**/**/**/**/**/**/x.schema.json', ''].join('\n');
+    const root = project({'.gitignore': gitignore, [`${deep}/s.schema.json`]: SCHEMA, 'a/a/x.schema.json': SCHEMA});
+    const r = await json(['lint', 'schema', '.'], root);
+    expect(r.code).toBe(0);
+    expect(r.rules).toEqual(['.gitignore io/ignore-pattern warning']);
+    expect(r.report.results[0].findings[0].message).toMatch(/^\.gitignore:3: the pattern was not applied: it holds 13 wildcard groups/);
+    expect(r.files).toEqual(['.gitignore', `${deep}/s.schema.json`]); // a/**/x.schema.json still applies
+  });
+
+  it('such a pattern in --ignore-pattern or the config\'s "ignore" is exit 2', {timeout: 30_000}, async () => {
+    const root = project({'s.schema.json': SCHEMA});
+    const flag = await runCli(['lint', 'schema', '.', '--ignore-pattern', costly], {cwd: root});
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toContain('--ignore-pattern');
+    expect(flag.stderr).toContain('wildcard groups');
+    expect(flag.stderr).not.toMatch(STACK_TRACE);
+    expect((await runCli(['lint', 'schema', '.', '--ignore-pattern', 'a/**/**/**/**/**/**/b'], {cwd: root})).code).toBe(0);
+    writeFileSync(join(root, 'openwop.config.json'), JSON.stringify({ignore: ['x/**', costly]}));
+    const config = await runCli(['validate', 'envelope', '.'], {cwd: root});
+    expect(config.code).toBe(2);
+    expect(config.stderr).toMatch(/invalid config .*openwop\.config\.json:\d+:\d+: "ignore" glob .*wildcard groups/);
+  });
+
+  it('an ignore file of more than 2,000 patterns is a warning and none of its patterns apply', async () => {
+    const many = [...Array.from({length: 2000}, (_, i) => `build${i}/*.tmp`), '*.schema.json'].join('\n');
+    const root = project({'.gitignore': many, 's.schema.json': SCHEMA});
+    const r = await json(['lint', 'schema', '.'], root);
+    expect(r.rules).toEqual(['.gitignore io/too-large warning']);
+    expect(r.report.results[0].findings[0].message).toContain('2001 patterns, over the limit of 2000');
+    expect(r.files).toEqual(['.gitignore', 's.schema.json']);
+    const within = project({'.gitignore': many.split('\n').slice(1).join('\n'), 's.schema.json': SCHEMA});
+    expect((await runCli(['lint', 'schema', '.'], {cwd: within})).code).toBe(2); // 2,000 patterns apply: every file is ignored
+  });
+});

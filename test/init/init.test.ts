@@ -1,4 +1,4 @@
-import {existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync} from 'node:fs';
+import {existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {parse} from 'yaml';
@@ -48,9 +48,9 @@ describe('openwop init', () => {
     ['openwop.config.json', '{"rules": {}}'],
     ['.openwoprc.json', '{}'],
     ['package.json', '{"name": "x", "openwop": {}}'],
-  ])('an existing %s is exit 2 and nothing is written', async (name, text) => {
+  ])('an existing %s is exit 2 and nothing is written (without --pre-commit)', async (name, text) => {
     const dir = project({[name]: text, '.pre-commit-config.yaml': 'repos: []\n'});
-    const r = await runCli(['init', '--pre-commit'], {cwd: dir});
+    const r = await runCli(['init'], {cwd: dir});
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`${name} already holds an openwop config here: nothing was written`);
     expect(r.stderr).not.toMatch(STACK_TRACE);
@@ -94,6 +94,48 @@ describe('openwop init', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('it has no repos: list; nothing was written');
     expect(existsSync(join(dir, 'openwop.config.json'))).toBe(false);
+  });
+
+  it('--pre-commit in a project that has a config keeps it (saying so) and sets up the hooks; without --pre-commit it is exit 2', async () => {
+    const user = '{"rules": {"tier1/*": "warn"}}';
+    const dir = project({'openwop.config.json': user});
+    expect((await runCli(['init'], {cwd: dir})).code).toBe(2);
+    const r = await runCli(['init', '--pre-commit'], {cwd: dir});
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('kept openwop.config.json: an openwop config is already here (--force replaces it with the starter config)\nwrote .pre-commit-config.yaml\n');
+    expect(read(dir, 'openwop.config.json')).toBe(user);
+    expect(read(dir, '.pre-commit-config.yaml')).toContain(HOOKS_REPO);
+    const rc = project({'.openwoprc.json': user});
+    expect((await runCli(['init', '--pre-commit'], {cwd: rc})).stdout).toMatch(/^kept \.openwoprc\.json: /);
+    expect(existsSync(join(rc, 'openwop.config.json'))).toBe(false);
+  });
+
+  it('a link at either name leading out of the project is refused, with or without --force, and nothing is written', async () => {
+    const outside = realpathSync(tempDir());
+    writeFileSync(join(outside, 'victim.json'), 'victim\n');
+    writeFileSync(join(outside, 'victim.yaml'), 'repos: []\n');
+    const dir = project();
+    symlinkSync(join(outside, 'victim.json'), join(dir, 'openwop.config.json'));
+    for (const args of [['init', '--force'], ['init', '--pre-commit', '--force']]) {
+      const r = await runCli(args, {cwd: dir});
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`cannot write openwop.config.json: it is a symbolic link leading outside the project, to "${join(outside, 'victim.json')}"`);
+      expect(r.stderr).not.toMatch(STACK_TRACE);
+    }
+    const yaml = project();
+    symlinkSync(join(outside, 'victim.yaml'), join(yaml, '.pre-commit-config.yaml'));
+    const r = await runCli(['init', '--pre-commit', '--force'], {cwd: yaml});
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('cannot write .pre-commit-config.yaml: it is a symbolic link leading outside the project');
+    expect(existsSync(join(yaml, 'openwop.config.json'))).toBe(false);
+    expect(read(outside, 'victim.json')).toBe('victim\n');
+    expect(read(outside, 'victim.yaml')).toBe('repos: []\n');
+    // A link inside the project is written through, as before.
+    const within = project({'real.json': '{}'});
+    symlinkSync('real.json', join(within, 'openwop.config.json'));
+    expect((await runCli(['init', '--force'], {cwd: within})).code).toBe(0);
+    expect(lstatSync(join(within, 'openwop.config.json')).isSymbolicLink()).toBe(true);
+    expect(read(within, 'real.json')).toContain('"$schema"');
   });
 
   it('is listed by openwop commands, with examples in --help', async () => {

@@ -8,5 +8,10 @@ import {redactValue} from '../redact.js';
 // compacts it when needed. Secrets are masked (redactValue); nothing else is cut or escaped beyond what JSON does,
 // plus the few characters JSON.stringify leaves raw that a terminal would act on.
 export function format(report: Report, _ctx: FormatContext): string {
-  return `${escapeJsonText(JSON.stringify(redactValue(report), null, 2))}\n`;
+  return jsonText(report);
+}
+
+/** Any value as this formatter writes a report (--print-config's output too): secrets masked, terminal controls escaped. */
+export function jsonText(value: unknown): string {
+  return `${escapeJsonText(JSON.stringify(redactValue(value), null, 2))}\n`;
 }
