@@ -176,11 +176,16 @@ async function checkConfig({path, doc, value, pointerBase}: Found, root: string,
   return {config: value as OpenwopConfig, path, baseDir: dirname(path), root};
 }
 
-/** A config "ignore" glob too costly to match is refused, as an ignore file's would be skipped (see ignore-pattern-bound). */
+/**
+ * A config glob ("ignore", overrides[].files) too costly to match is refused, as an ignore file's would be skipped (see
+ * ignore-pattern-bound): a config can come with a pull request too.
+ */
 function costlyIgnore(config: OpenwopConfig): ConfigProblem | undefined {
-  for (const [i, glob] of (config.ignore ?? []).entries()) {
+  const globs: [string, string, string][] = (config.ignore ?? []).map((g, i) => [`/ignore/${i}`, '"ignore"', g]);
+  config.overrides?.forEach((o, i) => o.files.forEach((g, j) => globs.push([`/overrides/${i}/files/${j}`, '"overrides" files', g])));
+  for (const [pointer, what, glob] of globs) {
     const problem = ignorePatternProblem(normaliseIgnorePattern(glob));
-    if (problem !== undefined) return {pointer: `/ignore/${i}`, message: `"ignore" glob ${JSON.stringify(glob)}: ${problem}`, hint: 'write it with fewer * and ** (a/**/b matches what a/**/**/b does)'};
+    if (problem !== undefined) return {pointer, message: `${what} glob ${JSON.stringify(glob)}: ${problem}`, hint: 'write it with fewer * and ** (a/**/b matches what a/**/**/b does)'};
   }
   return undefined;
 }

@@ -1,5 +1,6 @@
 import {isAbsolute, relative, resolve, sep} from 'node:path';
 import picomatch from 'picomatch';
+import {normaliseIgnorePattern} from '../io/ignore-pattern-bound.js';
 import {isStdinName} from '../report/paths.js';
 
 const matchers = new Map<string, (path: string) => boolean>();
@@ -11,7 +12,7 @@ const matchers = new Map<string, (path: string) => boolean>();
 export function overrideMatches(globs: readonly string[], rel: string): boolean {
   return globs.some((g) => {
     let m = matchers.get(g);
-    if (!m) matchers.set(g, (m = picomatch(g, {dot: true, basename: !g.includes('/')})));
+    if (!m) matchers.set(g, (m = picomatch(normaliseIgnorePattern(g), {dot: true, basename: !g.includes('/')})));
     return m(rel);
   });
 }

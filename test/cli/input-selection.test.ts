@@ -225,6 +225,10 @@ describe('ignore patterns are untrusted (they come with a checkout): none makes 
     const config = await runCli(['validate', 'envelope', '.'], {cwd: root});
     expect(config.code).toBe(2);
     expect(config.stderr).toMatch(/invalid config .*openwop\.config\.json:\d+:\d+: "ignore" glob .*wildcard groups/);
+    writeFileSync(join(root, 'openwop.config.json'), JSON.stringify({overrides: [{files: ['x/**'], rules: {}}, {files: [costly], rules: {}}]}));
+    const overrides = await runCli(['lint', 'schema', '.'], {cwd: root});
+    expect(overrides.code).toBe(2);
+    expect(overrides.stderr).toMatch(/invalid config .*openwop\.config\.json:\d+:\d+: "overrides" files glob .*wildcard groups/);
   });
 
   it('an ignore file of more than 2,000 patterns is a warning and none of its patterns apply', async () => {
