@@ -1,0 +1,47 @@
+import {mkdirSync, writeFileSync} from 'node:fs';
+import {dirname, join} from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {runCli, tempDir} from '../helpers/cli.js';
+
+/** Issue 20 review: what a run says it checked, its counts and its exit code agree, on every command taking PATHS. */
+
+const SCHEMA = {type: 'object', properties: {a: {type: 'string'}}, required: ['a'], additionalProperties: false};
+const INPUT_COMMANDS = [
+  ['lint', 'schema'],
+  ['validate', 'envelope'],
+  ['validate', 'pack'],
+];
+
+/** A temp project (its .git makes it the project root) holding `files`. */
+function project(files: Record<string, unknown>): string {
+  const root = tempDir('openwop-verdicts-');
+  mkdirSync(join(root, '.git'));
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), {recursive: true});
+    writeFileSync(join(root, path), typeof content === 'string' ? content : JSON.stringify(content));
+  }
+  return root;
+}
+
+interface JsonReport {
+  summary: {files: number};
+  results: {file: string; findings: {ruleId: string; severity: string}[]}[];
+}
+
+async function json(args: string[], cwd: string) {
+  const r = await runCli([...args, '--json'], {cwd});
+  const report = JSON.parse(r.stdout) as JsonReport;
+  return {...r, report, rules: report.results.flatMap((x) => x.findings.map((f) => `${x.file} ${f.ruleId} ${f.severity}`))};
+}
+
+describe('nothing to check is decided once, over every argument', () => {
+  it('one ignored file among several named is an io/ignored warning, not io/no-match, on each command', async () => {
+    const root = project({'.openwopignore': 'ign/\n', 's.json': SCHEMA, 'ign/s.json': SCHEMA});
+    for (const command of INPUT_COMMANDS) {
+      const r = await json([...command, 's.json', 'ign/s.json'], root);
+      const label = command.join(' ');
+      expect(r.code, label).not.toBe(2);
+      expect(r.rules.filter((x) => x.startsWith('ign/')), label).toEqual(['ign/s.json io/ignored warning']);
+    }
+  });
+});
