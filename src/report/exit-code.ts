@@ -88,8 +88,9 @@ export function applyRuleOverridesToReport(report: Report, overrides: Map<string
   return {...report, results, summary: summarize(results, commandSummaryFields(report))};
 }
 
+/** The command's own summary fields, and `files`: what was checked does not change with a setting that hides findings. */
 function commandSummaryFields(report: Report): Record<string, unknown> {
-  const extra: Record<string, unknown> = {};
+  const extra: Record<string, unknown> = {files: report.summary.files};
   for (const [k, v] of Object.entries(report.summary)) if (!CORE_SUMMARY_KEYS.has(k)) extra[k] = v;
   return extra;
 }

@@ -45,3 +45,18 @@ describe('nothing to check is decided once, over every argument', () => {
     }
   });
 });
+
+describe('summary.files counts the files checked', () => {
+  it('not an empty folder, nor an ignored file named beside a checked one, on each command', async () => {
+    const root = project({'.openwopignore': 'ign/\n', 's.json': SCHEMA, 'ign/s.json': SCHEMA});
+    mkdirSync(join(root, 'empty'));
+    for (const command of INPUT_COMMANDS) {
+      const label = command.join(' ');
+      expect((await json([...command, 's.json', 'ign/s.json'], root)).report.summary.files, label).toBe(1);
+      expect((await json([...command, 'empty'], root)).report.summary.files, label).toBe(0);
+      expect((await json([...command, 'missing.json'], root)).report.summary.files, label).toBe(0);
+      // Hiding the warning does not make the ignored file a checked one.
+      expect((await json([...command, 's.json', 'ign/s.json', '--rule', 'io/ignored=off'], root)).report.summary.files, label).toBe(1);
+    }
+  });
+});
