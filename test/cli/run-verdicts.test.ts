@@ -60,3 +60,26 @@ describe('summary.files counts the files checked', () => {
     }
   });
 });
+
+describe('an input the run could not read is not a rule a setting hides', () => {
+  it('--rule io/no-match=off, io/not-found=off or io/*=off keeps the error visible, and the run exit 2 under a summary that says so', async () => {
+    const root = project({'.openwopignore': 'ign/\n', 'ign/s.json': SCHEMA});
+    mkdirSync(join(root, 'empty'));
+    for (const command of INPUT_COMMANDS) {
+      for (const [input, setting] of [['empty', 'io/no-match=off'], ['ign/s.json', 'io/no-match=warn'], ['missing.json', 'io/not-found=off'], ['missing.json', 'io/*=off']]) {
+        const label = `${command.join(' ')} ${input} --rule ${setting}`;
+        const r = await runCli([...command, input, '--rule', setting], {cwd: root});
+        expect(r.code, label).toBe(2);
+        expect(r.stdout, label).not.toContain('no problems');
+        expect(r.stdout, label).toMatch(/✖ \d+ problems? \([1-9]\d* errors?,/);
+      }
+    }
+  });
+
+  it('--rule still turns off or demotes an io/ignored warning', async () => {
+    const root = project({'.openwopignore': 'ign/\n', 's.json': SCHEMA, 'ign/s.json': SCHEMA});
+    const r = await json(['lint', 'schema', 's.json', 'ign/s.json', '--rule', 'io/ignored=off'], root);
+    expect(r.code).toBe(0);
+    expect(r.rules).toEqual([]);
+  });
+});
