@@ -257,7 +257,7 @@ interface Walk {
   top: string;
   /** The folder named on the command line: .gitignore rules that leave it out do not apply inside it. */
   named: NamedPath;
-  /** Files of the wanted kind left out by an ignore pattern: how an empty result is worded. */
+  /** Files of the wanted kind and folders left out by an ignore pattern: how an empty result is worded. */
   ignoredCount: number;
 }
 
@@ -303,9 +303,11 @@ function walkFolder(root: string, walk: Walk): {path: string; display: string}[]
           continue; // a dangling link is not an input
         }
       }
-      // An ignored folder is not entered (as git: nothing below it can be re-included).
+      // An ignored folder is not entered (as git: nothing below it can be re-included); it counts as ignored content,
+      // unlooked-at, so a tree whose files all sit in ignored folders is worded as ignored, not as empty.
       if (isDir) {
         if (ignores.off || ignores.verdict(full, true, top, named) === undefined) stack.push(full);
+        else walk.ignoredCount++;
       } else if (isFile && wanted(entry.name) && !NOT_CONTENT.has(entry.name)) {
         if (ignores.off || ignores.verdict(full, false, top, named) === undefined) files.push({path: full, display: inFolder(full, entry.name)});
         else walk.ignoredCount++;

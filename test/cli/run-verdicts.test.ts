@@ -83,3 +83,15 @@ describe('an input the run could not read is not a rule a setting hides', () => 
     expect(r.rules).toEqual([]);
   });
 });
+
+describe('a tree whose files all sit in ignored folders', () => {
+  it('is worded as ignored (--no-ignore checks them), not as holding no file', async () => {
+    const root = project({'.gitignore': 'sub/\n', 'tree/sub/s.json': SCHEMA, 'tree/other/.openwopignore': 'deep/\n', 'tree/other/deep/t.json': SCHEMA});
+    for (const command of [['lint', 'schema'], ['validate', 'envelope']]) {
+      const r = await runCli([...command, 'tree'], {cwd: root});
+      expect(r.code, command.join(' ')).toBe(2);
+      expect(r.stdout, command.join(' ')).toMatch(/every \.json( file|, .*) in tree is ignored \(--no-ignore checks them\)/);
+      expect(r.stdout, command.join(' ')).not.toContain('holds no');
+    }
+  });
+});
