@@ -95,3 +95,16 @@ describe('a tree whose files all sit in ignored folders', () => {
     }
   });
 });
+
+describe('simulate retry with nothing to replay', () => {
+  it('an empty folder or a blank capture: the retry/empty-recording error and exit 2, no plan or timeline for zero calls', async () => {
+    const root = project({'blank.sse': '\n\n'});
+    mkdirSync(join(root, 'empty'));
+    for (const input of ['empty', 'blank.sse']) {
+      const r = await runCli(['simulate', 'retry', input], {cwd: root});
+      expect(r.code, input).toBe(2);
+      expect(r.stdout, input).toContain('retry/empty-recording');
+      expect(r.stdout, input).not.toMatch(/after 0 calls|budget unknown|cap \d+ call/);
+    }
+  });
+});
