@@ -55,6 +55,8 @@ export async function validateEnvelopeSource(source: InputSource, options: Sourc
   let trailingReported = false;
   // An end-of-stream error (no terminal envelope) is about the last envelope: it then no longer counts as valid.
   let lastValid = false;
+  // The envelopes of a fenced document: a host's strict parse refuses them, so none counts as valid.
+  let fenced = false;
   // Upstream's --strict refuses anything after the first JSON value of a .json input.
   // stdin goes by the name --stdin-filename gives it, if any.
   const named = source.kind === 'file' ? source.path : source.kind === 'stdin' ? source.name : undefined;
@@ -76,7 +78,7 @@ export async function validateEnvelopeSource(source: InputSource, options: Sourc
       openwop ??= new OpenwopStreamState(options.run.host?.limits, refName);
       kind = checkOpenwopEnvelope(options.run, openwop, doc, pointer, value, ref, line, scan, sink);
     }
-    lastValid = sink.errors === errorsBefore;
+    lastValid = sink.errors === errorsBefore && !fenced;
     count(tally, lastValid, kind);
     if (options.onProgress && tally.envelopes % PROGRESS_EVERY === 0) options.onProgress(tally.envelopes);
   };
@@ -92,6 +94,7 @@ export async function validateEnvelopeSource(source: InputSource, options: Sourc
     if (event.element === undefined || event.element === 0) documents++;
     const fence = event.doc.parsed ? undefined : unfence(event.doc, event.mode, options.maxDepth);
     if (fence) sink.add(fence.finding);
+    fenced = fence !== undefined;
     if (fence?.doc === null) return;
     const doc = fence?.doc ?? event.doc;
     if (doc.problems.length > 0) sink.addAll(doc.problemFindings());
@@ -109,7 +112,7 @@ export async function validateEnvelopeSource(source: InputSource, options: Sourc
     if (options.kind !== undefined) {
       const errorsBefore = sink.errors;
       checkBarePayload(options.run, options.kind, doc, doc.value, scan, sink);
-      count(tally, sink.errors === errorsBefore, options.kind);
+      count(tally, sink.errors === errorsBefore && !fenced, options.kind);
       return;
     }
     if (!Array.isArray(doc.value)) {

@@ -55,6 +55,8 @@ export interface ExpandOptions {
   /** Where inputs may lead (default: cwd is the only root, plus what `args` name outside it). */
   scope?: ReadScope;
   selection?: InputSelection;
+  /** One of several expansions of a run (validate pack expands each argument on its own): the caller calls settleRun. */
+  partOfRun?: true;
 }
 
 export interface Expanded {
@@ -158,10 +160,18 @@ export async function expandInputs(args: readonly string[], options: ExpandOptio
     } else if (!namedIgnored(abs, display)) add(abs, display, info.isFile() ? 'regular' : 'stream');
   }
   for (const bad of ignores.unreadable) problems.push({...bad, severity: 'warning'});
+  return options.partOfRun ? {sources, problems, notes: []} : settleRun(args, sources, problems, selection);
+}
+
+/**
+ * What only the whole run can decide, once every argument is expanded: nothing left to check though every input was
+ * read is io/no-match, and under --no-error-on-unmatched-pattern each io/no-match becomes a note.
+ */
+export function settleRun<S>(args: readonly string[], sources: S[], problems: InputProblem[], selection: InputSelection | undefined): {sources: S[]; problems: InputProblem[]; notes: string[]} {
   if (sources.length === 0 && args.length > 0 && problems.every((p) => p.severity === 'warning')) {
     problems.push(noMatch(args.join(' '), 'nothing to check: every file named is ignored (--no-ignore checks them)'));
   }
-  if (selection.errorOnUnmatched !== false) return {sources, problems, notes: []};
+  if (selection?.errorOnUnmatched !== false) return {sources, problems, notes: []};
   const notes = problems.filter((p) => p.ruleId === 'io/no-match').map((p) => `${p.message}; nothing checked there (--no-error-on-unmatched-pattern)`);
   return {sources, problems: problems.filter((p) => p.ruleId !== 'io/no-match'), notes};
 }
@@ -239,7 +249,7 @@ interface Walk {
   top: string;
   /** The folder named on the command line: .gitignore rules that leave it out do not apply inside it. */
   named: NamedPath;
-  /** Files of the wanted kind left out by an ignore pattern: how an empty result is worded. */
+  /** Files of the wanted kind and folders left out by an ignore pattern: how an empty result is worded. */
   ignoredCount: number;
 }
 
@@ -285,9 +295,11 @@ function walkFolder(root: string, walk: Walk): {path: string; display: string}[]
           continue; // a dangling link is not an input
         }
       }
-      // An ignored folder is not entered (as git: nothing below it can be re-included).
+      // An ignored folder is not entered (as git: nothing below it can be re-included); it counts as ignored content,
+      // unlooked-at, so a tree whose files all sit in ignored folders is worded as ignored, not as empty.
       if (isDir) {
         if (ignores.off || ignores.verdict(full, true, top, named) === undefined) stack.push(full);
+        else walk.ignoredCount++;
       } else if (isFile && wanted(entry.name) && !NOT_CONTENT.has(entry.name)) {
         if (ignores.off || ignores.verdict(full, false, top, named) === undefined) files.push({path: full, display: inFolder(full, entry.name)});
         else walk.ignoredCount++;

@@ -1,6 +1,6 @@
 import {readdirSync, statSync, type Stats} from 'node:fs';
 import {basename, join, resolve} from 'node:path';
-import {checkStdinFilename, displayPath, expandInputs, isRegularFile, type InputProblem, type InputSelection, type InputSource} from '../io/inputs.js';
+import {checkStdinFilename, displayPath, expandInputs, settleRun, isRegularFile, type InputProblem, type InputSelection, type InputSource} from '../io/inputs.js';
 import type {ReadScope} from '../io/read-scope.js';
 import {PACK_RULES} from './rules.js';
 import {appendAll} from '../io/append-all.js';
@@ -38,37 +38,42 @@ export async function resolvePackInputs(
   args: readonly string[],
   options: {cwd: string; ignore?: readonly string[]; ignoreBase?: string; scope: ReadScope; selection?: InputSelection},
 ): Promise<ResolvedInputs> {
-  const out: ResolvedInputs = {manifests: [], problems: [], notes: []};
+  const manifests: ManifestInput[] = [];
+  const problems: InputProblem[] = [];
+  /** pack/missing-manifest rewordings of the io/no-match problems of folders holding no manifest at all. */
+  const missing = new Map<InputProblem, InputProblem>();
   const seen = new Set<string>();
   const take = (sources: InputSource[]) => {
     for (const source of sources) {
       const key = source.kind === 'stdin' ? '-' : source.path;
       if (seen.has(key)) continue;
       seen.add(key);
-      out.manifests.push({source, inPackFolder: source.kind === 'file' && basename(source.path) === MANIFEST_NAME});
+      manifests.push({source, inPackFolder: source.kind === 'file' && basename(source.path) === MANIFEST_NAME});
     }
   };
   const expand = (walk: string[], extensions: string[]) =>
-    expandInputs(walk, {cwd: options.cwd, extensions, ignore: options.ignore, ignoreBase: options.ignoreBase, scope: options.scope, selection: {...options.selection, stdinFilename: walk.includes('-') ? options.selection?.stdinFilename : undefined}});
+    expandInputs(walk, {cwd: options.cwd, extensions, ignore: options.ignore, ignoreBase: options.ignoreBase, scope: options.scope, partOfRun: true, selection: {...options.selection, stdinFilename: walk.includes('-') ? options.selection?.stdinFilename : undefined}});
   checkStdinFilename(args, options.selection);
   for (const arg of args) {
     const folder = arg === '-' ? undefined : folderAt(resolve(options.cwd, arg));
     if (folder === undefined) {
-      const {sources, problems, notes} = await expand([arg], ['.json']);
-      take(sources);
-      appendAll(out.problems, problems);
-      appendAll(out.notes, notes);
+      const expanded = await expand([arg], ['.json']);
+      take(expanded.sources);
+      appendAll(problems, expanded.problems);
       continue;
     }
     const direct = join(folder, MANIFEST_NAME);
-    const {sources, problems, notes} = await expand(isRegularFile(direct) ? [direct] : [folder], [MANIFEST_NAME]);
-    const manifests = sources.filter((s) => s.kind === 'file' && isManifestName(basename(s.path)));
+    const expanded = await expand(isRegularFile(direct) ? [direct] : [folder], [MANIFEST_NAME]);
+    take(expanded.sources.filter((s) => s.kind === 'file' && isManifestName(basename(s.path))));
     // A folder with no manifest at all is nothing to check (exit 2), worded with what the folder holds instead.
-    for (const p of problems) appendAll(out.problems, [p.empty ? missingManifest(folder, options.cwd) : p]);
-    appendAll(out.notes, notes);
-    take(manifests);
+    for (const p of expanded.problems) {
+      if (p.empty) missing.set(p, missingManifest(folder, options.cwd));
+      problems.push(p);
+    }
   }
-  return out;
+  // "Nothing to check" is decided over every argument at once: one ignored manifest among several is a warning only.
+  const settled = settleRun(args, manifests, problems, options.selection);
+  return {manifests, problems: settled.problems.map((p) => missing.get(p) ?? p), notes: settled.notes};
 }
 
 // Synchronous, like the folder walk and the reads that follow: a thread-pool hop costs more than a stat.

@@ -1,4 +1,5 @@
 import type {Finding, Report, Severity} from './finding.js';
+import {isFatalInputFinding} from './input-rules.js';
 import {summarize} from './report.js';
 
 export interface ExitPolicy {
@@ -63,8 +64,8 @@ const LEVEL_SEVERITY: Record<Exclude<RuleLevel, 'off'>, Severity> = {warn: 'warn
 /**
  * Re-severities or drops findings by rule. Keys are exact rule ids or prefix wildcards ending in `/*` (`tier1/*`), or
  * `*` for every rule. The most specific key wins: an exact id over any wildcard, a longer prefix over a shorter one —
- * so `tier1/*=off` with `tier1/max-nesting-depth-5=error` keeps just that rule. Returns new findings; the input is
- * not modified.
+ * so `tier1/*=off` with `tier1/max-nesting-depth-5=error` keeps just that rule. An input the run could not read stays
+ * as it is (see isFatalInputFinding). Returns new findings; the input is not modified.
  */
 export function applyRuleOverrides(findings: Finding[], overrides: Map<string, RuleLevel>): Finding[] {
   if (overrides.size === 0) return findings;
@@ -74,6 +75,10 @@ export function applyRuleOverrides(findings: Finding[], overrides: Map<string, R
     .sort((a, b) => b.prefix.length - a.prefix.length);
   const out: Finding[] = [];
   for (const f of findings) {
+    if (isFatalInputFinding(f)) {
+      out.push(f);
+      continue;
+    }
     const level = overrides.get(f.ruleId) ?? wildcards.find((w) => f.ruleId.startsWith(w.prefix))?.level;
     if (level === undefined) out.push(f);
     else if (level !== 'off') out.push(f.severity === LEVEL_SEVERITY[level] ? f : {...f, severity: LEVEL_SEVERITY[level]});
@@ -88,8 +93,9 @@ export function applyRuleOverridesToReport(report: Report, overrides: Map<string
   return {...report, results, summary: summarize(results, commandSummaryFields(report))};
 }
 
+/** The command's own summary fields, and `files`: what was checked does not change with a setting that hides findings. */
 function commandSummaryFields(report: Report): Record<string, unknown> {
-  const extra: Record<string, unknown> = {};
+  const extra: Record<string, unknown> = {files: report.summary.files};
   for (const [k, v] of Object.entries(report.summary)) if (!CORE_SUMMARY_KEYS.has(k)) extra[k] = v;
   return extra;
 }

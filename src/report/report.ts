@@ -1,5 +1,7 @@
 import type {FileResult, Report, Summary} from './finding.js';
+import {wasChecked} from './input-rules.js';
 
+/** `files` counts the files checked: an input reported only as not read (not found, ignored, nothing to check) is not one. */
 export function summarize(results: FileResult[], extra: Record<string, unknown> = {}): Summary {
   let errors = 0;
   let warnings = 0;
@@ -11,7 +13,7 @@ export function summarize(results: FileResult[], extra: Record<string, unknown> 
       else infos++;
     }
   }
-  return {files: results.length, errors, warnings, infos, ...extra};
+  return {files: results.filter(wasChecked).length, errors, warnings, infos, ...extra};
 }
 
 export function buildReport(command: string, version: string, results: FileResult[], extraSummary: Record<string, unknown> = {}): Report {

@@ -7,7 +7,8 @@ import type {SimulationResult} from './simulate.js';
 // stylish formatter hands over a redacted, control-escaped copy of the result, so recorded text is safe to print.
 
 export function renderRetryTimeline(result: FileResult, ctx: FormatContext): string[] {
-  if (!isSimulation(result)) return [];
+  // With no call there is nothing replayed: the error says why, and a plan or verdict for zero calls would only muddle it.
+  if (!isSimulation(result) || result.recording.calls === 0) return [];
   const c = new Chalk({level: ctx.color ? 1 : 0});
   const r = result;
   const p = r.policy;

@@ -16,6 +16,8 @@ describe('validate envelope: a Markdown code fence around the JSON', () => {
     expect(findings[0].message).toMatch(/strip the fence/);
     expect(findings[0].message).toMatch(/validated as if unwrapped/);
     expect(result.envelopes).toBe(1);
+    // A host refuses the fenced document: its envelope counts as invalid, as the error says.
+    expect([result.valid, result.invalid]).toEqual([0, 1]);
   });
 
   it('reports what is wrong inside the fence at its line in the file; a plain ``` fence after prose is found too', async () => {

@@ -132,14 +132,30 @@ describe('stylish', () => {
     expect(whole.split('\n').some((l) => l.includes(long))).toBe(true);
   });
 
-  it('shows the JSON pointer beside a position far along line 1 (a one-line document), not beside a useful one', () => {
+  it('shows the JSON pointer under the message of a position far along line 1 (a one-line document), not of a useful one', () => {
     const r = buildReport('probe host', '0.1.0', [
       {file: 'caps.json', findings: [finding({file: 'caps.json', line: 1, column: 1243, pointer: '/kinds/3'}), finding({file: 'caps.json', line: 4, column: 1243, pointer: '/x'})]},
     ]);
-    const out = stylish(r, sampleContext());
-    expect(out).toMatch(/^ {2}1:1243 \/kinds\/3 +error/m);
-    expect(out).toMatch(/^ {2}4:1243 +error/m);
-    expect(out).not.toContain('/x ');
+    const lines = stylish(r, sampleContext()).split('\n');
+    const first = lines.findIndex((l) => l.startsWith('  1:1243  error'));
+    expect(lines[first + 1]).toBe(`${' '.repeat(lines[first].indexOf('error') + 'error'.length + 2)}at /kinds/3`);
+    expect(lines.some((l) => /^ {2}4:1243 {2}error/.test(l))).toBe(true);
+    expect(lines.join('\n')).not.toContain('at /x');
+  });
+
+  it('a long pointer on a one-line document leaves the message column where line:col puts it, at a given width', () => {
+    const pointer = `/$defs/${'k'.repeat(300)}/properties/code/minLength`;
+    const message = '"minLength" on a string is outside the strict Tier-1 subset of JSON Schema';
+    const r = buildReport('lint schema', '0.1.0', [
+      {file: 'min.json', findings: [finding({file: 'min.json', line: 1, column: 1046, pointer, message}), finding({file: 'min.json', line: 1, column: 2, pointer: '', message: 'short'})]},
+    ]);
+    const lines = stylish(r, sampleContext({width: 120})).split('\n');
+    for (const line of lines) expect(stringWidth(line)).toBeLessThanOrEqual(120);
+    const row = lines.find((l) => l.startsWith('  1:1046')) as string;
+    // The message starts right after `line:col` and the severity, and is not wrapped on a 120-column terminal.
+    expect(row.indexOf(message)).toBe('  1:1046  error  '.length);
+    expect(lines.filter((l) => l.includes('k'.repeat(50))).length).toBeGreaterThan(1);
+    expect(lines.join('').replace(/\s+/g, '')).toContain(`at${pointer}`);
   });
 });
 

@@ -16,7 +16,7 @@ const SEVERITY_COLOUR: Record<Severity, 'red' | 'yellow' | 'blue'> = {error: 're
 const MAX_MESSAGE_COLUMN = 100;
 /** On a narrow terminal a message still gets this many columns; its rows then overflow rather than stack one word per line. */
 const MIN_MESSAGE_WIDTH = 20;
-/** Past this column of line 1 (a minified or one-line document) `line:col` finds nothing by eye: the pointer is shown too. */
+/** Past this column of line 1 (a minified or one-line document) `line:col` finds nothing by eye: the pointer is shown under the message. */
 const USEFUL_COLUMN = 80;
 
 export function format(report: Report, ctx: FormatContext): string {
@@ -49,7 +49,8 @@ export function format(report: Report, ctx: FormatContext): string {
 function findingRows(result: FileResult, c: ChalkInstance, width: number | undefined): string[] {
   // Sorted by position so the output reads top to bottom like the file; the report itself keeps check order.
   const rows = [...result.findings].sort((a, b) => a.line - b.line || a.column - b.column).map((f) => ({
-    pos: position(f),
+    pos: `${f.line}:${f.column}`,
+    pointer: farPointer(f),
     severity: f.severity,
     message: oneLine(f.message),
     ruleId: oneLine(f.ruleId),
@@ -78,14 +79,18 @@ function findingRows(result: FileResult, c: ChalkInstance, width: number | undef
       ].join('  '),
     );
     for (const more of rest) lines.push(' '.repeat(messageAt) + more);
+    // Under the message rather than beside `line:col`: a long pointer must not widen the position column of every row.
+    if (r.pointer !== undefined) {
+      const at = `at ${r.pointer}`;
+      for (const part of wrapAt === undefined ? [at] : wrapAnsi(at, wrapAt, {hard: true}).split('\n')) lines.push(' '.repeat(messageAt) + c.dim(part));
+    }
   }
   return lines;
 }
 
-/** `line:col`, and the JSON pointer beside it where the column is past what an eye can find on line 1. */
-function position(f: Finding): string {
-  const pos = `${f.line}:${f.column}`;
-  return f.line === 1 && f.column > USEFUL_COLUMN ? `${pos} ${oneLine(f.pointer) || '(root)'}` : pos;
+/** The JSON pointer, where the column is past what an eye can find on line 1 (a minified or one-line document). */
+function farPointer(f: Finding): string | undefined {
+  return f.line === 1 && f.column > USEFUL_COLUMN ? oneLine(f.pointer) || '(root)' : undefined;
 }
 
 /**
