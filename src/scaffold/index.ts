@@ -1,3 +1,4 @@
+import {existsSync} from 'node:fs';
 import {join, resolve} from 'node:path';
 import type {LoadedConfig} from '../config/types.js';
 import {projectRoot} from '../config/load.js';
@@ -140,9 +141,13 @@ export function checkKindName(kind: string): void {
   if (problem) throw new UserError(problem);
 }
 
-/** Where missing output folders may be made: the project root (the config's folder, or the nearest holding .git). */
-function folderRootOf(options: Pick<ScaffoldKindOptions, 'cwd' | 'config'>): string {
-  return options.config?.root ?? projectRoot(options.cwd);
+/**
+ * Where missing output folders may be made: the project root (the config's folder, or the nearest holding .git), and an
+ * existing folder named with --out (its default examples/ subfolder lives there, wherever the user chose to put it).
+ */
+function folderRootsOf(options: Pick<ScaffoldKindOptions, 'cwd' | 'config' | 'out'>, outDir: string): string[] {
+  const root = options.config?.root ?? projectRoot(options.cwd);
+  return options.out !== undefined && existsSync(outDir) ? [root, outDir] : [root];
 }
 
 /**
@@ -154,7 +159,7 @@ export async function preflight(options: Pick<ScaffoldKindOptions, 'kind' | 'out
   resolveSchemaId(options);
   const outDir = resolveOutDir(options);
   const examplesDir = resolveExamplesDir(options);
-  await inspectTargets(kindTargets(outDir, examplesDir, kindFilePaths(outDir, examplesDir, options.kind)), {force: options.force ?? false, display: (p) => displayPath(p, options.cwd), folderRoot: folderRootOf(options)});
+  await inspectTargets(kindTargets(outDir, examplesDir, kindFilePaths(outDir, examplesDir, options.kind)), {force: options.force ?? false, display: (p) => displayPath(p, options.cwd), folderRoots: folderRootsOf(options, outDir)});
 }
 
 /**
@@ -192,15 +197,15 @@ export async function scaffoldKind(options: ScaffoldKindOptions): Promise<Scaffo
     throw new UserError(`the schema for these fields would not pass lint schema --profile strict --target ${targets.join(' --target ')}: ${list}; nothing was written`, 'use fewer or flatter fields, or drop the --target whose limit they break');
   }
 
-  const folderRoot = folderRootOf(options);
-  const existed = await inspectTargets(kindTargets(outDir, examplesDir, paths), {force, display, folderRoot});
+  const folderRoots = folderRootsOf(options, outDir);
+  const existed = await inspectTargets(kindTargets(outDir, examplesDir, paths), {force, display, folderRoots});
   const roles = Object.keys(paths) as FileRole[];
   const files: ScaffoldFile[] = roles.map((role) => {
     const was = existed.get(paths[role]) ?? false;
     const action: FileAction = dryRun ? (was ? 'would-overwrite' : 'would-create') : was ? 'overwritten' : 'created';
     return {path: paths[role], file: display(paths[role]), role, content: contents[role], action};
   });
-  if (!dryRun) await writeFilesAtomically(files, {force, display, folderRoot});
+  if (!dryRun) await writeFilesAtomically(files, {force, display, folderRoots});
   return {kind: options.kind, outDir, examplesDir, reasoning, targets, files, invalidBecause: examples.invalidBecause, placeholders, findings, dryRun};
 }
 

@@ -16,8 +16,11 @@ export interface WriteOptions {
   force: boolean;
   /** How a path is shown to the user. */
   display: (path: string) => string;
-  /** The project root: a missing folder is created only inside it, as -o does (see folderToMake). */
-  folderRoot: string;
+  /**
+   * Where a missing folder may be created (see folderToMake): the project root, as for -o, and a folder named with
+   * --out (a one-off destination the user chose, whose examples/ subfolder is made for them). The first names the hint.
+   */
+  folderRoots: readonly string[];
 }
 
 /** Which targets exist already (only possible with `force`); everything that would stop the write is thrown. */
@@ -67,7 +70,7 @@ async function targetExists(path: string, display: (p: string) => string): Promi
 }
 
 /** `dir` is a folder, or the nearest existing ancestor is a folder we can create it in, inside the project root. */
-async function checkFolder(dir: string, {display, folderRoot}: WriteOptions): Promise<void> {
+async function checkFolder(dir: string, {display, folderRoots}: WriteOptions): Promise<void> {
   const info = await stat(dir).catch(ignoreMissing);
   if (info) {
     if (!info.isDirectory()) throw new UserError(`"${display(dir)}" is a file, not a folder: choose another --out`);
@@ -78,7 +81,7 @@ async function checkFolder(dir: string, {display, folderRoot}: WriteOptions): Pr
     const up = await stat(ancestor).catch(ignoreMissing);
     if (up) {
       if (!up.isDirectory()) throw new UserError(`cannot create the folder "${display(dir)}": "${display(ancestor)}" is a file`);
-      if (folderToMake(dir, folderRoot) === undefined) throw new UserError(`cannot write into "${display(dir)}": the folder does not exist; nothing was written`, missingFolderHint(folderRoot));
+      if (folderRoots.every((root) => folderToMake(dir, root) === undefined)) throw new UserError(`cannot write into "${display(dir)}": the folder does not exist; nothing was written`, missingFolderHint(folderRoots[0]));
       return;
     }
     if (dirname(ancestor) === ancestor) return;

@@ -499,6 +499,10 @@ describe('missing folders and existing files', () => {
     expect(readdirSync(dir)).toEqual([]);
     // A folder outside that exists is written into, as -o writes a file there.
     expect((await runCli([...args, '--out', elsewhere, '--examples-out', elsewhere], {cwd: dir})).code).toBe(0);
+    // An existing --out is the user's own destination: its default examples/ subfolder is made there.
+    const chosen = tempDir();
+    expect((await runCli([...args, '--out', chosen], {cwd: dir})).code).toBe(0);
+    expect(readdirSync(join(chosen, 'examples')).sort()).toEqual(['vendor.acme.plan.create.invalid.json', 'vendor.acme.plan.create.valid.json']);
   });
 
   it('--update-baseline FILE into a missing folder: made inside the project; outside it exit 2 with -o\'s hint', async () => {

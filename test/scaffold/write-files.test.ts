@@ -7,7 +7,7 @@ import {tempDir} from '../helpers/cli.js';
 
 const display = (p: string) => p;
 // The project root: '/' here, where no folder is out of bounds (the refusal outside it has its own test).
-const opts = (force = false) => ({force, display, folderRoot: '/'});
+const opts = (force = false) => ({force, display, folderRoots: ['/']});
 const inFolder = (folder: string, paths: string[]) => paths.map((path) => ({path, folder}));
 
 describe('inspectTargets: every refusal happens before anything is written', () => {
