@@ -1,6 +1,5 @@
 import {Command, Flags} from '@oclif/core';
 import {checkRuleFlags, loadConfig, parseRuleFlags, projectRoot} from '../src/config/load.js';
-import {printConfig} from '../src/config/print-config.js';
 import type {LoadedConfig, RuleSetting} from '../src/config/types.js';
 import {filesUsed} from '../src/io/files-used.js';
 import {isTerminal, terminalWidth} from '../src/io/terminal.js';
@@ -103,6 +102,8 @@ export abstract class CheckCommand extends Command {
       const {config, cliRules} = await this.settings(flags, cwd);
       // The commands that take --ignore-pattern / --no-ignore: FILE is ignored or not as their check would decide.
       const {ignorePatterns, noIgnore} = inputSelection(flags as Parameters<typeof inputSelection>[0]);
+      // Loaded only when asked: it brings the ignore-file reader, which a check of named files may never need.
+      const {printConfig} = await import('../src/config/print-config.js');
       await writeOutput(jsonText(printConfig(config, flags['print-config'], cliRules, {cwd, ignorePatterns, noIgnore})), this.outputTarget(flags.output));
       return;
     }

@@ -1,11 +1,17 @@
 import {existsSync} from 'node:fs';
 import {dirname, isAbsolute, join, relative, sep} from 'node:path';
-import ignore, {type Ignore} from 'ignore';
+import {createRequire} from 'node:module';
+import type {Ignore} from 'ignore';
 import picomatch from 'picomatch';
 import {relativeToCwd} from '../report/paths.js';
 import {UserError} from '../report/user-error.js';
 import {ignorePatternProblem, normaliseIgnorePattern} from './ignore-pattern-bound.js';
 import {inside, type ReadScope} from './read-scope.js';
+
+// Loaded when a pattern is first compiled: a run over named files in a project without .openwopignore compiles none.
+const requireHere = createRequire(import.meta.url);
+let factory: typeof import('ignore') | undefined;
+const ignore = (): Ignore => (factory ??= requireHere('ignore') as typeof import('ignore'))();
 
 /** The ignore files read in each folder a walk passes, as git reads .gitignore (a pattern is relative to its file's folder). */
 export const IGNORE_FILES = ['.gitignore', '.openwopignore'] as const;
@@ -48,7 +54,7 @@ export interface NamedPath {
 export class InputIgnores {
   readonly off: boolean;
   private readonly chains = new Map<string, Rules[]>();
-  private readonly folders = new Map<string, Rules[]>();
+  private readonly files = new Map<string, Rules[]>();
   private readonly config: ((path: string) => boolean) | undefined;
   private readonly flags: Ignore | undefined;
   /** Ignore files that could not be read (a link out of the roots, too large) or patterns too costly: warned about once each, not applied. */
@@ -104,22 +110,26 @@ export class InputIgnores {
     if (chain === undefined) {
       const parent = dirname(dir);
       const above = dir !== top && parent !== dir && inside(parent, top) ? this.chain(parent, top, named) : [];
-      const own = named ? this.rulesOf(dir).flatMap((r) => (r.git && excludes(r, named) ? without(r, named) : [r])) : this.rulesOf(dir);
+      // A named file is checked whatever a .gitignore says (see NamedPath): its folders' .gitignore files are not even read.
+      const own = !named ? this.rulesOf(dir) : named.isDir ? this.rulesOf(dir).flatMap((r) => (r.git && excludes(r, named) ? without(r, named) : [r])) : this.rulesOf(dir, false);
       chain = own.length ? [...above, ...own] : above;
       this.chains.set(key, chain);
     }
     return chain;
   }
 
-  private rulesOf(folder: string): Rules[] {
-    let rules = this.folders.get(folder);
+  private rulesOf(folder: string, withGit = true): Rules[] {
+    return IGNORE_FILES.flatMap((name) => (withGit || name !== '.gitignore' ? this.fileRules(folder, name) : []));
+  }
+
+  /** One ignore file's rules (none when it is absent, empty or unreadable), read once per run. */
+  private fileRules(folder: string, name: (typeof IGNORE_FILES)[number]): Rules[] {
+    const path = join(folder, name);
+    let rules = this.files.get(path);
     if (rules === undefined) {
-      rules = [];
-      for (const name of IGNORE_FILES) {
-        const text = this.read(join(folder, name));
-        if (text.trim() !== '') rules.push({folder, file: displayOf(join(folder, name), this.scope.cwd), git: name === '.gitignore', text, rules: ignore().add(text)});
-      }
-      this.folders.set(folder, rules);
+      const text = this.read(path);
+      rules = text.trim() === '' ? [] : [{folder, file: displayOf(path, this.scope.cwd), git: name === '.gitignore', text, rules: ignore().add(text)}];
+      this.files.set(path, rules);
     }
     return rules;
   }
