@@ -84,8 +84,10 @@ export const INPUT_SELECTION_HELP = `CHOOSING FILES (as ESLint)
   A folder is walked recursively; hidden entries, node_modules and .git are skipped. Walks and globs leave out what
   the config's "ignore" globs, --ignore-pattern PATTERN (gitignore syntax, relative to the working directory) and the
   .gitignore and .openwopignore files match: those of the folders walked and of their parents up to the project root,
-  with git's rules (a pattern is relative to its file's folder, a deeper file wins, "!" re-includes). A file named on
-  the command line is not checked when a pattern covers it either: it is reported as io/ignored (a warning).
+  with git's rules (a pattern is relative to its file's folder, a deeper file wins, "!" re-includes). A path named on
+  the command line that the config's "ignore", --ignore-pattern or a .openwopignore covers is not checked either: it
+  is reported as io/ignored (a warning). A .gitignore does not stop a named path (our choice, as ripgrep reads a path
+  it is given): inside a named folder only the .gitignore patterns that do not leave out the folder itself apply.
   --no-ignore turns all of it off. Nothing to check is exit 2 (io/no-match): a path or glob matching no file, a folder
   holding no file of the command's kind, or every file left out by ignores; --no-error-on-unmatched-pattern makes it
   a note on stderr (exit 0 when nothing else is wrong).
