@@ -11,13 +11,15 @@ import {describeTally, type EnvelopeTally} from './tally.js';
 export function envelopeSummaryRenderer(
   run: EnvelopeTally,
   results: readonly FileResult[],
+  unread: ReadonlySet<FileResult> = new Set(),
 ): {renderExtras: NonNullable<FormatContext['renderExtras']>; renderSummaryExtras: NonNullable<FormatContext['renderSummaryExtras']>} {
-  // A kind schema's result (a refused pattern) is no input: it gets no count line and does not count as one.
-  const inputs = results.filter((r) => r.kindSchema !== true).length;
+  // Only an input that was read has a tally: a kind schema's result (a refused pattern) or a path that could not be read
+  // (not found, nothing to check) gets no count line and does not count; with none read there is no run total either.
+  const read = (r: FileResult) => r.kindSchema !== true && !unread.has(r) && typeof r.envelopes === 'number';
+  const inputs = results.filter(read).length;
   return {
-    renderExtras: (result) =>
-      inputs > 1 && result.kindSchema !== true && typeof result.envelopes === 'number' ? [describeTally(result as unknown as EnvelopeTally)] : [],
+    renderExtras: (result) => (inputs > 1 && read(result) ? [describeTally(result as unknown as EnvelopeTally)] : []),
     // The run's kinds are envelope text: made safe as the formatter's copy of each result is.
-    renderSummaryExtras: () => [inputs > 1 ? `all ${inputs} inputs: ${describeTally(displayValue(run))}` : describeTally(displayValue(run))],
+    renderSummaryExtras: () => (inputs === 0 ? [] : [inputs > 1 ? `all ${inputs} inputs: ${describeTally(displayValue(run))}` : describeTally(displayValue(run))]),
   };
 }

@@ -108,3 +108,19 @@ describe('simulate retry with nothing to replay', () => {
     }
   });
 });
+
+describe('validate envelope counts only the inputs it read', () => {
+  it('an input that could not be read gets no count line and no run total of its own', async () => {
+    const root = project({'empty/notes.txt': 'x', 'ok.json': {envelopeId: 'e1', correlationId: 'r:n:0', type: 'error', schemaVersion: 1, payload: {code: 'x', message: 'y'}, meta: {}}});
+    const empty = await runCli(['validate', 'envelope', 'empty', '--no-color'], {cwd: root});
+    expect(empty.code).toBe(2);
+    expect(empty.stdout).toContain('io/no-match');
+    expect(empty.stdout).not.toMatch(/envelopes?:/);
+    const mixed = await runCli(['validate', 'envelope', 'ok.json', 'missing.json', '--no-color'], {cwd: root});
+    expect(mixed.code).toBe(2);
+    expect(mixed.stdout).toContain('io/not-found');
+    // One input was read: its tally is the run's, not "all 2 inputs", and the missing file has no "0 envelopes" line.
+    expect(mixed.stdout).not.toContain('all 2 inputs');
+    expect(mixed.stdout.match(/\d+ envelopes?:/g)).toEqual(['1 envelope:']);
+  });
+});
