@@ -1,6 +1,6 @@
 import {accessSync, constants, fstatSync, lstatSync, realpathSync, statSync, type BigIntStats} from 'node:fs';
 import {mkdir, open} from 'node:fs/promises';
-import {basename, dirname, join, relative, resolve, sep} from 'node:path';
+import {basename, dirname, join, resolve} from 'node:path';
 import {relativeToCwd} from '../report/paths.js';
 import {UserError} from '../report/user-error.js';
 import {noteFileUsed, type FilesUsed} from './files-used.js';
@@ -201,9 +201,7 @@ export function folderToMake(folder: string, root: string | undefined): string |
   } catch {
     return undefined;
   }
-  const rel = relative(realRoot, real);
-  if (rel === '..' || rel.startsWith(`..${sep}`) || resolve(realRoot, rel) !== real) return undefined;
-  return join(real, ...missing);
+  return inside(real, realRoot) ? join(real, ...missing) : undefined;
 }
 
 /** `path` (its folders already resolved) is inside `root` once the root's own links are resolved. */
