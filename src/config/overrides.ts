@@ -2,6 +2,7 @@ import {isAbsolute, relative, resolve, sep} from 'node:path';
 import picomatch from 'picomatch';
 import {normaliseIgnorePattern} from '../io/ignore-pattern-bound.js';
 import {isStdinName} from '../report/paths.js';
+import type {OpenwopConfig} from './types.js';
 
 const matchers = new Map<string, (path: string) => boolean>();
 
@@ -23,4 +24,10 @@ export function configRelativePath(file: string, baseDir: string): string | unde
   const rel = relative(baseDir, resolve(file));
   if (isAbsolute(rel)) return undefined;
   return rel.split(sep).join('/');
+}
+
+/** Indexes of the `overrides` entries whose `files` match `file` (absolute or relative to cwd), in config order. */
+export function matchingOverrides(config: OpenwopConfig, file: string, baseDir: string): number[] {
+  const rel = configRelativePath(file, baseDir);
+  return rel === undefined ? [] : (config.overrides ?? []).flatMap((o, i) => (overrideMatches(o.files, rel) ? [i] : []));
 }

@@ -1,7 +1,7 @@
 import {resolve} from 'node:path';
 import {type IgnoreSettings, InputIgnores} from '../io/input-ignores.js';
 import {ReadScope} from '../io/read-scope.js';
-import {configRelativePath, overrideMatches} from './overrides.js';
+import {matchingOverrides} from './overrides.js';
 import type {LintConfig, LoadedConfig, OpenwopConfig, RuleSetting} from './types.js';
 
 /** What --print-config FILE prints: the config a check of FILE would use, and where it came from. */
@@ -29,8 +29,7 @@ export interface PrintedConfig {
  */
 export function printConfig(loaded: LoadedConfig, file: string, cliRules: Record<string, RuleSetting>, where: PrintWhere): PrintedConfig {
   const {overrides = [], ...base} = withoutNotes(loaded.config);
-  const rel = configRelativePath(file, loaded.baseDir);
-  const matching = rel === undefined ? [] : overrides.flatMap((o, i) => (overrideMatches(o.files, rel) ? [i] : []));
+  const matching = matchingOverrides(loaded.config, file, loaded.baseDir);
   let lint: LintConfig | undefined = base.lint;
   const rules: Record<string, RuleSetting> = Object.create(null);
   Object.assign(rules, base.rules);

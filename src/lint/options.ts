@@ -1,4 +1,4 @@
-import {configRelativePath, overrideMatches} from '../config/overrides.js';
+import {matchingOverrides} from '../config/overrides.js';
 import type {OpenwopConfig} from '../config/types.js';
 import {LINT_PROFILES, LINT_TARGETS, type LintProfile, type LintTarget, type RuleLevel} from './types.js';
 
@@ -50,9 +50,8 @@ export function resolveLintOptions(config: OpenwopConfig | undefined, file: stri
   if (config) {
     applyLint(config.lint);
     Object.assign(out.rules, config.rules);
-    const rel = configRelativePath(file, baseDir);
-    for (const override of config.overrides ?? []) {
-      if (rel === undefined || !overrideMatches(override.files, rel)) continue;
+    for (const i of matchingOverrides(config, file, baseDir)) {
+      const override = (config.overrides ?? [])[i];
       applyLint(override.lint);
       Object.assign(out.rules, override.rules);
     }
