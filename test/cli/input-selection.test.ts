@@ -1,8 +1,8 @@
 import {mkdirSync, symlinkSync, writeFileSync} from 'node:fs';
-import {dirname, join} from 'node:path';
+import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {foxctl, type Json, ndjson} from '../envelope/helpers.js';
-import {runCli, STACK_TRACE, tempDir} from '../helpers/cli.js';
+import {runCli, STACK_TRACE, tempDir, tempProject} from '../helpers/cli.js';
 
 /** Issue 20 "Conventions" 1, 3 and 4: which files a run checks, as ESLint chooses them. */
 
@@ -12,16 +12,7 @@ const THREE = {type: 'object', properties: {a: {type: 'string'}, b: {type: 'stri
 /** An open object: errors under strict, nothing under load-bearing. */
 const OPEN = {type: 'object', properties: {a: {type: 'string'}}};
 
-function project(files: Record<string, unknown>): string {
-  const root = tempDir('openwop-select-');
-  // A .git folder makes the temp folder the project root, as a checkout is.
-  mkdirSync(join(root, '.git'));
-  for (const [path, content] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), {recursive: true});
-    writeFileSync(join(root, path), typeof content === 'string' ? content : JSON.stringify(content));
-  }
-  return root;
-}
+const project = (files: Record<string, unknown>) => tempProject(files, 'openwop-select-');
 
 async function json(args: string[], cwd: string, input?: string) {
   const r = await runCli([...args, '--json'], {cwd, input});

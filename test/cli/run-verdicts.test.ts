@@ -1,7 +1,7 @@
-import {mkdirSync, writeFileSync} from 'node:fs';
-import {dirname, join} from 'node:path';
+import {mkdirSync} from 'node:fs';
+import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {runCli, tempDir} from '../helpers/cli.js';
+import {runCli, tempProject} from '../helpers/cli.js';
 
 /** Issue 20 review: what a run says it checked, its counts and its exit code agree, on every command taking PATHS. */
 
@@ -12,16 +12,7 @@ const INPUT_COMMANDS = [
   ['validate', 'pack'],
 ];
 
-/** A temp project (its .git makes it the project root) holding `files`. */
-function project(files: Record<string, unknown>): string {
-  const root = tempDir('openwop-verdicts-');
-  mkdirSync(join(root, '.git'));
-  for (const [path, content] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), {recursive: true});
-    writeFileSync(join(root, path), typeof content === 'string' ? content : JSON.stringify(content));
-  }
-  return root;
-}
+const project = (files: Record<string, unknown>) => tempProject(files, 'openwop-verdicts-');
 
 interface JsonReport {
   summary: {files: number};

@@ -1,7 +1,7 @@
 import {spawn} from 'node:child_process';
-import {mkdtempSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
-import {join} from 'node:path';
+import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -39,6 +39,17 @@ export function runProgram(command: string, args: string[], options: {cwd: strin
 
 export function tempDir(prefix = 'openwop-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** A temp project holding `files` (a string is written as is, anything else as JSON); its .git makes it the project root, as a checkout is. */
+export function tempProject(files: Record<string, unknown>, prefix = 'openwop-project-'): string {
+  const root = tempDir(prefix);
+  mkdirSync(join(root, '.git'));
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), {recursive: true});
+    writeFileSync(join(root, path), typeof content === 'string' ? content : JSON.stringify(content));
+  }
+  return root;
 }
 
 /** A stack trace in user-facing output is a bug for any expected failure. */
