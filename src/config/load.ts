@@ -134,6 +134,24 @@ function readCandidate(path: string, dir: string, realRefRoots: readonly string[
   }
 }
 
+/**
+ * The config file in `dir` the search would stop at, by name, or undefined. Read as the search reads it (a regular file
+ * inside the folder, within the size limit); one that cannot be read still counts, as a place nothing may be written
+ * over — except a package.json, which is a config file only when it parses with an `openwop` key.
+ */
+export function configFileIn(dir: string): (typeof CONFIG_FILES)[number] | undefined {
+  for (const name of CONFIG_FILES) {
+    const path = join(dir, name);
+    try {
+      const text = readCandidate(path, dir, []);
+      if (text !== undefined && (name !== 'package.json' || openwopKey(wholeDocument(path, text)))) return name;
+    } catch {
+      if (name !== 'package.json') return name;
+    }
+  }
+  return undefined;
+}
+
 function wholeDocument(path: string, text: string): Found {
   const doc = parseOrThrow(text, path);
   return {path, doc, value: doc.value, pointerBase: ''};

@@ -1,6 +1,7 @@
-import {existsSync, readFileSync} from 'node:fs';
+import {existsSync} from 'node:fs';
 import {join} from 'node:path';
-import {CONFIG_FILES, projectRoot} from '../config/load.js';
+import {configFileIn, projectRoot} from '../config/load.js';
+import {ReadScope} from '../io/read-scope.js';
 import {checkWritable, writeFileSafely} from '../io/safe-write.js';
 import {UserError} from '../report/user-error.js';
 import {appendToPreCommitConfig, preCommitConfig, preCommitSnippet} from './pre-commit.js';
@@ -8,6 +9,8 @@ import {starterConfig} from './starter-config.js';
 
 export const CONFIG_FILE = 'openwop.config.json';
 export const PRE_COMMIT_FILE = '.pre-commit-config.yaml';
+/** Far past any real pre-commit config (a few KB). */
+const MAX_PRE_COMMIT_BYTES = 1024 * 1024;
 
 export interface InitOptions {
   cwd: string;
@@ -39,7 +42,7 @@ export async function init(options: InitOptions): Promise<InitResult> {
   const {cwd, force} = options;
   // A link at either name in a cloned repository could point anywhere (~/.bashrc): only a target in the project is written.
   const inside = projectRoot(cwd);
-  const [existing] = CONFIG_FILES.filter((name) => isConfigFile(join(cwd, name)));
+  const existing = configFileIn(cwd);
   // --pre-commit in a project that has its config: the config is the user's, so it stays and the hooks are set up.
   const kept = existing !== undefined && !force && options.preCommit ? existing : undefined;
   if (existing !== undefined && !force && !kept) {
@@ -77,22 +80,17 @@ function planPreCommit(path: string, options: InitOptions, inside: string): PreC
     checkWritable(path, {mode: 'create', inside, label: `cannot write ${PRE_COMMIT_FILE}`});
     return {path, write: {text: preCommitConfig(options.version), mode: 'create'}};
   }
-  const appended = appendToPreCommitConfig(readFileSync(path, 'utf8'), options.version);
+  if (options.force) checkWritable(path, {mode: 'rewrite', inside, label: `cannot write ${PRE_COMMIT_FILE}`});
+  const appended = appendToPreCommitConfig(readPreCommitConfig(path, options.cwd, inside), options.version);
   if ('already' in appended) return {path, already: true};
   if (!options.force) return {path, snippet: preCommitSnippet(options.version)};
   if ('unreadable' in appended) throw new UserError(`cannot add the openwop hooks to ${PRE_COMMIT_FILE}: ${appended.unreadable}; nothing was written`, 'add the entry that openwop init --pre-commit prints without --force by hand');
-  checkWritable(path, {mode: 'rewrite', inside, label: `cannot write ${PRE_COMMIT_FILE}`});
   return {path, write: {text: appended.text, mode: 'rewrite'}};
 }
 
-/** A config file the loader would read: package.json only with an `openwop` key. */
-function isConfigFile(path: string): boolean {
-  if (!existsSync(path)) return false;
-  if (!path.endsWith('package.json')) return true;
-  try {
-    const pkg = JSON.parse(readFileSync(path, 'utf8'));
-    return pkg !== null && typeof pkg === 'object' && Object.hasOwn(pkg, 'openwop');
-  } catch {
-    return false;
-  }
+/** The existing pre-commit config, read as any file a run is handed: regular, inside the project, of a sane size. */
+function readPreCommitConfig(path: string, cwd: string, root: string): string {
+  const read = new ReadScope({cwd, projectRoot: root}).readReference(path, PRE_COMMIT_FILE, MAX_PRE_COMMIT_BYTES);
+  if (!read.ok) throw new UserError(`cannot read ${PRE_COMMIT_FILE}: ${read.finding.message}; nothing was written`);
+  return read.bytes.toString('utf8');
 }

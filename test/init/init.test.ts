@@ -1,3 +1,4 @@
+import {execFileSync} from 'node:child_process';
 import {existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
@@ -136,6 +137,21 @@ describe('openwop init', () => {
     expect((await runCli(['init', '--force'], {cwd: within})).code).toBe(0);
     expect(lstatSync(join(within, 'openwop.config.json')).isSymbolicLink()).toBe(true);
     expect(read(within, 'real.json')).toContain('"$schema"');
+  });
+
+  it('an existing pre-commit config that is a FIFO or too large is refused before anything is written, and never waited on', {timeout: 30_000}, async () => {
+    const fifo = project();
+    execFileSync('mkfifo', [join(fifo, '.pre-commit-config.yaml')]);
+    const r = await runCli(['init', '--pre-commit'], {cwd: fifo});
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('cannot read .pre-commit-config.yaml');
+    expect(r.stderr).toContain('not a regular file');
+    expect(existsSync(join(fifo, 'openwop.config.json'))).toBe(false);
+    const huge = project({'.pre-commit-config.yaml': `repos: []\n${'#'.repeat(2 * 1024 * 1024)}\n`});
+    const big = await runCli(['init', '--pre-commit'], {cwd: huge});
+    expect(big.code).toBe(2);
+    expect(big.stderr).toContain('cannot read .pre-commit-config.yaml');
+    expect(big.stderr).not.toMatch(STACK_TRACE);
   });
 
   it('is listed by openwop commands, with examples in --help', async () => {
