@@ -88,8 +88,6 @@ export async function validateEnvelopeInputs(paths: readonly string[], options: 
     findings: [problemFinding(p)],
     ...emptyTally(),
   }));
-  // The inputs that could not be read: their results keep the tally's fields (the JSON shape) but count no input.
-  const unread = new Set<EnvelopeFileResult>(results);
   let fatal = problems.some(isFatalProblem);
   const total = emptyTally();
   const progress = options.progress === undefined ? NO_PROGRESS : createProgress(options.progress, true);
@@ -119,7 +117,7 @@ export async function validateEnvelopeInputs(paths: readonly string[], options: 
     fatal,
     rules: [...ENVELOPE_RULE_DESCRIPTORS],
     summary: {...total, protocol, strict: run.strict, major: run.major, ...(run.host ? {capabilities: run.host.origin} : {})},
-    ...envelopeSummaryRenderer(total, results, unread),
+    ...envelopeSummaryRenderer(total, results),
     notes,
   };
 }

@@ -1,5 +1,6 @@
 import type {FileResult} from '../report/finding.js';
 import type {FormatContext} from '../report/format-context.js';
+import {wasChecked} from '../report/input-rules.js';
 import {displayValue} from '../report/printable.js';
 import {describeTally, type EnvelopeTally} from './tally.js';
 
@@ -11,11 +12,10 @@ import {describeTally, type EnvelopeTally} from './tally.js';
 export function envelopeSummaryRenderer(
   run: EnvelopeTally,
   results: readonly FileResult[],
-  unread: ReadonlySet<FileResult> = new Set(),
 ): {renderExtras: NonNullable<FormatContext['renderExtras']>; renderSummaryExtras: NonNullable<FormatContext['renderSummaryExtras']>} {
   // Only an input that was read has a tally: a kind schema's result (a refused pattern) or a path that could not be read
   // (not found, nothing to check) gets no count line and does not count; with none read there is no run total either.
-  const read = (r: FileResult) => r.kindSchema !== true && !unread.has(r) && typeof r.envelopes === 'number';
+  const read = (r: FileResult) => r.kindSchema !== true && wasChecked(r) && typeof r.envelopes === 'number';
   const inputs = results.filter(read).length;
   return {
     renderExtras: (result) => (inputs > 1 && read(result) ? [describeTally(result as unknown as EnvelopeTally)] : []),
