@@ -67,18 +67,29 @@ function kindKnown(run: EnvelopeRunContext, kind: string, doc: JsonDocument, poi
   const at = `${pointer}/type`;
   if (run.host) {
     const why = run.host.supportedEnvelopes.size === 0 ? 'advertises no envelope kinds at all (an engine-only host)' : `does not advertise it in ${kindsField(run.host)}`;
-    sink.add(doc.finding(ENVELOPE_RULES.unknownKind.id, 'error', `unknown envelope kind "${kind}"${didYouMean(kind, run.host.supportedEnvelopes)}: the host (${run.host.origin}) ${why}`, at));
+    sink.add(doc.finding(ENVELOPE_RULES.unknownKind.id, 'error', `unknown envelope kind "${kind}"${didYouMean(kind, run.host, () => run.host?.supportedEnvelopes ?? [])}: the host (${run.host.origin}) ${why}`, at));
     return false;
   }
-  const message = `unknown envelope kind "${kind}"${didYouMean(kind, run.kinds.kinds())}: its payload was not checked (give its schema with --schemas DIR, or the host's kinds with --capabilities)`;
+  const message = `unknown envelope kind "${kind}"${didYouMean(kind, run.kinds, () => run.kinds.kinds())}: its payload was not checked (give its schema with --schemas DIR, or the host's kinds with --capabilities)`;
   sink.add(doc.finding(ENVELOPE_RULES.unknownKind.id, run.strict ? 'error' : 'warning', message, at));
   return !run.strict;
 }
 
+/** Suggestions per set of known kinds: a stream repeats its unknown kinds, and each costs an edit distance per known kind. */
+const suggestions = new WeakMap<object, Map<string, string>>();
+const MAX_REMEMBERED_SUGGESTIONS = 1024;
+
 /** ` (did you mean "clarification.request"?)` for `clarification_request`, or nothing when no known kind is close. */
-function didYouMean(kind: string, known: Iterable<string>): string {
-  const [best] = closestName(kind, [...known], 1);
-  return best === undefined ? '' : ` (did you mean "${best}"?)`;
+function didYouMean(kind: string, owner: object, known: () => Iterable<string>): string {
+  let byKind = suggestions.get(owner);
+  if (!byKind) suggestions.set(owner, (byKind = new Map()));
+  let text = byKind.get(kind);
+  if (text === undefined) {
+    const [best] = closestName(kind, [...known()], 1);
+    text = best === undefined ? '' : ` (did you mean "${best}"?)`;
+    if (byKind.size < MAX_REMEMBERED_SUGGESTIONS) byKind.set(kind, text);
+  }
+  return text;
 }
 
 /** Kind names repeat across a stream; remember the verdicts (up to a bound). */
