@@ -7,7 +7,7 @@ import {packageVersion} from '../src/io/package-root.js';
 import {ReadScope} from '../src/io/read-scope.js';
 import {shouldUseColor} from '../src/report/color.js';
 import {applyQuiet, applyRuleOverridesToReport, exitCodeFor, type RuleLevel} from '../src/report/exit-code.js';
-import type {Report} from '../src/report/finding.js';
+import type {Report} from '../src/core/finding.js';
 import type {FormatContext} from '../src/report/format-context.js';
 import {FORMATS, getFormatter} from '../src/report/formatters/index.js';
 import {jsonText} from '../src/report/formatters/json.js';

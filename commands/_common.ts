@@ -2,7 +2,7 @@ import {Flags} from '@oclif/core';
 import type {InputSelection} from '../src/io/inputs.js';
 import {DEFAULT_INPUT_TIMEOUT_MS} from '../src/io/open-stream.js';
 import {type ExplainedRule, explainRules} from '../src/report/explained-rule.js';
-import type {Report} from '../src/report/finding.js';
+import type {Report} from '../src/core/finding.js';
 import {displayLines, displayText} from '../src/report/printable.js';
 import {UserError} from '../src/report/user-error.js';
 

@@ -21,5 +21,5 @@ export {createAjv, getValidator, type BundledSchemaName} from './schemas/index.j
 export {getFormatter, FORMATS, type FormatName} from './report/formatters/index.js';
 export {buildReport} from './report/report.js';
 export {exitCodeFor} from './report/exit-code.js';
-export type {FileResult, Finding, Report, Severity} from './report/finding.js';
+export type {FileResult, Finding, Report, Severity} from './core/finding.js';
 export type {CheckOutcome} from './report/outcome.js';

@@ -11,7 +11,7 @@ import {isTerminal} from '../../src/io/terminal.js';
 import {RULES} from '../../src/lint/index.js';
 import type {VendorTarget} from '../../src/lint/vendors/index.js';
 import {shouldUseColor} from '../../src/report/color.js';
-import type {Finding} from '../../src/report/finding.js';
+import type {Finding} from '../../src/core/finding.js';
 import type {FormatRule} from '../../src/report/format-context.js';
 import {getFormatter} from '../../src/report/formatters/index.js';
 import {buildReport} from '../../src/report/report.js';

@@ -7,7 +7,7 @@ import {readWhole} from '../io/open-stream.js';
 import {fileFinding, mb} from '../io/read-file.js';
 import type {ReadScope} from '../io/read-scope.js';
 import {readWholeSource} from '../io/read-source.js';
-import type {Finding} from '../report/finding.js';
+import type {Finding} from '../core/finding.js';
 
 /** How a URL is fetched: `probe host`'s defaults (same-origin redirects only, TLS verified, no credentials). */
 export type FetchSettings = Pick<HttpGetOptions, 'timeoutMs' | 'connectTimeoutMs' | 'insecure' | 'followCrossOrigin' | 'maxRedirects'>;

@@ -1,7 +1,7 @@
 import {IO_RULE_DESCRIPTORS} from '../io/io-rules.js';
 import type {JsonDocument} from '../io/json-document.js';
 import {ReadScope} from '../io/read-scope.js';
-import type {FileResult, Finding} from '../report/finding.js';
+import type {FileResult, Finding} from '../core/finding.js';
 import type {CheckOutcome} from '../report/outcome.js';
 import {UserError} from '../report/user-error.js';
 import {ajvFindings} from '../schemas/ajv-findings.js';

@@ -1,6 +1,6 @@
 import type {BundleRuleKey} from './rules.js';
 import {isRecord, type JsonRecord} from '../io/json-record.js';
-import type {Severity} from '../report/finding.js';
+import type {Severity} from '../core/finding.js';
 
 /** Reports a finding of a bundle rule at a JSON pointer; the rule's own severity unless given. */
 export type Report = (rule: BundleRuleKey, message: string, pointer: string, severity?: Severity) => void;

@@ -1,5 +1,5 @@
-import type {Finding, Severity} from '../report/finding.js';
-import {SEVERITY_RANK} from '../report/finding.js';
+import type {Finding, Severity} from '../core/finding.js';
+import {SEVERITY_RANK} from '../core/finding.js';
 import {maskSecrets} from '../report/secrets.js';
 
 export const DEFAULT_MAX_FINDINGS_PER_RULE = 1000;

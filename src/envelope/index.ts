@@ -2,7 +2,7 @@ import {projectRoot} from '../config/load.js';
 import {expandInputs, type InputSelection, isFatalProblem, problemFinding} from '../io/inputs.js';
 import {IO_RULE_DESCRIPTORS} from '../io/io-rules.js';
 import {ReadScope} from '../io/read-scope.js';
-import type {RuleDescriptor} from '../report/finding.js';
+import type {RuleDescriptor} from '../core/finding.js';
 import type {FormatContext} from '../report/format-context.js';
 import type {CheckOutcome} from '../report/outcome.js';
 import {UserError} from '../report/user-error.js';

@@ -1,4 +1,4 @@
-import type {FileResult} from '../report/finding.js';
+import type {FileResult} from '../core/finding.js';
 import type {FormatContext} from '../report/format-context.js';
 import {wasChecked} from '../report/input-rules.js';
 import {displayValue} from '../report/printable.js';

@@ -2,7 +2,7 @@ import type {InputSource} from '../io/inputs.js';
 import {JsonDocument} from '../io/json-document.js';
 import {fencedBlocks, isFenceMarker} from '../io/markdown-fence.js';
 import {readDocumentBatches, type ReadEvent, type ReadOptions} from '../io/read-documents.js';
-import type {FileResult, Finding} from '../report/finding.js';
+import type {FileResult, Finding} from '../core/finding.js';
 import {checkBarePayload} from './bare-payload.js';
 import type {DocScan, EnvelopeRunContext, RefName} from './context.js';
 import {FindingSink} from './finding-sink.js';

@@ -3,7 +3,7 @@ import {lintSchemaDocument} from '../lint/engine.js';
 import {fixSchemaText} from '../lint/fixer.js';
 import {isObject} from '../lint/schema-util.js';
 import {VENDOR_MODELS, type VendorTarget} from '../lint/vendors/index.js';
-import type {Finding, RuleDescriptor} from '../report/finding.js';
+import type {Finding, RuleDescriptor} from '../core/finding.js';
 import {UserError} from '../report/user-error.js';
 import {defaultName, nameProblem} from './name.js';
 import {nonLocalRefs} from './non-local-refs.js';

@@ -1,7 +1,7 @@
 import {readdirSync, realpathSync, statSync, type Stats} from 'node:fs';
 import {isAbsolute, relative, resolve, sep} from 'node:path';
 import picomatch from 'picomatch';
-import type {Finding} from '../report/finding.js';
+import type {Finding} from '../core/finding.js';
 import {relativeToCwd} from '../report/paths.js';
 import {UserError} from '../report/user-error.js';
 import {ignoreTop, InputIgnores, type NamedPath} from './input-ignores.js';

@@ -1,4 +1,4 @@
-import type {RuleDescriptor} from '../report/finding.js';
+import type {RuleDescriptor} from '../core/finding.js';
 
 /** The rule ids the io layer itself emits (readDocuments, expandInputs, JsonDocument), for any command's rule list. */
 export const IO_RULE_DESCRIPTORS: readonly RuleDescriptor[] = Object.freeze([

@@ -1,5 +1,5 @@
 import {createScanner, parse as jsoncParse, ParseErrorCode, parseTree, printParseErrorCode, ScanError, SyntaxKind, visit, type Node, type ParseError} from 'jsonc-parser';
-import type {Finding, Severity} from '../report/finding.js';
+import type {Finding, Severity} from '../core/finding.js';
 import {parsePointerOrRoot, toPointer, type PathSegment} from './json-pointer.js';
 import {locateAllInJson, locateOffsets, locateWanted, WantedPaths, type MemberCache} from './json-locate.js';
 import {isWhitespace} from './json-skip.js';

@@ -1,6 +1,6 @@
 import {closeSync, createReadStream, openSync, readSync} from 'node:fs';
 import {stat} from 'node:fs/promises';
-import type {Finding} from '../report/finding.js';
+import type {Finding} from '../core/finding.js';
 import {decodeJsonBytes} from './decode.js';
 import {noteFileUsed, noteStdinUsed} from './files-used.js';
 import type {InputSource} from './inputs.js';

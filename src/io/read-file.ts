@@ -1,5 +1,5 @@
 import {closeSync, fstatSync, openSync, readSync} from 'node:fs';
-import type {Finding} from '../report/finding.js';
+import type {Finding} from '../core/finding.js';
 import {decodeJsonBytes, type Decoded} from './decode.js';
 import {noteFileUsed} from './files-used.js';
 import {OPEN_NONBLOCKING, withSmallFile} from './small-file.js';

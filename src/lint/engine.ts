@@ -2,7 +2,7 @@ import {relative} from 'node:path';
 import {JsonDocument} from '../io/json-document.js';
 import type {WantedPath, WantedPaths} from '../io/json-locate.js';
 import {parsePointerOrRoot} from '../io/json-pointer.js';
-import type {Finding, RuleDescriptor, Severity} from '../report/finding.js';
+import type {Finding, RuleDescriptor, Severity} from '../core/finding.js';
 import {detectKind} from './kind.js';
 import {DEFAULT_PROFILE, DEFAULT_REASONING_MISSING_MIN_PROPERTIES, DEFAULT_TARGETS, levelFor} from './options.js';
 import {RULES} from './rules/index.js';

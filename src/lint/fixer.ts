@@ -1,5 +1,5 @@
 import {JsonDocument} from '../io/json-document.js';
-import type {Finding, Fix, TextEdit} from '../report/finding.js';
+import type {Finding, Fix, TextEdit} from '../core/finding.js';
 import {lintSchemaDocument, type LintOptions} from './engine.js';
 import {appendAll} from '../io/append-all.js';
 

@@ -1,7 +1,7 @@
 import {parseTree, type Node} from 'jsonc-parser';
 import type {JsonDocument} from '../io/json-document.js';
 import {parsePointer} from '../io/json-pointer.js';
-import type {Fix, TextEdit} from '../report/finding.js';
+import type {Fix, TextEdit} from '../core/finding.js';
 import {has, isObject, propertiesOf, ptr, requiredList, typesOf, type JsonObject} from './schema-util.js';
 import {isNullBranch} from './transforms/type-list-to-nullable.js';
 

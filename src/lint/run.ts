@@ -10,7 +10,7 @@ import {fileFinding, readJsonFile} from '../io/read-file.js';
 import {ReadScope} from '../io/read-scope.js';
 import {WriteError, writeFileSafely} from '../io/safe-write.js';
 import {projectRoot} from '../config/load.js';
-import type {FileResult, Finding, RuleDescriptor} from '../report/finding.js';
+import type {FileResult, Finding, RuleDescriptor} from '../core/finding.js';
 import {unifiedDiff} from './diff.js';
 import {fetchRemoteRefs, fetchSchemaText} from './remote-refs.js';
 import {ENGINE_RULES, lintSchemaDocument, prepareLint, type LintOptions, type PreparedLint} from './engine.js';

@@ -1,6 +1,6 @@
 import type {LintTarget} from '../config/types.js';
 import type {JsonDocument} from '../io/json-document.js';
-import type {Fix, Severity} from '../report/finding.js';
+import type {Fix, Severity} from '../core/finding.js';
 
 export type LintProfile = 'strict' | 'load-bearing';
 export const LINT_PROFILES: readonly LintProfile[] = ['strict', 'load-bearing'];

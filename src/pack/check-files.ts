@@ -6,7 +6,7 @@ import {inside, realPathOr} from '../io/read-scope.js';
 import type {JsonDocument} from '../io/json-document.js';
 import {parsePointer} from '../io/json-pointer.js';
 import {mb} from '../io/read-file.js';
-import type {Finding, Severity} from '../report/finding.js';
+import type {Finding, Severity} from '../core/finding.js';
 import {type FileRef, isUrl} from './file-refs.js';
 import {type ReadFailure, readJsonDocument} from './read-json-file.js';
 import {PACK_RULES} from './rules.js';

@@ -1,6 +1,6 @@
 import {dirname} from 'node:path';
 import type {JsonDocument} from '../io/json-document.js';
-import type {FileResult, Finding} from '../report/finding.js';
+import type {FileResult, Finding} from '../core/finding.js';
 import {checkFiles, type LoadedSchema} from './check-files.js';
 import {checkDuplicateIds} from './duplicate-ids.js';
 import {checkEnvelopeTypes} from './envelope-types.js';

@@ -1,6 +1,6 @@
 import type {JsonDocument} from '../io/json-document.js';
 import {childPointer} from '../io/json-pointer.js';
-import type {Finding} from '../report/finding.js';
+import type {Finding} from '../core/finding.js';
 import {isObject, type JsonObject} from './manifest.js';
 import {PACK_RULES} from './rules.js';
 

@@ -1,5 +1,5 @@
 import type {JsonDocument} from '../io/json-document.js';
-import type {Finding} from '../report/finding.js';
+import type {Finding} from '../core/finding.js';
 import {LEGACY_KINDS, UNIVERSAL_KINDS} from '../schemas/index.js';
 import {isObject, type JsonObject} from './manifest.js';
 import {PACK_RULES} from './rules.js';

@@ -6,7 +6,7 @@ import {DEFAULT_MAX_DOCUMENT_BYTES, readDocuments} from '../io/read-documents.js
 import {mb} from '../io/read-file.js';
 import {type InputSelection, isFatalProblem, problemFinding} from '../io/inputs.js';
 import {ReadScope} from '../io/read-scope.js';
-import type {FileResult, Finding, RuleDescriptor} from '../report/finding.js';
+import type {FileResult, Finding, RuleDescriptor} from '../core/finding.js';
 import type {FormatContext} from '../report/format-context.js';
 import {checkManifest, type ManifestCheck, type PackResult, type SchemaLinter} from './check-manifest.js';
 import {resolvePackInputs} from './inputs.js';

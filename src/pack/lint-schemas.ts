@@ -1,6 +1,6 @@
 import type {OpenwopConfig} from '../config/types.js';
 import type {ReadScope} from '../io/read-scope.js';
-import type {FileResult, RuleDescriptor} from '../report/finding.js';
+import type {FileResult, RuleDescriptor} from '../core/finding.js';
 import type {LoadedSchema} from './check-files.js';
 import type {SchemaLinter} from './check-manifest.js';
 import type {FileRef} from './file-refs.js';

@@ -1,6 +1,6 @@
 import type {ErrorObject} from 'ajv';
 import type {JsonDocument} from '../io/json-document.js';
-import type {Finding} from '../report/finding.js';
+import type {Finding} from '../core/finding.js';
 import {ajvFindings} from '../schemas/ajv-findings.js';
 import {getValidator, packManifestSchema} from '../schemas/index.js';
 import {targetMajor} from './protocol-major.js';

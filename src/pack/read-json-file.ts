@@ -2,7 +2,7 @@ import {decodeJsonBytes} from '../io/decode.js';
 import {JsonDocument} from '../io/json-document.js';
 import {LineIndex} from '../io/line-index.js';
 import {fileFinding, mb, readInputFile, type ReadFailureReason} from '../io/read-file.js';
-import type {Finding} from '../report/finding.js';
+import type {Finding} from '../core/finding.js';
 import {withSmallFile} from '../io/small-file.js';
 
 export type ReadFailure = {reason: ReadFailureReason; finding: Finding};

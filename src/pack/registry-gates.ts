@@ -2,7 +2,7 @@ import {existsSync} from 'node:fs';
 import {join} from 'node:path';
 import type {JsonDocument} from '../io/json-document.js';
 import {toPointer} from '../io/json-pointer.js';
-import type {Finding} from '../report/finding.js';
+import type {Finding} from '../core/finding.js';
 import {isObject, type JsonObject} from './manifest.js';
 import {PACK_RULES} from './rules.js';
 

@@ -1,5 +1,5 @@
 import {Chalk} from 'chalk';
-import type {FileResult} from '../report/finding.js';
+import type {FileResult} from '../core/finding.js';
 import type {FormatContext} from '../report/format-context.js';
 import type {PackResult} from './check-manifest.js';
 

@@ -3,7 +3,7 @@ import {join, normalize, sep} from 'node:path';
 import {displayPath} from '../io/inputs.js';
 import type {JsonDocument} from '../io/json-document.js';
 import {trimTrailing} from '../io/trim.js';
-import type {Finding} from '../report/finding.js';
+import type {Finding} from '../core/finding.js';
 import type {LoadedSchema} from './check-files.js';
 import {readJsonDocument} from './read-json-file.js';
 import {PACK_RULES} from './rules.js';

@@ -1,5 +1,5 @@
 import type {JsonDocument} from '../io/json-document.js';
-import type {Finding} from '../report/finding.js';
+import type {Finding} from '../core/finding.js';
 import {type AdvertView, buildAdvertView, isObject} from './advert-view.js';
 import {type AdvertCheck, startCheckRun} from './checks/context.js';
 import {checkEnvelopeCatalogue} from './checks/envelope-catalogue.js';

@@ -1,5 +1,5 @@
 import {decodeJsonBytes} from '../io/decode.js';
-import type {Finding} from '../report/finding.js';
+import type {Finding} from '../core/finding.js';
 import {HttpFailure, type HttpFailureKind, type HttpGetOptions, type HttpResponse, httpGet} from '../io/http-get.js';
 import {fileFinding} from '../io/read-file.js';
 import {readErrorEnvelope} from './error-envelope.js';

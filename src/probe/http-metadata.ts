@@ -1,5 +1,5 @@
 import type {JsonDocument} from '../io/json-document.js';
-import type {Finding} from '../report/finding.js';
+import type {Finding} from '../core/finding.js';
 import type {HttpResponse, Redirect} from '../io/http-get.js';
 import {PROBE_RULES} from './rules.js';
 

@@ -1,5 +1,5 @@
 import {childPointer} from '../io/json-pointer.js';
-import type {FileResult, Finding, RuleDescriptor} from '../report/finding.js';
+import type {FileResult, Finding, RuleDescriptor} from '../core/finding.js';
 import type {AdvertContext} from './checks/context.js';
 import type {TierOneLevel} from './checks/envelopes-block.js';
 import {fetchJson, type FetchSettings} from './fetch-discovery.js';

@@ -5,7 +5,7 @@ import type {ReadScope} from '../io/read-scope.js';
 import {checkWritable, writeFileSafely, type SafeWriteOptions} from '../io/safe-write.js';
 import type {CheckOutcome} from '../report/outcome.js';
 import {JsonDocument} from '../io/json-document.js';
-import type {FileResult, Finding, RuleDescriptor} from '../report/finding.js';
+import type {FileResult, Finding, RuleDescriptor} from '../core/finding.js';
 import {UserError} from '../report/user-error.js';
 import {type AdvertisementResult, checkAdvertisement} from './advertisement.js';
 import {isObject} from './advert-view.js';

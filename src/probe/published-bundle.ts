@@ -1,5 +1,5 @@
 import {validateBundle} from '../bundle/index.js';
-import type {FileResult, RuleDescriptor} from '../report/finding.js';
+import type {FileResult, RuleDescriptor} from '../core/finding.js';
 import {isObject} from './advert-view.js';
 import type {FetchSettings} from './fetch-discovery.js';
 import type {Report} from './v2/negotiate.js';

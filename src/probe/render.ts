@@ -1,5 +1,5 @@
 import {renderBundleExtras} from '../bundle/render.js';
-import type {FileResult} from '../report/finding.js';
+import type {FileResult} from '../core/finding.js';
 import type {FormatContext} from '../report/format-context.js';
 import type {SchemaLintResult} from './lint-schemas.js';
 import type {ProbeResult} from './probe-host.js';

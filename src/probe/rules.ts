@@ -1,4 +1,4 @@
-import type {RuleDescriptor} from '../report/finding.js';
+import type {RuleDescriptor} from '../core/finding.js';
 
 /**
  * Every rule id `probe host` can report. Transport rules are fatal (exit 2: the advertisement could not be read);

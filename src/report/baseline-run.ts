@@ -2,7 +2,7 @@ import {dirname, resolve} from 'node:path';
 import {applyBaseline, updatedSection, type BaselineScope} from './baseline.js';
 import {serializeBaseline, type BaselineSection} from './baseline-file.js';
 import {checkBaselineTarget, readBaseline, readBaselineToUpdate, writeBaseline} from './baseline-io.js';
-import type {Report} from './finding.js';
+import type {Report} from '../core/finding.js';
 
 export interface BaselineRun {
   /** --baseline FILE. */

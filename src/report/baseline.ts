@@ -1,7 +1,7 @@
 import {isAbsolute, relative, resolve, sep} from 'node:path';
 import picomatch from 'picomatch';
 import type {BaselineSection, PointerCounts} from './baseline-file.js';
-import type {FileResult, Finding, Report} from './finding.js';
+import type {FileResult, Finding, Report} from '../core/finding.js';
 import {isStdinName, isUrlName} from './paths.js';
 
 /**

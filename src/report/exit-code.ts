@@ -1,4 +1,4 @@
-import type {Finding, Report, Severity} from './finding.js';
+import type {Finding, Report, Severity} from '../core/finding.js';
 import {isFatalInputFinding} from './input-rules.js';
 import {summarize} from './report.js';
 

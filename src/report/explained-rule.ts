@@ -1,4 +1,4 @@
-import type {RuleDescriptor, Severity} from './finding.js';
+import type {RuleDescriptor, Severity} from '../core/finding.js';
 
 /** A rule whose `--explain` text says why it exists, then gives a failing and a passing example. */
 export interface ExplainedRule extends RuleDescriptor {

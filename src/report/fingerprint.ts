@@ -1,4 +1,4 @@
-import type {Finding} from './finding.js';
+import type {Finding} from '../core/finding.js';
 
 /**
  * A finding's identity for tools that track findings across runs (code scanning alerts, GitLab Code Quality): stable

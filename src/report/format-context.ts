@@ -1,4 +1,4 @@
-import type {FileResult, RuleDescriptor, Severity, Summary} from './finding.js';
+import type {FileResult, RuleDescriptor, Severity, Summary} from '../core/finding.js';
 
 /**
  * A rule as the formatters see it. `severity` is optional so a lint rule's `meta` object can be passed as is:

@@ -1,4 +1,4 @@
-import type {FileResult, Finding} from './finding.js';
+import type {FileResult, Finding} from '../core/finding.js';
 
 /**
  * The io rules that mean an input was never read: nothing to check, not found, unreadable, left out by a symbolic link,

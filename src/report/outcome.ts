@@ -1,4 +1,4 @@
-import type {FileResult, RuleDescriptor} from './finding.js';
+import type {FileResult, RuleDescriptor} from '../core/finding.js';
 import type {FormatContext} from './format-context.js';
 
 /**

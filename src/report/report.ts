@@ -1,4 +1,4 @@
-import type {FileResult, Report, Summary} from './finding.js';
+import type {FileResult, Report, Summary} from '../core/finding.js';
 import {wasChecked} from './input-rules.js';
 
 /** `files` counts the files checked: an input reported only as not read (not found, ignored, nothing to check) is not one. */

@@ -1,4 +1,4 @@
-import type {Finding} from '../report/finding.js';
+import type {Finding} from '../core/finding.js';
 import type {RetryPolicy} from './policy.js';
 import {placeFinding, type RecordedCall} from './recording/types.js';
 import {grow, type RouterState} from './router.js';

@@ -4,7 +4,7 @@ import {IO_RULE_DESCRIPTORS} from '../io/io-rules.js';
 import {ReadScope} from '../io/read-scope.js';
 import {UserError} from '../report/user-error.js';
 import type {CheckOutcome} from '../report/outcome.js';
-import type {FileResult} from '../report/finding.js';
+import type {FileResult} from '../core/finding.js';
 import type {FormatContext} from '../report/format-context.js';
 import {resolvePayloadValidator} from './payload-schema.js';
 import {capabilityRoot, resolvePolicy} from './policy.js';

@@ -1,4 +1,4 @@
-import type {RuleDescriptor} from '../report/finding.js';
+import type {RuleDescriptor} from '../core/finding.js';
 
 /** Every finding `simulate retry` can produce besides the shared io/* and json/* ones. */
 export const RETRY_RULES = {

@@ -1,4 +1,4 @@
-import type {FileResult, Finding} from '../report/finding.js';
+import type {FileResult, Finding} from '../core/finding.js';
 import {checkHost} from './host-check.js';
 import type {PayloadValidator} from './payload.js';
 import {makeEvaluator} from './payload.js';

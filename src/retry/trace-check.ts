@@ -3,7 +3,7 @@ import type {JsonDocument} from '../io/json-document.js';
 import {readDocuments} from '../io/read-documents.js';
 import {fileFinding} from '../io/read-file.js';
 import type {ReadScope} from '../io/read-scope.js';
-import type {FileResult, Finding, Severity} from '../report/finding.js';
+import type {FileResult, Finding, Severity} from '../core/finding.js';
 import {ajvFindings} from '../schemas/ajv-findings.js';
 import {type BundledSchemaName, getValidator, isBundledSchemaName} from '../schemas/index.js';
 import {isRecord, list} from './json-shape.js';

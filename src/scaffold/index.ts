@@ -5,7 +5,7 @@ import {projectRoot} from '../config/load.js';
 import {displayPath} from '../io/inputs.js';
 import {JsonDocument} from '../io/json-document.js';
 import {lintSchemaDocument, resolveLintOptions, type LintTarget} from '../lint/index.js';
-import type {Finding} from '../report/finding.js';
+import type {Finding} from '../core/finding.js';
 import {findSecrets} from '../report/secrets.js';
 import {UserError} from '../report/user-error.js';
 import {exampleEnvelopes} from './examples.js';

@@ -1,7 +1,7 @@
 import type {ErrorObject} from 'ajv';
 import type {JsonDocument} from '../io/json-document.js';
 import {childPointer, parsePointer} from '../io/json-pointer.js';
-import type {Finding, Severity} from '../report/finding.js';
+import type {Finding, Severity} from '../core/finding.js';
 
 export interface AjvFindingOptions {
   ruleId: string;

@@ -1,7 +1,7 @@
 import {writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {validateEnvelopeInputs, type ValidateEnvelopeOptions} from '../../src/envelope/index.js';
-import type {Finding} from '../../src/report/finding.js';
+import type {Finding} from '../../src/core/finding.js';
 import {tempDir} from '../helpers/cli.js';
 
 export type Json = Record<string, unknown>;

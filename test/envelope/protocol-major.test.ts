@@ -2,7 +2,7 @@ import {createServer, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {hostProfile} from '../../src/envelope/index.js';
-import type {Finding} from '../../src/report/finding.js';
+import type {Finding} from '../../src/core/finding.js';
 import {UserError} from '../../src/report/user-error.js';
 import {brief, capabilitiesFile, check, envelope, HOST, type Json, ndjson} from './helpers.js';
 

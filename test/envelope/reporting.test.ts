@@ -3,7 +3,7 @@ import {describe, expect, it, onTestFinished} from 'vitest';
 import {FindingSink} from '../../src/envelope/finding-sink.js';
 import {createProgress} from '../../src/envelope/progress.js';
 import {describeTally, emptyTally, countKind, MAX_KINDS, OTHER_KINDS} from '../../src/envelope/tally.js';
-import type {Finding} from '../../src/report/finding.js';
+import type {Finding} from '../../src/core/finding.js';
 import {brief, check, envelope, ndjson, SAMPLE_SECRETS} from './helpers.js';
 
 const finding = (ruleId: string, line: number, severity: Finding['severity'] = 'error', message = 'm'): Finding => ({ruleId, severity, message, file: 'f', pointer: '', line, column: 1});

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import type {Finding, Report} from '../../src/report/finding.js';
+import type {Finding, Report} from '../../src/core/finding.js';
 import {FORMATS, getFormatter} from '../../src/report/formatters/index.js';
 import {clipLine, MAX_LINE} from '../../src/report/printable.js';
 import {buildReport} from '../../src/report/report.js';

@@ -3,7 +3,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {JsonDocument} from '../../src/io/json-document.js';
 import {lintSchemaDocument, type LintOptions} from '../../src/lint/engine.js';
-import type {Finding} from '../../src/report/finding.js';
+import type {Finding} from '../../src/core/finding.js';
 
 /** A folder with nothing in it: relative $refs in examples resolve here (to nothing) instead of the project. */
 export const EMPTY_DIR = mkdtempSync(join(tmpdir(), 'openwop-lint-'));

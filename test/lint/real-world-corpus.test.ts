@@ -6,7 +6,7 @@ import {describe, expect, it} from 'vitest';
 import {packageRoot} from '../../src/io/package-root.js';
 import {lintSchemaDocument} from '../../src/lint/index.js';
 import type {LintTarget} from '../../src/lint/types.js';
-import type {Finding, Severity} from '../../src/report/finding.js';
+import type {Finding, Severity} from '../../src/core/finding.js';
 
 // The real-world corpus (test/fixtures/real-world, see CORPUS.md there) judges the vendor targets: every verdict
 // that is not "unknown" must come out of `lint schema --target <vendor>` as the vendor's API answers it.

@@ -2,7 +2,7 @@ import {mkdirSync, symlinkSync, writeFileSync} from 'node:fs';
 import {dirname, join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {type PackResult, validatePackInputs} from '../../src/pack/index.js';
-import type {Finding} from '../../src/report/finding.js';
+import type {Finding} from '../../src/core/finding.js';
 import {tempDir} from '../helpers/cli.js';
 
 type Files = Record<string, string | object>;

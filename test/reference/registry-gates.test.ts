@@ -2,7 +2,7 @@ import {cpSync, readdirSync, readFileSync, renameSync, writeFileSync} from 'node
 import {basename, dirname, join} from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
 import {validatePackInputs} from '../../src/pack/index.js';
-import type {Finding} from '../../src/report/finding.js';
+import type {Finding} from '../../src/core/finding.js';
 import {runProgram, tempDir} from '../helpers/cli.js';
 import {referencePath} from './support/reference.js';
 

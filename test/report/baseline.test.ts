@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
 import {applyBaseline, updatedSection, type BaselineScope} from '../../src/report/baseline.js';
 import {parseBaseline, serializeBaseline, type BaselineFile, type BaselineSection} from '../../src/report/baseline-file.js';
-import type {FileResult, Finding, Report} from '../../src/report/finding.js';
+import type {FileResult, Finding, Report} from '../../src/core/finding.js';
 import {buildReport} from '../../src/report/report.js';
 import {CWD, finding} from './sample.js';
 

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {applyQuiet, applyRuleOverrides, applyRuleOverridesToReport, exitCodeFor, type ExitPolicy, type RuleLevel} from '../../src/report/exit-code.js';
-import type {Severity} from '../../src/report/finding.js';
+import type {Severity} from '../../src/core/finding.js';
 import {buildReport} from '../../src/report/report.js';
 import {finding} from './sample.js';
 

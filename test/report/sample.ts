@@ -1,4 +1,4 @@
-import type {FileResult, Finding, Report} from '../../src/report/finding.js';
+import type {FileResult, Finding, Report} from '../../src/core/finding.js';
 import {buildReport} from '../../src/report/report.js';
 import {makeFormatContext, type FormatContext} from '../../src/report/format-context.js';
 

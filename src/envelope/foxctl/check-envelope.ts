@@ -1,7 +1,7 @@
 import type {ErrorObject} from 'ajv';
 import type {JsonDocument} from '../../io/json-document.js';
 import {childPointer, parsePointer} from '../../io/json-pointer.js';
-import type {Severity} from '../../report/finding.js';
+import type {Severity} from '../../core/finding.js';
 import {ajvFindings} from '../../schemas/ajv-findings.js';
 import {getValidator} from '../../schemas/index.js';
 import type {DocScan} from '../context.js';

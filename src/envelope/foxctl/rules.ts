@@ -1,4 +1,4 @@
-import type {RuleDescriptor} from '../../report/finding.js';
+import type {RuleDescriptor} from '../../core/finding.js';
 
 /**
  * foxctl Protocol v1 rules. `foxctl/drift/*` are the places where real foxctl output departs from its written spec:

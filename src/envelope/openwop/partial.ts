@@ -1,5 +1,5 @@
 import type {JsonDocument} from '../../io/json-document.js';
-import type {Finding} from '../../report/finding.js';
+import type {Finding} from '../../core/finding.js';
 import type {FindingSink} from '../finding-sink.js';
 import {ENVELOPE_RULES} from './rules.js';
 

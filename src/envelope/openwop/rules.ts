@@ -1,4 +1,4 @@
-import type {RuleDescriptor} from '../../report/finding.js';
+import type {RuleDescriptor} from '../../core/finding.js';
 
 /**
  * Accept-pipeline rules carry the upstream error code as their id, so a finding maps straight back to what a host

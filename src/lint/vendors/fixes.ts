@@ -1,7 +1,7 @@
 import {modify, type FormattingOptions} from 'jsonc-parser';
 import type {JsonDocument} from '../../io/json-document.js';
 import {parsePointer} from '../../io/json-pointer.js';
-import type {Fix, TextEdit} from '../../report/finding.js';
+import type {Fix, TextEdit} from '../../core/finding.js';
 import {addProperty, detectIndent, nodeAt} from '../fixes.js';
 import {ptr, type JsonObject} from '../schema-util.js';
 

@@ -1,4 +1,4 @@
-import type {Fix} from '../../report/finding.js';
+import type {Fix} from '../../core/finding.js';
 import {has} from '../schema-util.js';
 import {canInline, constToEnum, discriminatorOf, inlineRef, sayable} from '../transforms/index.js';
 import type {SchemaNode} from '../types.js';

@@ -1,5 +1,5 @@
 import type {JsonDocument} from '../../io/json-document.js';
-import type {Finding, Severity} from '../../report/finding.js';
+import type {Finding, Severity} from '../../core/finding.js';
 import type {AdvertView} from '../advert-view.js';
 import {PROBE_RULES, type ProbeRuleKey} from '../rules.js';
 

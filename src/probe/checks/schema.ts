@@ -1,7 +1,7 @@
 import type {ErrorObject} from 'ajv';
 import type {JsonDocument} from '../../io/json-document.js';
 import {childPointer} from '../../io/json-pointer.js';
-import type {Finding} from '../../report/finding.js';
+import type {Finding} from '../../core/finding.js';
 import {ajvFindings} from '../../schemas/ajv-findings.js';
 import {getValidator} from '../../schemas/index.js';
 import type {AdvertView} from '../advert-view.js';

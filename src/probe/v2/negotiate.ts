@@ -1,4 +1,4 @@
-import type {Severity} from '../../report/finding.js';
+import type {Severity} from '../../core/finding.js';
 import {shortList} from '../../report/short-list.js';
 import {documentMajorByShape, majorOf, type DocumentMajor} from '../../v2/document-major.js';
 import {fetchJson, type FetchSettings, type JsonFetch} from '../fetch-discovery.js';

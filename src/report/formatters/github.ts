@@ -1,4 +1,4 @@
-import type {Finding, Report, Severity} from '../finding.js';
+import type {Finding, Report, Severity} from '../../core/finding.js';
 import type {FormatContext} from '../format-context.js';
 import {displayName, relativeToCwd} from '../paths.js';
 import {displayValue} from '../printable.js';

@@ -1,4 +1,4 @@
-import type {Report, Severity} from '../finding.js';
+import type {Report, Severity} from '../../core/finding.js';
 import {fingerprint} from '../fingerprint.js';
 import type {FormatContext} from '../format-context.js';
 import {displayName, relativeToCwd} from '../paths.js';

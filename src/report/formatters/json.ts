@@ -1,4 +1,4 @@
-import type {Report} from '../finding.js';
+import type {Report} from '../../core/finding.js';
 import type {FormatContext} from '../format-context.js';
 import {escapeJsonText} from '../printable.js';
 import {redactValue} from '../redact.js';

@@ -1,4 +1,4 @@
-import type {Finding, Report} from '../finding.js';
+import type {Finding, Report} from '../../core/finding.js';
 import type {FormatContext} from '../format-context.js';
 import {displayName} from '../paths.js';
 import {displayValue} from '../printable.js';

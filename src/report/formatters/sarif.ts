@@ -1,6 +1,6 @@
 import {resolve} from 'node:path';
 import {pathToFileURL} from 'node:url';
-import type {Finding, Report, Severity} from '../finding.js';
+import type {Finding, Report, Severity} from '../../core/finding.js';
 import type {FormatContext} from '../format-context.js';
 import {fingerprint} from '../fingerprint.js';
 import {isStdinName, isUrlName, relativeToCwd} from '../paths.js';

@@ -1,6 +1,6 @@
 import {createRequire} from 'node:module';
 import {Chalk, type ChalkInstance} from 'chalk';
-import type {Finding, FileResult, Report, Severity} from '../finding.js';
+import type {Finding, FileResult, Report, Severity} from '../../core/finding.js';
 import type {FormatContext} from '../format-context.js';
 import {displayName} from '../paths.js';
 import {displayValue, neutraliseLogCommands} from '../printable.js';

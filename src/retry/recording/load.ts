@@ -9,7 +9,7 @@ import {ReadScope} from '../../io/read-scope.js';
 import {fileFinding, mb, readInputFile} from '../../io/read-file.js';
 import {DEFAULT_MAX_DOCUMENT_BYTES, readDocuments} from '../../io/read-documents.js';
 import type {JsonDocument} from '../../io/json-document.js';
-import type {Finding} from '../../report/finding.js';
+import type {Finding} from '../../core/finding.js';
 import {adaptStream} from '../providers/index.js';
 import {looksLikeSse} from '../sse.js';
 import type {RealProviderId} from '../types.js';

@@ -1,5 +1,5 @@
 import type {JsonDocument} from '../../io/json-document.js';
-import type {Finding, Severity} from '../../report/finding.js';
+import type {Finding, Severity} from '../../core/finding.js';
 import type {NormalisedResponse, RecordedRequest} from '../types.js';
 
 /** Where a recorded call sits, so a finding about it can point there. */

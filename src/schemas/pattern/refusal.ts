@@ -1,6 +1,6 @@
 import type {JsonDocument} from '../../io/json-document.js';
 import {toPointer, type PathSegment} from '../../io/json-pointer.js';
-import type {Finding, RuleDescriptor} from '../../report/finding.js';
+import type {Finding, RuleDescriptor} from '../../core/finding.js';
 import type {UnsupportedPatternError} from './linear-regexp.js';
 
 export const PATTERN_UNSUPPORTED_RULE = {

@@ -1,5 +1,5 @@
 import {expect} from 'vitest';
-import type {Finding} from '../../../src/report/finding.js';
+import type {Finding} from '../../../src/core/finding.js';
 import {runCli, STACK_TRACE} from '../../helpers/cli.js';
 
 export interface ProbeRun {

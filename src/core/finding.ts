@@ -1,6 +1,7 @@
-export type Severity = 'error' | 'warning' | 'info';
+import type {Severity} from './severity.js';
 
-export const SEVERITY_RANK: Record<Severity, number> = {info: 0, warning: 1, error: 2};
+export type {Severity} from './severity.js';
+export {SEVERITY_RANK} from './severity.js';
 
 /** A proposed text edit; offsets are into the file's text as read (after any BOM). */
 export interface TextEdit {
@@ -32,6 +33,15 @@ export interface Finding {
    * a file of the pack): a baseline tells them apart by it, so trading one such problem for another is not hidden.
    */
   subject?: string;
+  /** The upstream error code the rule stands for (`invalid_envelope_shape`, `cap.breached`), when it has one. */
+  code?: string;
+  /** Which of the rule's message templates `message` was rendered from, and the values it was filled with. */
+  messageId?: string;
+  data?: Record<string, string | number | boolean>;
+  /** For a finding a JSON Schema validator produced: the failing keyword, its params and the path to it in the schema. */
+  keyword?: string;
+  params?: Record<string, unknown>;
+  schemaPath?: string;
 }
 
 /** What a formatter needs to know about a rule beyond the finding itself (SARIF tool.driver.rules, junit classnames). */
