@@ -1,28 +1,75 @@
+import type {CheckingCommand, Rule} from './core/rule.js';
+import {ruleNames} from './core/rule.js';
+
+// TEMPORARY adapter while issue 19 migrates every table to defineRule: legacy descriptors become Rule objects here.
+// The rules helper replaces `legacy()` with the tables' own Rule objects.
+function legacy(d: {id: string; description: string; severity?: Rule['severity']; docsUrl?: string}, commands: CheckingCommand[]): Rule {
+  const slash = d.id.indexOf('/');
+  return {
+    id: d.id,
+    family: slash > 0 ? d.id.slice(0, slash) : d.id,
+    description: d.description,
+    severity: d.severity ?? 'error',
+    aliases: [],
+    commands,
+    sources: [],
+    evidence: [],
+    explanation: d.description,
+    examples: {valid: [], invalid: []},
+    fixable: false,
+    messages: {},
+    docsPath: `${d.id}.md`,
+  };
+}
+
+let all: Promise<readonly Rule[]> | undefined;
+
 /**
- * Every rule id any command reports, for checking the ids a config sets (a config is shared by every command, so an
- * id is known when any command knows it). Each table is imported on first use: a config without `rules` never loads
+ * Every rule any command reports. Each family's table is imported on first use: a config without `rules` never loads
  * them, and a command does not pay for the others' rule modules at start-up.
  */
+export function allRules(): Promise<readonly Rule[]> {
+  all ??= (async () => {
+    const [lint, openwop, foxctl, pack, probe, retry, pattern, bundle, io] = await Promise.all([
+      import('./lint/index.js'),
+      import('./envelope/openwop/rules.js'),
+      import('./envelope/foxctl/rules.js'),
+      import('./pack/rules.js'),
+      import('./probe/rules.js'),
+      import('./retry/rules.js'),
+      import('./schemas/pattern/refusal.js'),
+      import('./bundle/rules.js'),
+      import('./io/io-rules.js'),
+    ]);
+    const rules = [
+      ...lint.lintRuleDescriptors().map((d) => legacy(d, ['lint schema'])),
+      ...Object.values(openwop.ENVELOPE_RULES).map((d) => legacy(d, ['validate envelope'])),
+      ...Object.values(foxctl.FOXCTL_RULES).map((d) => legacy(d, ['validate envelope'])),
+      ...pack.PACK_RULE_LIST.map((d) => legacy(d, ['validate pack'])),
+      ...Object.values(probe.PROBE_RULES).map((d) => legacy(d, ['probe host'])),
+      ...retry.RETRY_RULE_LIST.map((d) => legacy(d, ['simulate retry'])),
+      legacy(pattern.PATTERN_UNSUPPORTED_RULE, ['lint schema', 'validate envelope']),
+      ...bundle.BUNDLE_RULE_LIST.map((d) => legacy(d, ['validate bundle'])),
+      ...io.IO_RULE_DESCRIPTORS.map((d) => legacy(d, [])),
+    ];
+    const seen = new Map<string, Rule>();
+    for (const r of rules) if (!seen.has(r.id)) seen.set(r.id, r);
+    return [...seen.values()];
+  })();
+  return all;
+}
+
+/** The rules `command` can report. */
+export async function rulesForCommand(command: CheckingCommand): Promise<readonly Rule[]> {
+  return (await allRules()).filter((r) => r.commands.length === 0 || r.commands.includes(command));
+}
+
+/** The rule `name` names: its id, or one of its aliases (an earlier id, an upstream code shared by several rules gives the first). */
+export async function findRule(name: string): Promise<Rule | undefined> {
+  return (await allRules()).find((r) => ruleNames(r).includes(name));
+}
+
+/** Every id and alias a config or `--rule` may name. */
 export async function knownRuleIds(): Promise<string[]> {
-  const [lint, openwop, foxctl, pack, probe, retry, pattern, bundle] = await Promise.all([
-    import('./lint/index.js'),
-    import('./envelope/openwop/rules.js'),
-    import('./envelope/foxctl/rules.js'),
-    import('./pack/rules.js'),
-    import('./probe/rules.js'),
-    import('./retry/rules.js'),
-    import('./schemas/pattern/refusal.js'),
-    import('./bundle/rules.js'),
-  ]);
-  const descriptors = [
-    ...lint.lintRuleDescriptors(),
-    ...Object.values(openwop.ENVELOPE_RULES),
-    ...Object.values(foxctl.FOXCTL_RULES),
-    ...pack.PACK_RULE_LIST,
-    ...Object.values(probe.PROBE_RULES),
-    ...retry.RETRY_RULE_LIST,
-    pattern.PATTERN_UNSUPPORTED_RULE,
-    ...bundle.BUNDLE_RULE_LIST,
-  ];
-  return [...new Set(descriptors.map((d) => d.id))];
+  return [...new Set((await allRules()).flatMap((r) => ruleNames(r)))];
 }
