@@ -4,7 +4,7 @@ import {DEFAULT_INPUT_TIMEOUT_MS} from '../src/io/open-stream.js';
 import {type ExplainedRule, explainRules} from '../src/report/explained-rule.js';
 import type {Report} from '../src/core/finding.js';
 import {displayLines, displayText} from '../src/report/printable.js';
-import {UserError} from '../src/report/user-error.js';
+import {UserError} from '../src/core/user-error.js';
 
 /** Pieces every command shares, checking or not; kept apart from _base so scaffold does not load the reporters. */
 

@@ -2,7 +2,7 @@ import {Args, Flags} from '@oclif/core';
 import {Chalk} from 'chalk';
 import {parseRuleFlags} from '../../src/config/load.js';
 import {explainRule, INPUT_RULES, LINT_TARGETS, lintSchemaInputs, listRules, RULES, suggestRules, type FixMode, type LintTarget} from '../../src/lint/index.js';
-import {UserError} from '../../src/report/user-error.js';
+import {UserError} from '../../src/core/user-error.js';
 import {CheckCommand, EXIT_CODES_HELP, READS_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
 import {BASELINE_HELP, baselineFlags, INPUT_SELECTION_HELP, inputSelection, inputSelectionFlags, LIST_FLAG, readScopeFlags} from '../_common.js';
 

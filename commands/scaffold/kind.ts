@@ -6,7 +6,7 @@ import {LINT_TARGETS, type LintTarget} from '../../src/lint/index.js';
 import {jsonText} from '../../src/report/formatters/json.js';
 import {displayLines, displayText, escapeJsonText} from '../../src/report/printable.js';
 import {Redactor} from '../../src/report/redact.js';
-import {UserError} from '../../src/report/user-error.js';
+import {UserError} from '../../src/core/user-error.js';
 import {writeOutput} from '../../src/report/write-output.js';
 import {checkKindName, DEFAULT_EXAMPLES_OUT, DEFAULT_ID_BASE, DEFAULT_OUT, preflight, ScaffoldCancelled, scaffoldKind, TYPE_HELP, VENDOR_KIND_GRAMMAR} from '../../src/scaffold/index.js';
 import {askForKind, commandLine} from '../../src/scaffold/interactive.js';

@@ -3,7 +3,7 @@ import {Args, Flags} from '@oclif/core';
 import {configCapabilities, configKindSchemaDirs} from '../../src/config/paths.js';
 import {escapeJsonText} from '../../src/report/printable.js';
 import {redactValue} from '../../src/report/redact.js';
-import {UserError} from '../../src/report/user-error.js';
+import {UserError} from '../../src/core/user-error.js';
 import {writeOutput} from '../../src/report/write-output.js';
 import {CAP_RULE, PROVIDER_IDS, RECOVERY_PATHS, simulateRetry, type RealProviderId, type RecoveryPath} from '../../src/retry/index.js';
 import {CheckCommand, EXIT_CODES_HELP, READS_HELP, type CheckContext, type CheckOutcome} from '../_base.js';

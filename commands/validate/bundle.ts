@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core';
 import {BUNDLE_RULE_LIST, DEFAULT_MAX_BUNDLE_BYTES, validateBundle} from '../../src/bundle/index.js';
 import {checkStdinFilename} from '../../src/io/inputs.js';
-import {UserError} from '../../src/report/user-error.js';
+import {UserError} from '../../src/core/user-error.js';
 import {CheckCommand, EXIT_CODES_HELP, READS_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
 import {explainFlag, printExplanation, readScopeFlags, stdinFilenameFlag} from '../_common.js';
 

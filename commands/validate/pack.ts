@@ -1,7 +1,7 @@
 import {basename, dirname} from 'node:path';
 import {Args, Flags} from '@oclif/core';
 import {envelopePayloadPath, LINT_SCHEMAS_SCOPES, LLM_SCHEMA_FIELDS, type LintSchemasScope, PACK_RULE_LIST, parseGrant, RUNTIME_TOKENS, validatePackInputs} from '../../src/pack/index.js';
-import {UserError} from '../../src/report/user-error.js';
+import {UserError} from '../../src/core/user-error.js';
 import {CheckCommand, EXIT_CODES_HELP, READS_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
 import {BASELINE_HELP, baselineFlags, baselineForceFlag, explainFlag, INPUT_SELECTION_HELP, inputSelection, inputSelectionFlags, LIST_FLAG, printExplanation, readScopeFlags} from '../_common.js';
 

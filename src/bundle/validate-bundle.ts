@@ -3,7 +3,7 @@ import type {JsonDocument} from '../io/json-document.js';
 import {ReadScope} from '../io/read-scope.js';
 import type {FileResult, Finding} from '../core/finding.js';
 import type {CheckOutcome} from '../report/outcome.js';
-import {UserError} from '../report/user-error.js';
+import {UserError} from '../core/user-error.js';
 import {ajvFindings} from '../schemas/ajv-findings.js';
 import {getValidator} from '../schemas/ajv.js';
 import {deriveV2Profiles, V2_PROFILES} from '../v2/profiles.js';

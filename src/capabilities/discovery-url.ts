@@ -1,4 +1,4 @@
-import {UserError} from '../report/user-error.js';
+import {UserError} from '../core/user-error.js';
 import {trimTrailing} from '../io/trim.js';
 
 export const WELL_KNOWN_PATH = '/.well-known/openwop';

@@ -1,6 +1,6 @@
 import {decodeJsonBytes} from '../io/decode.js';
 import {DEFAULT_HTTP, HttpFailure, type HttpGetOptions, httpGet} from '../io/http-get.js';
-import {UserError} from '../report/user-error.js';
+import {UserError} from '../core/user-error.js';
 import {discoveryUrl} from './discovery-url.js';
 
 /** What a capabilities URL answered: the body as text and the contract the host says it used, if it said. */

@@ -4,7 +4,7 @@ import {JsonDocument} from '../io/json-document.js';
 import {mb} from '../io/read-file.js';
 import {ReadScope} from '../io/read-scope.js';
 import {readWholeSource} from '../io/read-source.js';
-import {UserError} from '../report/user-error.js';
+import {UserError} from '../core/user-error.js';
 import {type DocumentMajor, documentMajorByShape, majorOf} from '../v2/document-major.js';
 import type {CapabilitiesFetchSettings} from './fetch.js';
 

@@ -9,7 +9,7 @@ import {readWholeSource} from '../io/read-source.js';
 import {inside, ReadScope, realPathOr} from '../io/read-scope.js';
 import {OPEN_NONBLOCKING} from '../io/small-file.js';
 import {closest} from '../report/suggest.js';
-import {UserError} from '../report/user-error.js';
+import {UserError} from '../core/user-error.js';
 import type {LoadedConfig, OpenwopConfig, RuleSetting} from './types.js';
 import {validateConfigShape, type ConfigProblem} from './validate.js';
 

@@ -1,7 +1,7 @@
 import {isAbsolute, relative, resolve, sep} from 'node:path';
 import picomatch from 'picomatch';
 import {normaliseIgnorePattern} from '../io/ignore-pattern-bound.js';
-import {isStdinName} from '../report/paths.js';
+import {isStdinName} from '../io/paths.js';
 import type {OpenwopConfig} from './types.js';
 
 const matchers = new Map<string, (path: string) => boolean>();

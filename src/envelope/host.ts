@@ -1,6 +1,6 @@
 import {loadCapabilities} from '../capabilities/load.js';
 import type {ReadScope} from '../io/read-scope.js';
-import {UserError} from '../report/user-error.js';
+import {UserError} from '../core/user-error.js';
 import {UNIVERSAL_KINDS} from '../schemas/index.js';
 import {type DocumentMajor, documentMajorByShape} from '../v2/document-major.js';
 

@@ -5,7 +5,7 @@ import {ReadScope} from '../io/read-scope.js';
 import type {RuleDescriptor} from '../core/finding.js';
 import type {FormatContext} from '../report/format-context.js';
 import type {CheckOutcome} from '../report/outcome.js';
-import {UserError} from '../report/user-error.js';
+import {UserError} from '../core/user-error.js';
 import {PATTERN_UNSUPPORTED_RULE} from '../schemas/index.js';
 import type {EnvelopeRunContext} from './context.js';
 import {DEFAULT_MAX_FINDINGS_PER_RULE} from './finding-sink.js';

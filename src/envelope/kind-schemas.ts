@@ -6,7 +6,7 @@ import {JsonDocument} from '../io/json-document.js';
 import {listFolder} from '../io/list-folder.js';
 import type {ReadScope} from '../io/read-scope.js';
 import type {Finding} from '../core/finding.js';
-import {UserError} from '../report/user-error.js';
+import {UserError} from '../core/user-error.js';
 import {builtinKinds, builtinKindSchema, createAjv, getValidator, patternRefusalFinding, UnsupportedPatternError} from '../schemas/index.js';
 
 const SUFFIX = '.schema.json';

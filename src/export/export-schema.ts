@@ -4,7 +4,7 @@ import {fixSchemaText} from '../lint/fixer.js';
 import {isObject} from '../lint/schema-util.js';
 import {VENDOR_MODELS, type VendorTarget} from '../lint/vendors/index.js';
 import type {Finding, RuleDescriptor} from '../core/finding.js';
-import {UserError} from '../report/user-error.js';
+import {UserError} from '../core/user-error.js';
 import {defaultName, nameProblem} from './name.js';
 import {nonLocalRefs} from './non-local-refs.js';
 import {pruneUnusedDefinitions} from './prune-defs.js';

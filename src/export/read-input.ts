@@ -4,7 +4,7 @@ import {readWhole} from '../io/open-stream.js';
 import {mb} from '../io/read-file.js';
 import type {ReadScope} from '../io/read-scope.js';
 import {readWholeSource} from '../io/read-source.js';
-import {UserError} from '../report/user-error.js';
+import {UserError} from '../core/user-error.js';
 
 /**
  * The text of the schema to export: FILE (a regular file, or a FIFO named on the command line), or `-` for standard

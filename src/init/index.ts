@@ -3,7 +3,7 @@ import {join} from 'node:path';
 import {configFileIn, projectRoot} from '../config/load.js';
 import {ReadScope} from '../io/read-scope.js';
 import {checkWritable, writeFileSafely} from '../io/safe-write.js';
-import {UserError} from '../report/user-error.js';
+import {UserError} from '../core/user-error.js';
 import {appendToPreCommitConfig, preCommitConfig, preCommitSnippet} from './pre-commit.js';
 import {starterConfig} from './starter-config.js';
 

@@ -3,8 +3,8 @@ import {dirname, isAbsolute, join, relative, sep} from 'node:path';
 import {createRequire} from 'node:module';
 import type {Ignore} from 'ignore';
 import picomatch from 'picomatch';
-import {relativeToCwd} from '../report/paths.js';
-import {UserError} from '../report/user-error.js';
+import {relativeToCwd} from './paths.js';
+import {UserError} from '../core/user-error.js';
 import {ignorePatternProblem, normaliseIgnorePattern} from './ignore-pattern-bound.js';
 import {inside, type ReadScope} from './read-scope.js';
 

@@ -1,8 +1,8 @@
 import {accessSync, constants, fstatSync, lstatSync, realpathSync, statSync, type BigIntStats} from 'node:fs';
 import {mkdir, open} from 'node:fs/promises';
 import {basename, dirname, join, resolve} from 'node:path';
-import {relativeToCwd} from '../report/paths.js';
-import {UserError} from '../report/user-error.js';
+import {relativeToCwd} from './paths.js';
+import {UserError} from '../core/user-error.js';
 import {noteFileUsed, type FilesUsed} from './files-used.js';
 import {inside} from './read-scope.js';
 import {rewriteInPlace} from './rewrite-in-place.js';

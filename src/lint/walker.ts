@@ -5,7 +5,7 @@ import {JsonDocument} from '../io/json-document.js';
 import {toPointer} from '../io/json-pointer.js';
 import {ReadScope} from '../io/read-scope.js';
 import {cutAt} from '../io/trim.js';
-import {isStdinName} from '../report/paths.js';
+import {isStdinName} from '../io/paths.js';
 import {remoteUrl, type RemoteDocs} from './remote-refs.js';
 import {isAncestorOrSelf, isObject, ptr, type JsonObject} from './schema-util.js';
 import {TIER1_MAX_DEPTH, type EdgeKind, type RefInfo, type SchemaNode} from './types.js';

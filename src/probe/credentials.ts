@@ -1,4 +1,4 @@
-import {UserError} from '../report/user-error.js';
+import {UserError} from '../core/user-error.js';
 
 export interface Credentials {
   /** Request headers for the probed origin only. */

@@ -6,7 +6,7 @@ import {checkWritable, writeFileSafely, type SafeWriteOptions} from '../io/safe-
 import type {CheckOutcome} from '../report/outcome.js';
 import {JsonDocument} from '../io/json-document.js';
 import type {FileResult, Finding, RuleDescriptor} from '../core/finding.js';
-import {UserError} from '../report/user-error.js';
+import {UserError} from '../core/user-error.js';
 import {type AdvertisementResult, checkAdvertisement} from './advertisement.js';
 import {isObject} from './advert-view.js';
 import {isCapabilitiesUrl, loadCapabilities} from '../capabilities/load.js';

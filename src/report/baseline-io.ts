@@ -6,7 +6,7 @@ import {checkWritable, writeFileSafely} from '../io/safe-write.js';
 import {OPEN_NONBLOCKING} from '../io/small-file.js';
 import {errnoWords} from '../io/write-target.js';
 import {parseBaseline, type BaselineFile} from './baseline-file.js';
-import {UserError} from './user-error.js';
+import {UserError} from '../core/user-error.js';
 
 /** Far above any real baseline (one entry per finding is ~100 bytes; the whole registry's is ~100 KB). */
 const MAX_BASELINE_BYTES = 64 * 1024 * 1024;

@@ -2,7 +2,7 @@ import {isAbsolute, relative, resolve, sep} from 'node:path';
 import picomatch from 'picomatch';
 import type {BaselineSection, PointerCounts} from './baseline-file.js';
 import type {FileResult, Finding, Report} from '../core/finding.js';
-import {isStdinName, isUrlName} from './paths.js';
+import {isStdinName, isUrlName} from '../io/paths.js';
 
 /**
  * Matching a run's findings against a baseline section. A finding's key is (file relative to the baseline's folder,

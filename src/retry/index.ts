@@ -2,7 +2,7 @@ import {projectRoot} from '../config/load.js';
 import {checkStdinFilename} from '../io/inputs.js';
 import {IO_RULE_DESCRIPTORS} from '../io/io-rules.js';
 import {ReadScope} from '../io/read-scope.js';
-import {UserError} from '../report/user-error.js';
+import {UserError} from '../core/user-error.js';
 import type {CheckOutcome} from '../report/outcome.js';
 import type {FileResult} from '../core/finding.js';
 import type {FormatContext} from '../report/format-context.js';

@@ -5,7 +5,7 @@ import {JsonDocument} from '../io/json-document.js';
 import {mb, type FileRead} from '../io/read-file.js';
 import type {ReadScope} from '../io/read-scope.js';
 import {readWholeSource} from '../io/read-source.js';
-import {UserError} from '../report/user-error.js';
+import {UserError} from '../core/user-error.js';
 import {builtinKindSchema, createAjv, getValidator, loadBundledSchema, patternRefusalFinding, UnsupportedPatternError} from '../schemas/index.js';
 import {describeIssues} from './corrective-fragment.js';
 import type {PayloadValidator} from './payload.js';

@@ -1,4 +1,4 @@
-import {UserError} from '../report/user-error.js';
+import {UserError} from '../core/user-error.js';
 
 export type BaseType = 'string' | 'number' | 'integer' | 'boolean' | 'enum' | 'object';
 

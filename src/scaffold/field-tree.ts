@@ -1,4 +1,4 @@
-import {UserError} from '../report/user-error.js';
+import {UserError} from '../core/user-error.js';
 import {type FieldSpec, type FieldType, pathLabel, type PathSegment, typeLabel} from './field-spec.js';
 
 /** A payload property: a `--field`, or an object created implicitly by a dotted path under it. */

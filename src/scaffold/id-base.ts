@@ -1,4 +1,4 @@
-import {UserError} from '../report/user-error.js';
+import {UserError} from '../core/user-error.js';
 
 /**
  * Default `$id` base: `.invalid` is a reserved top-level domain (RFC 6761), so a schema published with it unchanged is

@@ -7,7 +7,7 @@ import {JsonDocument} from '../io/json-document.js';
 import {lintSchemaDocument, resolveLintOptions, type LintTarget} from '../lint/index.js';
 import type {Finding} from '../core/finding.js';
 import {findSecrets} from '../report/secrets.js';
-import {UserError} from '../report/user-error.js';
+import {UserError} from '../core/user-error.js';
 import {exampleEnvelopes} from './examples.js';
 import {parseFieldSpec} from './field-spec.js';
 import {buildFieldTree} from './field-tree.js';

@@ -1,4 +1,4 @@
-import {UserError} from '../report/user-error.js';
+import {UserError} from '../core/user-error.js';
 import {ScaffoldCancelled} from './cancelled.js';
 import {enumValuesProblem, fieldPathProblem, fieldSpecText, parseFieldSpec, type PathSegment} from './field-spec.js';
 import {addField, checkComplete, fieldPathConflict, type FieldNode} from './field-tree.js';

@@ -4,7 +4,7 @@ import {dirname, isAbsolute, relative, resolve} from 'node:path';
 import {discardStaged, placeStaged, stageFile, syncFolder, type StagedFile} from '../io/temp-file.js';
 import {folderToMake, missingFolderHint} from '../io/safe-write.js';
 import {errnoWords, inspectWriteTarget} from '../io/write-target.js';
-import {UserError} from '../report/user-error.js';
+import {UserError} from '../core/user-error.js';
 
 export interface PlannedFile {
   /** Absolute path. */

@@ -2,7 +2,7 @@ import {mkdirSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {loadConfig, parseRuleFlags} from '../../src/config/load.js';
-import {UserError} from '../../src/report/user-error.js';
+import {UserError} from '../../src/core/user-error.js';
 import {runCli, STACK_TRACE, tempDir} from '../helpers/cli.js';
 
 function project(files: Record<string, string>): string {

@@ -2,7 +2,7 @@ import {mkdirSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {hostProfile} from '../../src/envelope/index.js';
-import {UserError} from '../../src/report/user-error.js';
+import {UserError} from '../../src/core/user-error.js';
 import {tempDir} from '../helpers/cli.js';
 import {brief, capabilitiesFile, check, envelope, HOST, ndjson, ofRule} from './helpers.js';
 

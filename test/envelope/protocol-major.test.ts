@@ -3,7 +3,7 @@ import type {AddressInfo} from 'node:net';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {hostProfile} from '../../src/envelope/index.js';
 import type {Finding} from '../../src/core/finding.js';
-import {UserError} from '../../src/report/user-error.js';
+import {UserError} from '../../src/core/user-error.js';
 import {brief, capabilitiesFile, check, envelope, HOST, type Json, ndjson} from './helpers.js';
 
 const record = {status: 'stable', since: '2.0', witness: 'witnessable-gated'};

@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest';
 import {buildCredentials} from '../../src/probe/credentials.js';
 import {discoveryUrl} from '../../src/capabilities/discovery-url.js';
 import {Redactor} from '../../src/report/redact.js';
-import {UserError} from '../../src/report/user-error.js';
+import {UserError} from '../../src/core/user-error.js';
 
 describe('discoveryUrl', () => {
   it.each([

@@ -6,7 +6,7 @@ import {Writable} from 'node:stream';
 import {pathToFileURL} from 'node:url';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {WriteError} from '../../src/io/safe-write.js';
-import {UserError} from '../../src/report/user-error.js';
+import {UserError} from '../../src/core/user-error.js';
 import {writeOutput} from '../../src/report/write-output.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {enumValuesProblem, fieldPathProblem, fieldSpecText, parseFieldSpec} from '../../src/scaffold/field-spec.js';
-import {UserError} from '../../src/report/user-error.js';
+import {UserError} from '../../src/core/user-error.js';
 
 const seg = (name: string, list = false) => ({name, list});
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
 import {lintSchemaFile} from '../../src/lint/index.js';
-import {UserError} from '../../src/report/user-error.js';
+import {UserError} from '../../src/core/user-error.js';
 import {scaffoldKind, type ScaffoldResult} from '../../src/scaffold/index.js';
 import {formatJson} from '../../src/scaffold/format-json.js';
 import {tempDir} from '../helpers/cli.js';

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {DEFAULT_PROFILE, lintSchemaFile, type LintProfile, type LintTarget} from '../../src/lint/index.js';
-import {UserError} from '../../src/report/user-error.js';
+import {UserError} from '../../src/core/user-error.js';
 import {scaffoldKind, type ScaffoldResult} from '../../src/scaffold/index.js';
 import {tempDir} from '../helpers/cli.js';
 

@@ -1,7 +1,7 @@
 import {existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {UserError} from '../../src/report/user-error.js';
+import {UserError} from '../../src/core/user-error.js';
 import {inspectTargets, writeFilesAtomically} from '../../src/scaffold/write-files.js';
 import {tempDir} from '../helpers/cli.js';
 

@@ -1,6 +1,6 @@
 import type {Finding, Report, Severity} from '../../core/finding.js';
 import type {FormatContext} from '../format-context.js';
-import {displayName, relativeToCwd} from '../paths.js';
+import {displayName, relativeToCwd} from '../../io/paths.js';
 import {displayValue} from '../printable.js';
 
 // GitHub Actions workflow commands: one `::error|warning|notice …::message` line per finding, which the runner turns

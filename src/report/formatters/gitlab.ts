@@ -1,7 +1,7 @@
 import type {Report, Severity} from '../../core/finding.js';
 import {fingerprint} from '../fingerprint.js';
 import type {FormatContext} from '../format-context.js';
-import {displayName, relativeToCwd} from '../paths.js';
+import {displayName, relativeToCwd} from '../../io/paths.js';
 import {escapeJsonText} from '../printable.js';
 import {redactValue} from '../redact.js';
 

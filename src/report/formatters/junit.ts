@@ -1,6 +1,6 @@
 import type {Finding, Report} from '../../core/finding.js';
 import type {FormatContext} from '../format-context.js';
-import {displayName} from '../paths.js';
+import {displayName} from '../../io/paths.js';
 import {displayValue} from '../printable.js';
 
 // JUnit XML for CI test-report widgets: one <testsuite> per file, one <testcase> per finding. Errors and warnings are

@@ -3,7 +3,7 @@ import {pathToFileURL} from 'node:url';
 import type {Finding, Report, Severity} from '../../core/finding.js';
 import type {FormatContext} from '../format-context.js';
 import {fingerprint} from '../fingerprint.js';
-import {isStdinName, isUrlName, relativeToCwd} from '../paths.js';
+import {isStdinName, isUrlName, relativeToCwd} from '../../io/paths.js';
 import {escapeJsonText} from '../printable.js';
 import {redactValue} from '../redact.js';
 

@@ -2,7 +2,7 @@ import {createRequire} from 'node:module';
 import {Chalk, type ChalkInstance} from 'chalk';
 import type {Finding, FileResult, Report, Severity} from '../../core/finding.js';
 import type {FormatContext} from '../format-context.js';
-import {displayName} from '../paths.js';
+import {displayName} from '../../io/paths.js';
 import {displayValue, neutraliseLogCommands} from '../printable.js';
 
 // Loaded on the first measured line, not at start: with their emoji tables they cost a cold start ≈ 3 ms (Node 22/24
