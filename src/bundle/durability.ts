@@ -1,4 +1,4 @@
-import {isRecord} from '../io/json-record.js';
+import {isObject} from '../core/json.js';
 import {arrayAt, quote, recordAt, type Json} from './view.js';
 
 /*
@@ -40,7 +40,7 @@ export function durabilityProblem(rung: unknown, rows: readonly Json[]): string 
   if (typeof bounds === 'string') return `${BOUND_ROW} carries no usable evidence.recoveryBounds: ${bounds}`;
   for (const id of KILL_ROWS) {
     const recovery = recordAt(byId.get(id)?.evidence).recovery;
-    if (!isRecord(recovery)) return `${id} passed but records no evidence.recovery (which class it exercised, how long resumption took)`;
+    if (!isObject(recovery)) return `${id} passed but records no evidence.recovery (which class it exercised, how long resumption took)`;
     if (!isName(recovery.class) || !isCount(recovery.boundMs) || !isCount(recovery.observedMs)) return `${id}: evidence.recovery is not {class, boundMs, observedMs} with a plain class name and integer milliseconds`;
     const bound = bounds.get(recovery.class);
     if (bound === undefined) return `${id} exercised recovery class ${quote(recovery.class)}, which ${BOUND_ROW} does not declare`;

@@ -1,5 +1,5 @@
 import type {KeyObject} from 'node:crypto';
-import {isRecord} from '../io/json-record.js';
+import {isObject} from '../core/json.js';
 import {ed25519PublicKey} from './ed25519.js';
 import {arrayAt, type Json} from './view.js';
 
@@ -18,7 +18,7 @@ const BUNDLE_USE = 'certification-bundle';
  */
 export function lookUpKey(document: Json, keyId: unknown, options: {requireUse?: boolean} = {}): KeyLookup {
   if (typeof keyId !== 'string') return {found: false, reason: 'not-published'};
-  const entry = arrayAt(document.signingKeys).find((k): k is Json => isRecord(k) && k.keyId === keyId);
+  const entry = arrayAt(document.signingKeys).find((k): k is Json => isObject(k) && k.keyId === keyId);
   if (entry === undefined) return {found: false, reason: 'not-published'};
   if (entry.alg !== 'ed25519') return {found: false, reason: 'unusable', problem: `its alg is ${shown(entry.alg)}, not ed25519`};
   if (entry.use === undefined ? options.requireUse === true : entry.use !== BUNDLE_USE) return {found: false, reason: 'unusable', problem: `its use is ${shown(entry.use)}, not ${BUNDLE_USE}`};

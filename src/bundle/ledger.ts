@@ -1,4 +1,4 @@
-import {isRecord} from '../io/json-record.js';
+import {isObject} from '../core/json.js';
 import {arrayAt, quote, recordAt, type Json, type Report, RESULTS, TOTAL_OF} from './view.js';
 
 export interface LedgerTally {
@@ -20,12 +20,12 @@ export function checkLedger(bundle: Json, report: Report): LedgerTally {
     report(rule, message, pointer, severity);
   };
   const results = recordAt(bundle.results);
-  const rows = arrayAt(results.requirements).filter(isRecord);
+  const rows = arrayAt(results.requirements).filter(isObject);
   const totals: Record<string, number> = Object.fromEntries(Object.values(TOTAL_OF).map((t) => [t, 0]));
   let assertions = 0;
   const firstAt = new Map<string, number>();
   arrayAt(results.requirements).forEach((row, i) => {
-    if (!isRecord(row)) return;
+    if (!isObject(row)) return;
     const at = `/results/requirements/${i}`;
     const id = row.id;
     if (typeof id === 'string') {
@@ -59,7 +59,7 @@ export function checkLedger(bundle: Json, report: Report): LedgerTally {
 function checkNonPassView(bundle: Json, rows: readonly Json[], fail: Report): boolean {
   const nonPass = rows.filter((r) => r.result !== 'executed-pass');
   const detail = bundle.detail;
-  if (!isRecord(detail) || !Array.isArray(detail.nonPass)) {
+  if (!isObject(detail) || !Array.isArray(detail.nonPass)) {
     if (nonPass.length > 0) fail('nonPassView', `${nonPass.length} row${nonPass.length === 1 ? '' : 's'} did not pass, but the bundle has no detail.nonPass[] giving the reasons`, '');
     return nonPass.length > 0;
   }
@@ -67,7 +67,7 @@ function checkNonPassView(bundle: Json, rows: readonly Json[], fail: Report): bo
   const ledger = new Map(rows.map((r) => [r.id, r]));
   const listed = new Set<unknown>();
   detail.nonPass.forEach((entry, i) => {
-    if (!isRecord(entry)) return;
+    if (!isObject(entry)) return;
     const at = `/detail/nonPass/${i}`;
     const row = ledger.get(entry.id);
     const problem =

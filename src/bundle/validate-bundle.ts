@@ -17,7 +17,7 @@ import {obligationFamily, relaxes} from './relaxed.js';
 import {DEFAULT_FETCH, type FetchSettings, isUrl, readJsonSource, STDIN} from './read-json-source.js';
 import {renderBundleExtras} from './render.js';
 import {BUNDLE_RULE_LIST, BUNDLE_RULES} from './rules.js';
-import {isRecord} from '../io/json-record.js';
+import {isObject} from '../core/json.js';
 import {arrayAt, quote, recordAt, type Json, type Report} from './view.js';
 
 /** Largest bundle or discovery document read (real bundles are tens to hundreds of KB). */
@@ -121,8 +121,8 @@ export async function validateBundle(input: string, options: ValidateBundleOptio
   const source = await readJsonSource(input, {...read, what: 'certification bundle'});
   if (!source.ok) return outcome(emptyResult(input === STDIN ? source.finding.file : input, [source.finding]), true);
   const {doc, display} = source;
-  if (!isRecord(doc.value) || !BUNDLE_MARKERS.some((key) => Object.hasOwn(doc.value as Json, key))) {
-    const what = Array.isArray(doc.value) ? 'an array' : isRecord(doc.value) ? 'an object with none of bundleVersion, results, witnessSha256 or signature' : `a JSON ${doc.value === null ? 'null' : typeof doc.value}`;
+  if (!isObject(doc.value) || !BUNDLE_MARKERS.some((key) => Object.hasOwn(doc.value as Json, key))) {
+    const what = Array.isArray(doc.value) ? 'an array' : isObject(doc.value) ? 'an object with none of bundleVersion, results, witnessSha256 or signature' : `a JSON ${doc.value === null ? 'null' : typeof doc.value}`;
     return outcome(emptyResult(display, [doc.finding(BUNDLE_RULES.notABundle.id, 'error', `not a certification bundle: the document is ${what}`, '')]), true);
   }
   const given = options.discoveryDocument ?? (options.discovery === undefined ? undefined : await readGiven(options.discovery, read, 'discovery document'));
@@ -133,7 +133,7 @@ export async function validateBundle(input: string, options: ValidateBundleOptio
 async function readGiven(location: string, read: Omit<Parameters<typeof readJsonSource>[1], 'what'>, what: string): Promise<{document: Json; origin: string}> {
   const got = await readJsonSource(location, {...read, what});
   if (!got.ok) throw new UserError(`${what} ${location}: ${got.finding.message}`);
-  if (!isRecord(got.doc.value)) throw new UserError(`${what} ${location}: expected a JSON object`);
+  if (!isObject(got.doc.value)) throw new UserError(`${what} ${location}: expected a JSON object`);
   return {document: got.doc.value, origin: location};
 }
 
@@ -234,7 +234,7 @@ interface Captured {
 
 async function capturedDocument(discovery: Json, given: CheckContext['given'], report: Report): Promise<Captured> {
   const embedded = discovery.document;
-  if (isRecord(embedded)) {
+  if (isObject(embedded)) {
     let recomputed: string;
     try {
       recomputed = documentDigest(embedded);
@@ -337,7 +337,7 @@ function integrityOnly(bundle: Json, captured: Captured, payload: Buffer | undef
     return verification('discovery-not-read', null);
   };
   const embedded = recordAt(bundle.discovery).document;
-  if (!isRecord(embedded)) return notRead(`the bundle carries no discovery.document and no other was given: the signing key was not looked up and the signature not checked (${ATTRIBUTE})`, '/discovery');
+  if (!isObject(embedded)) return notRead(`the bundle carries no discovery.document and no other was given: the signing key was not looked up and the signature not checked (${ATTRIBUTE})`, '/discovery');
   if (captured.matches !== true) return notRead(`the captured discovery.document does not match the signed discovery.sha256, so no key is taken from it and the signature was not checked (${ATTRIBUTE})`, '/discovery/document');
   const keyId = recordAt(bundle.signature).keyId;
   const found = lookUpKey(embedded, keyId, {requireUse: true});
@@ -379,7 +379,7 @@ async function publishedDocument(bundle: Json, ctx: CheckContext, report: Report
     report('discoveryNotRead', `the discovery document at discovery.url could not be read: ${got.finding.message}`, '/discovery/url');
     return 'failed';
   }
-  if (!isRecord(got.doc.value)) {
+  if (!isObject(got.doc.value)) {
     report('discoveryNotRead', `${url} did not answer with a JSON object`, '/discovery/url');
     return 'failed';
   }
@@ -391,9 +391,9 @@ async function publishedDocument(bundle: Json, ctx: CheckContext, report: Report
  * names no profile, so it voids every claim of the bundle, not only the independent ones (FACTS §5).
  */
 function checkVerifier(bundle: Json, keys: CheckContext['verifierKeys'], report: Report): boolean {
-  if (!arrayAt(bundle.claimedProfiles).some((p) => isRecord(p) && p.evidenceTier === 'independent')) return true;
+  if (!arrayAt(bundle.claimedProfiles).some((p) => isObject(p) && p.evidenceTier === 'independent')) return true;
   const verifier = bundle.verifierSignature;
-  if (!isRecord(verifier)) return false; // the schema already says it is required
+  if (!isObject(verifier)) return false; // the schema already says it is required
   const hostKeys: unknown[] = [recordAt(bundle.signature).keyId, recordAt(bundle.host).signingKeyId];
   if (verifier.keyId !== undefined && hostKeys.includes(verifier.keyId)) {
     report('verifierSameKey', `verifierSignature.keyId ${quote(verifier.keyId)} is the host's own signing key (signature.keyId or host.signingKeyId); an independent claim needs another party's`, '/verifierSignature/keyId');
@@ -428,12 +428,12 @@ const KNOWN_PROFILES = new Set(V2_PROFILES.map((p) => p.id));
 function checkClaims(bundle: Json, captured: Captured, state: {voidedBy: readonly string[]; blocked: number}, report: Report): Claims {
   const targetMajor = recordAt(bundle.suite).targetMajor;
   const derived = captured.document !== undefined && targetMajor === 2 ? deriveV2Profiles(captured.document) : null;
-  const relaxations = arrayAt(recordAt(bundle.host).relaxations).filter(isRecord);
+  const relaxations = arrayAt(recordAt(bundle.host).relaxations).filter(isObject);
   const claimed = arrayAt(bundle.claimedProfiles);
   const profiles: ProfileClaim[] = [];
   const certifiedIds: string[] = [];
   claimed.forEach((claim, i) => {
-    if (!isRecord(claim) || typeof claim.id !== 'string') return;
+    if (!isObject(claim) || typeof claim.id !== 'string') return;
     const id = claim.id;
     const at = `/claimedProfiles/${i}`;
     const claimedCertified = claim.certified === true;
@@ -459,7 +459,7 @@ function checkClaims(bundle: Json, captured: Captured, state: {voidedBy: readonl
     report('blockedCertified', `results.totals.blocked is ${state.blocked}, yet ${certifiedIds.map((id) => quote(id)).join(', ')} ${certifiedIds.length === 1 ? 'is' : 'are'} claimed as certified: a bundle with blocked rows certifies nothing`, '/results/totals/blocked');
   }
   for (const [i, r] of relaxations.entries()) {
-    if (!claimed.some((c) => isRecord(c) && typeof c.id === 'string' && relaxes(r.obligation, c.id))) {
+    if (!claimed.some((c) => isObject(c) && typeof c.id === 'string' && relaxes(r.obligation, c.id))) {
       report('relaxedCertified', `relaxation ${quote(r.obligation)} belongs to no claimed profile (its family ${quote(obligationFamily(r.obligation) ?? null)} is in none of their predicates), so which certification it weakens cannot be told`, `/host/relaxations/${i}`, 'warning');
     }
   }
@@ -468,7 +468,7 @@ function checkClaims(bundle: Json, captured: Captured, state: {voidedBy: readonl
     if (captured.matches !== false) report('claimsUnchecked', `the certified profiles cannot be re-derived: ${why}; they are the emitter's claim only`, '/claimedProfiles');
   }
   for (const id of derived ?? []) {
-    if (!claimed.some((c) => isRecord(c) && c.id === id)) report('profileNotClaimed', `the captured document implies ${quote(id)}, which claimedProfiles does not list`, '/claimedProfiles', 'info');
+    if (!claimed.some((c) => isObject(c) && c.id === id)) report('profileNotClaimed', `the captured document implies ${quote(id)}, which claimedProfiles does not list`, '/claimedProfiles', 'info');
   }
   return {derivabilityChecked: derived !== null, derived, profiles};
 }
@@ -476,7 +476,7 @@ function checkClaims(bundle: Json, captured: Captured, state: {voidedBy: readonl
 function missingFor(id: string, document: Json): string {
   const profile = V2_PROFILES.find((p) => p.id === id);
   if (!profile) return 'unknown profile';
-  const missing = [...profile.families.filter((f) => !isRecord(document[f])).map((f) => `family ${f}`), ...profile.metadata.filter((m) => document[m] === undefined).map((m) => `metadata ${m}`)];
+  const missing = [...profile.families.filter((f) => !isObject(document[f])).map((f) => `family ${f}`), ...profile.metadata.filter((m) => document[m] === undefined).map((m) => `metadata ${m}`)];
   return `missing ${missing.join(', ')}`;
 }
 

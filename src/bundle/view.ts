@@ -1,13 +1,13 @@
 import type {BundleRuleKey} from './rules.js';
-import {isRecord, type JsonRecord} from '../io/json-record.js';
+import {isObject, type JsonObject} from '../core/json.js';
 import type {Severity} from '../core/finding.js';
 
 /** Reports a finding of a bundle rule at a JSON pointer; the rule's own severity unless given. */
 export type Report = (rule: BundleRuleKey, message: string, pointer: string, severity?: Severity) => void;
 
-export type Json = JsonRecord;
+export type Json = JsonObject;
 
-export const recordAt = (value: unknown): Json => (isRecord(value) ? value : {});
+export const recordAt = (value: unknown): Json => (isObject(value) ? value : {});
 
 export const arrayAt = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 

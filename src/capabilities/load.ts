@@ -7,6 +7,7 @@ import {readWholeSource} from '../io/read-source.js';
 import {UserError} from '../core/user-error.js';
 import {type DocumentMajor, documentMajorByShape, majorOf} from '../v2/document-major.js';
 import type {CapabilitiesFetchSettings} from './fetch.js';
+import {isObject} from '../core/json.js';
 
 export interface LoadedCapabilities {
   /**
@@ -72,8 +73,4 @@ function withWrapperFamilies(root: Record<string, unknown>): Record<string, unkn
   for (const [key, value] of Object.entries(wrapper)) if (!Object.hasOwn(root, key)) keep(key, value);
   for (const [key, value] of Object.entries(root)) if (key !== 'capabilities') keep(key, value);
   return out;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -3,6 +3,7 @@ import type {ReadScope} from '../io/read-scope.js';
 import {UserError} from '../core/user-error.js';
 import {UNIVERSAL_KINDS} from '../schemas/index.js';
 import {type DocumentMajor, documentMajorByShape} from '../v2/document-major.js';
+import {isObject} from '../core/json.js';
 
 /** The parts of a host's /.well-known/openwop document that envelope validation applies. */
 export interface HostProfile {
@@ -102,8 +103,4 @@ export function hostProfile(document: Record<string, unknown>, origin: string, m
 export async function loadHostProfile(source: string, cwd: string, scope?: ReadScope, major?: 1 | 2): Promise<HostProfile> {
   const loaded = await loadCapabilities(source, cwd, scope, {major});
   return hostProfile(loaded.document, loaded.origin, loaded.major);
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
 }

@@ -8,6 +8,7 @@ import type {ReadScope} from '../io/read-scope.js';
 import type {Finding} from '../core/finding.js';
 import {UserError} from '../core/user-error.js';
 import {builtinKinds, builtinKindSchema, createAjv, getValidator, patternRefusalFinding, UnsupportedPatternError} from '../schemas/index.js';
+import {isObject} from '../core/json.js';
 
 const SUFFIX = '.schema.json';
 /** Stands in for a refused schema: the refusal is reported once, on the schema, not on every payload. */
@@ -87,9 +88,9 @@ export class KindSchemas {
     const doc = JsonDocument.parse(decoded.text, {file: display});
     const broken = doc.problemFindings().find((f) => f.severity === 'error');
     if (broken) throw new UserError(`kind schema ${file}:${broken.line}:${broken.column}: ${broken.message}`);
-    if (doc.value === null || typeof doc.value !== 'object' || Array.isArray(doc.value)) throw new UserError(`kind schema ${file}: expected a JSON Schema object`);
+    if (!isObject(doc.value)) throw new UserError(`kind schema ${file}: expected a JSON Schema object`);
     // Ajv 2020 refuses other drafts' meta-schema URIs; the keywords a payload schema uses mean the same in draft-07.
-    const {$schema: _draft, ...schema} = doc.value as Record<string, unknown>;
+    const {$schema: _draft, ...schema} = doc.value;
     try {
       return (this.ajv ??= createAjv()).compile(schema);
     } catch (error) {

@@ -1,7 +1,7 @@
 import {JsonDocument} from '../io/json-document.js';
 import {lintSchemaDocument} from '../lint/engine.js';
 import {fixSchemaText} from '../lint/fixer.js';
-import {isObject} from '../lint/schema-util.js';
+import {isObject} from '../core/json.js';
 import {VENDOR_MODELS, type VendorTarget} from '../lint/vendors/index.js';
 import type {Finding, RuleDescriptor} from '../core/finding.js';
 import {UserError} from '../core/user-error.js';

@@ -1,4 +1,5 @@
-import {ptr, isObject} from '../lint/schema-util.js';
+import {ptr} from '../lint/schema-util.js';
+import {isObject} from '../core/json.js';
 
 /**
  * Pointers to the `$ref`s that name another document (a file, a URL, an `#anchor`): a request carries one schema, so

@@ -1,4 +1,4 @@
-import {isObject, type JsonObject} from '../lint/schema-util.js';
+import {isObject, type JsonObject} from '../core/json.js';
 import {isLocalPointerRef} from '../lint/transforms/index.js';
 
 const DEFS = ['$defs', 'definitions'] as const;

@@ -1,5 +1,6 @@
 import {nullablePlan} from '../lint/fixes.js';
-import {isObject, propertiesOf, requiredList, type JsonObject} from '../lint/schema-util.js';
+import {propertiesOf, requiredList} from '../lint/schema-util.js';
+import {isObject, type JsonObject} from '../core/json.js';
 import {mapChildren} from './rewrite.js';
 import {put} from '../lint/transforms/put.js';
 

@@ -1,4 +1,5 @@
-import {has, isObject, propertiesOf, type JsonObject} from '../lint/schema-util.js';
+import {has, propertiesOf} from '../lint/schema-util.js';
+import {isObject, type JsonObject} from '../core/json.js';
 import {constToEnum, inlineRef, intoDescription, mergeSingleAllOf, nullBranchToNullable, oneOfToAnyOf, openApiToJsonSchemaTypes, typeListToAnyOf, typeListToNullable, sayable} from '../lint/transforms/index.js';
 import {treatmentOf, type VendorModel} from '../lint/vendors/index.js';
 

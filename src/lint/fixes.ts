@@ -2,7 +2,8 @@ import {parseTree, type Node} from 'jsonc-parser';
 import type {JsonDocument} from '../io/json-document.js';
 import {parsePointer} from '../io/json-pointer.js';
 import type {Fix, TextEdit} from '../core/finding.js';
-import {has, isObject, propertiesOf, ptr, requiredList, typesOf, type JsonObject} from './schema-util.js';
+import {has, propertiesOf, ptr, requiredList, typesOf} from './schema-util.js';
+import {isObject, type JsonObject} from '../core/json.js';
 import {isNullBranch} from './transforms/type-list-to-nullable.js';
 
 /*

@@ -1,6 +1,6 @@
 import {basename} from 'node:path';
 import type {DetectedKind} from './types.js';
-import {isObject} from './schema-util.js';
+import {isObject} from '../core/json.js';
 
 /** A kind-looking name: lowercase dotted segments (`vendor.acme.plan.create`, `schema.response`) or a single word (`error`). */
 const KIND_NAME = /^[a-z][a-z0-9-]*(\.[a-zA-Z0-9][a-zA-Z0-9_-]*)*$/;

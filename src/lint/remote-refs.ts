@@ -1,5 +1,5 @@
 import {JsonDocument} from '../io/json-document.js';
-import {isObject} from './schema-util.js';
+import {isObject} from '../core/json.js';
 import {appendAll} from '../io/append-all.js';
 
 /** A fetched remote schema by URL (no fragment), or why it could not be had. */

@@ -1,4 +1,5 @@
-import {has, isObject} from './schema-util.js';
+import {has} from './schema-util.js';
+import {isObject} from '../core/json.js';
 
 /**
  * Whether a parsed JSON file found in a folder (or by a glob) is a JSON Schema, so `lint schema schemas/` lints the

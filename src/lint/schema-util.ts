@@ -1,10 +1,5 @@
 import {childPointer} from '../io/json-pointer.js';
-
-export type JsonObject = Record<string, unknown>;
-
-export function isObject(value: unknown): value is JsonObject {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
+import {isObject, type JsonObject} from '../core/json.js';
 
 /** Object.keys(obj).length without building the list: rules count the properties of every object sub-schema. */
 export function keyCount(obj: JsonObject): number {

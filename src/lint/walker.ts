@@ -7,7 +7,8 @@ import {ReadScope} from '../io/read-scope.js';
 import {cutAt} from '../io/trim.js';
 import {isStdinName} from '../io/paths.js';
 import {remoteUrl, type RemoteDocs} from './remote-refs.js';
-import {isAncestorOrSelf, isObject, ptr, type JsonObject} from './schema-util.js';
+import {isAncestorOrSelf, ptr} from './schema-util.js';
+import {isObject, type JsonObject} from '../core/json.js';
 import {TIER1_MAX_DEPTH, type EdgeKind, type RefInfo, type SchemaNode} from './types.js';
 
 export interface WalkOptions {

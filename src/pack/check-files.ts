@@ -13,6 +13,7 @@ import {PACK_RULES} from './rules.js';
 import {appendAll} from '../io/append-all.js';
 import {SCAN_MAX_BYTES} from './scan/limits.js';
 import {readCodeFile} from './scan/read-code.js';
+import {isObject} from '../core/json.js';
 
 export interface FileCheckContext {
   doc: JsonDocument;
@@ -185,7 +186,7 @@ function loadJson(abs: string, display: string, maxBytes: number): Loaded {
     return {status: 'broken', why: `is not valid JSON: ${f?.message ?? 'unreadable'} (${display}:${f?.line ?? 1}:${f?.column ?? 1})`};
   }
   const value = doc.value;
-  if (typeof value !== 'boolean' && (value === null || typeof value !== 'object' || Array.isArray(value))) {
+  if (typeof value !== 'boolean' && !isObject(value)) {
     return {status: 'broken', why: `is not a JSON Schema: it holds ${Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`}, not an object or a boolean`};
   }
   return {status: 'ok', doc};

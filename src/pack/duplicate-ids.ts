@@ -1,7 +1,7 @@
 import type {JsonDocument} from '../io/json-document.js';
 import {childPointer} from '../io/json-pointer.js';
 import type {Finding} from '../core/finding.js';
-import {isObject, type JsonObject} from './manifest.js';
+import {isObject, type JsonObject} from '../core/json.js';
 import {PACK_RULES} from './rules.js';
 
 /** A list whose entries a host registers by id; `inner` lists are unique within each entry. */

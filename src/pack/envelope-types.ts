@@ -1,7 +1,7 @@
 import type {JsonDocument} from '../io/json-document.js';
 import type {Finding} from '../core/finding.js';
 import {LEGACY_KINDS, UNIVERSAL_KINDS} from '../schemas/index.js';
-import {isObject, type JsonObject} from './manifest.js';
+import {isObject, type JsonObject} from '../core/json.js';
 import {PACK_RULES} from './rules.js';
 
 /** SPEC-NOTES §1 lint grammar for a vendor kind ([open] upstream has no regex; this is the documented choice). */

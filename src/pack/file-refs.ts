@@ -1,6 +1,6 @@
 import {toPointer} from '../io/json-pointer.js';
 import {envelopeTypeSites} from './envelope-types.js';
-import {isObject, type JsonObject} from './manifest.js';
+import {isObject, type JsonObject} from '../core/json.js';
 
 /** A file a manifest points at, by the pointer of the string that names it. */
 export interface FileRef {

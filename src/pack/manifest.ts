@@ -6,15 +6,10 @@ import {getValidator, packManifestSchema} from '../schemas/index.js';
 import {targetMajor} from './protocol-major.js';
 import {PACK_RULES} from './rules.js';
 import {suggestToken} from './tokens.js';
+import {isObject, type JsonObject} from '../core/json.js';
 
 /** Every `kind` RFC-level text names; `connection` has no bundled schema yet. */
 export const PACK_KINDS = Object.freeze(['node', 'workflow-chain', 'form-content', 'artifact-type', 'card', 'prompt', 'connection'] as const);
-
-export type JsonObject = Record<string, unknown>;
-
-export function isObject(value: unknown): value is JsonObject {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 export interface ShapeVerdict {
   /** The manifest kind (absent `kind` = node), or null when it is not a known kind. */

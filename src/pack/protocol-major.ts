@@ -1,5 +1,5 @@
 import semver from 'semver';
-import type {JsonObject} from './manifest.js';
+import type {JsonObject} from '../core/json.js';
 
 /** Longer than any real range; past it the range is not read (semver's own limit for one version). */
 const MAX_RANGE_LENGTH = 256;

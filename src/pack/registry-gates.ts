@@ -3,7 +3,7 @@ import {join} from 'node:path';
 import type {JsonDocument} from '../io/json-document.js';
 import {toPointer} from '../io/json-pointer.js';
 import type {Finding} from '../core/finding.js';
-import {isObject, type JsonObject} from './manifest.js';
+import {isObject, type JsonObject} from '../core/json.js';
 import {PACK_RULES} from './rules.js';
 
 /** What the registry's tarball builder bundles for a prompt (check-pack-prompt-refs.mjs reads the same shape). */

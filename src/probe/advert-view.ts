@@ -1,5 +1,6 @@
 import {isDeepStrictEqual} from 'node:util';
 import {parsePointer, toPointer} from '../io/json-pointer.js';
+import {isObject} from '../core/json.js';
 
 /** The deprecated wrapper some hosts still nest families under (SPEC-NOTES §4). */
 export const WRAPPER_KEY = 'capabilities';
@@ -19,10 +20,6 @@ export interface AdvertView {
   /** Families in both places with different values (the root's is used). */
   conflicts: readonly string[];
   docPointer(effectivePointer: string): string;
-}
-
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 export function buildAdvertView(root: Record<string, unknown>): AdvertView {

@@ -1,6 +1,7 @@
 import type {JsonDocument} from '../io/json-document.js';
 import type {Finding} from '../core/finding.js';
-import {type AdvertView, buildAdvertView, isObject} from './advert-view.js';
+import {type AdvertView, buildAdvertView} from './advert-view.js';
+import {isObject} from '../core/json.js';
 import {type AdvertCheck, startCheckRun} from './checks/context.js';
 import {checkEnvelopeCatalogue} from './checks/envelope-catalogue.js';
 import {checkEnvelopesBlock} from './checks/envelopes-block.js';

@@ -1,6 +1,6 @@
 import {isDeepStrictEqual} from 'node:util';
 import {childPointer, parsePointer, toPointer} from '../io/json-pointer.js';
-import {isObject} from './advert-view.js';
+import {isObject} from '../core/json.js';
 import type {DocumentMajor} from '../v2/document-major.js';
 import {isRemovedInV2} from '../v2/v1-to-v2.js';
 import type {AdvertContext} from './checks/context.js';

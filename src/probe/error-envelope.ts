@@ -1,6 +1,6 @@
 import {decodeJsonBytes} from '../io/decode.js';
 import type {HttpResponse} from '../io/http-get.js';
-import {isObject} from './advert-view.js';
+import {isObject} from '../core/json.js';
 
 /** An error answer's body read as the flat `{error, message, details?}` envelope (FACTS §1), or why it is not one. */
 export type ErrorEnvelopeRead = {ok: true; error: string; message: unknown; details: unknown} | {ok: false; problem: string};

@@ -1,4 +1,4 @@
-import {isObject} from './advert-view.js';
+import {isObject} from '../core/json.js';
 
 /** The list of kinds as sent, and where it is: v1's `supportedEnvelopes`, or v2's `supportedEnvelopes.kinds`. */
 export function kindList(doc: Readonly<Record<string, unknown>>): {list: readonly unknown[]; at: string} {

@@ -8,7 +8,7 @@ import {JsonDocument} from '../io/json-document.js';
 import type {FileResult, Finding, RuleDescriptor} from '../core/finding.js';
 import {UserError} from '../core/user-error.js';
 import {type AdvertisementResult, checkAdvertisement} from './advertisement.js';
-import {isObject} from './advert-view.js';
+import {isObject} from '../core/json.js';
 import {isCapabilitiesUrl, loadCapabilities} from '../capabilities/load.js';
 import {startCheckRun} from './checks/context.js';
 import {tierOneLevel, type TierOneLevel} from './checks/envelopes-block.js';

@@ -1,6 +1,6 @@
 import {validateBundle} from '../bundle/index.js';
 import type {FileResult, RuleDescriptor} from '../core/finding.js';
-import {isObject} from './advert-view.js';
+import {isObject} from '../core/json.js';
 import type {FetchSettings} from './fetch-discovery.js';
 import type {Report} from './v2/negotiate.js';
 

@@ -4,7 +4,7 @@ import type {FormatContext} from '../report/format-context.js';
 import type {SchemaLintResult} from './lint-schemas.js';
 import type {ProbeResult} from './probe-host.js';
 import {shortList} from '../report/short-list.js';
-import {isObject} from './advert-view.js';
+import {isObject} from '../core/json.js';
 import {advertisedKinds} from './kinds.js';
 import {listedVersions} from './v2/versions.js';
 

@@ -1,4 +1,4 @@
-import {isObject} from './advert-view.js';
+import {isObject} from '../core/json.js';
 
 const MAX_SCAN_DEPTH = 32;
 

@@ -1,7 +1,7 @@
 import {dirname, resolve} from 'node:path';
 import {JsonDocument} from '../io/json-document.js';
 import {cutAt} from '../io/trim.js';
-import {isObject} from './advert-view.js';
+import {isObject} from '../core/json.js';
 import {fetchJson, type FetchSettings, type JsonFetch} from './fetch-discovery.js';
 
 /** Enough for any real schema split into files; a host cannot make one probe fetch without end. */

@@ -1,3 +1,4 @@
+import {isObject} from '../core/json.js';
 /**
  * The baseline file: the findings a project has accepted for now, per command, counted by where they are and never by
  * line or column, so edits above a finding do not turn it into a new one.
@@ -91,8 +92,4 @@ function sortedEntries<V>(map: Map<string, V>): [string, V][] {
 
 function bad(problem: string): BaselineParse {
   return {ok: false, notBaseline: false, problem};
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

@@ -1,6 +1,6 @@
 import type {ErrorObject} from 'ajv';
 import {parsePointer} from '../io/json-pointer.js';
-import {isRecord} from './json-shape.js';
+import {isObject} from '../core/json.js';
 
 // RFC 0033 §C: the corrective fragment is authored by the host from validator output and never quotes model text —
 // a model's reply could carry an injection, and echoing it back would hand it a second turn. So everything below is
@@ -77,7 +77,7 @@ function declaredNames(schema: unknown, into = new Set<string>(), depth = 0): Se
     return into;
   }
   const s = schema as Record<string, unknown>;
-  if (isRecord(s.properties)) for (const k of Object.keys(s.properties)) into.add(k);
+  if (isObject(s.properties)) for (const k of Object.keys(s.properties)) into.add(k);
   if (Array.isArray(s.required)) for (const k of s.required) if (typeof k === 'string') into.add(k);
   for (const v of Object.values(s)) declaredNames(v, into, depth + 1);
   return into;
@@ -89,8 +89,8 @@ function allowedProperties(schema: unknown, schemaPath: string): string[] {
   let node: unknown = schema;
   const segments = parsePointer(schemaPath).slice(0, -1);
   for (const seg of segments) {
-    if (!isRecord(node) && !Array.isArray(node)) return [];
+    if (!isObject(node) && !Array.isArray(node)) return [];
     node = (node as Record<string, unknown>)[seg];
   }
-  return isRecord(node) && isRecord(node.properties) ? Object.keys(node.properties) : [];
+  return isObject(node) && isObject(node.properties) ? Object.keys(node.properties) : [];
 }

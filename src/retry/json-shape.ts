@@ -1,13 +1,9 @@
+import {isObject, type JsonObject} from '../core/json.js';
+
 /** Narrowing helpers for provider bodies, which arrive as `unknown` and are read defensively. */
 
-export type JsonRecord = Record<string, unknown>;
-
-export function isRecord(v: unknown): v is JsonRecord {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-export function record(v: unknown): JsonRecord | undefined {
-  return isRecord(v) ? v : undefined;
+export function record(v: unknown): JsonObject | undefined {
+  return isObject(v) ? v : undefined;
 }
 
 export function str(v: unknown): string | null {
@@ -29,8 +25,8 @@ export function canonicalJson(v: unknown): string {
 
 function sortKeys(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(sortKeys);
-  if (!isRecord(v)) return v;
-  const out: JsonRecord = {};
+  if (!isObject(v)) return v;
+  const out: JsonObject = {};
   for (const k of Object.keys(v).sort()) out[k] = sortKeys(v[k]);
   return out;
 }

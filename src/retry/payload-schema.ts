@@ -9,6 +9,7 @@ import {UserError} from '../core/user-error.js';
 import {builtinKindSchema, createAjv, getValidator, loadBundledSchema, patternRefusalFinding, UnsupportedPatternError} from '../schemas/index.js';
 import {describeIssues} from './corrective-fragment.js';
 import type {PayloadValidator} from './payload.js';
+import {isObject} from '../core/json.js';
 
 export interface PayloadSchemaOptions {
   /** --schema FILE */
@@ -58,7 +59,7 @@ function compileFile(path: string, label: string, bytes: Buffer): PayloadValidat
   const broken = doc.problemFindings().find((f) => f.severity === 'error');
   if (broken) throw new UserError(`${label}:${broken.line}:${broken.column}: ${broken.message}`);
   const schema = doc.value;
-  if (typeof schema !== 'boolean' && (typeof schema !== 'object' || schema === null || Array.isArray(schema))) {
+  if (typeof schema !== 'boolean' && !isObject(schema)) {
     throw new UserError(`${label} is not a JSON Schema: expected an object or a boolean`);
   }
   let validate: ValidateFunction;

@@ -1,4 +1,5 @@
-import {isRecord, record} from './json-shape.js';
+import {record} from './json-shape.js';
+import {isObject} from '../core/json.js';
 
 // RFC 0033 leaves open which number caps the calls: SPEC-NOTES §5 has retries counting against
 // `limits.schemaRounds` while conformance bounds total calls by `reliability.maxRetryAttempts` (default 3). We cap
@@ -70,7 +71,7 @@ export function resolvePolicy(flags: PolicyFlags, capabilities?: Record<string, 
 
 /** Families belong at the root; a deprecated `capabilities` wrapper is read only when the root has neither family. */
 export function capabilityRoot(doc: Record<string, unknown>): Record<string, unknown> {
-  if (!('envelopes' in doc) && !('limits' in doc) && isRecord(doc.capabilities)) return doc.capabilities;
+  if (!('envelopes' in doc) && !('limits' in doc) && isObject(doc.capabilities)) return doc.capabilities;
   return doc;
 }
 

@@ -6,7 +6,8 @@ import type {ReadScope} from '../io/read-scope.js';
 import type {FileResult, Finding, Severity} from '../core/finding.js';
 import {ajvFindings} from '../schemas/ajv-findings.js';
 import {type BundledSchemaName, getValidator, isBundledSchemaName} from '../schemas/index.js';
-import {isRecord, list} from './json-shape.js';
+import {list} from './json-shape.js';
+import {isObject} from '../core/json.js';
 import {ERROR_CODES, type RouterEvent, type RouterState} from './router.js';
 import {RETRY_RULES as R} from './rules.js';
 import {appendAll} from '../io/append-all.js';
@@ -52,9 +53,9 @@ export async function checkTrace(path: string, scope: ReadScope, expected: Trace
     rootDoc ??= e.doc;
     const v = e.doc.value;
     const items: [unknown, string][] =
-      e.mode === 'stream' ? [[v, '']] : Array.isArray(v) ? v.map((x, i) => [x, `/${i}`]) : isRecord(v) && Array.isArray(v.events) ? list(v.events).map((x, i) => [x, `/events/${i}`]) : [[v, '']];
+      e.mode === 'stream' ? [[v, '']] : Array.isArray(v) ? v.map((x, i) => [x, `/${i}`]) : isObject(v) && Array.isArray(v.events) ? list(v.events).map((x, i) => [x, `/events/${i}`]) : [[v, '']];
     for (const [item, pointer] of items) {
-      if (!isRecord(item) || typeof item.type !== 'string' || !isRecord(item.payload)) {
+      if (!isObject(item) || typeof item.type !== 'string' || !isObject(item.payload)) {
         findings.push(e.doc.finding(R.traceShape.id, 'error', 'expected a run event {type: string, payload: object}', pointer));
         continue;
       }
@@ -154,7 +155,7 @@ function compare(actual: TraceEvent[], expected: TraceExpectation, doc: JsonDocu
   if (wantFailed && !failed) at(undefined, R.traceMissingEvent, 'error', `no node.failed; the node fails with ${terminal.errorCode}`);
   if (!wantFailed && failed) at(failed, R.traceUnexpectedEvent, 'error', 'node.failed, but a conformant host accepts this emission');
   if (wantFailed && failed) {
-    const code = isRecord(failed.payload.error) ? failed.payload.error.code : undefined;
+    const code = isObject(failed.payload.error) ? failed.payload.error.code : undefined;
     if (code !== terminal.errorCode) {
       const legacy = typeof code === 'string' && Object.hasOwn(LEGACY_CODES, code) && LEGACY_CODES[code] === terminal.errorCode;
       at(failed, R.traceErrorCode, legacy ? 'warning' : 'error', legacy ? `"${code}" is the older name of ${terminal.errorCode}` : `node.failed error.code ${JSON.stringify(code)}; RFC 0033 requires ${terminal.errorCode}`);

@@ -1,4 +1,4 @@
-import {isRecord} from '../io/json-record.js';
+import {isObject} from '../core/json.js';
 
 /**
  * Telling a v1 discovery document from a v2 one by shape alone (FACTS.md §1, "Discriminating the two documents").
@@ -35,11 +35,11 @@ export const V2_METADATA_KEYS: readonly string[] = [
 export const V2_METADATA_KEY_SET: ReadonlySet<string> = new Set(V2_METADATA_KEYS);
 
 /** A capability record: what every v2 family is, and what no v1 block looks like. */
-const isCapabilityRecord = (value: unknown): boolean => isRecord(value) && typeof value.status === 'string' && typeof value.since === 'string';
+const isCapabilityRecord = (value: unknown): boolean => isObject(value) && typeof value.status === 'string' && typeof value.since === 'string';
 
 export function documentMajorByShape(doc: Readonly<Record<string, unknown>>): DocumentMajor {
   if (Array.isArray(doc.supportedEnvelopes)) return 1;
-  if (isRecord(doc.capabilities)) return 1;
+  if (isObject(doc.capabilities)) return 1;
   // Before protocolVersion: a v2 root may carry that scalar too, as a twin of preferredVersion for v1 readers.
   if (V2_FAMILIES.some((family) => isCapabilityRecord(doc[family]))) return 2;
   // The era key: a v2 host writes event-log schema 3.

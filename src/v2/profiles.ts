@@ -1,4 +1,4 @@
-import {isRecord} from '../io/json-record.js';
+import {isObject} from '../core/json.js';
 
 /**
  * The v2 conformance profiles (openwop/openwop spec/v2/profiles.json @0f13b519; FACTS.md §4). A profile is a
@@ -52,7 +52,7 @@ export const V2_PROFILES: readonly V2Profile[] = [
 
 
 export function profileHolds(profile: V2Profile, doc: Readonly<Record<string, unknown>>): boolean {
-  return profile.families.every((family) => isRecord(doc[family])) && profile.metadata.every((key) => doc[key] !== undefined);
+  return profile.families.every((family) => isObject(doc[family])) && profile.metadata.every((key) => doc[key] !== undefined);
 }
 
 /** The profiles a v2 discovery document implies, in registry order. */

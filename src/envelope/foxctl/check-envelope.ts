@@ -25,8 +25,7 @@ import {
   SECRET_KEY_HINT,
   SOURCES,
 } from './spec.js';
-
-type Obj = Record<string, unknown>;
+import {isObject, type JsonObject} from '../../core/json.js';
 
 export interface FoxctlOptions {
   strict: boolean;
@@ -48,9 +47,9 @@ export function checkFoxctlEnvelope(opts: FoxctlOptions, doc: JsonDocument, poin
   const c: Check = {doc, pointer, sink, drift: opts.strict ? 'error' : 'warning'};
   const validate = getValidator('foxctl/envelope-v1');
   if (!validate(value)) reportSchemaErrors(c, validate.errors ?? [], value);
-  if (!isObj(value)) return;
-  const meta = isObj(value.meta) ? value.meta : undefined;
-  const data = isObj(value.data) ? value.data : undefined;
+  if (!isObject(value)) return;
+  const meta = isObject(value.meta) ? value.meta : undefined;
+  const data = isObject(value.data) ? value.data : undefined;
   checkCommand(c, value.command);
   checkErrorFields(c, value);
   if (meta) checkMeta(c, value, meta);
@@ -98,11 +97,11 @@ function checkCommand(c: Check, command: unknown): void {
   }
 }
 
-function checkErrorFields(c: Check, env: Obj): void {
+function checkErrorFields(c: Check, env: JsonObject): void {
   const at = `${c.pointer}/error`;
   const error = env.error;
   if (env.status === 'error') {
-    if (!isObj(error) || typeof error.code !== 'string' || error.code === '') return; // the schema reported it
+    if (!isObject(error) || typeof error.code !== 'string' || error.code === '') return; // the schema reported it
     const code = error.code;
     if (ERROR_CATALOG.has(code)) return checkRetryDetails(c, code, error);
     if (ERROR_CODE_FORM.test(code)) {
@@ -116,15 +115,15 @@ function checkErrorFields(c: Check, env: Obj): void {
   if (env.status !== 'ok' && env.status !== 'progress') return;
   if (error === undefined) {
     c.sink.add(c.doc.finding(FOXCTL_RULES.driftOkError.id, c.drift, `no error object; the spec wants error: {"code": null, "message": null} on ${env.status} envelopes`, c.pointer));
-  } else if (isObj(error) && (!('code' in error) || !('message' in error) || error.code === '' || error.message === '')) {
+  } else if (isObject(error) && (!('code' in error) || !('message' in error) || error.code === '' || error.message === '')) {
     c.sink.add(c.doc.finding(FOXCTL_RULES.driftOkError.id, c.drift, `error is ${JSON.stringify(error) === '{}' ? '{}' : 'missing code or message'}; the spec wants "code": null and "message": null on ${env.status} envelopes (foxctl omits them: drift)`, at));
   }
 }
 
 /** Retry transparency (spec §5.3): attempts, backoff and retry_after in error.details, with sane types. */
-function checkRetryDetails(c: Check, code: string, error: Obj): void {
+function checkRetryDetails(c: Check, code: string, error: JsonObject): void {
   const at = `${c.pointer}/error/details`;
-  const details = isObj(error.details) ? error.details : undefined;
+  const details = isObject(error.details) ? error.details : undefined;
   if (code === 'ERATELIMIT' && details?.attempts === undefined) {
     c.sink.add(c.doc.finding(FOXCTL_RULES.retryDetails.id, 'warning', 'ERATELIMIT should say how many attempts were made (error.details.attempts), with backoff and retry_after when known', details ? at : `${c.pointer}/error`));
   }
@@ -135,12 +134,12 @@ function checkRetryDetails(c: Check, code: string, error: Obj): void {
   if (details.retry_after !== undefined && typeof details.retry_after !== 'string' && typeof details.retry_after !== 'number') {
     c.sink.add(c.doc.finding(FOXCTL_RULES.retryDetails.id, 'error', 'error.details.retry_after must be a string (Retry-After value) or a number of seconds', `${at}/retry_after`));
   }
-  if (details.backoff !== undefined && typeof details.backoff !== 'string' && !isObj(details.backoff)) {
+  if (details.backoff !== undefined && typeof details.backoff !== 'string' && !isObject(details.backoff)) {
     c.sink.add(c.doc.finding(FOXCTL_RULES.retryDetails.id, 'error', 'error.details.backoff must name or describe the backoff strategy (a string or an object)', `${at}/backoff`));
   }
 }
 
-function checkMeta(c: Check, env: Obj, meta: Obj): void {
+function checkMeta(c: Check, env: JsonObject, meta: JsonObject): void {
   const at = `${c.pointer}/meta`;
   if (typeof meta.source === 'string' && meta.source !== '' && !SOURCES.has(meta.source)) {
     c.sink.add(c.doc.finding(FOXCTL_RULES.driftSource.id, c.drift, `meta.source "${meta.source}" is not run, cache or memory (foxctl emits it: drift)`, `${at}/source`));
@@ -151,16 +150,16 @@ function checkMeta(c: Check, env: Obj, meta: Obj): void {
 }
 
 /** Upstream's own rule: an error envelope's HTTP summary must carry an error status. */
-function checkStatusCode(c: Check, data: Obj): void {
+function checkStatusCode(c: Check, data: JsonObject): void {
   const summary = data.summary;
-  if (!isObj(summary) || typeof summary.status_code !== 'number') return;
+  if (!isObject(summary) || typeof summary.status_code !== 'number') return;
   const code = summary.status_code;
   if (code < 400 || code >= 600) {
     c.sink.add(c.doc.finding(FOXCTL_RULES.errorStatusCode.id, 'error', `an error envelope with data.summary.status_code ${code}; expected 400–599`, `${c.pointer}/data/summary/status_code`));
   }
 }
 
-function checkArtifact(c: Check, data: Obj | undefined, meta: Obj | undefined, env: Obj): void {
+function checkArtifact(c: Check, data: JsonObject | undefined, meta: JsonObject | undefined, env: JsonObject): void {
   const artifact = data?.artifact;
   const digest = meta?.cas_digest;
   const at = `${c.pointer}/data`;
@@ -183,15 +182,15 @@ function checkArtifact(c: Check, data: Obj | undefined, meta: Obj | undefined, e
   } else if (digest !== artifact) {
     c.sink.add(c.doc.finding(FOXCTL_RULES.casDigest.id, 'error', 'meta.cas_digest does not match data.artifact', `${c.pointer}/meta/cas_digest`));
   }
-  if (env.status !== 'progress') checkSummary(c, data as Obj);
+  if (env.status !== 'progress') checkSummary(c, data as JsonObject);
 }
 
 /**
  * An artifactized result describes the artifact with size_bytes, kind and preview in data.summary. foxctl often puts
  * them beside it (artifact_size_bytes, artifact_kind, data.preview): found there, it is drift; found nowhere, an error.
  */
-function checkSummary(c: Check, data: Obj): void {
-  const summary = isObj(data.summary) ? data.summary : {};
+function checkSummary(c: Check, data: JsonObject): void {
+  const summary = isObject(data.summary) ? data.summary : {};
   const at = `${c.pointer}/data`;
   const wanted: [string, string[]][] = [
     ['size_bytes', ['size_bytes', 'artifact_size_bytes']],
@@ -207,7 +206,7 @@ function checkSummary(c: Check, data: Obj): void {
     else missing.push(field);
   }
   if (missing.length > 0) {
-    c.sink.add(c.doc.finding(FOXCTL_RULES.artifactSummary.id, 'error', `an artifactized result must describe the artifact: no ${missing.join(', ')} in data.summary (or beside it)`, isObj(data.summary) ? `${at}/summary` : at));
+    c.sink.add(c.doc.finding(FOXCTL_RULES.artifactSummary.id, 'error', `an artifactized result must describe the artifact: no ${missing.join(', ')} in data.summary (or beside it)`, isObject(data.summary) ? `${at}/summary` : at));
   } else if (beside.length > 0) {
     c.sink.add(c.doc.finding(FOXCTL_RULES.driftArtifactSummary.id, c.drift, `${beside.join(', ')} stand${beside.length === 1 ? 's' : ''} beside data.summary instead of inside it (foxctl emits this: drift)`, at));
   }
@@ -222,21 +221,21 @@ function checkSummary(c: Check, data: Obj): void {
 }
 
 /** Serialized size of `data`; the document text bounds it, so small documents never serialize anything. */
-function inlineBytes(doc: JsonDocument, data: Obj): number {
+function inlineBytes(doc: JsonDocument, data: JsonObject): number {
   if (doc.text.length <= INLINE_LIMIT_BYTES / 3) return 0; // UTF-8 needs at most 3 bytes per UTF-16 unit
   return Buffer.byteLength(JSON.stringify(data), 'utf8');
 }
 
-function checkUnknownFields(c: Check, env: Obj, meta: Obj | undefined): void {
+function checkUnknownFields(c: Check, env: JsonObject, meta: JsonObject | undefined): void {
   const report = (where: string, key: string) =>
     c.sink.add(c.doc.finding(FOXCTL_RULES.driftUnknownField.id, c.drift, `"${key}" is not a Protocol v1 field of ${where} (upstream's --strict refuses it)`, childPointer(`${c.pointer}${where === 'the envelope' ? '' : `/${where}`}`, key)));
   for (const key of Object.keys(env)) if (!KNOWN_TOP.has(key)) report('the envelope', key);
   if (meta) for (const key of Object.keys(meta)) if (!KNOWN_META.has(key)) report('meta', key);
-  if (isObj(env.error)) for (const key of Object.keys(env.error)) if (!KNOWN_ERROR.has(key)) report('error', key);
+  if (isObject(env.error)) for (const key of Object.keys(env.error)) if (!KNOWN_ERROR.has(key)) report('error', key);
 }
 
 /** Secrets must be redacted as "***": a secret-shaped value anywhere, or any value under a credential-named key. */
-function checkSecrets(c: Check, env: Obj): void {
+function checkSecrets(c: Check, env: JsonObject): void {
   walkStrings(env, c.pointer, (text, pointer) => {
     for (const hit of findSecrets(text)) {
       c.sink.add(c.doc.finding(FOXCTL_RULES.secret.id, 'error', `${pointer} holds ${hit.label}, ${hit.masked}, not redacted as "***"`, pointer));
@@ -246,8 +245,4 @@ function checkSecrets(c: Check, env: Obj): void {
       c.sink.add(c.doc.finding(FOXCTL_RULES.secret.id, 'error', `"${key}" holds a ${text.length}-character value, not "***": credentials must be redacted`, pointer));
     }
   });
-}
-
-function isObj(v: unknown): v is Obj {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
 }

@@ -2,8 +2,7 @@ import type {JsonDocument} from '../../io/json-document.js';
 import type {RefName} from '../context.js';
 import type {FindingSink} from '../finding-sink.js';
 import {FOXCTL_RULES} from './rules.js';
-
-type Obj = Record<string, unknown>;
+import {isObject, type JsonObject} from '../../core/json.js';
 
 /**
  * Stream rules over one input: zero or more progress envelopes with meta.seq from 0, strictly increasing, and
@@ -21,10 +20,10 @@ export class FoxctlStreamState {
   constructor(private readonly refName: RefName) {}
 
   check(value: unknown, doc: JsonDocument, pointer: string, ref: number, sink: FindingSink): void {
-    if (!isObj(value)) return;
+    if (!isObject(value)) return;
     this.seen++;
     this.last = {doc, pointer};
-    const meta = isObj(value.meta) ? value.meta : {};
+    const meta = isObject(value.meta) ? value.meta : {};
     const status = value.status;
     if (typeof value.command === 'string') {
       if (this.command === undefined) this.command = value.command;
@@ -43,7 +42,7 @@ export class FoxctlStreamState {
     sink.add(doc.finding(FOXCTL_RULES.streamTerminal.id, 'error', 'the stream ends without its terminal ok/error envelope (truncated, or the command never finished?)', pointer));
   }
 
-  private progress(env: Obj, meta: Obj, doc: JsonDocument, pointer: string, sink: FindingSink): void {
+  private progress(env: JsonObject, meta: JsonObject, doc: JsonDocument, pointer: string, sink: FindingSink): void {
     if (this.terminalRef !== undefined) {
       sink.add(doc.finding(FOXCTL_RULES.streamTerminal.id, 'error', `a progress envelope after the terminal one (${this.refName(this.terminalRef)}): the terminal envelope must come last`, `${pointer}/status`));
     }
@@ -58,7 +57,7 @@ export class FoxctlStreamState {
       }
       this.lastSeq = this.lastSeq === undefined ? n : Math.max(this.lastSeq, n);
     }
-    const pct = isObj(env.data) ? env.data.pct : undefined;
+    const pct = isObject(env.data) ? env.data.pct : undefined;
     if (pct === undefined) return;
     if (typeof pct !== 'number' || pct < 0 || pct > 100) {
       sink.add(doc.finding(FOXCTL_RULES.progressPct.id, 'error', 'data.pct must be a number from 0 to 100', `${pointer}/data/pct`));
@@ -70,7 +69,7 @@ export class FoxctlStreamState {
     this.lastPct = Math.max(this.lastPct ?? pct, pct);
   }
 
-  private terminal(meta: Obj, doc: JsonDocument, pointer: string, ref: number, sink: FindingSink): void {
+  private terminal(meta: JsonObject, doc: JsonDocument, pointer: string, ref: number, sink: FindingSink): void {
     if (this.terminalRef !== undefined) {
       sink.add(doc.finding(FOXCTL_RULES.streamTerminal.id, 'error', `a second terminal envelope (the first is ${this.refName(this.terminalRef)}): a stream has exactly one`, `${pointer}/status`));
     } else this.terminalRef = ref;
@@ -79,8 +78,4 @@ export class FoxctlStreamState {
       sink.add(doc.finding(FOXCTL_RULES.progressSeq.id, 'error', `the terminal envelope's meta.seq ${meta.seq as number} does not follow the last progress seq ${this.lastSeq}`, `${pointer}/meta/seq`));
     }
   }
-}
-
-function isObj(v: unknown): v is Obj {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
 }

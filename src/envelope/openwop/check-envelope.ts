@@ -9,6 +9,7 @@ import {checkContent} from './content.js';
 import {classifyKindName, type KindName} from './kinds.js';
 import {ENVELOPE_RULES} from './rules.js';
 import type {AcceptedEnvelope, OpenwopStreamState} from './stream-state.js';
+import {isObject} from '../../core/json.js';
 
 interface Envelope extends AcceptedEnvelope {
   schemaVersion?: number;
@@ -149,8 +150,8 @@ function checkPayload(run: EnvelopeRunContext, env: Envelope, doc: JsonDocument,
 }
 
 function withoutNullReasoning(payload: unknown): Record<string, unknown> | undefined {
-  if (!payload || typeof payload !== 'object' || Array.isArray(payload) || (payload as Record<string, unknown>).reasoning !== null) return undefined;
-  const {reasoning: _absent, ...rest} = payload as Record<string, unknown>;
+  if (!isObject(payload) || payload.reasoning !== null) return undefined;
+  const {reasoning: _absent, ...rest} = payload;
   return rest;
 }
 

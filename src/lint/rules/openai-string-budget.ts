@@ -1,5 +1,6 @@
 import {SINCE, SOURCES, VERIFIED, addCount, firstVisit} from '../rule-helpers.js';
-import {isObject, propertiesOf, type JsonObject} from '../schema-util.js';
+import {propertiesOf} from '../schema-util.js';
+import {isObject, type JsonObject} from '../../core/json.js';
 import type {LintRule} from '../types.js';
 
 export const OPENAI_STRING_BUDGET = 120_000;

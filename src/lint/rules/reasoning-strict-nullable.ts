@@ -1,6 +1,7 @@
 import {fixRequireNullable} from '../fixes.js';
 import {SINCE, SOURCES} from '../rule-helpers.js';
-import {isObject, propertiesOf, typeIn} from '../schema-util.js';
+import {propertiesOf, typeIn} from '../schema-util.js';
+import {isObject} from '../../core/json.js';
 import type {LintRule} from '../types.js';
 
 const STRING = ['string'];

@@ -1,5 +1,6 @@
 import {SINCE, SOURCES} from '../rule-helpers.js';
-import {has, isObject, propertiesOf, typesOf} from '../schema-util.js';
+import {has, propertiesOf, typesOf} from '../schema-util.js';
+import {isObject} from '../../core/json.js';
 import type {LintRule} from '../types.js';
 
 const rule: LintRule = {

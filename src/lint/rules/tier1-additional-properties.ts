@@ -1,6 +1,7 @@
 import {fixAdditionalPropertiesFalse} from '../fixes.js';
 import {SINCE, SOURCES, tier1Checks} from '../rule-helpers.js';
-import {has, isObjectType, ptr, type JsonObject} from '../schema-util.js';
+import {has, isObjectType, ptr} from '../schema-util.js';
+import type {JsonObject} from '../../core/json.js';
 import type {LintRule, RuleContext, SchemaNode} from '../types.js';
 
 /** Shared by every "objects must be closed" rule: reports an object schema whose additionalProperties is not false. */

@@ -1,5 +1,6 @@
 import {SINCE, SOURCES, tier1Checks} from '../rule-helpers.js';
-import {isObject, propertiesOf, ptr, soleType, type JsonObject} from '../schema-util.js';
+import {propertiesOf, ptr, soleType} from '../schema-util.js';
+import {isObject, type JsonObject} from '../../core/json.js';
 import type {LintRule} from '../types.js';
 
 /** The branch's discriminator: a required property typed string with a single-value enum. */

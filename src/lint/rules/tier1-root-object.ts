@@ -1,5 +1,6 @@
 import {SINCE, SOURCES} from '../rule-helpers.js';
-import {has, isObject} from '../schema-util.js';
+import {has} from '../schema-util.js';
+import {isObject} from '../../core/json.js';
 import type {LintRule, RuleContext} from '../types.js';
 
 /** Why a root that is not an object is left to its author. */

@@ -1,4 +1,5 @@
-import {has, type JsonObject} from '../schema-util.js';
+import {has} from '../schema-util.js';
+import {isObject, type JsonObject} from '../../core/json.js';
 import {renameKey} from './rename-key.js';
 
 /**
@@ -21,5 +22,5 @@ export function sameJson(a: unknown, b: unknown): boolean {
 }
 
 function canonical(value: unknown): string {
-  return JSON.stringify(value, (_k, v: unknown) => (v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))) : v));
+  return JSON.stringify(value, (_k, v: unknown) => (isObject(v) ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))) : v));
 }

@@ -1,4 +1,4 @@
-import {isObject, type JsonObject} from '../schema-util.js';
+import {isObject, type JsonObject} from '../../core/json.js';
 import {isLocalPointerRef, isRecursiveRef, resolveLocalRef} from './local-ref.js';
 import {put} from './put.js';
 

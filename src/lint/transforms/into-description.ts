@@ -1,4 +1,5 @@
-import {has, type JsonObject} from '../schema-util.js';
+import {has} from '../schema-util.js';
+import type {JsonObject} from '../../core/json.js';
 import {put} from './put.js';
 
 /**

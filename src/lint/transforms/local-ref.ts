@@ -1,5 +1,5 @@
 import {parsePointer} from '../../io/json-pointer.js';
-import {isObject} from '../schema-util.js';
+import {isObject} from '../../core/json.js';
 
 /** A `$ref` the document itself holds: `#` or a `#/…` JSON pointer (`#/$defs/…`, `#/definitions/…`, any other). */
 export function isLocalPointerRef(ref: unknown): ref is string {

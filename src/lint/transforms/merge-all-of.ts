@@ -1,4 +1,5 @@
-import {has, isObject, type JsonObject} from '../schema-util.js';
+import {has} from '../schema-util.js';
+import {isObject, type JsonObject} from '../../core/json.js';
 
 /** Annotations a schema's own value may replace without changing which values pass. */
 const ANNOTATIONS = new Set(['description', 'title', 'examples', '$comment', 'default']);

@@ -1,4 +1,5 @@
-import {has, isObject, isObjectType, propertiesOf, requiredList, type JsonObject} from '../schema-util.js';
+import {has, isObjectType, propertiesOf, requiredList} from '../schema-util.js';
+import {isObject, type JsonObject} from '../../core/json.js';
 import {sameJson} from './const-to-enum.js';
 import {isLocalPointerRef, resolveLocalRef} from './local-ref.js';
 import {renameKey} from './rename-key.js';

@@ -1,4 +1,4 @@
-import type {JsonObject} from '../schema-util.js';
+import type {JsonObject} from '../../core/json.js';
 import {put} from './put.js';
 
 /** A copy of `schema` with `from` renamed `to` (and given `value`), in the same place among the keys. */

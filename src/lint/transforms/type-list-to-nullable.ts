@@ -1,4 +1,5 @@
-import {has, isObject, type JsonObject} from '../schema-util.js';
+import {has} from '../schema-util.js';
+import {isObject, type JsonObject} from '../../core/json.js';
 import {put} from './put.js';
 
 /**

@@ -3,7 +3,8 @@ import type {JsonDocument} from '../../io/json-document.js';
 import {parsePointer} from '../../io/json-pointer.js';
 import type {Fix, TextEdit} from '../../core/finding.js';
 import {addProperty, detectIndent, nodeAt} from '../fixes.js';
-import {ptr, type JsonObject} from '../schema-util.js';
+import {ptr} from '../schema-util.js';
+import type {JsonObject} from '../../core/json.js';
 
 /*
  * Lossless rewrites a vendor needs, as minimal text edits (the rest of the file keeps its formatting). Each returns

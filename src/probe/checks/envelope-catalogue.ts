@@ -1,6 +1,6 @@
 import {childPointer} from '../../io/json-pointer.js';
 import {LEGACY_KINDS, UNIVERSAL_KINDS} from '../../schemas/index.js';
-import {isObject} from '../advert-view.js';
+import {isObject} from '../../core/json.js';
 import type {AdvertCheck} from './context.js';
 
 const UNIVERSAL: ReadonlySet<string> = new Set(UNIVERSAL_KINDS);

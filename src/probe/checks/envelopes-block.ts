@@ -1,5 +1,5 @@
 import {childPointer} from '../../io/json-pointer.js';
-import {isObject} from '../advert-view.js';
+import {isObject} from '../../core/json.js';
 import type {AdvertCheck, AdvertContext} from './context.js';
 
 export const TIER_ONE_LEVELS = ['strict', 'warn', 'off'] as const;

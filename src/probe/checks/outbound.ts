@@ -1,5 +1,5 @@
 import {childPointer} from '../../io/json-pointer.js';
-import {isObject} from '../advert-view.js';
+import {isObject} from '../../core/json.js';
 import type {AdvertCheck} from './context.js';
 
 /** httpClient, toolHooks and aiProviders (SPEC-NOTES §4): the rules the schema alone cannot express. */

@@ -1,7 +1,7 @@
 import {childPointer} from '../../io/json-pointer.js';
 import {type DocumentMajor, V2_METADATA_KEY_SET} from '../../v2/document-major.js';
 import {FACET_RENAMES, v2NameOf} from '../../v2/v1-to-v2.js';
-import {isObject} from '../advert-view.js';
+import {isObject} from '../../core/json.js';
 import {advertisedKinds} from '../kinds.js';
 
 /** A family's value as a comparison sees it, and where it sits in its document. */

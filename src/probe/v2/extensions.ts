@@ -1,5 +1,5 @@
 import {childPointer} from '../../io/json-pointer.js';
-import {isObject} from '../advert-view.js';
+import {isObject} from '../../core/json.js';
 import type {AdvertCheck} from '../checks/context.js';
 
 /** Orgs no host may use for its extensions (FACTS §2; the key pattern does not enforce it). */

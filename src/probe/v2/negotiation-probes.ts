@@ -1,6 +1,6 @@
 import {isDeepStrictEqual} from 'node:util';
 import {HttpFailure, httpGet, type HttpResponse} from '../../io/http-get.js';
-import {isObject} from '../advert-view.js';
+import {isObject} from '../../core/json.js';
 import type {FetchSettings} from '../fetch-discovery.js';
 import {shortList} from '../../report/short-list.js';
 import {majorOf} from '../../v2/document-major.js';

@@ -1,7 +1,7 @@
 import {childPointer} from '../../io/json-pointer.js';
 import {V2_METADATA_KEY_SET} from '../../v2/document-major.js';
 import {shortList} from '../../report/short-list.js';
-import {isObject} from '../advert-view.js';
+import {isObject} from '../../core/json.js';
 import type {AdvertCheck} from '../checks/context.js';
 import {compareVersions, highestVersion, listedVersions, parseVersion} from './versions.js';
 

@@ -1,7 +1,7 @@
 import {childPointer} from '../../io/json-pointer.js';
 import {V2_METADATA_KEY_SET} from '../../v2/document-major.js';
 import {EXTENSION_CLASS_FAMILIES, FACET_RENAMES, ROOT_REMOVALS, ROOT_RENAMES, v2NameOf} from '../../v2/v1-to-v2.js';
-import {isObject} from '../advert-view.js';
+import {isObject} from '../../core/json.js';
 import type {AdvertCheck, AdvertContext} from '../checks/context.js';
 
 /** Root keys v2 removed or moved that need more than "removed" or "renamed" said about them (FACTS §3). */

@@ -1,4 +1,4 @@
-import type {JsonRecord} from '../json-shape.js';
+import type {JsonObject} from '../../core/json.js';
 import type {Adapted, NormalisedResponse, RealProviderId, RecordedRequest, StopClass} from '../types.js';
 
 /** One SSE event with its data already parsed (`[DONE]` stays a string). */
@@ -14,14 +14,14 @@ export interface ProviderAdapter {
   /** The provider id RFC 0032 events carry (the `aiProviders.supported` vocabulary). */
   family: 'openai' | 'anthropic' | 'gemini';
   label: string;
-  looksLikeBody(body: JsonRecord): boolean;
-  fromBody(body: JsonRecord): Adapted;
+  looksLikeBody(body: JsonObject): boolean;
+  fromBody(body: JsonObject): Adapted;
   /** Judged on the stream's first JSON event. */
   looksLikeStream(first: StreamEvent): boolean;
   fromStream(events: readonly StreamEvent[]): Adapted;
   /** The API's endpoint, for picking provider calls out of a HAR. */
   matchesPath(path: string): boolean;
-  request(body: JsonRecord): RecordedRequest;
+  request(body: JsonObject): RecordedRequest;
   /** This API's raw stop reasons and how the router reads them (mock programs borrow these). */
   stopClasses: Readonly<Record<string, StopClass>>;
 }

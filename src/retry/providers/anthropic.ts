@@ -1,4 +1,5 @@
-import {canonicalJson, int, isRecord, record, str, type JsonRecord} from '../json-shape.js';
+import {canonicalJson, int, record, str} from '../json-shape.js';
+import {isObject, type JsonObject} from '../../core/json.js';
 import type {StopClass} from '../types.js';
 import {BODY_RULE, classOf, NO_STOP_RULE, notOk, ok, streamError, type ProviderAdapter, type StreamEvent} from './adapter.js';
 
@@ -19,7 +20,7 @@ interface Parts {
   stopReason: string | null;
   text: string | null;
   toolInput: string | null;
-  stopDetails: JsonRecord | undefined;
+  stopDetails: JsonObject | undefined;
   model: string | null;
   outputTokens: number | null;
 }
@@ -65,14 +66,14 @@ export const anthropic: ProviderAdapter = {
     });
   },
 
-  looksLikeStream: (first) => isRecord(first.data) && typeof first.data.type === 'string' && /^(message_|content_block_|ping$)/.test(first.data.type),
+  looksLikeStream: (first) => isObject(first.data) && typeof first.data.type === 'string' && /^(message_|content_block_|ping$)/.test(first.data.type),
 
   fromStream(events: readonly StreamEvent[]) {
     let text: string | null = null;
     let toolInput: string | null = null;
     let toolJson = '';
     let stopReason: string | null = null;
-    let stopDetails: JsonRecord | undefined;
+    let stopDetails: JsonObject | undefined;
     let model: string | null = null;
     let outputTokens: number | null = null;
     for (const e of events) {
@@ -105,7 +106,7 @@ export const anthropic: ProviderAdapter = {
 
   matchesPath: (path) => /\/v1\/messages\/?$/.test(path),
 
-  request: (body: JsonRecord) => ({
+  request: (body: JsonObject) => ({
     maxTokens: int(body.max_tokens),
     prompt: canonicalJson({system: body.system ?? null, messages: body.messages ?? null}),
   }),

@@ -1,4 +1,5 @@
-import {canonicalJson, int, isRecord, list, record, str, type JsonRecord} from '../json-shape.js';
+import {canonicalJson, int, list, record, str} from '../json-shape.js';
+import {isObject, type JsonObject} from '../../core/json.js';
 import type {NormalisedResponse, StopClass} from '../types.js';
 import {BODY_RULE, classOf, NO_STOP_RULE, notOk, ok, type ProviderAdapter, type StreamEvent} from './adapter.js';
 
@@ -35,7 +36,7 @@ function empty(): Acc {
 }
 
 /** Folds one GenerateContentResponse (a whole body, or one stream chunk) into the accumulator. */
-function absorb(acc: Acc, body: JsonRecord): void {
+function absorb(acc: Acc, body: JsonObject): void {
   acc.model = str(body.modelVersion) ?? acc.model;
   const feedback = record(body.promptFeedback);
   acc.blockReason = str(feedback?.blockReason) ?? acc.blockReason;
@@ -85,20 +86,20 @@ export const gemini: ProviderAdapter = {
   label: 'Gemini generateContent',
   stopClasses: STOP_CLASSES,
 
-  looksLikeBody: (body) => Array.isArray(body.candidates) || isRecord(body.promptFeedback),
+  looksLikeBody: (body) => Array.isArray(body.candidates) || isObject(body.promptFeedback),
 
   fromBody(body) {
-    if (!Array.isArray(body.candidates) && !isRecord(body.promptFeedback)) return notOk(BODY_RULE, 'a Gemini body with neither candidates nor promptFeedback: nothing to route');
+    if (!Array.isArray(body.candidates) && !isObject(body.promptFeedback)) return notOk(BODY_RULE, 'a Gemini body with neither candidates nor promptFeedback: nothing to route');
     const acc = empty();
     absorb(acc, body);
     return ok(assemble(acc));
   },
 
-  looksLikeStream: (first) => isRecord(first.data) && (Array.isArray(first.data.candidates) || isRecord(first.data.promptFeedback)),
+  looksLikeStream: (first) => isObject(first.data) && (Array.isArray(first.data.candidates) || isObject(first.data.promptFeedback)),
 
   fromStream(events: readonly StreamEvent[]) {
     const acc = empty();
-    for (const e of events) if (isRecord(e.data)) absorb(acc, e.data);
+    for (const e of events) if (isObject(e.data)) absorb(acc, e.data);
     if (acc.finishReason === null && acc.blockReason === null) {
       return notOk(NO_STOP_RULE, 'the stream ends before any chunk carries finishReason: the capture is incomplete');
     }
@@ -107,7 +108,7 @@ export const gemini: ProviderAdapter = {
 
   matchesPath: (path) => /\/models\/[^/]+:(?:stream)?generateContent$/i.test(path),
 
-  request: (body: JsonRecord) => {
+  request: (body: JsonObject) => {
     const config = record(body.generationConfig) ?? record(body.generation_config);
     return {
       maxTokens: int(config?.maxOutputTokens) ?? int(config?.max_output_tokens),

@@ -1,4 +1,5 @@
-import {isRecord, record, str} from '../json-shape.js';
+import {record, str} from '../json-shape.js';
+import {isObject} from '../../core/json.js';
 import {readSse} from '../sse.js';
 import type {Adapted, AdaptNote, RealProviderId} from '../types.js';
 import {ok, type ProviderAdapter, type StreamEvent} from './adapter.js';
@@ -24,7 +25,7 @@ export function adapterForUrlPath(path: string): ProviderAdapter | undefined {
 
 /** A JSON response body → the normalised response; the API is detected from the body unless `forced`. */
 export function adaptBody(body: unknown, forced?: RealProviderId): Adapted {
-  if (!isRecord(body)) return {ok: false, ruleId: 'retry/unknown-provider', message: `expected a provider response object, got ${Array.isArray(body) ? 'an array' : typeof body}`};
+  if (!isObject(body)) return {ok: false, ruleId: 'retry/unknown-provider', message: `expected a provider response object, got ${Array.isArray(body) ? 'an array' : typeof body}`};
   const overflow = contextOverflowError(body, forced);
   if (overflow) return overflow;
   const error = errorBody(body);
@@ -57,9 +58,9 @@ export function adaptStream(text: string, forced?: RealProviderId): Adapted {
       return {ok: false, ruleId: 'retry/sse-data', line: e.line, message: `the event on line ${e.line} carries data that is not JSON`};
     }
   }
-  const first = events.find((e) => isRecord(e.data));
+  const first = events.find((e) => isObject(e.data));
   if (!first) return {ok: false, ruleId: 'retry/unknown-provider', line: 1, message: 'the capture holds no JSON events'};
-  const error = events.map((e) => (isRecord(e.data) && !('type' in e.data) ? errorBody(e.data) : undefined)).find(Boolean);
+  const error = events.map((e) => (isObject(e.data) && !('type' in e.data) ? errorBody(e.data) : undefined)).find(Boolean);
   if (error) return {ok: false, ruleId: 'retry/provider-error-body', message: error};
   const adapter = forced ? adapterById(forced) : ADAPTERS.find((a) => a.looksLikeStream(first));
   if (!adapter) return {ok: false, ruleId: 'retry/unknown-provider', line: first.line, message: `not a stream of any API this tool reads (${KNOWN}); if it is one of them, say which with --provider`};

@@ -1,4 +1,5 @@
-import {canonicalJson, int, isRecord, list, record, str, type JsonRecord} from '../json-shape.js';
+import {canonicalJson, int, list, record, str} from '../json-shape.js';
+import {isObject, type JsonObject} from '../../core/json.js';
 import type {StopClass} from '../types.js';
 import {BODY_RULE, classOf, NO_STOP_RULE, notOk, ok, type ProviderAdapter, type StreamEvent} from './adapter.js';
 
@@ -63,7 +64,7 @@ export const openaiChat: ProviderAdapter = {
     });
   },
 
-  looksLikeStream: (first) => isRecord(first.data) && (first.data.object === 'chat.completion.chunk' || Array.isArray(first.data.choices)),
+  looksLikeStream: (first) => isObject(first.data) && (first.data.object === 'chat.completion.chunk' || Array.isArray(first.data.choices)),
 
   fromStream(events: readonly StreamEvent[]) {
     let content = '';
@@ -74,7 +75,7 @@ export const openaiChat: ProviderAdapter = {
     let model: string | null = null;
     let outputTokens: number | null = null;
     for (const e of events) {
-      if (!isRecord(e.data)) continue;
+      if (!isObject(e.data)) continue;
       model = str(e.data.model) ?? model;
       outputTokens = int(record(e.data.usage)?.completion_tokens) ?? outputTokens;
       const choice = record(list(e.data.choices)[0]);
@@ -97,7 +98,7 @@ export const openaiChat: ProviderAdapter = {
 
   matchesPath: (path) => /\/chat\/completions\/?$/.test(path),
 
-  request: (body: JsonRecord) => ({
+  request: (body: JsonObject) => ({
     maxTokens: int(body.max_completion_tokens) ?? int(body.max_tokens),
     prompt: canonicalJson(body.messages ?? null),
   }),

@@ -1,4 +1,5 @@
-import {canonicalJson, int, isRecord, list, record, str, type JsonRecord} from '../json-shape.js';
+import {canonicalJson, int, list, record, str} from '../json-shape.js';
+import {isObject, type JsonObject} from '../../core/json.js';
 import type {StopClass} from '../types.js';
 import {BODY_RULE, classOf, NO_STOP_RULE, notOk, ok, streamError, type ProviderAdapter, type StreamEvent} from './adapter.js';
 
@@ -39,7 +40,7 @@ function readOutput(output: unknown): Output {
   return {text, refusal, toolArgs};
 }
 
-function assemble(response: JsonRecord, out: Output) {
+function assemble(response: JsonObject, out: Output) {
   const status = str(response.status);
   const stopReason = status === 'incomplete' ? (str(record(response.incomplete_details)?.reason) ?? 'incomplete') : status;
   let stopClass = classOf(STOP_CLASSES, stopReason);
@@ -70,21 +71,21 @@ export const openaiResponses: ProviderAdapter = {
     return assemble(body, readOutput(body.output));
   },
 
-  looksLikeStream: (first) => isRecord(first.data) && typeof first.data.type === 'string' && first.data.type.startsWith('response.'),
+  looksLikeStream: (first) => isObject(first.data) && typeof first.data.type === 'string' && first.data.type.startsWith('response.'),
 
   fromStream(events: readonly StreamEvent[]) {
     let text: string | null = null;
     let refusal: string | null = null;
     let toolArgs: string | null = null;
     for (const e of events) {
-      if (!isRecord(e.data)) continue;
+      if (!isObject(e.data)) continue;
       const type = str(e.data.type) ?? e.event ?? '';
       const delta = str(e.data.delta);
       if (type === 'response.output_text.delta' && delta !== null) text = (text ?? '') + delta;
       else if (type === 'response.refusal.delta' && delta !== null) refusal = (refusal ?? '') + delta;
       else if (type === 'response.function_call_arguments.delta' && delta !== null) toolArgs = (toolArgs ?? '') + delta;
       else if (type === 'error') return streamError('openai-responses', 'error', {text, model: null, outputTokens: null});
-      else if (TERMINAL_EVENTS.has(type) && isRecord(e.data.response)) {
+      else if (TERMINAL_EVENTS.has(type) && isObject(e.data.response)) {
         // The terminal event may repeat the whole output; the deltas win when there were any.
         const final = readOutput(e.data.response.output);
         return assemble(e.data.response, {text: text ?? final.text, refusal: refusal ?? final.refusal, toolArgs: toolArgs ?? final.toolArgs});
@@ -95,7 +96,7 @@ export const openaiResponses: ProviderAdapter = {
 
   matchesPath: (path) => /\/responses\/?$/.test(path),
 
-  request: (body: JsonRecord) => ({
+  request: (body: JsonObject) => ({
     maxTokens: int(body.max_output_tokens),
     prompt: canonicalJson({instructions: body.instructions ?? null, input: body.input ?? null}),
   }),

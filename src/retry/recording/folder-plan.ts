@@ -1,7 +1,8 @@
 import {extname} from 'node:path';
 import {decodeJsonBytes} from '../../io/decode.js';
 import {readInputFile} from '../../io/read-file.js';
-import {isRecord, str} from '../json-shape.js';
+import {str} from '../json-shape.js';
+import {isObject} from '../../core/json.js';
 
 // A folder holds one emission only when it says so: every call file is numbered (1.json, 2.sse, 10.json), or a
 // manifest names the call files in order. Anything else is a folder of unrelated recordings, each its own case.
@@ -44,11 +45,11 @@ function fromManifest(manifest: FolderFile, files: readonly FolderFile[], maxByt
   } catch {
     return bad('is not JSON');
   }
-  const names = isRecord(value) && Array.isArray(value.calls) ? value.calls : undefined;
+  const names = isObject(value) && Array.isArray(value.calls) ? value.calls : undefined;
   if (!names || names.length === 0 || !names.every((n) => typeof n === 'string')) return bad('lists no call files');
   const byName = new Map(files.map((f) => [f.name, f]));
   const listed = (names as string[]).map((n) => byName.get(n));
-  const nodeId = isRecord(value) ? str(value.nodeId) : null;
+  const nodeId = isObject(value) ? str(value.nodeId) : null;
   return {
     kind: 'emission',
     files: listed.filter((f): f is FolderFile => f !== undefined),

@@ -1,4 +1,5 @@
-import {isRecord, list, record, str, urlPath} from '../json-shape.js';
+import {list, record, str, urlPath} from '../json-shape.js';
+import {isObject} from '../../core/json.js';
 import {adapterForUrlPath} from '../providers/index.js';
 import type {RealProviderId, RecordedRequest} from '../types.js';
 import {adaptResponse} from './items.js';
@@ -17,7 +18,7 @@ export interface HarEntryResult {
 }
 
 export function isHar(value: unknown): value is {log: {entries: unknown[]}} {
-  return isRecord(value) && isRecord(value.log) && Array.isArray(value.log.entries);
+  return isObject(value) && isObject(value.log) && Array.isArray(value.log.entries);
 }
 
 export function harEntries(value: {log: {entries: unknown[]}}): unknown[] {
@@ -63,7 +64,7 @@ function requestBody(request: Record<string, unknown>): Record<string, unknown> 
   if (text === null) return undefined;
   try {
     const body: unknown = JSON.parse(text);
-    return isRecord(body) ? body : undefined;
+    return isObject(body) ? body : undefined;
   } catch {
     return undefined;
   }

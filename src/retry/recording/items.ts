@@ -1,4 +1,4 @@
-import {isRecord} from '../json-shape.js';
+import {isObject} from '../../core/json.js';
 import {adaptBody, adapterById, adaptStream} from '../providers/index.js';
 import {looksLikeSse} from '../sse.js';
 import type {Adapted, AdaptNote, RealProviderId, RecordedRequest} from '../types.js';
@@ -11,12 +11,12 @@ export type ItemResult = {ok: true; call: RecordedCall; notes?: AdaptNote[]} | {
  * the body the host sent and `response` the body (or SSE text) it got back.
  */
 export function itemToCall(value: unknown, place: Place, forced?: RealProviderId): ItemResult {
-  if (isRecord(value) && 'response' in value && 'request' in value) {
+  if (isObject(value) && 'response' in value && 'request' in value) {
     const responsePlace = {...place, pointer: `${place.pointer}/response`};
     const adapted = adaptResponse(value.response, forced);
     if (!adapted.ok) return {ok: false, ruleId: adapted.ruleId, message: adapted.message, place: responsePlace};
     const provider = adapted.response.provider;
-    const request: RecordedRequest | undefined = isRecord(value.request) && provider !== 'mock' ? adapterById(provider).request(value.request) : undefined;
+    const request: RecordedRequest | undefined = isObject(value.request) && provider !== 'mock' ? adapterById(provider).request(value.request) : undefined;
     return {ok: true, call: {response: adapted.response, ...(request ? {request} : {}), place}, ...(adapted.notes ? {notes: adapted.notes} : {})};
   }
   const adapted = adaptBody(value, forced);

@@ -1,4 +1,4 @@
-import {isRecord} from '../json-shape.js';
+import {isObject} from '../../core/json.js';
 import {classOf} from '../providers/adapter.js';
 import {ADAPTERS} from '../providers/index.js';
 import type {StopClass} from '../types.js';
@@ -11,7 +11,7 @@ import type {Place} from './types.js';
 const MOCK_STOP_CLASSES: Record<string, StopClass> = Object.assign({}, ...[...ADAPTERS].reverse().map((a) => a.stopClasses));
 
 export function isMockProgram(value: unknown): value is {program: unknown[]} {
-  return isRecord(value) && Array.isArray(value.program);
+  return isObject(value) && Array.isArray(value.program);
 }
 
 export function mockNodeId(value: {program: unknown[]} & Record<string, unknown>): string | undefined {
@@ -19,7 +19,7 @@ export function mockNodeId(value: {program: unknown[]} & Record<string, unknown>
 }
 
 export function mockStep(step: unknown, place: Place): ItemResult {
-  if (!isRecord(step)) return {ok: false, ruleId: 'retry/recording-shape', message: 'a program step must be an object {stopReason?, content}', place};
+  if (!isObject(step)) return {ok: false, ruleId: 'retry/recording-shape', message: 'a program step must be an object {stopReason?, content}', place};
   if (step.stopReason !== undefined && typeof step.stopReason !== 'string') {
     return {ok: false, ruleId: 'retry/recording-shape', message: 'stopReason must be a string when present', place: {...place, pointer: `${place.pointer}/stopReason`}};
   }
