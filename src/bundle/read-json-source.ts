@@ -2,9 +2,9 @@ import {decodeJsonBytes} from '../io/decode.js';
 import {noteStdinUsed} from '../io/files-used.js';
 import {DEFAULT_HTTP, HttpFailure, type HttpGetOptions, httpGet} from '../io/http-get.js';
 import {JsonDocument} from '../io/json-document.js';
-import {LineIndex} from '../io/line-index.js';
 import {readWhole} from '../io/open-stream.js';
 import {fileFinding, mb} from '../io/read-file.js';
+import {byteProblemFinding} from '../io/read-json.js';
 import type {ReadScope} from '../io/read-scope.js';
 import {readWholeSource} from '../io/read-source.js';
 import type {Finding} from '../core/finding.js';
@@ -61,8 +61,7 @@ export async function readJsonSource(source: string, options: ReadJsonOptions): 
   }
   const decoded = decodeJsonBytes(bytes);
   if (decoded.problem) {
-    const {line, column} = new LineIndex(decoded.text).at(decoded.problem.offset);
-    return {ok: false, finding: {...fileFinding(label, decoded.problem.ruleId, decoded.problem.message), line, column}};
+    return {ok: false, finding: byteProblemFinding(label, decoded.text, decoded.problem)};
   }
   const doc = JsonDocument.parse(decoded.text, {file: label});
   const broken = doc.problemFindings().find((f) => f.severity === 'error');

@@ -1,8 +1,7 @@
 import {tooManyArrayItems} from '../io/array-items.js';
-import {decodeJsonBytes} from '../io/decode.js';
-import {JsonDocument} from '../io/json-document.js';
 import {mb} from '../io/read-file.js';
 import {ReadScope} from '../io/read-scope.js';
+import {decodedOrFail, parsedOrFail} from '../io/read-json.js';
 import {readWholeSource} from '../io/read-source.js';
 import {UserError} from '../core/user-error.js';
 import {type DocumentMajor, documentMajorByShape, majorOf} from '../v2/document-major.js';
@@ -47,13 +46,9 @@ export async function loadCapabilities(source: string, cwd: string, scope = new 
   } else {
     const read = await readWholeSource(source, scope, scope.maxBytes, `capabilities file ${source}`, (what, size, max) => `${what} is ${mb(size)} MB, over the ${mb(max)} MB limit`);
     if (!read.ok) throw new UserError(read.finding.message);
-    const decoded = decodeJsonBytes(read.bytes);
-    if (decoded.problem) throw new UserError(`capabilities ${source}: ${decoded.problem.message}`);
-    text = decoded.text;
+    text = decodedOrFail(read.bytes, `capabilities ${source}`);
   }
-  const doc = JsonDocument.parse(text, {file: source});
-  const broken = doc.problemFindings().find((f) => f.severity === 'error');
-  if (broken) throw new UserError(`capabilities ${source}:${broken.line}:${broken.column}: ${broken.message}`);
+  const doc = parsedOrFail(text, `capabilities ${source}`, source);
   if (!isObject(doc.value)) throw new UserError(`capabilities ${source}: expected a JSON object`);
   const root = doc.value;
   // Whoever reads the document next validates it: refuse one whose arrays would make that take minutes.

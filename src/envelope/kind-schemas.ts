@@ -1,9 +1,8 @@
 import type {Ajv2020} from 'ajv/dist/2020.js';
 import type {ValidateFunction} from 'ajv';
-import {decodeJsonBytes} from '../io/decode.js';
 import {displayPath} from '../io/inputs.js';
-import {JsonDocument} from '../io/json-document.js';
 import {listFolder} from '../io/list-folder.js';
+import {jsonOrFail} from '../io/read-json.js';
 import type {ReadScope} from '../io/read-scope.js';
 import type {Finding} from '../core/finding.js';
 import {UserError} from '../core/user-error.js';
@@ -83,11 +82,7 @@ export class KindSchemas {
   private compile({path: file, display}: {path: string; display: string}): ValidateFunction {
     const read = this.scope.readReference(file, `kind schema ${display}`);
     if (!read.ok) throw new UserError(read.finding.message);
-    const decoded = decodeJsonBytes(read.bytes);
-    if (decoded.problem) throw new UserError(`kind schema ${file}: ${decoded.problem.message}`);
-    const doc = JsonDocument.parse(decoded.text, {file: display});
-    const broken = doc.problemFindings().find((f) => f.severity === 'error');
-    if (broken) throw new UserError(`kind schema ${file}:${broken.line}:${broken.column}: ${broken.message}`);
+    const doc = jsonOrFail(read.bytes, `kind schema ${file}`, display);
     if (!isObject(doc.value)) throw new UserError(`kind schema ${file}: expected a JSON Schema object`);
     // Ajv 2020 refuses other drafts' meta-schema URIs; the keywords a payload schema uses mean the same in draft-07.
     const {$schema: _draft, ...schema} = doc.value;

@@ -1,8 +1,8 @@
-import {decodeJsonBytes} from '../io/decode.js';
 import {noteStdinUsed} from '../io/files-used.js';
 import {readWhole} from '../io/open-stream.js';
 import {mb} from '../io/read-file.js';
 import type {ReadScope} from '../io/read-scope.js';
+import {decodedOrFail} from '../io/read-json.js';
 import {readWholeSource} from '../io/read-source.js';
 import {UserError} from '../core/user-error.js';
 
@@ -22,7 +22,5 @@ export async function readSchemaInput(path: string, scope: ReadScope, stdin: Asy
     if (!read.ok) throw new UserError(read.finding.message);
     bytes = read.bytes;
   }
-  const decoded = decodeJsonBytes(bytes);
-  if (decoded.problem) throw new UserError(`${label}: ${decoded.problem.message}`);
-  return decoded.text;
+  return decodedOrFail(bytes, label);
 }

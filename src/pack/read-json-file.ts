@@ -1,7 +1,7 @@
 import {decodeJsonBytes} from '../io/decode.js';
 import {JsonDocument} from '../io/json-document.js';
-import {LineIndex} from '../io/line-index.js';
-import {fileFinding, mb, readInputFile, type ReadFailureReason} from '../io/read-file.js';
+import {mb, readInputFile, type ReadFailureReason} from '../io/read-file.js';
+import {byteProblemFinding} from '../io/read-json.js';
 import type {Finding} from '../core/finding.js';
 import {withSmallFile} from '../io/small-file.js';
 
@@ -28,8 +28,7 @@ export function readJsonDocument(path: string, display: string, maxBytes: number
     decoded = decodeJsonBytes(read.bytes);
   }
   if (decoded.problem) {
-    const {line, column} = new LineIndex(decoded.text).at(decoded.problem.offset);
-    return {reason: 'unreadable', finding: {...fileFinding(display, decoded.problem.ruleId, decoded.problem.message), line, column}, fatal: false};
+    return {reason: 'unreadable', finding: byteProblemFinding(display, decoded.text, decoded.problem), fatal: false};
   }
   return {doc: JsonDocument.parse(decoded.text, {file: display})};
 }

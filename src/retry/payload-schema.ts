@@ -1,8 +1,7 @@
 import {join} from 'node:path';
 import type {ValidateFunction} from 'ajv';
-import {decodeJsonBytes} from '../io/decode.js';
-import {JsonDocument} from '../io/json-document.js';
 import {mb, type FileRead} from '../io/read-file.js';
+import {jsonOrFail} from '../io/read-json.js';
 import type {ReadScope} from '../io/read-scope.js';
 import {readWholeSource} from '../io/read-source.js';
 import {UserError} from '../core/user-error.js';
@@ -53,11 +52,7 @@ function readSchema(path: string, label: string, scope: ReadScope): Promise<File
 }
 
 function compileFile(path: string, label: string, bytes: Buffer): PayloadValidator {
-  const decoded = decodeJsonBytes(bytes);
-  if (decoded.problem) throw new UserError(`${label}: ${decoded.problem.message}`);
-  const doc = JsonDocument.parse(decoded.text, {file: path});
-  const broken = doc.problemFindings().find((f) => f.severity === 'error');
-  if (broken) throw new UserError(`${label}:${broken.line}:${broken.column}: ${broken.message}`);
+  const doc = jsonOrFail(bytes, label, path);
   const schema = doc.value;
   if (typeof schema !== 'boolean' && !isObject(schema)) {
     throw new UserError(`${label} is not a JSON Schema: expected an object or a boolean`);
