@@ -128,7 +128,7 @@ file itself is read.`;
     checkStdinFilename([args.file], {stdinFilename: flags['stdin-filename']});
     const label = args.file === '-' ? (flags['stdin-filename'] ?? '<stdin>') : args.file;
     const text = await readSchemaInput(args.file, scope, undefined, label);
-    const write = (): SafeWriteOptions => ({mode: 'create', force: flags.force, inputs: filesUsed(), label: `-o ${flags.output}`, folderRoot: projectRoot(process.cwd())});
+    const write = (): SafeWriteOptions => ({mode: 'replace', exclusive: !flags.force, inputs: filesUsed(), label: `-o ${flags.output}`, folderRoot: projectRoot(process.cwd())});
     // Before anything is printed: an -o that will be refused is a usage error, not a refusal of the schema.
     if (flags.output !== undefined) checkWritable(flags.output, write());
     const result = exportSchema(text, {target, form: flags.form, name: flags.name, file: label});

@@ -2,7 +2,7 @@ import {existsSync} from 'node:fs';
 import {join} from 'node:path';
 import {configFileIn, projectRoot} from '../config/load.js';
 import {ReadScope} from '../io/read-scope.js';
-import {checkWritable, writeFileSafely} from '../io/safe-write.js';
+import {checkWritable, type SafeWriteOptions, writeFileSafely} from '../io/safe-write.js';
 import {UserError} from '../core/user-error.js';
 import {appendToPreCommitConfig, preCommitConfig, preCommitSnippet} from './pre-commit.js';
 import {starterConfig} from './starter-config.js';
@@ -50,16 +50,16 @@ export async function init(options: InitOptions): Promise<InitResult> {
     throw new UserError(`${existing} already holds an openwop config here: nothing was written`, hint);
   }
   const configPath = join(cwd, CONFIG_FILE);
-  if (!kept) checkWritable(configPath, {mode: 'create', force, inside, label: `cannot write ${CONFIG_FILE}`});
+  if (!kept) checkWritable(configPath, {mode: 'replace', exclusive: !force, inside, label: `cannot write ${CONFIG_FILE}`});
   const preCommit = options.preCommit ? planPreCommit(join(cwd, PRE_COMMIT_FILE), options, inside) : undefined;
 
   const result: InitResult = {written: [], kept};
   if (!kept) {
-    await writeFileSafely(configPath, starterConfig(), {mode: 'create', force, inside, label: `cannot write ${CONFIG_FILE}`});
+    await writeFileSafely(configPath, starterConfig(), {mode: 'replace', exclusive: !force, inside, label: `cannot write ${CONFIG_FILE}`});
     result.written.push(CONFIG_FILE);
   }
   if (preCommit?.write) {
-    await writeFileSafely(preCommit.path, preCommit.write.text, {mode: preCommit.write.mode, inside, label: `cannot write ${PRE_COMMIT_FILE}`});
+    await writeFileSafely(preCommit.path, preCommit.write.text, {...preCommit.write.how, inside, label: `cannot write ${PRE_COMMIT_FILE}`});
     result.written.push(PRE_COMMIT_FILE);
   }
   if (preCommit?.snippet) result.snippet = preCommit.snippet;
@@ -69,7 +69,7 @@ export async function init(options: InitOptions): Promise<InitResult> {
 
 interface PreCommitPlan {
   path: string;
-  write?: {text: string; mode: 'create' | 'rewrite'};
+  write?: {text: string; how: Pick<SafeWriteOptions, 'mode' | 'exclusive'>};
   snippet?: string;
   already?: boolean;
 }
@@ -77,15 +77,15 @@ interface PreCommitPlan {
 /** A new file; or, for an existing one, our entry added in place (with --force) or handed back to print. */
 function planPreCommit(path: string, options: InitOptions, inside: string): PreCommitPlan {
   if (!existsSync(path)) {
-    checkWritable(path, {mode: 'create', inside, label: `cannot write ${PRE_COMMIT_FILE}`});
-    return {path, write: {text: preCommitConfig(options.version), mode: 'create'}};
+    checkWritable(path, {mode: 'replace', exclusive: true, inside, label: `cannot write ${PRE_COMMIT_FILE}`});
+    return {path, write: {text: preCommitConfig(options.version), how: {mode: 'replace', exclusive: true}}};
   }
   if (options.force) checkWritable(path, {mode: 'rewrite', inside, label: `cannot write ${PRE_COMMIT_FILE}`});
   const appended = appendToPreCommitConfig(readPreCommitConfig(path, options.cwd, inside), options.version);
   if ('already' in appended) return {path, already: true};
   if (!options.force) return {path, snippet: preCommitSnippet(options.version)};
   if ('unreadable' in appended) throw new UserError(`cannot add the openwop hooks to ${PRE_COMMIT_FILE}: ${appended.unreadable}; nothing was written`, 'add the entry that openwop init --pre-commit prints without --force by hand');
-  return {path, write: {text: appended.text, mode: 'rewrite'}};
+  return {path, write: {text: appended.text, how: {mode: 'rewrite'}}};
 }
 
 /** The existing pre-commit config, read as any file a run is handed: regular, inside the project, of a sane size. */

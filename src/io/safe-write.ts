@@ -11,9 +11,9 @@ import {errnoWords, inspectWriteTarget, type WriteTarget} from './write-target.j
 
 /**
  * The one way openwop writes a file.
- * - `replace` (`-o`): a new file, or an existing regular file replaced atomically (temp file, fsync, rename).
- * - `create` (`probe host --save`): the same, but an existing file only with `force`; a name taken while writing is
- *   never replaced.
+ * - `replace` (`-o`): a new file, or an existing regular file replaced atomically (temp file, fsync, rename). With
+ *   `exclusive` (`probe host --save`, `init`, `export schema -o` without --force) an existing file is refused, and a
+ *   name taken while writing is never replaced.
  * - `rewrite` (`lint schema --fix`): new content for an existing regular file that keeps its owner, mode and hard
  *   links; a read-only file only with `force`.
  * In every mode a FIFO or a character device (`/dev/null`, a terminal, `/dev/stdout`) is written through, never
@@ -22,12 +22,15 @@ import {errnoWords, inspectWriteTarget, type WriteTarget} from './write-target.j
  * root, as ESLint's `-o` does): the folders that do exist on the way must resolve inside it, so neither a typo nor a
  * symlink makes a tree elsewhere. Every failure is a {@link WriteError}: one line, exit 2.
  */
-export type WriteMode = 'replace' | 'create' | 'rewrite';
+export type WriteMode = 'replace' | 'rewrite';
 
 export interface SafeWriteOptions {
   mode: WriteMode;
+  /** `replace` only: never overwrite a file that exists (the user did not pass --force). */
+  exclusive?: boolean;
+  /** `rewrite` only: a read-only file is written too. */
   force?: boolean;
-  /** The files this run read or wrote (see filesUsed): `replace` and `create` refuse to write over one of them. */
+  /** The files this run read or wrote (see filesUsed): `replace` refuses to write over one of them. */
   inputs?: FilesUsed;
   /** How messages name this write, e.g. `--save caps.json`; default `Cannot write "FILE"`. */
   label?: string;
@@ -79,9 +82,8 @@ export function checkWritable(file: string, options: SafeWriteOptions): Writable
     const input = sameFileIn(target.stats, options.inputs);
     if (input) throw new WriteError(label, `it is an input of this run (${input === '<stdin>' ? 'standard input reads from it' : `"${input}"`})`, {hint: 'choose a file that is not one of the inputs'});
   }
-  if (options.force) return target;
-  if (options.mode === 'create') throw new WriteError(label, 'the file exists', {code: 'EEXIST', hint: 'pass --force to overwrite it'});
-  if (options.mode === 'rewrite' && isReadOnly(target.path, target.stats)) throw new WriteError(label, 'the file is read-only', {code: 'EACCES', hint: 'pass --force to write it anyway; it stays read-only'});
+  if (options.mode === 'replace' && options.exclusive) throw new WriteError(label, 'the file exists', {code: 'EEXIST', hint: 'pass --force to overwrite it'});
+  if (options.mode === 'rewrite' && !options.force && isReadOnly(target.path, target.stats)) throw new WriteError(label, 'the file is read-only', {code: 'EACCES', hint: 'pass --force to write it anyway; it stays read-only'});
   return target;
 }
 
@@ -95,8 +97,8 @@ export async function writeFileSafely(file: string, text: string, options: SafeW
     } catch (error) {
       if (error instanceof WriteError) throw error;
       const code = (error as NodeJS.ErrnoException).code;
-      // The name was free when looked at and taken when placed: look again (replace, or create with --force).
-      if (code === 'EEXIST' && target.kind === 'missing' && attempt === 0 && (options.mode === 'replace' || options.force)) continue;
+      // The name was free when looked at and taken when placed: look again, unless nothing may be overwritten.
+      if (code === 'EEXIST' && target.kind === 'missing' && attempt === 0 && options.mode === 'replace' && !options.exclusive) continue;
       if (code === 'EEXIST') throw new WriteError(labelOf(file, options), 'the file exists (it appeared while writing)', {code, hint: 'pass --force to overwrite it', cause: error});
       throw new WriteError(labelOf(file, options), errnoWords(error), {code, cause: error});
     }

@@ -217,7 +217,7 @@ async function probe(input: string, options: ProbeHostOptions, credentialHeaders
  * against the last saved document and saving the new one is one run.
  */
 function saveOptions(file: string, options: ProbeHostOptions): SafeWriteOptions {
-  return {mode: 'create', force: options.force, label: `--save ${file}`, folderRoot: projectRoot(options.cwd)};
+  return {mode: 'replace', exclusive: !options.force, label: `--save ${file}`, folderRoot: projectRoot(options.cwd)};
 }
 
 const MAX_TIMER_MS = 2_147_483_647;

@@ -74,18 +74,18 @@ describe('writeFileSafely: replace (-o)', () => {
   });
 });
 
-describe('writeFileSafely: create (--save)', () => {
+describe('writeFileSafely: exclusive replace (--save without --force)', () => {
   it('refuses an existing file unless forced; forced, replaces it whole', async () => {
     const dir = tempDir();
     const file = join(dir, 'caps.json');
     writeFileSync(file, 'mine');
-    const error = await refusal(writeFileSafely(file, 'new', {mode: 'create', label: '--save caps.json'}));
+    const error = await refusal(writeFileSafely(file, 'new', {mode: 'replace', exclusive: true, label: '--save caps.json'}));
     expect(error.message).toBe('--save caps.json: the file exists');
     expect(error.hint).toBe('pass --force to overwrite it');
     expect(error.code).toBe('EEXIST');
-    expect(() => checkWritable(file, {mode: 'create'})).toThrow(WriteError);
+    expect(() => checkWritable(file, {mode: 'replace', exclusive: true})).toThrow(WriteError);
     expect(readFileSync(file, 'utf8')).toBe('mine');
-    await writeFileSafely(file, 'new', {mode: 'create', force: true});
+    await writeFileSafely(file, 'new', {mode: 'replace', exclusive: false});
     expect(readFileSync(file, 'utf8')).toBe('new');
     expect(readdirSync(dir)).toEqual(['caps.json']);
   });
