@@ -1,4 +1,4 @@
-import {Command, Flags} from '@oclif/core';
+import {Command, Flags, type Interfaces} from '@oclif/core';
 import {checkRuleFlags, loadConfig, parseRuleFlags, projectRoot} from '../src/config/load.js';
 import type {LoadedConfig, RuleSetting} from '../src/config/types.js';
 import {filesUsed} from '../src/io/files-used.js';
@@ -18,6 +18,13 @@ import {type OutputTarget, writeOutput} from '../src/report/write-output.js';
 import {configFlag, inputSelection, LIST_FLAG, openBaselineFlags, printConfigFlag, reportCommandError, verboseFlag} from './_common.js';
 
 export type {CheckOutcome} from '../src/report/outcome.js';
+
+/** A run's command line, parsed once by {@link CheckCommand.run} and handed to each step. */
+export interface CheckRun<T extends typeof Command> {
+  flags: Interfaces.InferredFlags<(typeof CheckCommand)['baseFlags'] & T['flags']>;
+  args: Interfaces.InferredArgs<T['args']>;
+  argv: string[];
+}
 
 export interface CheckContext {
   cwd: string;
@@ -71,7 +78,7 @@ function withOptionalArgs(command: typeof CheckCommand): typeof CheckCommand {
 }
 
 /** The flags and reporter pipeline every checking command shares (DESIGN §1). Subclasses only produce findings. */
-export abstract class CheckCommand extends Command {
+export abstract class CheckCommand<T extends typeof Command = typeof Command> extends Command {
   static override baseFlags = {
     format: Flags.string({char: 'f', summary: 'Output format.', options: [...FORMATS], default: 'stylish', helpGroup: 'OUTPUT'}),
     json: Flags.boolean({summary: 'Same as --format json.', helpGroup: 'OUTPUT'}),
@@ -92,11 +99,16 @@ export abstract class CheckCommand extends Command {
   protected baselineFolderOf?(resultFile: string): string | undefined;
 
   /** Produces the findings; everything before (config) and after (report, exit code) is shared. */
-  protected abstract check(ctx: CheckContext): Promise<CheckOutcome>;
+  protected abstract check(ctx: CheckContext, run: CheckRun<T>): Promise<CheckOutcome>;
+
+  /** A command's answer that needs no check (--explain, --list-rules, an output of its own); true when it answered. */
+  protected answerInstead?(run: CheckRun<T>): Promise<boolean>;
 
   async run(): Promise<void> {
     const printing = this.argv.some((a) => a === '--print-config' || a.startsWith('--print-config='));
-    const {flags, argv} = await this.parse(printing ? withOptionalArgs(this.constructor as typeof CheckCommand) : (this.constructor as typeof CheckCommand));
+    const run = (await this.parse(printing ? withOptionalArgs(this.constructor as typeof CheckCommand) : (this.constructor as typeof CheckCommand))) as unknown as CheckRun<T>;
+    if (await this.answerInstead?.(run)) return;
+    const {flags} = run;
     const cwd = process.cwd();
     if (flags['print-config'] !== undefined) {
       const {config, cliRules} = await this.settings(flags, cwd);
@@ -107,7 +119,7 @@ export abstract class CheckCommand extends Command {
       await writeOutput(jsonText(printConfig(config, flags['print-config'], cliRules, {cwd, ignorePatterns, noIgnore})), this.outputTarget(flags.output));
       return;
     }
-    const {outcome, report: full, exitCode, version} = await this.evaluate(flags, cwd, isTerminal('stderr') && !flags.output && !flags.json, argv as string[]);
+    const {outcome, report: full, exitCode, version} = await this.evaluate(run, cwd, isTerminal('stderr') && !flags.output && !flags.json);
     const report = flags.quiet ? applyQuiet(full) : full;
 
     const format = flags.json ? 'json' : flags.format;
@@ -133,10 +145,11 @@ export abstract class CheckCommand extends Command {
   }
 
   /** Config, the check, rule severities and the exit code: everything a run decides before it formats anything. */
-  protected async evaluate(flags: EvaluateFlags, cwd: string, interactive: boolean, inputs: readonly string[] = []): Promise<{outcome: CheckOutcome; report: Report; exitCode: number; version: string}> {
+  protected async evaluate(run: CheckRun<T>, cwd: string, interactive: boolean): Promise<{outcome: CheckOutcome; report: Report; exitCode: number; version: string}> {
+    const flags = run.flags as EvaluateFlags;
     const {config, cliRules} = await this.settings(flags, cwd);
-    const settleBaseline = await openBaselineFlags(flags, {command: this.commandName, cwd, projectRoot: config.root, inputs, folderOf: this.baselineFolderOf?.bind(this)});
-    const outcome = await this.check({cwd, config, interactive});
+    const settleBaseline = await openBaselineFlags(flags, {command: this.commandName, cwd, projectRoot: config.root, inputs: run.argv, folderOf: this.baselineFolderOf?.bind(this)});
+    const outcome = await this.check({cwd, config, interactive}, run);
     for (const note of outcome.notes ?? []) process.stderr.write(`openwop: ${displayText(note)}\n`);
     const overrides = new Map<string, RuleLevel>(Object.entries(outcome.severitiesResolved ? cliRules : {...config.config.rules, ...cliRules}));
     const version = packageVersion();

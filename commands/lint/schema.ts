@@ -3,10 +3,10 @@ import {Chalk} from 'chalk';
 import {parseRuleFlags} from '../../src/config/load.js';
 import {explainRule, INPUT_RULES, LINT_TARGETS, lintSchemaInputs, listRules, RULES, suggestRules, type FixMode, type LintTarget} from '../../src/lint/index.js';
 import {UserError} from '../../src/report/user-error.js';
-import {CheckCommand, EXIT_CODES_HELP, READS_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
+import {CheckCommand, EXIT_CODES_HELP, READS_HELP, type CheckContext, type CheckOutcome, type CheckRun} from '../_base.js';
 import {BASELINE_HELP, baselineFlags, INPUT_SELECTION_HELP, inputSelection, inputSelectionFlags, LIST_FLAG, readScopeFlags} from '../_common.js';
 
-export default class LintSchema extends CheckCommand {
+export default class LintSchema extends CheckCommand<typeof LintSchema> {
   static override summary = 'Lint JSON Schemas against the Tier-1 structured-output subset and the reasoning-field rules (RFC 0030, RFC 0031).';
 
   static override description = `Checks envelope payload schemas and pack node schemas the way the OpenWOP conformance walker does (RFC 0030 §B), then further.
@@ -124,34 +124,32 @@ ${EXIT_CODES_HELP}`;
 
   protected readonly commandName = 'lint schema';
 
-  override async run(): Promise<void> {
-    const {flags} = await this.parse(LintSchema);
+  protected override async answerInstead({flags}: CheckRun<typeof LintSchema>): Promise<boolean> {
     if (flags.explain !== undefined) {
       try {
         process.stdout.write(explainRule(flags.explain));
       } catch (error) {
         throw new UserError((error as Error).message);
       }
-      return;
+      return true;
     }
     if (flags['list-rules']) {
       const rules = listRules();
       if (flags.json || flags.format === 'json') {
         process.stdout.write(`${JSON.stringify(rules, null, 2)}\n`);
-        return;
+        return true;
       }
       const width = Math.max(...rules.map((r) => r.id.length));
       for (const r of rules) {
         const tags = [r.severity, r.profiles.length === 2 ? 'both profiles' : r.profiles[0], r.targets.join('/'), r.fixable ? 'fixable' : '', r.extension ? 'extension' : 'upstream'].filter(Boolean).join(', ');
         process.stdout.write(`${r.id.padEnd(width)}  ${r.description}\n${' '.repeat(width)}  (${tags})\n`);
       }
-      return;
+      return true;
     }
-    return super.run();
+    return false;
   }
 
-  protected async check(ctx: CheckContext): Promise<CheckOutcome> {
-    const {argv, flags} = await this.parse(LintSchema);
+  protected async check(ctx: CheckContext, {argv, flags}: CheckRun<typeof LintSchema>): Promise<CheckOutcome> {
     const paths = argv as string[];
     if (paths.length === 0) throw new UserError('no input: give schema files, folders or globs, or - for stdin', 'e.g. openwop lint schema schemas/envelopes (see --help)');
     if (flags.fix && paths.includes('-')) throw new UserError('--fix cannot write back to stdin', 'use --fix-dry-run to see the diff');

@@ -2,10 +2,10 @@ import {setFlagsFromString} from 'node:v8';
 import {Args, Flags} from '@oclif/core';
 import {DEFAULT_MAX_SCHEMAS, DEFAULT_SCHEMAS_DEADLINE_MS, probeHost, type ProtocolRequest, renderProbeExtras} from '../../src/probe/index.js';
 import {displayText} from '../../src/report/printable.js';
-import {CheckCommand, EXIT_CODES_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
+import {CheckCommand, EXIT_CODES_HELP, type CheckContext, type CheckOutcome, type CheckRun} from '../_base.js';
 import {inputTimeoutFlag, REPEATED_FLAG} from '../_common.js';
 
-export default class ProbeHost extends CheckCommand {
+export default class ProbeHost extends CheckCommand<typeof ProbeHost> {
   static override summary = 'Check what a host advertises at /.well-known/openwop, v1 or v2, and how it negotiates the version (capabilities, RFC 0021 / RFC 0030–0033; v2: RFC 0169, 0172).';
 
   static override description = `GETs <URL>/.well-known/openwop (a URL that already ends in it is used as is; a path prefix is kept), validates the document against the capabilities schema and checks every advertisement rule of the capabilities spec: the four universal kinds when supportedEnvelopes is non-empty, schemaVersions of universal kinds = 1 and only for advertised kinds, tierOneSubsetCompliance a string, the truncationRetryMultiplier drift, reliability events, httpClient.ssrfGuard, aiProviders.byok within supported, unknown keys in closed blocks (limits, httpClient, aiProviders, toolHooks, reliability, …), the deprecated "capabilities" wrapper, aiProviders.supported: true, kind names. Prints the derived profiles (openwop-core: protocolVersion 1.x; openwop-interrupts: core plus clarification.request) and the Content-Type, Cache-Control, ETag and Capabilities-Etag headers.
@@ -69,8 +69,7 @@ ${EXIT_CODES_HELP}`;
 
   protected readonly commandName = 'probe host';
 
-  protected async check(ctx: CheckContext): Promise<CheckOutcome> {
-    const {args, flags} = await this.parse(ProbeHost);
+  protected async check(ctx: CheckContext, {args, flags}: CheckRun<typeof ProbeHost>): Promise<CheckOutcome> {
     // undici parses HTTP in WebAssembly, which V8 recompiles with its optimising tier on background threads; the process
     // cannot exit before they finish (100-250 ms after the report on loopback). Its baseline code is fast enough for the
     // few documents a probe reads. This process's flag: the library (src/) leaves the embedder's V8 alone.

@@ -6,12 +6,12 @@ import {redactValue} from '../../src/report/redact.js';
 import {UserError} from '../../src/report/user-error.js';
 import {writeOutput} from '../../src/report/write-output.js';
 import {CAP_RULE, PROVIDER_IDS, RECOVERY_PATHS, simulateRetry, type RealProviderId, type RecoveryPath} from '../../src/retry/index.js';
-import {CheckCommand, EXIT_CODES_HELP, READS_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
+import {CheckCommand, EXIT_CODES_HELP, READS_HELP, type CheckContext, type CheckOutcome, type CheckRun} from '../_base.js';
 import {LIST_FLAG, readScopeFlags, REPEATED_FLAG, stdinFilenameFlag} from '../_common.js';
 
 const EVENTS_FORMAT = 'ndjson-events';
 
-export default class SimulateRetry extends CheckCommand {
+export default class SimulateRetry extends CheckCommand<typeof SimulateRetry> {
   static override summary = 'Replay recorded provider responses through the RFC 0033 retry router: what a conformant host does, and whether yours did it.';
 
   static override description = `Each RECORDING is one emission of one node, replayed call by call through the retry router of RFC 0033 (events from RFC 0032). Prints each call's stop class, the budget and corrective fragment a conformant host sends, the events it emits, the total calls and the outcome: accepted, failed (envelope_truncation_unrecoverable, envelope_invalid, envelope_refusal) or recording-exhausted (the recording ends while the router still wants a call; a warning).
@@ -82,16 +82,27 @@ ${EXIT_CODES_HELP}`;
 
   protected readonly commandName = 'simulate retry';
 
+  /** --format ndjson-events was asked for (and taken off argv). */
+  private eventsOnly = false;
+
   override async run(): Promise<void> {
     const argv = withoutEventsFormat(this.argv);
-    if (!argv) return super.run();
     // The shared base knows five formats; this one is ours, so the flag is taken out before oclif parses it.
-    this.argv = argv;
-    return this.runEventsOnly();
+    if (argv) {
+      this.argv = argv;
+      this.eventsOnly = true;
+    }
+    return super.run();
   }
 
-  protected async check(ctx: CheckContext): Promise<CheckOutcome> {
-    const {argv, flags} = await this.parse(SimulateRetry);
+  /** With --format ndjson-events the run is answered by {@link runEventsOnly}. */
+  protected override async answerInstead(run: CheckRun<typeof SimulateRetry>): Promise<boolean> {
+    if (!this.eventsOnly) return false;
+    await this.runEventsOnly(run);
+    return true;
+  }
+
+  protected async check(ctx: CheckContext, {argv, flags}: CheckRun<typeof SimulateRetry>): Promise<CheckOutcome> {
     const multiplier = flags.multiplier === undefined ? undefined : Number(flags.multiplier);
     if (multiplier !== undefined && !(multiplier >= 1 && multiplier <= 8)) throw new UserError(`--multiplier ${flags.multiplier}: expected a number from 1 to 8 (RFC 0033 truncationBudgetMultiplier)`);
     const paths = argv as string[];
@@ -123,9 +134,9 @@ ${EXIT_CODES_HELP}`;
   }
 
   /** --format ndjson-events: the same simulation and exit code, but stdout holds only the events. */
-  private async runEventsOnly(): Promise<void> {
-    const {flags} = await this.parse(SimulateRetry);
-    const {report, exitCode} = await this.evaluate(flags, process.cwd(), false);
+  private async runEventsOnly(run: CheckRun<typeof SimulateRetry>): Promise<void> {
+    const {flags} = run;
+    const {report, exitCode} = await this.evaluate(run, process.cwd(), false);
     // Event payloads quote recordings (a node id, a refusal): masked like every other output.
     const lines = redactValue(report).results.flatMap((r) => (Array.isArray(r.events) ? r.events.map((e) => escapeJsonText(JSON.stringify(e))) : []));
     await writeOutput(lines.length ? `${lines.join('\n')}\n` : '', this.outputTarget(flags.output));

@@ -2,12 +2,12 @@ import {Args, Flags} from '@oclif/core';
 import {BUNDLE_RULE_LIST, DEFAULT_MAX_BUNDLE_BYTES, validateBundle} from '../../src/bundle/index.js';
 import {checkStdinFilename} from '../../src/io/inputs.js';
 import {UserError} from '../../src/report/user-error.js';
-import {CheckCommand, EXIT_CODES_HELP, READS_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
+import {CheckCommand, EXIT_CODES_HELP, READS_HELP, type CheckContext, type CheckOutcome, type CheckRun} from '../_base.js';
 import {explainFlag, printExplanation, readScopeFlags, stdinFilenameFlag} from '../_common.js';
 
 const MB = 1024 * 1024;
 
-export default class ValidateBundle extends CheckCommand {
+export default class ValidateBundle extends CheckCommand<typeof ValidateBundle> {
   static override summary = 'Verify an OpenWOP v3 certification bundle: schema, ledger, digests, the Ed25519 signature against the host\'s published key, and the profile claims.';
 
   static override description = `Checks a certification bundle (bundleVersion "3", FILE, - for stdin, or http(s) URL) the way the conformance suite's own verifier does, and re-derives what the signature does not cover.
@@ -62,14 +62,13 @@ ${EXIT_CODES_HELP}
 
   protected readonly commandName = 'validate bundle';
 
-  override async run(): Promise<void> {
-    const {flags} = await this.parse(ValidateBundle);
-    if (flags.explain === undefined) return super.run();
+  protected override async answerInstead({flags}: CheckRun<typeof ValidateBundle>): Promise<boolean> {
+    if (flags.explain === undefined) return false;
     printExplanation(BUNDLE_RULE_LIST, flags.explain);
+    return true;
   }
 
-  protected async check(ctx: CheckContext): Promise<CheckOutcome> {
-    const {args, flags} = await this.parse(ValidateBundle);
+  protected async check(ctx: CheckContext, {args, flags}: CheckRun<typeof ValidateBundle>): Promise<CheckOutcome> {
     if (args.bundle === undefined) throw new UserError('give the bundle to verify (a file or URL)', 'e.g. openwop validate bundle bundle-v3.json');
     checkStdinFilename([args.bundle, flags.discovery, flags['verifier-keys']].filter((p): p is string => p !== undefined), {stdinFilename: flags['stdin-filename']});
     const local = [args.bundle, flags.discovery, flags['verifier-keys']].filter((p): p is string => p !== undefined && !/^https?:\/\//i.test(p));

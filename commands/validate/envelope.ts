@@ -1,10 +1,10 @@
 import {Args, Flags} from '@oclif/core';
 import {configCapabilities, configKindSchemaDirs} from '../../src/config/paths.js';
 import {validateEnvelopeInputs} from '../../src/envelope/index.js';
-import {CheckCommand, EXIT_CODES_HELP, READS_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
+import {CheckCommand, EXIT_CODES_HELP, READS_HELP, type CheckContext, type CheckOutcome, type CheckRun} from '../_base.js';
 import {BASELINE_HELP, baselineFlags, baselineForceFlag, INPUT_SELECTION_HELP, inputSelection, inputSelectionFlags, readScopeFlags, REPEATED_FLAG} from '../_common.js';
 
-export default class ValidateEnvelope extends CheckCommand {
+export default class ValidateEnvelope extends CheckCommand<typeof ValidateEnvelope> {
   static override summary = 'Validate AI envelopes (RFC 0021) and foxctl Protocol v1 envelopes: files, JSON arrays and NDJSON streams.';
 
   static override description = `Runs each AIEnvelope through the OpenWOP accept pipeline (RFC 0021; RFC 0030 for reasoning), in its order, with the upstream code as the rule id: top-level shape (invalid_envelope_shape) → kind known (unknown_envelope_kind) → schemaVersion (unknown_schema_version, envelope_schema_version_drift) → payload (envelope_invalid) → limits (cap.breached/envelopes, cap.breached/clarification, cap.breached/schema) → redaction and trust → dedup (envelope_correlation_conflict; a replay is info). A stage that refuses an envelope ends its pipeline, as a host would.
@@ -80,8 +80,7 @@ ${EXIT_CODES_HELP}`;
 
   protected readonly commandName = 'validate envelope';
 
-  protected async check(ctx: CheckContext): Promise<CheckOutcome> {
-    const {argv, flags} = await this.parse(ValidateEnvelope);
+  protected async check(ctx: CheckContext, {argv, flags}: CheckRun<typeof ValidateEnvelope>): Promise<CheckOutcome> {
     const stylish = !flags.json && flags.format === 'stylish';
     const paths = argv as string[];
     const scope = this.readScope(ctx, flags, [...paths, ...(flags.schemas ?? []), flags.capabilities]);

@@ -2,10 +2,10 @@ import {basename, dirname} from 'node:path';
 import {Args, Flags} from '@oclif/core';
 import {envelopePayloadPath, LINT_SCHEMAS_SCOPES, LLM_SCHEMA_FIELDS, type LintSchemasScope, PACK_RULE_LIST, parseGrant, RUNTIME_TOKENS, validatePackInputs} from '../../src/pack/index.js';
 import {UserError} from '../../src/report/user-error.js';
-import {CheckCommand, EXIT_CODES_HELP, READS_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
+import {CheckCommand, EXIT_CODES_HELP, READS_HELP, type CheckContext, type CheckOutcome, type CheckRun} from '../_base.js';
 import {BASELINE_HELP, baselineFlags, baselineForceFlag, explainFlag, INPUT_SELECTION_HELP, inputSelection, inputSelectionFlags, LIST_FLAG, printExplanation, readScopeFlags} from '../_common.js';
 
-export default class ValidatePack extends CheckCommand {
+export default class ValidatePack extends CheckCommand<typeof ValidatePack> {
   static override summary = 'Validate pack manifests (pack.json or pack folders): shape by kind, runtime.requires (RFC 0076), referenced files, ids, envelopeType values; simulate a host\'s install gate.';
 
   static override description = `Each manifest is validated against the bundled schema for its "kind" (absent = node; also workflow-chain, form-content, artifact-type, card, prompt; connection is known but has no schema yet). Schema failures carry the upstream code invalid_manifest; this tool's own cross-checks are pack/* rules.
@@ -83,13 +83,16 @@ ${EXIT_CODES_HELP}`;
     const taken = takeLintScope(this.argv);
     this.argv = taken.argv;
     if (taken.scope) this.lintScope = taken.scope;
-    const {flags} = await this.parse(ValidatePack);
-    if (flags.explain === undefined) return super.run();
-    printExplanation(PACK_RULE_LIST, flags.explain);
+    return super.run();
   }
 
-  protected async check(ctx: CheckContext): Promise<CheckOutcome> {
-    const {argv, flags} = await this.parse(ValidatePack);
+  protected override async answerInstead({flags}: CheckRun<typeof ValidatePack>): Promise<boolean> {
+    if (flags.explain === undefined) return false;
+    printExplanation(PACK_RULE_LIST, flags.explain);
+    return true;
+  }
+
+  protected async check(ctx: CheckContext, {argv, flags}: CheckRun<typeof ValidatePack>): Promise<CheckOutcome> {
     const paths = argv as string[];
     if (paths.length === 0) throw new UserError('give at least one pack.json, pack folder or glob', 'e.g. openwop validate pack ./my-pack');
     const {config, baseDir} = ctx.config;
