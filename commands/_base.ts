@@ -55,22 +55,6 @@ interface ScopeFlags {
   'input-timeout': number;
 }
 
-export const READS_HELP = `READS (untrusted input: nothing it names is read outside a root)
-  Roots: the project root (the nearest folder up from the working directory holding the config file or .git, else
-  the working directory), each --ref-root DIR, and the folder of any path named on the command line outside those.
-  A file an input refers to (a $ref, a manifest's schemas and entry, the config's kindSchemas and capabilities) is read
-  only when it is a regular file whose real path lies in a root, within --max-size: an absolute path, a file: URL, a
-  way out through ".." or a symbolic link, a FIFO or a device is refused with a finding that names it (io/outside-root,
-  io/not-regular, ref/*, pack/ref-outside-pack), never read. A path named inside the project must not be a symbolic
-  link leading out of every root, and folder walks and globs skip links leading out of the folder walked, as git and
-  ripgrep do; --follow-symlinks follows both. A FIFO, device or <(process substitution) named as an input is read as a
-  stream, like stdin; if no writer opens a FIFO within --input-timeout the input is io/timeout (exit 2).`;
-
-export const EXIT_CODES_HELP = `EXIT CODES
-  0  nothing at or above --fail-on (and warnings within --max-warnings)
-  1  findings at or above --fail-on, or more warnings than --max-warnings
-  2  the command could not do its job: usage error, unreadable input, invalid config, internal error`;
-
 /** --print-config checks nothing, so the inputs a command otherwise requires may be left out. */
 function withOptionalArgs(command: typeof CheckCommand): typeof CheckCommand {
   const args = Object.fromEntries(Object.entries(command.args ?? {}).map(([name, arg]) => [name, {...arg, required: false}]));
@@ -82,13 +66,13 @@ export abstract class CheckCommand<T extends typeof Command = typeof Command> ex
   static override baseFlags = {
     format: Flags.string({char: 'f', summary: 'Output format.', options: [...FORMATS], default: 'stylish', helpGroup: 'OUTPUT'}),
     json: Flags.boolean({summary: 'Same as --format json.', helpGroup: 'OUTPUT'}),
-    output: Flags.string({char: 'o', summary: 'Write the report to FILE instead of stdout (atomically; missing folders are created inside the project only; a FIFO or device is written through; never over an input).', helpGroup: 'OUTPUT'}),
-    quiet: Flags.boolean({char: 'q', summary: 'Report errors only; files without errors print nothing (warnings still count for --fail-on and --max-warnings, and the summary says how many were hidden).', helpGroup: 'OUTPUT'}),
-    color: Flags.boolean({summary: 'Colour stylish output (default: only on a TTY; NO_COLOR and FORCE_COLOR are honoured).', allowNo: true, helpGroup: 'OUTPUT'}),
+    output: Flags.string({char: 'o', summary: 'Write the report to FILE instead of stdout.', helpValue: 'FILE', helpGroup: 'OUTPUT'}),
+    quiet: Flags.boolean({char: 'q', summary: 'Report errors only (warnings still count).', helpGroup: 'OUTPUT'}),
+    color: Flags.boolean({summary: 'Colour stylish output (default: on a TTY).', allowNo: true, helpGroup: 'OUTPUT'}),
     'fail-on': Flags.string({summary: 'Lowest severity that makes the exit code 1.', options: ['error', 'warning'], default: 'error', helpGroup: 'POLICY'}),
-    'max-warnings': Flags.integer({summary: 'Exit 1 when there are more than N warnings.', min: 0, helpGroup: 'POLICY'}),
+    'max-warnings': Flags.integer({summary: 'Exit 1 on more than N warnings.', helpValue: 'N', min: 0, helpGroup: 'POLICY'}),
     config: configFlag('POLICY'),
-    rule: Flags.string({summary: 'Set a rule\'s severity: ID=off|warn|error (repeatable or comma-separated; ID may end in /* ).', description: 'An input the run could not read (io/no-match, io/not-found, io/unreadable, io/outside-root, io/not-regular, io/timeout) stays an error whatever the setting, and the run exits 2: --no-error-on-unmatched-pattern is what lets "nothing to check" pass.', ...LIST_FLAG, helpGroup: 'POLICY'}),
+    rule: Flags.string({summary: 'Set a rule\'s severity: ID=off|warn|error (repeatable or comma-separated; ID may end in /* ).', ...LIST_FLAG, helpGroup: 'POLICY'}),
     verbose: verboseFlag('POLICY'),
     'print-config': printConfigFlag('POLICY'),
   };

@@ -5,54 +5,26 @@ import {escapeJsonText} from '../../src/report/printable.js';
 import {redactValue} from '../../src/report/redact.js';
 import {UserError} from '../../src/report/user-error.js';
 import {writeOutput} from '../../src/report/write-output.js';
-import {CAP_RULE, PROVIDER_IDS, RECOVERY_PATHS, simulateRetry, type RealProviderId, type RecoveryPath} from '../../src/retry/index.js';
-import {CheckCommand, EXIT_CODES_HELP, READS_HELP, type CheckContext, type CheckOutcome, type CheckRun} from '../_base.js';
-import {LIST_FLAG, readScopeFlags, REPEATED_FLAG, stdinFilenameFlag} from '../_common.js';
+import {PROVIDER_IDS, RECOVERY_PATHS, simulateRetry, type RealProviderId, type RecoveryPath} from '../../src/retry/index.js';
+import {CheckCommand, type CheckContext, type CheckOutcome, type CheckRun} from '../_base.js';
+import {docsLink, LIST_FLAG, readScopeFlags, REPEATED_FLAG, stdinFilenameFlag} from '../_common.js';
 
 const EVENTS_FORMAT = 'ndjson-events';
 
 export default class SimulateRetry extends CheckCommand<typeof SimulateRetry> {
   static override summary = 'Replay recorded provider responses through the RFC 0033 retry router: what a conformant host does, and whether yours did it.';
 
-  static override description = `Each RECORDING is one emission of one node, replayed call by call through the retry router of RFC 0033 (events from RFC 0032). Prints each call's stop class, the budget and corrective fragment a conformant host sends, the events it emits, the total calls and the outcome: accepted, failed (envelope_truncation_unrecoverable, envelope_invalid, envelope_refusal) or recording-exhausted (the recording ends while the router still wants a call; a warning).
+  static override description = docsLink('simulate-retry');
 
-ROUTING, PER CALL
-- truncated (chat length, Responses max_output_tokens, Anthropic max_tokens, Gemini MAX_TOKENS): envelope.truncated, then a retry with budget × multiplier (clamped at --provider-ceiling) and no corrective fragment, announced by envelope.retry.attempted {reason: truncation}. Truncation wins when the text is also invalid. A truncation when the budget can grow no more (at the ceiling) is terminal.
-- context-overflow (Anthropic model_context_window_exceeded, an OpenAI context_length_exceeded error body): the context window is full, so a bigger budget cannot help; never retried: envelope.truncated {stopReason: unknown}, envelope.retry.exhausted {finalReason: truncation}, node.failed envelope_truncation_unrecoverable.
-- clean, or a tool call (its arguments are the payload): the text must parse and validate against the payload schema. Valid: accepted (envelope.recovery.applied when a --recovery path was needed). Invalid: a retry with the SAME budget and a corrective fragment built from validator output only, never model text; reason schema-violation, or parse-error when nothing parses.
-- refusal or blocked (chat message.refusal or content_filter; a Responses refusal part or content_filter; Anthropic refusal; Gemini SAFETY, RECITATION, BLOCKLIST, PROHIBITED_CONTENT, SPII or promptFeedback.blockReason, whose blockReasonMessage becomes the redacted refusalText): never retried; envelope.refusal, envelope.retry.exhausted {finalReason: refusal}, node.failed envelope_refusal.
-- paused (Anthropic pause_turn): resubmitted with no event and the same attempt number; it still counts as a call.
-- other (Gemini MALFORMED_FUNCTION_CALL or OTHER, a stream error event): retried with the same budget and no fragment, reason unknown.
-- cap reached: envelope.retry.exhausted, cap.breached {kind: schema, limit: the cap, observed: cap + 1}, node.failed (envelope_truncation_unrecoverable after a truncation, envelope_invalid otherwise).
-
-THE CAP (RFC 0033 leaves it open; this is our rule): ${CAP_RULE}. Every result states the cap and where it came from (policy.capRule, policy.capSource).
-
-RECORDINGS
-- an upstream mock-AI program {nodeId, program: [{stopReason?, content}]}; no stopReason is a clean stop
-- provider response bodies (OpenAI Chat Completions, OpenAI Responses, Anthropic Messages, Gemini generateContent), detected per body or named with --provider: one body, a JSON array or NDJSON of bodies in attempt order, or a folder holding one emission: numbered .json/.sse call files in number order (2.json before 10.json), or a manifest.json {"calls": [file, …], "nodeId"?} naming them in order. A folder that is neither is a folder of recordings: each .json/.sse file is replayed as its own
-- SSE captures (.sse, or any non-JSON file that starts like one): the streamed text is reassembled and the final stop signal read; a capture cut mid-event is an error
-- HAR 1.2 files: POSTs to the four APIs' endpoints, request and response; other entries are ignored, HTTP errors are left out with a note
-- {request, response} exchanges (in an array, NDJSON or a folder): the host's request body next to the response
-A call that cannot be read ends the replay there (an error finding); a recording with nothing usable exits 2.
-
-HOST CHECK (HAR and exchanges carry the host's own requests): retry/budget-not-grown, retry/budget-changed, retry/fragment-on-truncation, retry/fragment-missing, retry/call-after-refusal, retry/over-cap (errors); retry/extra-call (an error after a terminal failure, a warning after an accepted call); retry/budget-multiplier (only when a multiplier is stated by flag or capabilities) and retry/fragment-echoes-output (warnings). A corrective fragment is any change of the prompt (messages, system, input, contents) from the call before.
-
---trace FILE compares the run events a host emitted (a JSON array, {events: [...]}, or NDJSON of {type, payload}) with the conformant sequence: order (retry.exhausted before node.failed), reasons not conflated (parse-error and schema-violation count as one), missing and unexpected events, node.failed error codes (older names are warnings), payloads against the RFC 0032 schemas. Events missing from the capabilities' reliability.events are not required.
-
-OUTPUT: --format json adds per result outcome, errorCode, stoppedBy, totalCalls, attempts [{attempt, call, provider, model, stopClass, stopReason, outputTokens, maxTokens, correctiveFragment, route, reason, validatorError, recovery, events, host?}], events [{type, payload}], nodeId, recording, policy. --format ${EVENTS_FORMAT} prints only the events, one JSON object per line; findings still set the exit code and are counted on stderr.
-
---stdin-filename NAME names what - reads: findings and the timeline call it NAME. Without - it is a usage error.
-
-${READS_HELP}
-
-${EXIT_CODES_HELP}`;
+  static override usage = '<%= command.id %> RECORDINGS... [FLAGS]';
 
   static override examples = [
-    {description: 'Replay an upstream mock-AI program with a payload schema and a budget', command: '<%= config.bin %> <%= command.id %> truncation-then-valid.json --schema payload.schema.json --max-tokens 100'},
-    {description: 'Check a host\'s real calls from a HAR against its advertised capabilities', command: '<%= config.bin %> <%= command.id %> session.har --kind error --capabilities https://host.example'},
-    {description: 'A folder of provider bodies numbered 1.json, 2.json, … (one per attempt), with lenient parsing', command: '<%= config.bin %> <%= command.id %> recordings/run-42/ --schema ticket.schema.json --recovery markdown-fence,brace-walker'},
-    {description: 'Also check the run events the host emitted', command: '<%= config.bin %> <%= command.id %> session.har --schema ticket.schema.json --trace run-events.ndjson'},
-    {description: 'Only the events a conformant host emits, as NDJSON', command: '<%= config.bin %> <%= command.id %> capture.sse --max-tokens 512 --format ndjson-events'},
+    '<%= config.bin %> <%= command.id %> truncation-then-valid.json --schema payload.schema.json --max-tokens 100',
+    '<%= config.bin %> <%= command.id %> session.har --kind error --capabilities https://host.example',
+    '<%= config.bin %> <%= command.id %> recordings/run-42/ --schema ticket.schema.json --recovery markdown-fence,brace-walker',
+    '<%= config.bin %> <%= command.id %> session.har --schema ticket.schema.json --trace run-events.ndjson',
+    '<%= config.bin %> <%= command.id %> capture.sse --max-tokens 512 --format ndjson-events',
+    docsLink('simulate-retry'),
   ];
 
   // oclif copies only a command's own static fields, so each command sets this itself (RECORDING is variadic).
