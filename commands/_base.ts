@@ -64,17 +64,17 @@ function withOptionalArgs(command: typeof CheckCommand): typeof CheckCommand {
 /** The flags and reporter pipeline every checking command shares (DESIGN §1). Subclasses only produce findings. */
 export abstract class CheckCommand<T extends typeof Command = typeof Command> extends Command {
   static override baseFlags = {
-    format: Flags.string({char: 'f', summary: 'Output format.', options: [...FORMATS], default: 'stylish', helpGroup: 'OUTPUT'}),
-    json: Flags.boolean({summary: 'Same as --format json.', helpGroup: 'OUTPUT'}),
-    output: Flags.string({char: 'o', summary: 'Write the report to FILE instead of stdout.', helpValue: 'FILE', helpGroup: 'OUTPUT'}),
-    quiet: Flags.boolean({char: 'q', summary: 'Report errors only (warnings still count).', helpGroup: 'OUTPUT'}),
-    color: Flags.boolean({summary: 'Colour stylish output (default: on a TTY).', allowNo: true, helpGroup: 'OUTPUT'}),
-    'fail-on': Flags.string({summary: 'Lowest severity that makes the exit code 1.', options: ['error', 'warning'], default: 'error', helpGroup: 'POLICY'}),
-    'max-warnings': Flags.integer({summary: 'Exit 1 on more than N warnings.', helpValue: 'N', min: 0, helpGroup: 'POLICY'}),
-    config: configFlag('POLICY'),
-    rule: Flags.string({summary: 'Set a rule\'s severity: ID=off|warn|error (repeatable or comma-separated; ID may end in /* ).', ...LIST_FLAG, helpGroup: 'POLICY'}),
-    verbose: verboseFlag('POLICY'),
-    'print-config': printConfigFlag('POLICY'),
+    format: Flags.string({char: 'f', summary: 'Output format.', options: [...FORMATS], default: 'stylish', helpGroup: 'COMMON'}),
+    json: Flags.boolean({summary: 'Same as --format json.', helpGroup: 'COMMON'}),
+    output: Flags.string({char: 'o', summary: 'Write the report to FILE instead of stdout.', helpValue: 'FILE', helpGroup: 'COMMON'}),
+    quiet: Flags.boolean({char: 'q', summary: 'Report errors only (warnings still count).', helpGroup: 'COMMON'}),
+    color: Flags.boolean({summary: 'Colour stylish output (default: on a TTY).', allowNo: true, helpGroup: 'COMMON'}),
+    'fail-on': Flags.string({summary: 'Lowest severity that exits 1.', helpValue: 'error|warning', options: ['error', 'warning'], default: 'error', helpGroup: 'COMMON'}),
+    'max-warnings': Flags.integer({summary: 'Exit 1 on more than N warnings.', helpValue: 'N', min: 0, helpGroup: 'COMMON'}),
+    config: configFlag('COMMON'),
+    rule: Flags.string({summary: 'Set a rule\'s severity: ID=off|warn|error (repeatable or comma-separated; ID may end in /* ).', ...LIST_FLAG, helpValue: 'ID=LEVEL', helpGroup: 'COMMON'}),
+    verbose: verboseFlag('COMMON'),
+    'print-config': printConfigFlag('COMMON'),
   };
 
   protected abstract readonly commandName: string;

@@ -12,6 +12,12 @@ import {UserError} from '../src/report/user-error.js';
  */
 export const docsLink = (page: string) => `Full documentation: <%= new URL('../commands/${page}.md', config.pjson.openwop.docsBaseUrl).href %>`;
 
+/**
+ * A command's examples as --help shows them: one block of commands (what each is for is on its docs page), then the
+ * link, on a line of its own because oclif leaves example lines unwrapped (a wrapped URL could not be followed).
+ */
+export const screenExamples = (page: string, commands: readonly string[]) => [[...commands, docsLink(page)].join('\n')];
+
 /** Pieces every command shares, checking or not; kept apart from _base so scaffold does not load the reporters. */
 
 export const configFlag = (helpGroup?: string) =>
@@ -29,7 +35,7 @@ export const verboseFlag = (helpGroup?: string) => Flags.boolean({summary: 'Prin
 
 /** --input-timeout: every command that may be handed a FIFO to read. */
 export const inputTimeoutFlag = () =>
-  Flags.integer({summary: 'How long a FIFO may wait for a writer.', default: DEFAULT_INPUT_TIMEOUT_MS, min: 1, helpValue: 'MS', helpGroup: 'INPUT'});
+  Flags.integer({summary: 'FIFO writer wait, in ms.', default: DEFAULT_INPUT_TIMEOUT_MS, min: 1, helpValue: 'MS', helpGroup: 'INPUT'});
 
 /** --explain RULE|all of a command whose rules carry their own rationale and examples. */
 export const explainFlag = () => Flags.string({summary: 'Explain RULE (or all) and exit.', helpValue: 'RULE'});
@@ -113,17 +119,17 @@ export const baselineFlags = () => ({
   baseline: Flags.string({
     summary: 'Fail only on findings not recorded in FILE.',
     helpValue: 'FILE',
-    helpGroup: 'BASELINE',
+    helpGroup: 'COMMON',
   }),
   'update-baseline': Flags.boolean({
-    summary: 'Record this run\'s findings in the --baseline FILE.',
+    summary: 'Record the findings in the --baseline FILE.',
     dependsOn: ['baseline'],
-    helpGroup: 'BASELINE',
+    helpGroup: 'COMMON',
   }),
 });
 
 /** For the commands that have no --force of their own (lint schema's also serves --fix). */
-export const baselineForceFlag = () => Flags.boolean({summary: 'Let --update-baseline replace a non-baseline file.', dependsOn: ['update-baseline'], helpGroup: 'BASELINE'});
+export const baselineForceFlag = () => Flags.boolean({summary: 'Let --update-baseline replace other files.', dependsOn: ['update-baseline'], helpGroup: 'COMMON'});
 
 interface BaselineFlagValues {
   baseline?: string;

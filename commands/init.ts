@@ -1,7 +1,7 @@
 import {Command, Flags} from '@oclif/core';
 import {init} from '../src/init/index.js';
 import {packageVersion} from '../src/io/package-root.js';
-import {docsLink, reportCommandError, verboseFlag} from './_common.js';
+import {docsLink, reportCommandError, screenExamples, verboseFlag} from './_common.js';
 
 export default class Init extends Command {
   static override summary = 'Write a starter openwop.config.json (and, with --pre-commit, the pre-commit hooks config).';
@@ -10,17 +10,16 @@ export default class Init extends Command {
 
   static override usage = '<%= command.id %> [FLAGS]';
 
-  static override examples = [
+  static override examples = screenExamples('init', [
     '<%= config.bin %> init',
     '<%= config.bin %> init --pre-commit',
     '<%= config.bin %> init --pre-commit --force',
     '<%= config.bin %> lint schema --print-config schemas/envelopes/x.schema.json',
-    docsLink('init'),
-  ];
+  ]);
 
   static override flags = {
-    'pre-commit': Flags.boolean({summary: 'Also write .pre-commit-config.yaml with openwop\'s hooks (an existing one: print the entry to add).'}),
-    force: Flags.boolean({summary: 'Replace an existing openwop.config.json; add the hooks to an existing .pre-commit-config.yaml.'}),
+    'pre-commit': Flags.boolean({summary: 'Also write .pre-commit-config.yaml.'}),
+    force: Flags.boolean({summary: 'Replace the config; add hooks to an existing file.'}),
     verbose: verboseFlag(),
   };
 

@@ -16,7 +16,7 @@ import type {FormatRule} from '../../src/report/format-context.js';
 import {getFormatter} from '../../src/report/formatters/index.js';
 import {buildReport} from '../../src/report/report.js';
 import {writeOutput} from '../../src/report/write-output.js';
-import {docsLink, readScopeFlags, reportCommandError, stdinFilenameFlag, verboseFlag} from '../_common.js';
+import {docsLink, readScopeFlags, reportCommandError, screenExamples, stdinFilenameFlag, verboseFlag} from '../_common.js';
 
 const MB = 1024 * 1024;
 
@@ -27,29 +27,28 @@ export default class ExportSchema extends Command {
 
   static override usage = '<%= command.id %> FILE [FLAGS]';
 
-  static override examples = [
+  static override examples = screenExamples('export-schema', [
     '<%= config.bin %> <%= command.id %> vendor.acme.plan.create.schema.json --target openai',
     '<%= config.bin %> <%= command.id %> plan.schema.json --target openai --form all --name plan_create',
     '<%= config.bin %> <%= command.id %> plan.schema.json --target anthropic --format yaml -o plan.tool.yaml',
     '<%= config.bin %> <%= command.id %> plan.schema.json --target anthropic --form output',
     'cat plan.schema.json | <%= config.bin %> <%= command.id %> - --target gemini',
     '<%= config.bin %> <%= command.id %> plan.schema.json --target gemini-legacy',
-    docsLink('export-schema'),
-  ];
+  ]);
 
   static override args = {
-    file: Args.string({description: 'The JSON Schema file, or - for standard input.', required: true}),
+    file: Args.string({description: 'The schema file, or - for stdin.', required: true}),
   };
 
   static override flags = {
     target: Flags.string({char: 't', summary: 'The vendor request field to build for.', options: [...EXPORT_TARGETS], required: true}),
-    form: Flags.string({summary: 'Request form: openai chat|responses|tool|responses-tool, anthropic tool|output, gemini(-legacy) generation-config; all for every one.', helpValue: 'FORM'}),
-    name: Flags.string({summary: 'Name in the fragment (^[a-zA-Z0-9_-]{1,64}$; default: the title or file name, reduced to that).'}),
+    form: Flags.string({summary: 'Request form (see the docs page).', helpValue: 'FORM'}),
+    name: Flags.string({summary: 'Name in the fragment (default: the title).'}),
     format: Flags.string({char: 'f', summary: 'Output format.', options: ['json', 'yaml'], default: 'json'}),
-    output: Flags.string({char: 'o', summary: 'Write the fragment to FILE (atomically; missing folders are created inside the project only; never over an existing file without --force, never over the input).', helpValue: 'FILE'}),
+    output: Flags.string({char: 'o', summary: 'Write the fragment to FILE.', helpValue: 'FILE'}),
     force: Flags.boolean({summary: 'Let -o replace an existing file.', dependsOn: ['output']}),
-    quiet: Flags.boolean({char: 'q', summary: 'Do not print warnings and infos about an exported schema (refusals are always printed).'}),
-    color: Flags.boolean({summary: 'Colour the findings on standard error (default: only on a TTY; NO_COLOR and FORCE_COLOR are honoured).', allowNo: true}),
+    quiet: Flags.boolean({char: 'q', summary: 'Print no warnings or infos.'}),
+    color: Flags.boolean({summary: 'Colour the findings (default: on a TTY).', allowNo: true}),
     'max-size': Flags.integer({summary: 'Largest schema file to read, in MB.', default: 100, min: 1, helpGroup: 'INPUT'}),
     ...readScopeFlags(),
     'stdin-filename': stdinFilenameFlag(),

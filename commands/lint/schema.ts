@@ -4,7 +4,7 @@ import {parseRuleFlags} from '../../src/config/load.js';
 import {explainRule, INPUT_RULES, LINT_TARGETS, lintSchemaInputs, listRules, RULES, suggestRules, type FixMode, type LintTarget} from '../../src/lint/index.js';
 import {UserError} from '../../src/report/user-error.js';
 import {CheckCommand, type CheckContext, type CheckOutcome, type CheckRun} from '../_base.js';
-import {baselineFlags, docsLink, inputSelection, inputSelectionFlags, LIST_FLAG, readScopeFlags} from '../_common.js';
+import {baselineFlags, docsLink, inputSelection, inputSelectionFlags, LIST_FLAG, readScopeFlags, screenExamples} from '../_common.js';
 
 export default class LintSchema extends CheckCommand<typeof LintSchema> {
   static override summary = 'Lint JSON Schemas against the Tier-1 structured-output subset and the reasoning-field rules (RFC 0030, RFC 0031).';
@@ -13,7 +13,7 @@ export default class LintSchema extends CheckCommand<typeof LintSchema> {
 
   static override usage = '<%= command.id %> [PATHS...] [FLAGS]';
 
-  static override examples = [
+  static override examples = screenExamples('lint-schema', [
     '<%= config.bin %> <%= command.id %> schemas/envelopes',
     '<%= config.bin %> <%= command.id %> contracts/ --all-json',
     '<%= config.bin %> <%= command.id %> vendor.acme.plan.create.schema.json --profile load-bearing --target tier1,openai,anthropic',
@@ -22,27 +22,26 @@ export default class LintSchema extends CheckCommand<typeof LintSchema> {
     '<%= config.bin %> <%= command.id %> schemas/ --baseline openwop-baseline.json --update-baseline\n<%= config.bin %> <%= command.id %> schemas/ --baseline openwop-baseline.json',
     '<%= config.bin %> <%= command.id %> schemas/ --rule tier1/string-constraint=warn',
     '<%= config.bin %> <%= command.id %> --explain tier1/all-required\n<%= config.bin %> <%= command.id %> --list-rules',
-    docsLink('lint-schema'),
-  ];
+  ]);
 
   // oclif copies only a command's own static fields, so each command sets this itself (PATHS is variadic).
   static override strict = false;
 
   static override args = {
-    paths: Args.string({description: 'Schema files, folders (recursively), globs, or - for stdin. From folders and globs only the files that look like JSON Schemas (see INPUTS).', required: false}),
+    paths: Args.string({description: 'Schema files, folders, globs, or - for stdin.', required: false}),
   };
 
   static override flags = {
-    profile: Flags.string({summary: 'strict (default) or load-bearing.', options: ['strict', 'load-bearing'], helpGroup: 'LINT'}),
-    target: Flags.string({summary: 'What to check: tier1 (default) and/or vendor request fields. Lists exactly what runs (repeatable or comma-separated).', options: [...LINT_TARGETS], ...LIST_FLAG, helpGroup: 'LINT'}),
-    fix: Flags.boolean({summary: 'Apply the safe fixes to the files (atomic write; owner, mode and hard links kept).', exclusive: ['fix-dry-run'], helpGroup: 'LINT'}),
-    'fix-dry-run': Flags.boolean({summary: 'Print the diff --fix would make; change nothing. What the fixes leave is reported at its place in the file as it is on disk.', exclusive: ['fix'], helpGroup: 'LINT'}),
-    force: Flags.boolean({summary: 'Let --fix rewrite read-only schema files (they stay read-only); let --update-baseline replace a file that is not a baseline.', relationships: [{type: 'some', flags: ['fix', 'update-baseline']}], helpGroup: 'LINT'}),
-    explain: Flags.string({summary: 'Explain RULE: what, why, profiles, targets, sources with the month verified, the vendor\'s evidence (API error texts), examples.', helpValue: 'RULE', helpGroup: 'LINT'}),
-    'list-rules': Flags.boolean({summary: 'List every rule (with --json: as JSON).', helpGroup: 'LINT'}),
-    'all-json': Flags.boolean({summary: 'Lint every .json file folders and globs yield, not only those that look like JSON Schemas.', helpGroup: 'INPUT'}),
-    'allow-remote-refs': Flags.boolean({summary: 'Fetch and check the schemas http(s) $refs name (10 s timeout, 5 MB cap, same-origin redirects, at most 20 documents).', helpGroup: 'LINT'}),
-    'max-size': Flags.integer({summary: 'Largest schema file (or file a $ref names) to read, in MB.', default: 100, min: 1, helpGroup: 'INPUT'}),
+    profile: Flags.string({summary: 'strict (default) or load-bearing.', helpValue: 'PROFILE', options: ['strict', 'load-bearing'], helpGroup: 'LINT'}),
+    target: Flags.string({summary: 'tier1 (default), openai, anthropic, gemini, gemini-legacy.', helpValue: 'TARGET', options: [...LINT_TARGETS], ...LIST_FLAG, helpGroup: 'LINT'}),
+    fix: Flags.boolean({summary: 'Apply the safe fixes.', exclusive: ['fix-dry-run'], helpGroup: 'LINT'}),
+    'fix-dry-run': Flags.boolean({summary: 'Print the diff --fix would make.', exclusive: ['fix'], helpGroup: 'LINT'}),
+    force: Flags.boolean({summary: 'Let --fix rewrite read-only files.', relationships: [{type: 'some', flags: ['fix', 'update-baseline']}], helpGroup: 'LINT'}),
+    explain: Flags.string({summary: 'Explain RULE and exit.', helpValue: 'RULE', helpGroup: 'LINT'}),
+    'list-rules': Flags.boolean({summary: 'List every rule and exit.', helpGroup: 'LINT'}),
+    'all-json': Flags.boolean({summary: 'Lint every .json file, not only schemas.', helpGroup: 'INPUT'}),
+    'allow-remote-refs': Flags.boolean({summary: 'Fetch http(s) $refs.', helpGroup: 'LINT'}),
+    'max-size': Flags.integer({summary: 'Largest file to read, in MB.', default: 100, min: 1, helpGroup: 'INPUT'}),
     ...readScopeFlags(),
     ...inputSelectionFlags(),
     ...baselineFlags(),

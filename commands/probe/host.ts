@@ -3,7 +3,7 @@ import {Args, Flags} from '@oclif/core';
 import {DEFAULT_MAX_SCHEMAS, DEFAULT_SCHEMAS_DEADLINE_MS, probeHost, type ProtocolRequest, renderProbeExtras} from '../../src/probe/index.js';
 import {displayText} from '../../src/report/printable.js';
 import {CheckCommand, type CheckContext, type CheckOutcome, type CheckRun} from '../_base.js';
-import {docsLink, inputTimeoutFlag, REPEATED_FLAG} from '../_common.js';
+import {docsLink, inputTimeoutFlag, REPEATED_FLAG, screenExamples} from '../_common.js';
 
 export default class ProbeHost extends CheckCommand<typeof ProbeHost> {
   static override summary = 'Check what a host advertises at /.well-known/openwop, v1 or v2, and how it negotiates the version (capabilities, RFC 0021 / RFC 0030–0033; v2: RFC 0169, 0172).';
@@ -12,7 +12,7 @@ export default class ProbeHost extends CheckCommand<typeof ProbeHost> {
 
   static override usage = '<%= command.id %> URL [FLAGS]';
 
-  static override examples = [
+  static override examples = screenExamples('probe-host', [
     '<%= config.bin %> <%= command.id %> https://host.example',
     'HOST_TOKEN=… <%= config.bin %> <%= command.id %> https://staging.example --token-env HOST_TOKEN',
     '<%= config.bin %> <%= command.id %> https://host.example --lint-schemas',
@@ -20,32 +20,31 @@ export default class ProbeHost extends CheckCommand<typeof ProbeHost> {
     '<%= config.bin %> <%= command.id %> https://host.example --compare caps.json',
     '<%= config.bin %> <%= command.id %> https://host.example --protocol 1 --no-negotiation',
     '<%= config.bin %> <%= command.id %> https://host.example --timeout 3000 --connect-timeout 1000 --json',
-    docsLink('probe-host'),
-  ];
+  ]);
 
   static override args = {
-    url: Args.string({description: 'The host (http(s)://host[:port][/prefix]) or its /.well-known/openwop URL.', required: true}),
+    url: Args.string({description: 'The host, or its /.well-known/openwop URL.', required: true}),
   };
 
   static override flags = {
-    header: Flags.string({summary: 'Request header NAME:VALUE (repeatable, not comma-separated: a header value may hold a comma). Sent to the probed origin only.', ...REPEATED_FLAG, helpValue: 'NAME:VALUE', helpGroup: 'HTTP'}),
-    'token-env': Flags.string({summary: 'Send "Authorization: Bearer <value of VAR>". The token is never printed.', helpValue: 'VAR', helpGroup: 'HTTP'}),
-    timeout: Flags.integer({summary: 'Total time for each request, redirects and body included, in ms.', default: 10_000, min: 1, helpGroup: 'HTTP'}),
-    'connect-timeout': Flags.integer({summary: 'Time to connect (TCP and TLS handshake), in ms.', default: 5_000, min: 1, helpGroup: 'HTTP'}),
-    'max-bytes': Flags.integer({summary: 'Largest response body to read, in bytes.', default: 5 * 1024 * 1024, min: 1, helpGroup: 'HTTP'}),
-    insecure: Flags.boolean({summary: 'Do not verify TLS certificates (self-signed staging hosts only).', helpGroup: 'HTTP'}),
-    'follow-cross-origin': Flags.boolean({summary: 'Follow redirects (and fetch schemas) on other origins; credentials are still never sent there.', helpGroup: 'HTTP'}),
-    'lint-schemas': Flags.boolean({summary: 'Fetch the advertised kinds\' schemas and lint them under the host\'s tierOneSubsetCompliance.'}),
-    'max-schemas': Flags.integer({summary: 'With --lint-schemas: fetch the schemas of at most this many kinds (the first advertised).', default: DEFAULT_MAX_SCHEMAS, min: 1}),
-    deadline: Flags.integer({summary: 'With --lint-schemas: one time limit for all schema fetches, in ms (4 run at once).', default: DEFAULT_SCHEMAS_DEADLINE_MS, min: 1}),
-    save: Flags.string({summary: 'Write the fetched document to FILE (for --capabilities elsewhere).', helpValue: 'FILE'}),
-    force: Flags.boolean({summary: 'Let --save overwrite an existing file.', dependsOn: ['save']}),
-    compare: Flags.string({summary: 'Report what changed against a saved document (FILE or URL).', helpValue: 'FILE|URL'}),
-    'max-size': Flags.integer({summary: 'Largest --compare file to read, in MB.', default: 100, min: 1, helpGroup: 'INPUT'}),
+    header: Flags.string({summary: 'Request header (repeatable).', ...REPEATED_FLAG, helpValue: 'NAME:VALUE', helpGroup: 'HTTP'}),
+    'token-env': Flags.string({summary: 'Send a bearer token from env VAR.', helpValue: 'VAR', helpGroup: 'HTTP'}),
+    timeout: Flags.integer({summary: 'Time per request, in ms.', default: 10_000, min: 1, helpGroup: 'HTTP'}),
+    'connect-timeout': Flags.integer({summary: 'Time to connect, in ms.', default: 5_000, min: 1, helpGroup: 'HTTP'}),
+    'max-bytes': Flags.integer({summary: 'Largest response body, in bytes.', default: 5 * 1024 * 1024, min: 1, helpGroup: 'HTTP'}),
+    insecure: Flags.boolean({summary: 'Do not verify TLS certificates.', helpGroup: 'HTTP'}),
+    'follow-cross-origin': Flags.boolean({summary: 'Follow redirects to other origins.', helpGroup: 'HTTP'}),
+    'lint-schemas': Flags.boolean({summary: 'Lint the advertised kinds\' schemas.'}),
+    'max-schemas': Flags.integer({summary: 'Schemas of at most N kinds.', default: DEFAULT_MAX_SCHEMAS, min: 1}),
+    deadline: Flags.integer({summary: 'Time for all schema fetches, in ms.', default: DEFAULT_SCHEMAS_DEADLINE_MS, min: 1}),
+    save: Flags.string({summary: 'Write the fetched document to FILE.', helpValue: 'FILE'}),
+    force: Flags.boolean({summary: 'Let --save overwrite a file.', dependsOn: ['save']}),
+    compare: Flags.string({summary: 'Report changes against a saved document.', helpValue: 'FILE|URL'}),
+    'max-size': Flags.integer({summary: 'Largest --compare file, in MB.', default: 100, min: 1, helpGroup: 'INPUT'}),
     'input-timeout': inputTimeoutFlag(),
-    bundle: Flags.boolean({summary: 'Verify the certification bundle the document names (conformance.certificationBundleUrl), as validate bundle does.'}),
-    protocol: Flags.string({summary: 'The protocol major to ask for: 1, 2, or auto (ask for 2, fall back to 1 on a 406).', options: ['1', '2', 'auto'], default: 'auto', helpGroup: 'PROTOCOL'}),
-    negotiation: Flags.boolean({summary: 'Check version negotiation with up to five extra requests (406, <major>.0, 304, 426); --no-negotiation skips them.', default: true, allowNo: true, helpGroup: 'PROTOCOL'}),
+    bundle: Flags.boolean({summary: 'Verify the certification bundle it names.'}),
+    protocol: Flags.string({summary: 'The protocol major to ask for.', helpValue: '1|2|auto', options: ['1', '2', 'auto'], default: 'auto', helpGroup: 'PROTOCOL'}),
+    negotiation: Flags.boolean({summary: 'Check version negotiation.', default: true, allowNo: true, helpGroup: 'PROTOCOL'}),
   };
 
   protected readonly commandName = 'probe host';

@@ -8,10 +8,10 @@ import {displayLines, displayText, escapeJsonText} from '../../src/report/printa
 import {Redactor} from '../../src/report/redact.js';
 import {UserError} from '../../src/report/user-error.js';
 import {writeOutput} from '../../src/report/write-output.js';
-import {checkKindName, DEFAULT_EXAMPLES_OUT, DEFAULT_ID_BASE, DEFAULT_OUT, preflight, ScaffoldCancelled, scaffoldKind} from '../../src/scaffold/index.js';
+import {checkKindName, preflight, ScaffoldCancelled, scaffoldKind} from '../../src/scaffold/index.js';
 import {askForKind, commandLine} from '../../src/scaffold/interactive.js';
 import {renderScaffoldJson, renderScaffoldText} from '../../src/scaffold/render.js';
-import {configFlag, docsLink, LIST_FLAG, printConfigFlag, REPEATED_FLAG, reportCommandError, verboseFlag} from '../_common.js';
+import {configFlag, docsLink, LIST_FLAG, printConfigFlag, REPEATED_FLAG, reportCommandError, screenExamples, verboseFlag} from '../_common.js';
 
 export default class ScaffoldKind extends Command {
   static override summary = 'Create a vendor envelope kind: a Tier-1-clean payload schema with reasoning first, plus a valid and an invalid example envelope.';
@@ -20,31 +20,30 @@ export default class ScaffoldKind extends Command {
 
   static override usage = '<%= command.id %> [KIND] [FLAGS]';
 
-  static override examples = [
-    {description: 'A plan generator with a required title and an optional note', command: "<%= config.bin %> <%= command.id %> vendor.acme.plan.create --field 'title:string:Short plan title' --field 'notes?:string'"},
-    {description: 'Every type, a nested object and a list of objects', command: "<%= config.bin %> <%= command.id %> vendor.acme.prd.create --field 'priority:enum(low|medium|high)' --field 'effort:integer' --field 'tags:string[]' --field 'owner.name:string' --field 'steps[].title:string' --field 'approved?:boolean'"},
-    {description: 'A progress signal without reasoning, into another folder', command: "<%= config.bin %> <%= command.id %> vendor.acme.build.progress --no-reasoning --field 'percent:number' --out kinds/"},
-    {description: 'Schemas and examples each into a folder of your own', command: "<%= config.bin %> <%= command.id %> vendor.acme.plan.create --field 'title:string' --out contracts/kinds --examples-out test/fixtures/envelopes"},
+  static override examples = screenExamples('scaffold-kind', [
+    "<%= config.bin %> <%= command.id %> vendor.acme.plan.create --field 'title:string:Short plan title' --field 'notes?:string'",
+    "<%= config.bin %> <%= command.id %> vendor.acme.prd.create --field 'priority:enum(low|medium|high)' --field 'effort:integer' --field 'tags:string[]' --field 'owner.name:string' --field 'steps[].title:string' --field 'approved?:boolean'",
+    "<%= config.bin %> <%= command.id %> vendor.acme.build.progress --no-reasoning --field 'percent:number' --out kinds/",
+    "<%= config.bin %> <%= command.id %> vendor.acme.plan.create --field 'title:string' --out contracts/kinds --examples-out test/fixtures/envelopes",
     '<%= config.bin %> <%= command.id %>',
-    {description: 'See the files without writing them, as JSON', command: "<%= config.bin %> <%= command.id %> vendor.acme.plan.create --field 'title:string' --dry-run --json"},
-    docsLink('scaffold-kind'),
-  ];
+    "<%= config.bin %> <%= command.id %> vendor.acme.plan.create --field 'title:string' --dry-run --json",
+  ]);
 
   static override args = {
-    kind: Args.string({description: 'The kind name, vendor.<host>.<kind>. Without --field on a terminal, asked for when omitted.', required: false}),
+    kind: Args.string({description: 'The kind name, vendor.<host>.<kind>.', required: false}),
   };
 
   static override flags = {
-    field: Flags.string({char: 'F', summary: 'A payload field: name[?]:type[:description] (repeatable, not comma-separated: a description may hold a comma).', ...REPEATED_FLAG}),
-    out: Flags.string({summary: `Folder for the payload schema (default: config scaffold.out, then ${DEFAULT_OUT}); created if missing, inside the project only (as -o).`, helpValue: 'DIR'}),
-    'examples-out': Flags.string({summary: `Folder for the two example envelopes (default: with --out, <out>/examples; else config scaffold.examplesOut, then ${DEFAULT_EXAMPLES_OUT}); created if missing, inside the project or an existing --out folder only.`, helpValue: 'DIR'}),
-    'id-base': Flags.string({summary: `URL the schema's $id starts with (default: config scaffold.idBase, then ${DEFAULT_ID_BASE}).`}),
+    field: Flags.string({char: 'F', summary: 'A field: name[?]:type[:description].', ...REPEATED_FLAG}),
+    out: Flags.string({summary: 'Folder for the payload schema.', helpValue: 'DIR'}),
+    'examples-out': Flags.string({summary: 'Folder for the example envelopes.', helpValue: 'DIR'}),
+    'id-base': Flags.string({summary: 'URL the schema\'s $id starts with.'}),
     description: Flags.string({summary: 'Description of the payload schema.'}),
-    reasoning: Flags.boolean({summary: 'Add "reasoning" as the first property (default; --no-reasoning for status/progress kinds).', allowNo: true}),
-    target: Flags.string({summary: 'Providers the schema must lint clean for (repeatable or comma-separated; gemini also adds propertyOrdering). Not gemini-legacy: its OpenAPI subset has no $schema, $id or additionalProperties; export schema --target gemini-legacy rewrites a scaffolded schema for it.', options: LINT_TARGETS.filter((t) => t !== 'gemini-legacy'), ...LIST_FLAG}),
+    reasoning: Flags.boolean({summary: 'Add "reasoning" as the first property.', allowNo: true}),
+    target: Flags.string({summary: 'Providers it must lint clean for.', options: LINT_TARGETS.filter((t) => t !== 'gemini-legacy'), ...LIST_FLAG}),
     force: Flags.boolean({summary: 'Overwrite existing files.'}),
-    'dry-run': Flags.boolean({summary: 'Print the files that would be written; write nothing.'}),
-    json: Flags.boolean({summary: 'Print the result as JSON (files, actions, the invalid example\'s reason).'}),
+    'dry-run': Flags.boolean({summary: 'Print the files; write nothing.'}),
+    json: Flags.boolean({summary: 'Print the result as JSON.'}),
     config: configFlag(),
     verbose: verboseFlag(),
     'print-config': printConfigFlag(),

@@ -7,7 +7,7 @@ import {UserError} from '../../src/report/user-error.js';
 import {writeOutput} from '../../src/report/write-output.js';
 import {PROVIDER_IDS, RECOVERY_PATHS, simulateRetry, type RealProviderId, type RecoveryPath} from '../../src/retry/index.js';
 import {CheckCommand, type CheckContext, type CheckOutcome, type CheckRun} from '../_base.js';
-import {docsLink, LIST_FLAG, readScopeFlags, REPEATED_FLAG, stdinFilenameFlag} from '../_common.js';
+import {docsLink, LIST_FLAG, readScopeFlags, REPEATED_FLAG, screenExamples, stdinFilenameFlag} from '../_common.js';
 
 const EVENTS_FORMAT = 'ndjson-events';
 
@@ -18,36 +18,35 @@ export default class SimulateRetry extends CheckCommand<typeof SimulateRetry> {
 
   static override usage = '<%= command.id %> RECORDINGS... [FLAGS]';
 
-  static override examples = [
+  static override examples = screenExamples('simulate-retry', [
     '<%= config.bin %> <%= command.id %> truncation-then-valid.json --schema payload.schema.json --max-tokens 100',
     '<%= config.bin %> <%= command.id %> session.har --kind error --capabilities https://host.example',
     '<%= config.bin %> <%= command.id %> recordings/run-42/ --schema ticket.schema.json --recovery markdown-fence,brace-walker',
     '<%= config.bin %> <%= command.id %> session.har --schema ticket.schema.json --trace run-events.ndjson',
     '<%= config.bin %> <%= command.id %> capture.sse --max-tokens 512 --format ndjson-events',
-    docsLink('simulate-retry'),
-  ];
+  ]);
 
   // oclif copies only a command's own static fields, so each command sets this itself (RECORDING is variadic).
   static override strict = false;
 
   static override args = {
-    recordings: Args.string({description: 'Recordings: files, folders (numbered call files or a manifest: one emission; otherwise one recording per file), or - for stdin.', required: true}),
+    recordings: Args.string({description: 'Recording files, folders, or - for stdin.', required: true}),
   };
 
   static override flags = {
-    schema: Flags.string({summary: 'Payload schema of the emitted kind (JSON Schema file).', helpValue: 'FILE', exclusive: ['kind'], helpGroup: 'PAYLOAD'}),
-    kind: Flags.string({summary: 'Kind whose payload schema applies: a spec kind (error, clarification.request, …) or a vendor kind found in --schemas.', helpValue: 'KIND', helpGroup: 'PAYLOAD'}),
-    schemas: Flags.string({summary: 'Folder of vendor payload schemas named <kind>.schema.json (repeatable, not comma-separated: a path may hold a comma).', helpValue: 'DIR', ...REPEATED_FLAG, helpGroup: 'PAYLOAD'}),
-    recovery: Flags.string({summary: 'Lenient-parse paths the host implements, tried in this order (repeatable or comma-separated; default none).', options: [...RECOVERY_PATHS], ...LIST_FLAG, helpGroup: 'PAYLOAD'}),
-    'max-tokens': Flags.integer({summary: 'Output budget of the first call (default: the recorded first request\'s, else a truncated first call\'s output tokens).', min: 1, helpGroup: 'ROUTER'}),
-    multiplier: Flags.string({summary: 'Budget multiplier on truncation, 1..8 (default: capabilities truncationBudgetMultiplier, else 2).', helpValue: 'X', helpGroup: 'ROUTER'}),
-    'max-attempts': Flags.integer({summary: 'Cap on total provider calls per emission, first call included (see THE CAP).', min: 1, max: 16, helpGroup: 'ROUTER'}),
-    'provider-ceiling': Flags.integer({summary: 'The provider\'s per-call output maximum: grown budgets are clamped to it.', min: 1, helpGroup: 'ROUTER'}),
-    capabilities: Flags.string({summary: 'The host\'s capabilities (saved /.well-known/openwop file or URL, v1 or v2): cap, multiplier, advertised events.', helpValue: 'FILE|URL', helpGroup: 'ROUTER'}),
-    provider: Flags.string({summary: 'Read every body as this API instead of detecting it per body.', options: [...PROVIDER_IDS], helpGroup: 'INPUT'}),
-    'node-id': Flags.string({summary: 'Node id for the events (default: the mock program\'s nodeId, else structured-call).', helpGroup: 'INPUT'}),
-    trace: Flags.string({summary: 'A host\'s emitted run events to check against the simulated sequence (one recording only).', helpValue: 'FILE', helpGroup: 'INPUT'}),
-    'max-size': Flags.integer({summary: 'Largest single recording file (or NDJSON line), schema, capabilities or trace file to read, in MB.', default: 100, min: 1, helpGroup: 'INPUT'}),
+    schema: Flags.string({summary: 'Payload schema of the emitted kind.', helpValue: 'FILE', exclusive: ['kind'], helpGroup: 'PAYLOAD'}),
+    kind: Flags.string({summary: 'Kind whose payload schema applies.', helpValue: 'KIND', helpGroup: 'PAYLOAD'}),
+    schemas: Flags.string({summary: 'Folder of <kind>.schema.json files.', helpValue: 'DIR', ...REPEATED_FLAG, helpGroup: 'PAYLOAD'}),
+    recovery: Flags.string({summary: 'Lenient-parse paths, in order.', options: [...RECOVERY_PATHS], ...LIST_FLAG, helpGroup: 'PAYLOAD'}),
+    'max-tokens': Flags.integer({summary: 'Output budget of the first call.', min: 1, helpGroup: 'ROUTER'}),
+    multiplier: Flags.string({summary: 'Budget multiplier on truncation, 1..8.', helpValue: 'X', helpGroup: 'ROUTER'}),
+    'max-attempts': Flags.integer({summary: 'Cap on provider calls per emission.', min: 1, max: 16, helpGroup: 'ROUTER'}),
+    'provider-ceiling': Flags.integer({summary: 'The provider\'s per-call output maximum.', min: 1, helpGroup: 'ROUTER'}),
+    capabilities: Flags.string({summary: 'The host\'s capabilities (FILE or URL).', helpValue: 'FILE|URL', helpGroup: 'ROUTER'}),
+    provider: Flags.string({summary: 'Read every body as this API.', options: [...PROVIDER_IDS], helpGroup: 'INPUT'}),
+    'node-id': Flags.string({summary: 'Node id for the events.', helpGroup: 'INPUT'}),
+    trace: Flags.string({summary: 'A host\'s run events to check.', helpValue: 'FILE', helpGroup: 'INPUT'}),
+    'max-size': Flags.integer({summary: 'Largest file to read, in MB.', default: 100, min: 1, helpGroup: 'INPUT'}),
     ...readScopeFlags(),
     'stdin-filename': stdinFilenameFlag(),
   };

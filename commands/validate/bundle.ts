@@ -3,7 +3,7 @@ import {BUNDLE_RULE_LIST, DEFAULT_MAX_BUNDLE_BYTES, validateBundle} from '../../
 import {checkStdinFilename} from '../../src/io/inputs.js';
 import {UserError} from '../../src/report/user-error.js';
 import {CheckCommand, type CheckContext, type CheckOutcome, type CheckRun} from '../_base.js';
-import {docsLink, explainFlag, printExplanation, readScopeFlags, stdinFilenameFlag} from '../_common.js';
+import {docsLink, explainFlag, printExplanation, readScopeFlags, screenExamples, stdinFilenameFlag} from '../_common.js';
 
 const MB = 1024 * 1024;
 
@@ -14,26 +14,25 @@ export default class ValidateBundle extends CheckCommand<typeof ValidateBundle> 
 
   static override usage = '<%= command.id %> [BUNDLE] [FLAGS]';
 
-  static override examples = [
+  static override examples = screenExamples('validate-bundle', [
     '<%= config.bin %> <%= command.id %> bundle-v3.json --discovery https://host.example/.well-known/openwop',
     '<%= config.bin %> <%= command.id %> bundle-v3.json',
     '<%= config.bin %> <%= command.id %> https://host.example/conformance/bundle.json --fetch-discovery',
     '<%= config.bin %> <%= command.id %> bundle-v3.json --verifier-keys lab-keys.json',
     '<%= config.bin %> <%= command.id %> bundle-v3.json --json',
     '<%= config.bin %> <%= command.id %> --explain bundle/witness-digest',
-    docsLink('validate-bundle'),
-  ];
+  ]);
 
   static override args = {
-    bundle: Args.string({description: 'The certification bundle: a file, - for stdin, or an http(s) URL.'}),
+    bundle: Args.string({description: 'The bundle: a file, - for stdin, or a URL.'}),
   };
 
   static override flags = {
-    discovery: Flags.string({summary: 'The host\'s discovery document to look the signing key up in (FILE, or a URL).', helpValue: 'FILE|URL', helpGroup: 'KEYS'}),
-    'fetch-discovery': Flags.boolean({summary: 'Without --discovery: fetch the bundle\'s discovery.url and look the key up there (a host the bundle names; off by default).', helpGroup: 'KEYS'}),
-    'verifier-keys': Flags.string({summary: 'A document whose signingKeys[] holds the independent verifier\'s key (FILE, or a URL).', helpValue: 'FILE|URL', helpGroup: 'KEYS'}),
-    timeout: Flags.integer({summary: 'Total time for each URL fetched, redirects and body included, in ms.', default: 10_000, min: 1, helpGroup: 'HTTP'}),
-    'max-size': Flags.integer({summary: 'Largest bundle or document to read (file or response), in MB.', default: DEFAULT_MAX_BUNDLE_BYTES / MB, min: 1, helpGroup: 'INPUT'}),
+    discovery: Flags.string({summary: 'The host\'s discovery document.', helpValue: 'FILE|URL', helpGroup: 'KEYS'}),
+    'fetch-discovery': Flags.boolean({summary: 'Fetch the discovery.url the bundle names.', helpGroup: 'KEYS'}),
+    'verifier-keys': Flags.string({summary: 'The independent verifier\'s keys.', helpValue: 'FILE|URL', helpGroup: 'KEYS'}),
+    timeout: Flags.integer({summary: 'Time per URL fetched, in ms.', default: 10_000, min: 1, helpGroup: 'HTTP'}),
+    'max-size': Flags.integer({summary: 'Largest document to read, in MB.', default: DEFAULT_MAX_BUNDLE_BYTES / MB, min: 1, helpGroup: 'INPUT'}),
     ...readScopeFlags(),
     'stdin-filename': stdinFilenameFlag(),
     explain: explainFlag(),

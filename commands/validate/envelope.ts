@@ -2,7 +2,7 @@ import {Args, Flags} from '@oclif/core';
 import {configCapabilities, configKindSchemaDirs} from '../../src/config/paths.js';
 import {validateEnvelopeInputs} from '../../src/envelope/index.js';
 import {CheckCommand, type CheckContext, type CheckOutcome, type CheckRun} from '../_base.js';
-import {baselineFlags, baselineForceFlag, docsLink, inputSelection, inputSelectionFlags, readScopeFlags, REPEATED_FLAG} from '../_common.js';
+import {baselineFlags, baselineForceFlag, docsLink, inputSelection, inputSelectionFlags, readScopeFlags, REPEATED_FLAG, screenExamples} from '../_common.js';
 
 export default class ValidateEnvelope extends CheckCommand<typeof ValidateEnvelope> {
   static override summary = 'Validate AI envelopes (RFC 0021) and foxctl Protocol v1 envelopes: files, JSON arrays and NDJSON streams.';
@@ -11,7 +11,7 @@ export default class ValidateEnvelope extends CheckCommand<typeof ValidateEnvelo
 
   static override usage = '<%= command.id %> PATHS... [FLAGS]';
 
-  static override examples = [
+  static override examples = screenExamples('validate-envelope', [
     '<%= config.bin %> <%= command.id %> envelope.json',
     'cat run.ndjson | <%= config.bin %> <%= command.id %> - --format sarif',
     '<%= config.bin %> <%= command.id %> run.ndjson --capabilities https://host.example/.well-known/openwop',
@@ -21,8 +21,7 @@ export default class ValidateEnvelope extends CheckCommand<typeof ValidateEnvelo
     'foxctl fs/ls . | <%= config.bin %> <%= command.id %> - --protocol foxctl --strict',
     '<%= config.bin %> <%= command.id %> fixtures/ --json --output report.json',
     '<%= config.bin %> <%= command.id %> recordings/ --baseline openwop-baseline.json',
-    docsLink('validate-envelope'),
-  ];
+  ]);
 
   // oclif copies only a command's own static fields, so each command sets this itself (PATHS is variadic).
   static override strict = false;
@@ -32,14 +31,14 @@ export default class ValidateEnvelope extends CheckCommand<typeof ValidateEnvelo
   };
 
   static override flags = {
-    protocol: Flags.string({summary: 'Envelope protocol: auto decides per JSON value.', options: ['auto', 'openwop', 'foxctl'], default: 'auto'}),
-    major: Flags.string({summary: "OpenWOP protocol major of the AI envelopes: auto takes the --capabilities document's major, else 1.", options: ['auto', '1', '2'], default: 'auto'}),
-    strict: Flags.boolean({summary: 'Check as the strictest host: unknown kinds, naming and foxctl drift are errors; envelopeStrictness strict; foxctl trailing data refused.'}),
-    schemas: Flags.string({summary: 'Folder of <kind>.schema.json payload schemas for vendor kinds (repeatable, not comma-separated: a path may hold a comma; adds to config kindSchemas).', ...REPEATED_FLAG, helpValue: 'DIR'}),
-    capabilities: Flags.string({summary: "A host's capabilities (saved /.well-known/openwop file or URL): kinds, schemaVersions, limits, strictness.", helpValue: 'FILE|URL'}),
-    kind: Flags.string({summary: 'Inputs are bare payloads of this kind, not envelopes.', helpValue: 'KIND'}),
-    'max-size': Flags.integer({summary: 'Largest single JSON document (a file, one stream line, a kind schema or capabilities file) to read, in MB.', default: 100, min: 1, helpGroup: 'INPUT'}),
-    'max-findings-per-rule': Flags.integer({summary: 'List at most N findings of one rule per input; the rest are counted (0: list all).', default: 1000, min: 0}),
+    protocol: Flags.string({summary: 'Envelope protocol.', helpValue: 'auto|openwop|foxctl', options: ['auto', 'openwop', 'foxctl'], default: 'auto'}),
+    major: Flags.string({summary: 'OpenWOP protocol major.', helpValue: 'auto|1|2', options: ['auto', '1', '2'], default: 'auto'}),
+    strict: Flags.boolean({summary: 'Check as the strictest host.'}),
+    schemas: Flags.string({summary: 'Folder of <kind>.schema.json files.', ...REPEATED_FLAG, helpValue: 'DIR'}),
+    capabilities: Flags.string({summary: 'A host\'s capabilities (FILE or URL).', helpValue: 'FILE|URL'}),
+    kind: Flags.string({summary: 'Inputs are bare payloads of KIND.', helpValue: 'KIND'}),
+    'max-size': Flags.integer({summary: 'Largest JSON document to read, in MB.', default: 100, min: 1, helpGroup: 'INPUT'}),
+    'max-findings-per-rule': Flags.integer({summary: 'List at most N findings per rule.', helpValue: 'N', default: 1000, min: 0}),
     ...readScopeFlags(),
     ...inputSelectionFlags(),
     ...baselineFlags(),

@@ -3,7 +3,7 @@ import {Args, Flags} from '@oclif/core';
 import {LINT_SCHEMAS_SCOPES, type LintSchemasScope, PACK_RULE_LIST, parseGrant, RUNTIME_TOKENS, validatePackInputs} from '../../src/pack/index.js';
 import {UserError} from '../../src/report/user-error.js';
 import {CheckCommand, type CheckContext, type CheckOutcome, type CheckRun} from '../_base.js';
-import {baselineFlags, baselineForceFlag, docsLink, explainFlag, inputSelection, inputSelectionFlags, LIST_FLAG, printExplanation, readScopeFlags} from '../_common.js';
+import {baselineFlags, baselineForceFlag, docsLink, explainFlag, inputSelection, inputSelectionFlags, LIST_FLAG, printExplanation, readScopeFlags, screenExamples} from '../_common.js';
 
 export default class ValidatePack extends CheckCommand<typeof ValidatePack> {
   static override summary = 'Validate pack manifests (pack.json or pack folders): shape by kind, runtime.requires (RFC 0076), referenced files, ids, envelopeType values; simulate a host\'s install gate.';
@@ -12,7 +12,7 @@ export default class ValidatePack extends CheckCommand<typeof ValidatePack> {
 
   static override usage = '<%= command.id %> [PATHS...] [FLAGS]';
 
-  static override examples = [
+  static override examples = screenExamples('validate-pack', [
     '<%= config.bin %> <%= command.id %> packs/vendor.acme.http',
     '<%= config.bin %> <%= command.id %> openwop-registry/ --format sarif',
     '<%= config.bin %> <%= command.id %> pack.json --grant net.dns --json',
@@ -20,24 +20,23 @@ export default class ValidatePack extends CheckCommand<typeof ValidatePack> {
     '<%= config.bin %> <%= command.id %> --lint-schemas=all my-pack/',
     '<%= config.bin %> <%= command.id %> --explain pack/undeclared-requirement',
     '<%= config.bin %> <%= command.id %> packs/ --baseline openwop-baseline.json --update-baseline\n<%= config.bin %> <%= command.id %> packs/ --baseline openwop-baseline.json',
-    docsLink('validate-pack'),
-  ];
+  ]);
 
   // oclif copies only a command's own static fields, so each command sets this itself (PATHS is variadic).
   static override strict = false;
 
   static override args = {
-    paths: Args.string({description: 'pack.json files, pack folders, registry checkouts, globs, or - for stdin.'}),
+    paths: Args.string({description: 'Packs, folders, globs, or - for stdin.'}),
   };
 
   static override flags = {
-    grant: Flags.string({summary: `Simulate a sandbox host granting these primitives: ${RUNTIME_TOKENS.join(', ')} or a finer sub-token (repeatable or comma-separated).`, ...LIST_FLAG, exclusive: ['grant-all', 'grant-none'], helpGroup: 'GATE'}),
-    'grant-all': Flags.boolean({summary: 'Simulate a host granting all eight primitives.', exclusive: ['grant', 'grant-none'], helpGroup: 'GATE'}),
+    grant: Flags.string({summary: 'Simulate a host granting these primitives.', ...LIST_FLAG, exclusive: ['grant-all', 'grant-none'], helpGroup: 'GATE'}),
+    'grant-all': Flags.boolean({summary: 'Simulate a host granting all eight.', exclusive: ['grant', 'grant-none'], helpGroup: 'GATE'}),
     'grant-none': Flags.boolean({summary: 'Simulate a host granting nothing.', exclusive: ['grant', 'grant-all'], helpGroup: 'GATE'}),
-    'lint-schemas': Flags.boolean({summary: 'Also lint the schemas a model is asked to emit (node and card outputs, agent returns) with the Tier-1 linter; --lint-schemas=all lints every referenced schema.'}),
-    'id-base': Flags.string({summary: 'Base URL of the registry\'s schema $ids (default: config packs.idBase, else https://packs.openwop.dev).'}),
+    'lint-schemas': Flags.boolean({summary: 'Also lint the schemas (=all: every one).'}),
+    'id-base': Flags.string({summary: 'Base URL of the schema $ids.'}),
     // The same default as every other command: the cap also bounds the schemas a manifest names, which can be large.
-    'max-size': Flags.integer({summary: 'Largest manifest or referenced JSON file to read, in MB.', default: 100, min: 1, helpGroup: 'INPUT'}),
+    'max-size': Flags.integer({summary: 'Largest file to read, in MB.', default: 100, min: 1, helpGroup: 'INPUT'}),
     ...readScopeFlags(),
     ...inputSelectionFlags(),
     ...baselineFlags(),
