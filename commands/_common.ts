@@ -7,16 +7,14 @@ import {displayLines, displayText} from '../src/report/printable.js';
 import {UserError} from '../src/report/user-error.js';
 
 /**
- * A command's description: its docs page, where the detail that does not fit a screen of --help lives. The URL is the
- * `commands/` sibling of package.json's openwop.docsBaseUrl (a fork points both at its own pages); oclif renders it.
+ * A command's examples as --help shows them: one block of commands (what each is for is on its docs page), ending with
+ * the link to that page, which holds what does not fit a screen. Example lines are the ones oclif does not wrap (a
+ * wrapped URL could not be followed). The URL is the `commands/` sibling of package.json's openwop.docsBaseUrl (a
+ * fork points both at its own pages), rendered by oclif when it prints the help.
  */
-export const docsLink = (page: string) => `Full documentation: <%= new URL('../commands/${page}.md', config.pjson.openwop.docsBaseUrl).href %>`;
-
-/**
- * A command's examples as --help shows them: one block of commands (what each is for is on its docs page), then the
- * link, on a line of its own because oclif leaves example lines unwrapped (a wrapped URL could not be followed).
- */
-export const screenExamples = (page: string, commands: readonly string[]) => [[...commands, docsLink(page)].join('\n')];
+export const screenExamples = (page: string, commands: readonly string[]) => [
+  [...commands, `Full documentation: <%= new URL('../commands/${page}.md', config.pjson.openwop.docsBaseUrl).href %>`].join('\n'),
+];
 
 /** Pieces every command shares, checking or not; kept apart from _base so scaffold does not load the reporters. */
 

@@ -1,12 +1,10 @@
 import {Command, Flags} from '@oclif/core';
 import {init} from '../src/init/index.js';
 import {packageVersion} from '../src/io/package-root.js';
-import {docsLink, reportCommandError, screenExamples, verboseFlag} from './_common.js';
+import {reportCommandError, screenExamples, verboseFlag} from './_common.js';
 
 export default class Init extends Command {
   static override summary = 'Write a starter openwop.config.json (and, with --pre-commit, the pre-commit hooks config).';
-
-  static override description = docsLink('init');
 
   static override usage = '<%= command.id %> [FLAGS]';
 

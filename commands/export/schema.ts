@@ -16,14 +16,12 @@ import type {FormatRule} from '../../src/report/format-context.js';
 import {getFormatter} from '../../src/report/formatters/index.js';
 import {buildReport} from '../../src/report/report.js';
 import {writeOutput} from '../../src/report/write-output.js';
-import {docsLink, readScopeFlags, reportCommandError, screenExamples, stdinFilenameFlag, verboseFlag} from '../_common.js';
+import {readScopeFlags, reportCommandError, screenExamples, stdinFilenameFlag, verboseFlag} from '../_common.js';
 
 const MB = 1024 * 1024;
 
 export default class ExportSchema extends Command {
   static override summary = 'Print the request fragment a vendor API takes for a JSON Schema (RFC 0030 §B), rewritten so the vendor accepts it.';
-
-  static override description = docsLink('export-schema');
 
   static override usage = '<%= command.id %> FILE [FLAGS]';
 
@@ -37,7 +35,7 @@ export default class ExportSchema extends Command {
   ]);
 
   static override args = {
-    file: Args.string({description: 'The schema file, or - for stdin.', required: true}),
+    file: Args.string({required: true}),
   };
 
   static override flags = {

@@ -4,12 +4,10 @@ import {parseRuleFlags} from '../../src/config/load.js';
 import {explainRule, INPUT_RULES, LINT_TARGETS, lintSchemaInputs, listRules, RULES, suggestRules, type FixMode, type LintTarget} from '../../src/lint/index.js';
 import {UserError} from '../../src/report/user-error.js';
 import {CheckCommand, type CheckContext, type CheckOutcome, type CheckRun} from '../_base.js';
-import {baselineFlags, docsLink, inputSelection, inputSelectionFlags, LIST_FLAG, readScopeFlags, screenExamples} from '../_common.js';
+import {baselineFlags, inputSelection, inputSelectionFlags, LIST_FLAG, readScopeFlags, screenExamples} from '../_common.js';
 
 export default class LintSchema extends CheckCommand<typeof LintSchema> {
   static override summary = 'Lint JSON Schemas against the Tier-1 structured-output subset and the reasoning-field rules (RFC 0030, RFC 0031).';
-
-  static override description = docsLink('lint-schema');
 
   static override usage = '<%= command.id %> [PATHS...] [FLAGS]';
 
@@ -28,7 +26,7 @@ export default class LintSchema extends CheckCommand<typeof LintSchema> {
   static override strict = false;
 
   static override args = {
-    paths: Args.string({description: 'Schema files, folders, globs, or - for stdin.', required: false}),
+    paths: Args.string({required: false}),
   };
 
   static override flags = {

@@ -3,12 +3,10 @@ import {Args, Flags} from '@oclif/core';
 import {DEFAULT_MAX_SCHEMAS, DEFAULT_SCHEMAS_DEADLINE_MS, probeHost, type ProtocolRequest, renderProbeExtras} from '../../src/probe/index.js';
 import {displayText} from '../../src/report/printable.js';
 import {CheckCommand, type CheckContext, type CheckOutcome, type CheckRun} from '../_base.js';
-import {docsLink, inputTimeoutFlag, REPEATED_FLAG, screenExamples} from '../_common.js';
+import {inputTimeoutFlag, REPEATED_FLAG, screenExamples} from '../_common.js';
 
 export default class ProbeHost extends CheckCommand<typeof ProbeHost> {
   static override summary = 'Check what a host advertises at /.well-known/openwop, v1 or v2, and how it negotiates the version (capabilities, RFC 0021 / RFC 0030–0033; v2: RFC 0169, 0172).';
-
-  static override description = docsLink('probe-host');
 
   static override usage = '<%= command.id %> URL [FLAGS]';
 
@@ -23,7 +21,7 @@ export default class ProbeHost extends CheckCommand<typeof ProbeHost> {
   ]);
 
   static override args = {
-    url: Args.string({description: 'The host, or its /.well-known/openwop URL.', required: true}),
+    url: Args.string({required: true}),
   };
 
   static override flags = {

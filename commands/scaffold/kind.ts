@@ -11,12 +11,10 @@ import {writeOutput} from '../../src/report/write-output.js';
 import {checkKindName, preflight, ScaffoldCancelled, scaffoldKind} from '../../src/scaffold/index.js';
 import {askForKind, commandLine} from '../../src/scaffold/interactive.js';
 import {renderScaffoldJson, renderScaffoldText} from '../../src/scaffold/render.js';
-import {configFlag, docsLink, LIST_FLAG, printConfigFlag, REPEATED_FLAG, reportCommandError, screenExamples, verboseFlag} from '../_common.js';
+import {configFlag, LIST_FLAG, printConfigFlag, REPEATED_FLAG, reportCommandError, screenExamples, verboseFlag} from '../_common.js';
 
 export default class ScaffoldKind extends Command {
   static override summary = 'Create a vendor envelope kind: a Tier-1-clean payload schema with reasoning first, plus a valid and an invalid example envelope.';
-
-  static override description = docsLink('scaffold-kind');
 
   static override usage = '<%= command.id %> [KIND] [FLAGS]';
 
@@ -30,7 +28,7 @@ export default class ScaffoldKind extends Command {
   ]);
 
   static override args = {
-    kind: Args.string({description: 'The kind name, vendor.<host>.<kind>.', required: false}),
+    kind: Args.string({required: false}),
   };
 
   static override flags = {

@@ -7,14 +7,12 @@ import {UserError} from '../../src/report/user-error.js';
 import {writeOutput} from '../../src/report/write-output.js';
 import {PROVIDER_IDS, RECOVERY_PATHS, simulateRetry, type RealProviderId, type RecoveryPath} from '../../src/retry/index.js';
 import {CheckCommand, type CheckContext, type CheckOutcome, type CheckRun} from '../_base.js';
-import {docsLink, LIST_FLAG, readScopeFlags, REPEATED_FLAG, screenExamples, stdinFilenameFlag} from '../_common.js';
+import {LIST_FLAG, readScopeFlags, REPEATED_FLAG, screenExamples, stdinFilenameFlag} from '../_common.js';
 
 const EVENTS_FORMAT = 'ndjson-events';
 
 export default class SimulateRetry extends CheckCommand<typeof SimulateRetry> {
   static override summary = 'Replay recorded provider responses through the RFC 0033 retry router: what a conformant host does, and whether yours did it.';
-
-  static override description = docsLink('simulate-retry');
 
   static override usage = '<%= command.id %> RECORDINGS... [FLAGS]';
 
@@ -30,7 +28,7 @@ export default class SimulateRetry extends CheckCommand<typeof SimulateRetry> {
   static override strict = false;
 
   static override args = {
-    recordings: Args.string({description: 'Recording files, folders, or - for stdin.', required: true}),
+    recordings: Args.string({required: true}),
   };
 
   static override flags = {

@@ -3,14 +3,12 @@ import {BUNDLE_RULE_LIST, DEFAULT_MAX_BUNDLE_BYTES, validateBundle} from '../../
 import {checkStdinFilename} from '../../src/io/inputs.js';
 import {UserError} from '../../src/report/user-error.js';
 import {CheckCommand, type CheckContext, type CheckOutcome, type CheckRun} from '../_base.js';
-import {docsLink, explainFlag, printExplanation, readScopeFlags, screenExamples, stdinFilenameFlag} from '../_common.js';
+import {explainFlag, printExplanation, readScopeFlags, screenExamples, stdinFilenameFlag} from '../_common.js';
 
 const MB = 1024 * 1024;
 
 export default class ValidateBundle extends CheckCommand<typeof ValidateBundle> {
   static override summary = 'Verify an OpenWOP v3 certification bundle: schema, ledger, digests, the Ed25519 signature against the host\'s published key, and the profile claims.';
-
-  static override description = docsLink('validate-bundle');
 
   static override usage = '<%= command.id %> [BUNDLE] [FLAGS]';
 
@@ -24,7 +22,7 @@ export default class ValidateBundle extends CheckCommand<typeof ValidateBundle> 
   ]);
 
   static override args = {
-    bundle: Args.string({description: 'The bundle: a file, - for stdin, or a URL.'}),
+    bundle: Args.string(),
   };
 
   static override flags = {

@@ -2,12 +2,10 @@ import {Args, Flags} from '@oclif/core';
 import {configCapabilities, configKindSchemaDirs} from '../../src/config/paths.js';
 import {validateEnvelopeInputs} from '../../src/envelope/index.js';
 import {CheckCommand, type CheckContext, type CheckOutcome, type CheckRun} from '../_base.js';
-import {baselineFlags, baselineForceFlag, docsLink, inputSelection, inputSelectionFlags, readScopeFlags, REPEATED_FLAG, screenExamples} from '../_common.js';
+import {baselineFlags, baselineForceFlag, inputSelection, inputSelectionFlags, readScopeFlags, REPEATED_FLAG, screenExamples} from '../_common.js';
 
 export default class ValidateEnvelope extends CheckCommand<typeof ValidateEnvelope> {
   static override summary = 'Validate AI envelopes (RFC 0021) and foxctl Protocol v1 envelopes: files, JSON arrays and NDJSON streams.';
-
-  static override description = docsLink('validate-envelope');
 
   static override usage = '<%= command.id %> PATHS... [FLAGS]';
 
@@ -27,7 +25,7 @@ export default class ValidateEnvelope extends CheckCommand<typeof ValidateEnvelo
   static override strict = false;
 
   static override args = {
-    paths: Args.string({description: 'Files, folders, globs, or - for stdin.', required: true}),
+    paths: Args.string({required: true}),
   };
 
   static override flags = {

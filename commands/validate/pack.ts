@@ -3,12 +3,10 @@ import {Args, Flags} from '@oclif/core';
 import {LINT_SCHEMAS_SCOPES, type LintSchemasScope, PACK_RULE_LIST, parseGrant, RUNTIME_TOKENS, validatePackInputs} from '../../src/pack/index.js';
 import {UserError} from '../../src/report/user-error.js';
 import {CheckCommand, type CheckContext, type CheckOutcome, type CheckRun} from '../_base.js';
-import {baselineFlags, baselineForceFlag, docsLink, explainFlag, inputSelection, inputSelectionFlags, LIST_FLAG, printExplanation, readScopeFlags, screenExamples} from '../_common.js';
+import {baselineFlags, baselineForceFlag, explainFlag, inputSelection, inputSelectionFlags, LIST_FLAG, printExplanation, readScopeFlags, screenExamples} from '../_common.js';
 
 export default class ValidatePack extends CheckCommand<typeof ValidatePack> {
   static override summary = 'Validate pack manifests (pack.json or pack folders): shape by kind, runtime.requires (RFC 0076), referenced files, ids, envelopeType values; simulate a host\'s install gate.';
-
-  static override description = docsLink('validate-pack');
 
   static override usage = '<%= command.id %> [PATHS...] [FLAGS]';
 
@@ -26,7 +24,7 @@ export default class ValidatePack extends CheckCommand<typeof ValidatePack> {
   static override strict = false;
 
   static override args = {
-    paths: Args.string({description: 'Packs, folders, globs, or - for stdin.'}),
+    paths: Args.string(),
   };
 
   static override flags = {
