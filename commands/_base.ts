@@ -61,7 +61,7 @@ function withOptionalArgs(command: typeof CheckCommand): typeof CheckCommand {
   return {flags: command.flags, baseFlags: command.baseFlags, strict: command.strict, args} as unknown as typeof CheckCommand;
 }
 
-/** The flags and reporter pipeline every checking command shares (DESIGN §1). Subclasses only produce findings. */
+/** The flags and reporter pipeline every checking command shares (config, formats, --rule, exit codes). Subclasses only produce findings. */
 export abstract class CheckCommand<T extends typeof Command = typeof Command> extends Command {
   static override baseFlags = {
     format: Flags.string({char: 'f', summary: 'Output format.', options: [...FORMATS], default: 'stylish', helpGroup: 'COMMON'}),
