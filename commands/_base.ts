@@ -1,4 +1,4 @@
-import {Command, Flags} from '@oclif/core';
+import {Command, Flags, type Interfaces} from '@oclif/core';
 import {checkRuleFlags, loadConfig, parseRuleFlags, projectRoot} from '../src/config/load.js';
 import type {LoadedConfig, RuleSetting} from '../src/config/types.js';
 import {filesUsed} from '../src/io/files-used.js';
@@ -18,6 +18,13 @@ import {type OutputTarget, writeOutput} from '../src/report/write-output.js';
 import {configFlag, inputSelection, LIST_FLAG, openBaselineFlags, printConfigFlag, reportCommandError, verboseFlag} from './_common.js';
 
 export type {CheckOutcome} from '../src/report/outcome.js';
+
+/** A run's command line, parsed once by {@link CheckCommand.run} and handed to each step. */
+export interface CheckRun<T extends typeof Command> {
+  flags: Interfaces.InferredFlags<(typeof CheckCommand)['baseFlags'] & T['flags']>;
+  args: Interfaces.InferredArgs<T['args']>;
+  argv: string[];
+}
 
 export interface CheckContext {
   cwd: string;
@@ -48,42 +55,26 @@ interface ScopeFlags {
   'input-timeout': number;
 }
 
-export const READS_HELP = `READS (untrusted input: nothing it names is read outside a root)
-  Roots: the project root (the nearest folder up from the working directory holding the config file or .git, else
-  the working directory), each --ref-root DIR, and the folder of any path named on the command line outside those.
-  A file an input refers to (a $ref, a manifest's schemas and entry, the config's kindSchemas and capabilities) is read
-  only when it is a regular file whose real path lies in a root, within --max-size: an absolute path, a file: URL, a
-  way out through ".." or a symbolic link, a FIFO or a device is refused with a finding that names it (io/outside-root,
-  io/not-regular, ref/*, pack/ref-outside-pack), never read. A path named inside the project must not be a symbolic
-  link leading out of every root, and folder walks and globs skip links leading out of the folder walked, as git and
-  ripgrep do; --follow-symlinks follows both. A FIFO, device or <(process substitution) named as an input is read as a
-  stream, like stdin; if no writer opens a FIFO within --input-timeout the input is io/timeout (exit 2).`;
-
-export const EXIT_CODES_HELP = `EXIT CODES
-  0  nothing at or above --fail-on (and warnings within --max-warnings)
-  1  findings at or above --fail-on, or more warnings than --max-warnings
-  2  the command could not do its job: usage error, unreadable input, invalid config, internal error`;
-
 /** --print-config checks nothing, so the inputs a command otherwise requires may be left out. */
 function withOptionalArgs(command: typeof CheckCommand): typeof CheckCommand {
   const args = Object.fromEntries(Object.entries(command.args ?? {}).map(([name, arg]) => [name, {...arg, required: false}]));
   return {flags: command.flags, baseFlags: command.baseFlags, strict: command.strict, args} as unknown as typeof CheckCommand;
 }
 
-/** The flags and reporter pipeline every checking command shares (DESIGN §1). Subclasses only produce findings. */
-export abstract class CheckCommand extends Command {
+/** The flags and reporter pipeline every checking command shares (config, formats, --rule, exit codes). Subclasses only produce findings. */
+export abstract class CheckCommand<T extends typeof Command = typeof Command> extends Command {
   static override baseFlags = {
-    format: Flags.string({char: 'f', summary: 'Output format.', options: [...FORMATS], default: 'stylish', helpGroup: 'OUTPUT'}),
-    json: Flags.boolean({summary: 'Same as --format json.', helpGroup: 'OUTPUT'}),
-    output: Flags.string({char: 'o', summary: 'Write the report to FILE instead of stdout (atomically; missing folders are created inside the project only; a FIFO or device is written through; never over an input).', helpGroup: 'OUTPUT'}),
-    quiet: Flags.boolean({char: 'q', summary: 'Report errors only; files without errors print nothing (warnings still count for --fail-on and --max-warnings, and the summary says how many were hidden).', helpGroup: 'OUTPUT'}),
-    color: Flags.boolean({summary: 'Colour stylish output (default: only on a TTY; NO_COLOR and FORCE_COLOR are honoured).', allowNo: true, helpGroup: 'OUTPUT'}),
-    'fail-on': Flags.string({summary: 'Lowest severity that makes the exit code 1.', options: ['error', 'warning'], default: 'error', helpGroup: 'POLICY'}),
-    'max-warnings': Flags.integer({summary: 'Exit 1 when there are more than N warnings.', min: 0, helpGroup: 'POLICY'}),
-    config: configFlag('POLICY'),
-    rule: Flags.string({summary: 'Set a rule\'s severity: ID=off|warn|error (repeatable or comma-separated; ID may end in /* ).', description: 'An input the run could not read (io/no-match, io/not-found, io/unreadable, io/outside-root, io/not-regular, io/timeout) stays an error whatever the setting, and the run exits 2: --no-error-on-unmatched-pattern is what lets "nothing to check" pass.', ...LIST_FLAG, helpGroup: 'POLICY'}),
-    verbose: verboseFlag('POLICY'),
-    'print-config': printConfigFlag('POLICY'),
+    format: Flags.string({char: 'f', summary: 'Output format.', options: [...FORMATS], default: 'stylish', helpGroup: 'COMMON'}),
+    json: Flags.boolean({summary: 'Same as --format json.', helpGroup: 'COMMON'}),
+    output: Flags.string({char: 'o', summary: 'Write the report to FILE instead of stdout.', helpValue: 'FILE', helpGroup: 'COMMON'}),
+    quiet: Flags.boolean({char: 'q', summary: 'Report errors only (warnings still count).', helpGroup: 'COMMON'}),
+    color: Flags.boolean({summary: 'Colour stylish output (default: on a TTY).', allowNo: true, helpGroup: 'COMMON'}),
+    'fail-on': Flags.string({summary: 'Lowest severity that exits 1.', helpValue: 'error|warning', options: ['error', 'warning'], default: 'error', helpGroup: 'COMMON'}),
+    'max-warnings': Flags.integer({summary: 'Exit 1 on more than N warnings.', helpValue: 'N', min: 0, helpGroup: 'COMMON'}),
+    config: configFlag('COMMON'),
+    rule: Flags.string({summary: 'Set a rule\'s severity: ID=off|warn|error (repeatable or comma-separated; ID may end in /* ).', ...LIST_FLAG, helpValue: 'ID=LEVEL', helpGroup: 'COMMON'}),
+    verbose: verboseFlag('COMMON'),
+    'print-config': printConfigFlag('COMMON'),
   };
 
   protected abstract readonly commandName: string;
@@ -92,11 +83,16 @@ export abstract class CheckCommand extends Command {
   protected baselineFolderOf?(resultFile: string): string | undefined;
 
   /** Produces the findings; everything before (config) and after (report, exit code) is shared. */
-  protected abstract check(ctx: CheckContext): Promise<CheckOutcome>;
+  protected abstract check(ctx: CheckContext, run: CheckRun<T>): Promise<CheckOutcome>;
+
+  /** A command's answer that needs no check (--explain, --list-rules, an output of its own); true when it answered. */
+  protected answerInstead?(run: CheckRun<T>): Promise<boolean>;
 
   async run(): Promise<void> {
     const printing = this.argv.some((a) => a === '--print-config' || a.startsWith('--print-config='));
-    const {flags, argv} = await this.parse(printing ? withOptionalArgs(this.constructor as typeof CheckCommand) : (this.constructor as typeof CheckCommand));
+    const run = (await this.parse(printing ? withOptionalArgs(this.constructor as typeof CheckCommand) : (this.constructor as typeof CheckCommand))) as unknown as CheckRun<T>;
+    if (await this.answerInstead?.(run)) return;
+    const {flags} = run;
     const cwd = process.cwd();
     if (flags['print-config'] !== undefined) {
       const {config, cliRules} = await this.settings(flags, cwd);
@@ -107,7 +103,7 @@ export abstract class CheckCommand extends Command {
       await writeOutput(jsonText(printConfig(config, flags['print-config'], cliRules, {cwd, ignorePatterns, noIgnore})), this.outputTarget(flags.output));
       return;
     }
-    const {outcome, report: full, exitCode, version} = await this.evaluate(flags, cwd, isTerminal('stderr') && !flags.output && !flags.json, argv as string[]);
+    const {outcome, report: full, exitCode, version} = await this.evaluate(run, cwd, isTerminal('stderr') && !flags.output && !flags.json);
     const report = flags.quiet ? applyQuiet(full) : full;
 
     const format = flags.json ? 'json' : flags.format;
@@ -133,10 +129,11 @@ export abstract class CheckCommand extends Command {
   }
 
   /** Config, the check, rule severities and the exit code: everything a run decides before it formats anything. */
-  protected async evaluate(flags: EvaluateFlags, cwd: string, interactive: boolean, inputs: readonly string[] = []): Promise<{outcome: CheckOutcome; report: Report; exitCode: number; version: string}> {
+  protected async evaluate(run: CheckRun<T>, cwd: string, interactive: boolean): Promise<{outcome: CheckOutcome; report: Report; exitCode: number; version: string}> {
+    const flags = run.flags as EvaluateFlags;
     const {config, cliRules} = await this.settings(flags, cwd);
-    const settleBaseline = await openBaselineFlags(flags, {command: this.commandName, cwd, projectRoot: config.root, inputs, folderOf: this.baselineFolderOf?.bind(this)});
-    const outcome = await this.check({cwd, config, interactive});
+    const settleBaseline = await openBaselineFlags(flags, {command: this.commandName, cwd, projectRoot: config.root, inputs: run.argv, folderOf: this.baselineFolderOf?.bind(this)});
+    const outcome = await this.check({cwd, config, interactive}, run);
     for (const note of outcome.notes ?? []) process.stderr.write(`openwop: ${displayText(note)}\n`);
     const overrides = new Map<string, RuleLevel>(Object.entries(outcome.severitiesResolved ? cliRules : {...config.config.rules, ...cliRules}));
     const version = packageVersion();

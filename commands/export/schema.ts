@@ -16,96 +16,37 @@ import type {FormatRule} from '../../src/report/format-context.js';
 import {getFormatter} from '../../src/report/formatters/index.js';
 import {buildReport} from '../../src/report/report.js';
 import {writeOutput} from '../../src/report/write-output.js';
-import {READS_HELP} from '../_base.js';
-import {readScopeFlags, reportCommandError, stdinFilenameFlag, verboseFlag} from '../_common.js';
+import {readScopeFlags, reportCommandError, screenExamples, stdinFilenameFlag, verboseFlag} from '../_common.js';
 
 const MB = 1024 * 1024;
 
 export default class ExportSchema extends Command {
   static override summary = 'Print the request fragment a vendor API takes for a JSON Schema (RFC 0030 §B), rewritten so the vendor accepts it.';
 
-  static override description = `Builds what you paste into (or merge with) a request body for the schema: the schema is rewritten for the target, then checked with the same rules as \`openwop lint schema --target T\`; a fragment is printed only when that check finds no error.
+  static override usage = '<%= command.id %> FILE [FLAGS]';
 
-TARGETS AND FORMS (--form FORM; default the first listed; --form all prints every form, keyed by its name)
-  openai chat: {"response_format": {"type": "json_schema", "json_schema": {name, strict: true, schema}}}
-  openai responses: {"text": {"format": {"type": "json_schema", name, strict: true, schema}}}
-  openai tool: {"tools": [{"type": "function", "function": {name, description, strict: true, parameters}}]}
-  openai responses-tool: {"tools": [{"type": "function", name, description, strict: true, parameters}]}
-  anthropic tool: {"tools": [{name, description, input_schema, strict: true}]}
-  anthropic output: {"output_config": {"format": {"type": "json_schema", schema}}}
-  gemini generation-config: {"generationConfig": {"responseMimeType": "application/json", responseJsonSchema}}
-  gemini-legacy generation-config: {"generationConfig": {"responseMimeType": "application/json", responseSchema}}
-  Merge the fragment into the request body. description is the schema's own, when it has one.
-
-WHAT IS REWRITTEN (in every sub-schema: properties, items, prefixItems, anyOf/oneOf/allOf branches, $defs,
-additionalProperties sub-schemas)
-  1. openai, anthropic: what \`lint schema --fix --target T\` applies — "additionalProperties": false, "reasoning"
-     first, and for openai (whose strict mode wants every property required) optional properties listed in "required"
-     with a null union (RFC 0030 §D); anthropic keeps optional properties optional. For openai, an optional
-     property --fix cannot make nullable (a $ref, an anyOf, a const) becomes {"anyOf": [its schema, {"type": "null"}]}.
-     gemini, gemini-legacy: the same fixes their own rules offer (reasoning first, const as enum, …).
-  2. Lossless rewrites the target's model names: oneOf → anyOf when a required single-value property (a
-     discriminator) tells the branches apart; const → a one-value enum where const is not read; a $ref with keywords
-     beside it inlined (openai, as OpenAI's Python SDK does); every local $ref inlined and $defs dropped
-     (gemini-legacy); ["T", "null"] → "type": "T", "nullable": true, several types → anyOf, an anyOf with a null
-     branch → nullable (gemini-legacy); a lone allOf merged (pydantic v1); a root $ref replaced by its target (openai,
-     anthropic); Gemini's "OBJECT"/"STRING" and "nullable" read as JSON Schema (every target but gemini-legacy).
-  3. What the target cannot express moves into "description" as "keyword: value" pairs, as the vendors' SDK helpers
-     do: bounds (minimum, maxLength, … for anthropic; uniqueItems, minProperties, … for openai), formats
-     outside the target's list (openai, anthropic). Keys the target does not read are left out ($schema, additional-
-     Properties and the like for gemini-legacy; examples for openai). The vendor then no longer enforces them: check
-     them in the host.
-  4. gemini, gemini-legacy: "propertyOrdering" (the order of "properties") on every object without one: Gemini emits
-     properties in that order.
-
-REFUSALS
-  Anything the target's lint still reports as an error — recursion for anthropic and gemini-legacy, a root that is not
-  an object for openai and anthropic, a oneOf without a discriminator, an open object, a $ref to another file, … — is
-  a refusal: nothing goes to standard output or -o, the findings go to standard error (stylish; a finding at a place
-  the input has is shown there, the others in the exported schema), exit 1. Warnings and infos are printed on standard
-  error too (--quiet hides them) and do not stop the export. So \`openwop export schema s.json --target openai > f.json\`
-  writes a fragment or nothing, never one that fails \`lint schema --target openai\`.
-
-NAMES (--name)
-  Default: the schema's title, else the file's base name (for -, that of --stdin-filename NAME), with other characters
-  turned into "_" and cut to 64.
-  A given name must match ^[a-zA-Z0-9_-]{1,64}$ (OpenAI's and Anthropic's rule); another is refused (exit 2) with the
-  reason. Gemini fragments carry no name.
-
-${READS_HELP}
-
-EXIT CODES
-  0  the fragment was printed (or written to -o)
-  1  refused: the schema cannot be expressed for the target; the findings say why
-  2  the command could not do its job: usage error (bad --name, --form), unreadable input, -o exists without --force
-
---stdin-filename NAME names what - reads: findings and the default --name go by NAME. Without - it is a usage error.
-
-A $ref to another file or URL is refused (a request carries one schema): bundle the schema first. Only the schema
-file itself is read.`;
-
-  static override examples = [
-    {description: 'OpenAI Chat Completions response_format for a payload schema', command: '<%= config.bin %> <%= command.id %> vendor.acme.plan.create.schema.json --target openai'},
-    {description: 'Every OpenAI form (chat, responses, tool), named', command: '<%= config.bin %> <%= command.id %> plan.schema.json --target openai --form all --name plan_create'},
-    {description: 'An Anthropic strict tool, as YAML, into a file', command: '<%= config.bin %> <%= command.id %> plan.schema.json --target anthropic --format yaml -o plan.tool.yaml'},
-    {description: 'Anthropic structured outputs (output_config.format)', command: '<%= config.bin %> <%= command.id %> plan.schema.json --target anthropic --form output'},
-    {description: 'Gemini generationConfig, from standard input', command: 'cat plan.schema.json | <%= config.bin %> <%= command.id %> - --target gemini'},
-    {description: 'The legacy responseSchema (OpenAPI subset; refs inlined, type lists as nullable)', command: '<%= config.bin %> <%= command.id %> plan.schema.json --target gemini-legacy'},
-  ];
+  static override examples = screenExamples('export-schema', [
+    '<%= config.bin %> <%= command.id %> vendor.acme.plan.create.schema.json --target openai',
+    '<%= config.bin %> <%= command.id %> plan.schema.json --target openai --form all --name plan_create',
+    '<%= config.bin %> <%= command.id %> plan.schema.json --target anthropic --format yaml -o plan.tool.yaml',
+    '<%= config.bin %> <%= command.id %> plan.schema.json --target anthropic --form output',
+    'cat plan.schema.json | <%= config.bin %> <%= command.id %> - --target gemini',
+    '<%= config.bin %> <%= command.id %> plan.schema.json --target gemini-legacy',
+  ]);
 
   static override args = {
-    file: Args.string({description: 'The JSON Schema file, or - for standard input.', required: true}),
+    file: Args.string({required: true}),
   };
 
   static override flags = {
     target: Flags.string({char: 't', summary: 'The vendor request field to build for.', options: [...EXPORT_TARGETS], required: true}),
-    form: Flags.string({summary: 'Request form: openai chat|responses|tool|responses-tool, anthropic tool|output, gemini(-legacy) generation-config; all for every one.', helpValue: 'FORM'}),
-    name: Flags.string({summary: 'Name in the fragment (^[a-zA-Z0-9_-]{1,64}$; default: the title or file name, reduced to that).'}),
+    form: Flags.string({summary: 'Request form (see the docs page).', helpValue: 'FORM'}),
+    name: Flags.string({summary: 'Name in the fragment (default: the title).'}),
     format: Flags.string({char: 'f', summary: 'Output format.', options: ['json', 'yaml'], default: 'json'}),
-    output: Flags.string({char: 'o', summary: 'Write the fragment to FILE (atomically; missing folders are created inside the project only; never over an existing file without --force, never over the input).', helpValue: 'FILE'}),
+    output: Flags.string({char: 'o', summary: 'Write the fragment to FILE.', helpValue: 'FILE'}),
     force: Flags.boolean({summary: 'Let -o replace an existing file.', dependsOn: ['output']}),
-    quiet: Flags.boolean({char: 'q', summary: 'Do not print warnings and infos about an exported schema (refusals are always printed).'}),
-    color: Flags.boolean({summary: 'Colour the findings on standard error (default: only on a TTY; NO_COLOR and FORCE_COLOR are honoured).', allowNo: true}),
+    quiet: Flags.boolean({char: 'q', summary: 'Print no warnings or infos.'}),
+    color: Flags.boolean({summary: 'Colour the findings (default: on a TTY).', allowNo: true}),
     'max-size': Flags.integer({summary: 'Largest schema file to read, in MB.', default: 100, min: 1, helpGroup: 'INPUT'}),
     ...readScopeFlags(),
     'stdin-filename': stdinFilenameFlag(),

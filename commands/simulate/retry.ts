@@ -5,93 +5,73 @@ import {escapeJsonText} from '../../src/report/printable.js';
 import {redactValue} from '../../src/report/redact.js';
 import {UserError} from '../../src/core/user-error.js';
 import {writeOutput} from '../../src/report/write-output.js';
-import {CAP_RULE, PROVIDER_IDS, RECOVERY_PATHS, simulateRetry, type RealProviderId, type RecoveryPath} from '../../src/retry/index.js';
-import {CheckCommand, EXIT_CODES_HELP, READS_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
-import {LIST_FLAG, readScopeFlags, REPEATED_FLAG, stdinFilenameFlag} from '../_common.js';
+import {PROVIDER_IDS, RECOVERY_PATHS, simulateRetry, type RealProviderId, type RecoveryPath} from '../../src/retry/index.js';
+import {CheckCommand, type CheckContext, type CheckOutcome, type CheckRun} from '../_base.js';
+import {LIST_FLAG, readScopeFlags, REPEATED_FLAG, screenExamples, stdinFilenameFlag} from '../_common.js';
 
 const EVENTS_FORMAT = 'ndjson-events';
 
-export default class SimulateRetry extends CheckCommand {
+export default class SimulateRetry extends CheckCommand<typeof SimulateRetry> {
   static override summary = 'Replay recorded provider responses through the RFC 0033 retry router: what a conformant host does, and whether yours did it.';
 
-  static override description = `Each RECORDING is one emission of one node, replayed call by call through the retry router of RFC 0033 (events from RFC 0032). Prints each call's stop class, the budget and corrective fragment a conformant host sends, the events it emits, the total calls and the outcome: accepted, failed (envelope_truncation_unrecoverable, envelope_invalid, envelope_refusal) or recording-exhausted (the recording ends while the router still wants a call; a warning).
+  static override usage = '<%= command.id %> RECORDINGS... [FLAGS]';
 
-ROUTING, PER CALL
-- truncated (chat length, Responses max_output_tokens, Anthropic max_tokens, Gemini MAX_TOKENS): envelope.truncated, then a retry with budget × multiplier (clamped at --provider-ceiling) and no corrective fragment, announced by envelope.retry.attempted {reason: truncation}. Truncation wins when the text is also invalid. A truncation when the budget can grow no more (at the ceiling) is terminal.
-- context-overflow (Anthropic model_context_window_exceeded, an OpenAI context_length_exceeded error body): the context window is full, so a bigger budget cannot help; never retried: envelope.truncated {stopReason: unknown}, envelope.retry.exhausted {finalReason: truncation}, node.failed envelope_truncation_unrecoverable.
-- clean, or a tool call (its arguments are the payload): the text must parse and validate against the payload schema. Valid: accepted (envelope.recovery.applied when a --recovery path was needed). Invalid: a retry with the SAME budget and a corrective fragment built from validator output only, never model text; reason schema-violation, or parse-error when nothing parses.
-- refusal or blocked (chat message.refusal or content_filter; a Responses refusal part or content_filter; Anthropic refusal; Gemini SAFETY, RECITATION, BLOCKLIST, PROHIBITED_CONTENT, SPII or promptFeedback.blockReason, whose blockReasonMessage becomes the redacted refusalText): never retried; envelope.refusal, envelope.retry.exhausted {finalReason: refusal}, node.failed envelope_refusal.
-- paused (Anthropic pause_turn): resubmitted with no event and the same attempt number; it still counts as a call.
-- other (Gemini MALFORMED_FUNCTION_CALL or OTHER, a stream error event): retried with the same budget and no fragment, reason unknown.
-- cap reached: envelope.retry.exhausted, cap.breached {kind: schema, limit: the cap, observed: cap + 1}, node.failed (envelope_truncation_unrecoverable after a truncation, envelope_invalid otherwise).
-
-THE CAP (RFC 0033 leaves it open; this is our rule): ${CAP_RULE}. Every result states the cap and where it came from (policy.capRule, policy.capSource).
-
-RECORDINGS
-- an upstream mock-AI program {nodeId, program: [{stopReason?, content}]}; no stopReason is a clean stop
-- provider response bodies (OpenAI Chat Completions, OpenAI Responses, Anthropic Messages, Gemini generateContent), detected per body or named with --provider: one body, a JSON array or NDJSON of bodies in attempt order, or a folder holding one emission: numbered .json/.sse call files in number order (2.json before 10.json), or a manifest.json {"calls": [file, …], "nodeId"?} naming them in order. A folder that is neither is a folder of recordings: each .json/.sse file is replayed as its own
-- SSE captures (.sse, or any non-JSON file that starts like one): the streamed text is reassembled and the final stop signal read; a capture cut mid-event is an error
-- HAR 1.2 files: POSTs to the four APIs' endpoints, request and response; other entries are ignored, HTTP errors are left out with a note
-- {request, response} exchanges (in an array, NDJSON or a folder): the host's request body next to the response
-A call that cannot be read ends the replay there (an error finding); a recording with nothing usable exits 2.
-
-HOST CHECK (HAR and exchanges carry the host's own requests): retry/budget-not-grown, retry/budget-changed, retry/fragment-on-truncation, retry/fragment-missing, retry/call-after-refusal, retry/over-cap (errors); retry/extra-call (an error after a terminal failure, a warning after an accepted call); retry/budget-multiplier (only when a multiplier is stated by flag or capabilities) and retry/fragment-echoes-output (warnings). A corrective fragment is any change of the prompt (messages, system, input, contents) from the call before.
-
---trace FILE compares the run events a host emitted (a JSON array, {events: [...]}, or NDJSON of {type, payload}) with the conformant sequence: order (retry.exhausted before node.failed), reasons not conflated (parse-error and schema-violation count as one), missing and unexpected events, node.failed error codes (older names are warnings), payloads against the RFC 0032 schemas. Events missing from the capabilities' reliability.events are not required.
-
-OUTPUT: --format json adds per result outcome, errorCode, stoppedBy, totalCalls, attempts [{attempt, call, provider, model, stopClass, stopReason, outputTokens, maxTokens, correctiveFragment, route, reason, validatorError, recovery, events, host?}], events [{type, payload}], nodeId, recording, policy. --format ${EVENTS_FORMAT} prints only the events, one JSON object per line; findings still set the exit code and are counted on stderr.
-
---stdin-filename NAME names what - reads: findings and the timeline call it NAME. Without - it is a usage error.
-
-${READS_HELP}
-
-${EXIT_CODES_HELP}`;
-
-  static override examples = [
-    {description: 'Replay an upstream mock-AI program with a payload schema and a budget', command: '<%= config.bin %> <%= command.id %> truncation-then-valid.json --schema payload.schema.json --max-tokens 100'},
-    {description: 'Check a host\'s real calls from a HAR against its advertised capabilities', command: '<%= config.bin %> <%= command.id %> session.har --kind error --capabilities https://host.example'},
-    {description: 'A folder of provider bodies numbered 1.json, 2.json, … (one per attempt), with lenient parsing', command: '<%= config.bin %> <%= command.id %> recordings/run-42/ --schema ticket.schema.json --recovery markdown-fence,brace-walker'},
-    {description: 'Also check the run events the host emitted', command: '<%= config.bin %> <%= command.id %> session.har --schema ticket.schema.json --trace run-events.ndjson'},
-    {description: 'Only the events a conformant host emits, as NDJSON', command: '<%= config.bin %> <%= command.id %> capture.sse --max-tokens 512 --format ndjson-events'},
-  ];
+  static override examples = screenExamples('simulate-retry', [
+    '<%= config.bin %> <%= command.id %> truncation-then-valid.json --schema payload.schema.json --max-tokens 100',
+    '<%= config.bin %> <%= command.id %> session.har --kind error --capabilities https://host.example',
+    '<%= config.bin %> <%= command.id %> recordings/run-42/ --schema ticket.schema.json --recovery markdown-fence,brace-walker',
+    '<%= config.bin %> <%= command.id %> session.har --schema ticket.schema.json --trace run-events.ndjson',
+    '<%= config.bin %> <%= command.id %> capture.sse --max-tokens 512 --format ndjson-events',
+  ]);
 
   // oclif copies only a command's own static fields, so each command sets this itself (RECORDING is variadic).
   static override strict = false;
 
   static override args = {
-    recordings: Args.string({description: 'Recordings: files, folders (numbered call files or a manifest: one emission; otherwise one recording per file), or - for stdin.', required: true}),
+    recordings: Args.string({required: true}),
   };
 
   static override flags = {
-    schema: Flags.string({summary: 'Payload schema of the emitted kind (JSON Schema file).', helpValue: 'FILE', exclusive: ['kind'], helpGroup: 'PAYLOAD'}),
-    kind: Flags.string({summary: 'Kind whose payload schema applies: a spec kind (error, clarification.request, …) or a vendor kind found in --schemas.', helpValue: 'KIND', helpGroup: 'PAYLOAD'}),
-    schemas: Flags.string({summary: 'Folder of vendor payload schemas named <kind>.schema.json (repeatable, not comma-separated: a path may hold a comma).', helpValue: 'DIR', ...REPEATED_FLAG, helpGroup: 'PAYLOAD'}),
-    recovery: Flags.string({summary: 'Lenient-parse paths the host implements, tried in this order (repeatable or comma-separated; default none).', options: [...RECOVERY_PATHS], ...LIST_FLAG, helpGroup: 'PAYLOAD'}),
-    'max-tokens': Flags.integer({summary: 'Output budget of the first call (default: the recorded first request\'s, else a truncated first call\'s output tokens).', min: 1, helpGroup: 'ROUTER'}),
-    multiplier: Flags.string({summary: 'Budget multiplier on truncation, 1..8 (default: capabilities truncationBudgetMultiplier, else 2).', helpValue: 'X', helpGroup: 'ROUTER'}),
-    'max-attempts': Flags.integer({summary: 'Cap on total provider calls per emission, first call included (see THE CAP).', min: 1, max: 16, helpGroup: 'ROUTER'}),
-    'provider-ceiling': Flags.integer({summary: 'The provider\'s per-call output maximum: grown budgets are clamped to it.', min: 1, helpGroup: 'ROUTER'}),
-    capabilities: Flags.string({summary: 'The host\'s capabilities (saved /.well-known/openwop file or URL, v1 or v2): cap, multiplier, advertised events.', helpValue: 'FILE|URL', helpGroup: 'ROUTER'}),
-    provider: Flags.string({summary: 'Read every body as this API instead of detecting it per body.', options: [...PROVIDER_IDS], helpGroup: 'INPUT'}),
-    'node-id': Flags.string({summary: 'Node id for the events (default: the mock program\'s nodeId, else structured-call).', helpGroup: 'INPUT'}),
-    trace: Flags.string({summary: 'A host\'s emitted run events to check against the simulated sequence (one recording only).', helpValue: 'FILE', helpGroup: 'INPUT'}),
-    'max-size': Flags.integer({summary: 'Largest single recording file (or NDJSON line), schema, capabilities or trace file to read, in MB.', default: 100, min: 1, helpGroup: 'INPUT'}),
+    schema: Flags.string({summary: 'Payload schema of the emitted kind.', helpValue: 'FILE', exclusive: ['kind'], helpGroup: 'PAYLOAD'}),
+    kind: Flags.string({summary: 'Kind whose payload schema applies.', helpValue: 'KIND', helpGroup: 'PAYLOAD'}),
+    schemas: Flags.string({summary: 'Folder of <kind>.schema.json files.', helpValue: 'DIR', ...REPEATED_FLAG, helpGroup: 'PAYLOAD'}),
+    recovery: Flags.string({summary: 'Lenient-parse paths, in order.', options: [...RECOVERY_PATHS], ...LIST_FLAG, helpGroup: 'PAYLOAD'}),
+    'max-tokens': Flags.integer({summary: 'Output budget of the first call.', min: 1, helpGroup: 'ROUTER'}),
+    multiplier: Flags.string({summary: 'Budget multiplier on truncation, 1..8.', helpValue: 'X', helpGroup: 'ROUTER'}),
+    'max-attempts': Flags.integer({summary: 'Cap on provider calls per emission.', min: 1, max: 16, helpGroup: 'ROUTER'}),
+    'provider-ceiling': Flags.integer({summary: 'The provider\'s per-call output maximum.', min: 1, helpGroup: 'ROUTER'}),
+    capabilities: Flags.string({summary: 'The host\'s capabilities (FILE or URL).', helpValue: 'FILE|URL', helpGroup: 'ROUTER'}),
+    provider: Flags.string({summary: 'Read every body as this API.', options: [...PROVIDER_IDS], helpGroup: 'INPUT'}),
+    'node-id': Flags.string({summary: 'Node id for the events.', helpGroup: 'INPUT'}),
+    trace: Flags.string({summary: 'A host\'s run events to check.', helpValue: 'FILE', helpGroup: 'INPUT'}),
+    'max-size': Flags.integer({summary: 'Largest file to read, in MB.', default: 100, min: 1, helpGroup: 'INPUT'}),
     ...readScopeFlags(),
     'stdin-filename': stdinFilenameFlag(),
   };
 
   protected readonly commandName = 'simulate retry';
 
+  /** --format ndjson-events was asked for (and taken off argv). */
+  private eventsOnly = false;
+
   override async run(): Promise<void> {
     const argv = withoutEventsFormat(this.argv);
-    if (!argv) return super.run();
     // The shared base knows five formats; this one is ours, so the flag is taken out before oclif parses it.
-    this.argv = argv;
-    return this.runEventsOnly();
+    if (argv) {
+      this.argv = argv;
+      this.eventsOnly = true;
+    }
+    return super.run();
   }
 
-  protected async check(ctx: CheckContext): Promise<CheckOutcome> {
-    const {argv, flags} = await this.parse(SimulateRetry);
+  /** With --format ndjson-events the run is answered by {@link runEventsOnly}. */
+  protected override async answerInstead(run: CheckRun<typeof SimulateRetry>): Promise<boolean> {
+    if (!this.eventsOnly) return false;
+    await this.runEventsOnly(run);
+    return true;
+  }
+
+  protected async check(ctx: CheckContext, {argv, flags}: CheckRun<typeof SimulateRetry>): Promise<CheckOutcome> {
     const multiplier = flags.multiplier === undefined ? undefined : Number(flags.multiplier);
     if (multiplier !== undefined && !(multiplier >= 1 && multiplier <= 8)) throw new UserError(`--multiplier ${flags.multiplier}: expected a number from 1 to 8 (RFC 0033 truncationBudgetMultiplier)`);
     const paths = argv as string[];
@@ -123,9 +103,9 @@ ${EXIT_CODES_HELP}`;
   }
 
   /** --format ndjson-events: the same simulation and exit code, but stdout holds only the events. */
-  private async runEventsOnly(): Promise<void> {
-    const {flags} = await this.parse(SimulateRetry);
-    const {report, exitCode} = await this.evaluate(flags, process.cwd(), false);
+  private async runEventsOnly(run: CheckRun<typeof SimulateRetry>): Promise<void> {
+    const {flags} = run;
+    const {report, exitCode} = await this.evaluate(run, process.cwd(), false);
     // Event payloads quote recordings (a node id, a refusal): masked like every other output.
     const lines = redactValue(report).results.flatMap((r) => (Array.isArray(r.events) ? r.events.map((e) => escapeJsonText(JSON.stringify(e))) : []));
     await writeOutput(lines.length ? `${lines.join('\n')}\n` : '', this.outputTarget(flags.output));

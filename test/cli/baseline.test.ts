@@ -3,7 +3,7 @@ import {cpSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {assertSarifStructure} from '../report/sarif-structure.js';
-import {ROOT, runCli, STACK_TRACE, tempDir} from '../helpers/cli.js';
+import {commandDocs, ROOT, runCli, STACK_TRACE, tempDir} from '../helpers/cli.js';
 
 type Any = any;
 
@@ -239,10 +239,11 @@ describe('--update-baseline writes safely', () => {
     expect(Object.keys(readJson(join(dir, 'base.json')).commands['validate pack'])).toEqual(['p/one/pack.json']);
   });
 
-  it('every command\'s --help documents the baseline with an example', async () => {
+  it('every command\'s --help shows the baseline flags with an example; its docs page links the baseline section', async () => {
+    expect(commandDocs('shared')).toContain('## Baseline Adopting openwop where findings already exist');
     for (const command of [['lint', 'schema'], ['validate', 'envelope'], ['validate', 'pack']]) {
       const help = (await runCli([...command, '--help'])).stdout;
-      expect(help).toContain('BASELINE (adopting openwop');
+      expect(commandDocs(command.join('-'))).toContain('[Baseline](shared.md#baseline)');
       expect(help).toContain('--update-baseline');
       expect(help).toMatch(/\$ openwop .* --baseline openwop-baseline\.json/);
     }

@@ -1,5 +1,5 @@
 import {spawn} from 'node:child_process';
-import {mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -54,3 +54,12 @@ export function tempProject(files: Record<string, unknown>, prefix = 'openwop-pr
 
 /** A stack trace in user-facing output is a bug for any expected failure. */
 export const STACK_TRACE = /\n\s+at .+\(.+:\d+:\d+\)/;
+
+/** docs/commands/<page>.md as a reader sees it: Markdown escapes undone, whitespace runs collapsed to one space. */
+export function commandDocs(page: string): string {
+  return readFileSync(join(ROOT, 'docs', 'commands', `${page}.md`), 'utf8')
+    .replace(/\\([\\*_`|[\]#>-])/g, '$1')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/\s+/g, ' ');
+}

@@ -7,7 +7,7 @@ import {loadConfig} from '../../src/config/load.js';
 import {appendToPreCommitConfig, HOOK_IDS, HOOKS_REPO} from '../../src/init/pre-commit.js';
 import {knownRuleIds} from '../../src/rule-catalog.js';
 import {DEFAULT_EXAMPLES_OUT, DEFAULT_OUT} from '../../src/scaffold/index.js';
-import {ROOT, runCli, STACK_TRACE, tempDir} from '../helpers/cli.js';
+import {commandDocs, ROOT, runCli, STACK_TRACE, tempDir} from '../helpers/cli.js';
 
 function project(files: Record<string, string> = {}): string {
   const dir = realpathSync(tempDir());
@@ -158,6 +158,6 @@ describe('openwop init', () => {
     expect((await runCli(['commands'])).stdout).toMatch(/^init\s+Write a starter openwop\.config\.json/m);
     const help = await runCli(['init', '--help']);
     expect(help.stdout).toContain('openwop init --pre-commit');
-    expect(help.stdout).toContain('NOTHING IS OVERWRITTEN');
+    expect(commandDocs('init')).toContain('## Nothing is overwritten');
   });
 });

@@ -6,7 +6,7 @@ import {afterEach, describe, expect, it, vi} from 'vitest';
 import {JsonDocument} from '../../src/io/json-document.js';
 import {lintSchemaInputs} from '../../src/lint/run.js';
 import {looksLikeSchema} from '../../src/lint/schema-shape.js';
-import {runCli, STACK_TRACE, tempDir} from '../helpers/cli.js';
+import {commandDocs, runCli, STACK_TRACE, tempDir} from '../helpers/cli.js';
 
 const DRAFT = 'https://json-schema.org/draft/2020-12/schema';
 const ENVELOPE = {type: 'vendor.acme.plan.create', envelopeId: 'e1', correlationId: 'r:n:0:abc', payload: {title: 't'}, meta: {}};
@@ -146,8 +146,9 @@ describe('openwop lint schema (CLI): skipped files and --all-json', () => {
     const r = await runCli(['lint', 'schema', 'schemas/a.schema.json', 'schemas/examples/a.valid.json'], {cwd: dir});
     expect(r.stdout).not.toContain('skipped');
     expect(r.stdout).toContain('tier1/root-object');
-    const help = (await runCli(['lint', 'schema', '--help'])).stdout.replace(/\s+/g, ' ');
-    expect(help).toContain('A file named on the command line is always linted');
-    expect(help).toMatch(/--all-json +Lint every \.json file folders and globs yield/);
+    const docs = commandDocs('lint-schema');
+    expect(docs).toContain('A file named on the command line is always linted');
+    expect(docs).toMatch(/`--all-json` \| Lint every \.json file folders and globs yield/);
+    expect((await runCli(['lint', 'schema', '--help'])).stdout).toMatch(/--all-json +Lint every \.json file/);
   });
 });

@@ -1,7 +1,7 @@
 import {mkdirSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {runCli, STACK_TRACE, tempDir} from '../helpers/cli.js';
+import {commandDocs, runCli, STACK_TRACE, tempDir} from '../helpers/cli.js';
 
 // Which referenced schemas --lint-schemas lints: by default those a model is asked to emit, with =all every one.
 // Every schema below holds a oneOf (outside Tier-1 in every profile), so each one linted shows up with a finding.
@@ -136,8 +136,7 @@ describe('validate pack --lint-schemas: which schemas', () => {
   });
 
   it('help names the fields read and both spellings', async () => {
-    const r = await runCli(['validate', 'pack', '--help']);
-    const text = r.stdout.replace(/\s+/g, ' ');
+    const text = commandDocs('validate-pack');
     for (const part of ['/nodes/*/outputSchemaRef', '/agents/*/handoff/returnSchemaRef', '/cards/*/outputSchemaRef', '--lint-schemas=all', 'Config, input and task schemas never reach a model']) expect(text).toContain(part);
   });
 });
