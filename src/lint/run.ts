@@ -254,7 +254,6 @@ export async function lintSchemaInputs(paths: readonly string[], options: LintIn
   let skipped = 0;
   const seen = new Set<string>();
   const settingsFor = fileSettings(options);
-  const rules = lintRuleDescriptors();
   for (const source of sources) {
     const pending = source.kind === 'file' ? lintFile(source.path, source.display, settingsFor(source.path), source.regular, source.found && !options.allJson) : lintStdin(source, options);
     const outcome = pending instanceof Promise ? await pending : pending;
@@ -266,7 +265,7 @@ export async function lintSchemaInputs(paths: readonly string[], options: LintIn
     fixed += outcome.result.fixed ?? 0;
     isFatal ||= outcome.fatal;
   }
-  return {results, fatal: isFatal, rules, summary: options.fix ? {skipped, fixed} : {skipped}, severitiesResolved: true, notes};
+  return {results, fatal: isFatal, summary: options.fix ? {skipped, fixed} : {skipped}, severitiesResolved: true, notes};
 }
 
 /**
