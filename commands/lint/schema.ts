@@ -175,6 +175,7 @@ ${EXIT_CODES_HELP}`;
       scope,
       selection: inputSelection(flags),
       allJson: flags['all-json'],
+      withFixes: !flags.json && flags.format === 'sarif',
     });
     return {
       ...outcome,
