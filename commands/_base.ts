@@ -8,8 +8,9 @@ import {ReadScope} from '../src/io/read-scope.js';
 import {shouldUseColor} from '../src/report/color.js';
 import {applyQuiet, applyRuleOverridesToReport, exitCodeFor, type RuleLevel} from '../src/report/exit-code.js';
 import type {Report} from '../src/core/finding.js';
+import type {CheckingCommand, Rule} from '../src/core/rule.js';
 import type {FormatContext} from '../src/report/format-context.js';
-import {FORMATS, getFormatter} from '../src/report/formatters/index.js';
+import {FORMATS, formatNeedsRules, getFormatter, type FormatName} from '../src/report/formatters/index.js';
 import {jsonText} from '../src/report/formatters/json.js';
 import type {CheckOutcome} from '../src/report/outcome.js';
 import {displayText} from '../src/report/printable.js';
@@ -77,7 +78,7 @@ export abstract class CheckCommand<T extends typeof Command = typeof Command> ex
     'print-config': printConfigFlag('COMMON'),
   };
 
-  protected abstract readonly commandName: string;
+  protected abstract readonly commandName: CheckingCommand;
 
   /** For --baseline: the folder a result's file stands for as a whole (its baseline entries are checked with it). */
   protected baselineFolderOf?(resultFile: string): string | undefined;
@@ -109,7 +110,7 @@ export abstract class CheckCommand<T extends typeof Command = typeof Command> ex
     const format = flags.json ? 'json' : flags.format;
     const ctx: FormatContext = {
       color: format === 'stylish' && !flags.output && (flags.color === true || shouldUseColor({isTTY: isTerminal('stdout')}, process.env, flags.color === false)),
-      rules: new Map(outcome.rules.map((r) => [r.id, r])),
+      rules: formatNeedsRules(format as FormatName) ? await this.reportedRules(report) : new Map(),
       cwd,
       toolVersion: version,
       informationUri: 'https://github.com/openwop/openwop-cli',
@@ -121,6 +122,18 @@ export abstract class CheckCommand<T extends typeof Command = typeof Command> ex
     };
     await writeOutput(getFormatter(format)(report, ctx), this.outputTarget(flags.output));
     process.exitCode = exitCode;
+  }
+
+  /**
+   * The command's rules by id, plus any other rule a finding names: probe host and validate pack report lint rules
+   * when they lint schemas.
+   */
+  private async reportedRules(report: Report): Promise<Map<string, Rule>> {
+    const {allRules, rulesForCommand} = await import('../src/rule-catalog.js');
+    const rules = new Map((await rulesForCommand(this.commandName)).map((r) => [r.id, r]));
+    const named = new Set(report.results.flatMap((r) => [...r.findings, ...(r.baselined ?? [])].map((f) => f.ruleId)));
+    for (const r of await allRules()) if (named.has(r.id) && !rules.has(r.id)) rules.set(r.id, r);
+    return rules;
   }
 
   /** `-o FILE` (never over a file the run read; its missing folders made inside the project only), else standard output. */

@@ -1,44 +1,63 @@
 #!/usr/bin/env node
-// Rewrites the README section between <!-- rules:start --> and <!-- rules:end --> from the lint rule metadata, so the
-// rule table and the profile/target matrix cannot drift from the code. `--check` only reports (exit 1 when stale).
+// Writes the rule documentation from the rule descriptors: docs/rules/<family>/<name>.md for every rule, the index
+// docs/rules/README.md, and the README section between <!-- rules:start --> and <!-- rules:end -->. A page under
+// docs/rules that no rule generates any more is removed. `--check` only reports what is stale (exit 1 when anything is).
 // Reads the TypeScript sources through tsx when it is installed (development), else the built dist/.
-import {existsSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
-import {dirname, join} from 'node:path';
+import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync} from 'node:fs';
+import {dirname, join, relative} from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const readmePath = join(root, 'README.md');
 const check = process.argv.includes('--check');
 
 async function loadDocs() {
   try {
     const {tsImport} = await import('tsx/esm/api');
-    return await tsImport(pathToFileURL(join(root, 'src', 'lint', 'docs.ts')).href, import.meta.url);
+    return await tsImport(pathToFileURL(join(root, 'src', 'rule-docs.ts')).href, import.meta.url);
   } catch (error) {
-    const built = join(root, 'dist', 'src', 'lint', 'docs.js');
-    if (!existsSync(built)) throw new Error(`cannot load the rule metadata: ${error.message} (and ${built} is not built)`);
+    const built = join(root, 'dist', 'src', 'rule-docs.js');
+    if (!existsSync(built)) throw new Error(`cannot load the rule descriptors: ${error.message} (and ${built} is not built)`);
     return import(pathToFileURL(built).href);
   }
 }
 
-const {replaceRulesSection} = await loadDocs();
-const readme = readFileSync(readmePath, 'utf8');
-let next;
+const {ruleDocFiles, readmeRulesSection, replaceRulesSection, RULE_DOCS_DIR} = await loadDocs();
+const wanted = await ruleDocFiles();
 try {
-  next = replaceRulesSection(readme);
+  wanted.set('README.md', replaceRulesSection(readFileSync(join(root, 'README.md'), 'utf8'), await readmeRulesSection()));
 } catch (error) {
   console.error(`rules-doc: ${error.message}`);
   process.exit(2);
 }
-if (next === readme) {
-  console.log('rules-doc: README.md rules section is up to date');
+
+const read = (path) => (existsSync(join(root, path)) ? readFileSync(join(root, path), 'utf8') : undefined);
+const stale = [...wanted].filter(([path, text]) => read(path) !== text).map(([path]) => path);
+const orphans = markdownUnder(join(root, RULE_DOCS_DIR)).filter((path) => !wanted.has(path));
+
+if (stale.length === 0 && orphans.length === 0) {
+  console.log('rules-doc: the rule docs are up to date');
   process.exit(0);
 }
 if (check) {
-  console.error('rules-doc: README.md rules section is out of date; run node scripts/rules-doc.mjs');
+  for (const path of stale) console.error(`rules-doc: stale ${path}`);
+  for (const path of orphans) console.error(`rules-doc: no rule generates ${path}`);
+  console.error('rules-doc: the rule docs are out of date; run npm run docs:rules');
   process.exit(1);
 }
-const tmp = `${readmePath}.${process.pid}.tmp`;
-writeFileSync(tmp, next);
-renameSync(tmp, readmePath);
-console.log('rules-doc: README.md rules section rewritten');
+for (const path of stale) {
+  const abs = join(root, path);
+  mkdirSync(dirname(abs), {recursive: true});
+  const tmp = `${abs}.${process.pid}.tmp`;
+  writeFileSync(tmp, wanted.get(path));
+  renameSync(tmp, abs);
+}
+for (const path of orphans) rmSync(join(root, path));
+console.log(`rules-doc: ${stale.length} file(s) written, ${orphans.length} removed`);
+
+/** Every .md file under `dir`, as a path relative to the package root with forward slashes. */
+function markdownUnder(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, {recursive: true, withFileTypes: true})
+    .filter((e) => e.isFile() && e.name.endsWith('.md'))
+    .map((e) => relative(root, join(e.parentPath ?? e.path, e.name)).split('\\').join('/'));
+}

@@ -1,7 +1,7 @@
 /**
  * openwop as a library: the same checks the CLI runs, for a host's own test suite. Every function takes paths (files,
  * folders, globs, `-`) or documents and returns findings in the shape the CLI's `--format json` prints
- * (`{results: [{file, findings: [...]}], fatal, rules, summary}`); none of them prints or exits.
+ * (`{results: [{file, findings: [...]}], fatal, summary}`); none of them prints or exits.
  */
 
 export {validateEnvelopeInputs as validateEnvelopes, type ValidateEnvelopeOptions, type ValidateEnvelopeOutcome} from './envelope/index.js';

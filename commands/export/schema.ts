@@ -1,6 +1,6 @@
 import {Args, Command, Flags} from '@oclif/core';
 import {projectRoot} from '../../src/config/load.js';
-import {EXPORT_RULES, EXPORT_TARGETS, exportSchema, renderFragment, type FragmentFormat} from '../../src/export/index.js';
+import {EXPORT_TARGETS, exportSchema, renderFragment, type FragmentFormat} from '../../src/export/index.js';
 import {readSchemaInput} from '../../src/export/read-input.js';
 import {filesUsed} from '../../src/io/files-used.js';
 import {checkStdinFilename} from '../../src/io/inputs.js';
@@ -8,11 +8,9 @@ import {packageVersion} from '../../src/io/package-root.js';
 import {ReadScope} from '../../src/io/read-scope.js';
 import {checkWritable, writeFileSafely, type SafeWriteOptions} from '../../src/io/safe-write.js';
 import {isTerminal} from '../../src/io/terminal.js';
-import {RULES} from '../../src/lint/index.js';
 import type {VendorTarget} from '../../src/lint/vendors/index.js';
 import {shouldUseColor} from '../../src/report/color.js';
 import type {Finding} from '../../src/core/finding.js';
-import type {FormatRule} from '../../src/report/format-context.js';
 import {getFormatter} from '../../src/report/formatters/index.js';
 import {buildReport} from '../../src/report/report.js';
 import {writeOutput} from '../../src/report/write-output.js';
@@ -90,7 +88,8 @@ export default class ExportSchema extends Command {
     const report = buildReport('export schema', packageVersion(), [...new Set(findings.map((f) => f.file))].map((file) => ({file, findings: findings.filter((f) => f.file === file)})));
     const text = getFormatter('stylish')(report, {
       color: color === true || shouldUseColor({isTTY: isTerminal('stderr')}, process.env, color === false),
-      rules: new Map<string, FormatRule>([...RULES.map((r): [string, FormatRule] => [r.meta.id, r.meta]), ...EXPORT_RULES.map((r): [string, FormatRule] => [r.id, r])]),
+      // Stylish reads no rule descriptions: only SARIF does, and this command prints no SARIF.
+      rules: new Map(),
       cwd,
       toolVersion: packageVersion(),
     });

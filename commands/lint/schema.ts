@@ -96,6 +96,7 @@ export default class LintSchema extends CheckCommand<typeof LintSchema> {
       scope,
       selection: inputSelection(flags),
       allJson: flags['all-json'],
+      withFixes: !flags.json && flags.format === 'sarif',
     });
     return {
       ...outcome,

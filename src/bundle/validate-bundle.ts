@@ -1,4 +1,3 @@
-import {IO_RULE_DESCRIPTORS} from '../io/io-rules.js';
 import type {JsonDocument} from '../io/json-document.js';
 import {ReadScope} from '../io/read-scope.js';
 import type {FileResult, Finding} from '../core/finding.js';
@@ -16,7 +15,7 @@ import {checkLedger} from './ledger.js';
 import {obligationFamily, relaxes} from './relaxed.js';
 import {DEFAULT_FETCH, type FetchSettings, isUrl, readJsonSource, STDIN} from './read-json-source.js';
 import {renderBundleExtras} from './render.js';
-import {BUNDLE_RULE_LIST, BUNDLE_RULES} from './rules.js';
+import {BUNDLE_RULES} from './rules.js';
 import {isObject} from '../core/json.js';
 import {arrayAt, quote, recordAt, type Json, type Report} from './view.js';
 
@@ -113,7 +112,6 @@ export async function validateBundle(input: string, options: ValidateBundleOptio
   const outcome = (result: BundleResult, fatal: boolean): ValidateBundleOutcome => ({
     results: [result],
     fatal,
-    rules: [...BUNDLE_RULE_LIST, ...IO_RULE_DESCRIPTORS],
     summary: {bundles: 1, verified: result.verification?.outcome === 'verified' ? 1 : 0},
     renderExtras: renderBundleExtras,
   });

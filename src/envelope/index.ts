@@ -115,7 +115,6 @@ export async function validateEnvelopeInputs(paths: readonly string[], options: 
   return {
     results,
     fatal,
-    rules: [...ENVELOPE_RULE_DESCRIPTORS],
     summary: {...total, protocol, strict: run.strict, major: run.major, ...(run.host ? {capabilities: run.host.origin} : {})},
     ...envelopeSummaryRenderer(total, results),
     notes,

@@ -6,7 +6,6 @@ export {activeRules, ENGINE_RULES, lintSchemaDocument, prepareLint, type LintOpt
 export {explainRule, lastVerified, listRules, ruleMatrix, suggestRules, type RuleSummary} from './explain.js';
 export {applyFixes, DEFAULT_MAX_FIX_PASSES, fixSchemaText, type FixOutcome} from './fixer.js';
 export {unifiedDiff} from './diff.js';
-export {currentRulesSection, replaceRulesSection, rulesMarkdown, RULES_END, RULES_START} from './docs.js';
 export {detectKind, isVendorKind} from './kind.js';
 export {declaresNoReasoning, NO_REASONING_DIRECTIVE} from './reasoning-opt-out.js';
 export {

@@ -24,7 +24,7 @@ export const SCHEMA_EXTENSIONS = ['.json'] as const;
 
 export type FixMode = 'write' | 'dry-run';
 
-export interface LintFileOptions extends Omit<LintOptions, 'withFixes'> {
+export interface LintFileOptions extends LintOptions {
   /** `write`: apply every fix and write the file back (see writeBack); `dry-run`: compute the fixed text and report a diff. */
   fix?: FixMode;
   /** With `fix: 'write'`, rewrite read-only files too. */
@@ -213,6 +213,8 @@ export interface LintInputsOptions {
   allJson?: boolean;
   /** --ignore-pattern, --no-ignore, --no-error-on-unmatched-pattern, --stdin-filename. */
   selection?: InputSelection;
+  /** Attach each fixable finding's fix (SARIF carries them as `fixes`); the other formats do not show them. */
+  withFixes?: boolean;
 }
 
 export interface LintInputsOutcome extends CheckOutcome<LintFileResult> {
@@ -254,7 +256,6 @@ export async function lintSchemaInputs(paths: readonly string[], options: LintIn
   let skipped = 0;
   const seen = new Set<string>();
   const settingsFor = fileSettings(options);
-  const rules = lintRuleDescriptors();
   for (const source of sources) {
     const pending = source.kind === 'file' ? lintFile(source.path, source.display, settingsFor(source.path), source.regular, source.found && !options.allJson) : lintStdin(source, options);
     const outcome = pending instanceof Promise ? await pending : pending;
@@ -266,7 +267,7 @@ export async function lintSchemaInputs(paths: readonly string[], options: LintIn
     fixed += outcome.result.fixed ?? 0;
     isFatal ||= outcome.fatal;
   }
-  return {results, fatal: isFatal, rules, summary: options.fix ? {skipped, fixed} : {skipped}, severitiesResolved: true, notes};
+  return {results, fatal: isFatal, summary: options.fix ? {skipped, fixed} : {skipped}, severitiesResolved: true, notes};
 }
 
 /**
@@ -303,7 +304,7 @@ function fileSettings(options: LintInputsOptions): (path: string) => FileSetting
   const settings = (path: string): FileSettings => {
     // Keys added to the resolved object, not spread into a copy: a spread with added keys gets a new hidden class on
     // every run, and the per-file code that reads these options was de-optimised on each.
-    const resolved: LintFileOptions & {cwd: string} = Object.assign(resolveLintOptions(options.config, path, options.cli, baseDir), {cwd: options.cwd, fix: options.fix, force: options.force, maxDocumentBytes: options.maxDocumentBytes, scope: options.scope});
+    const resolved: LintFileOptions & {cwd: string} = Object.assign(resolveLintOptions(options.config, path, options.cli, baseDir), {cwd: options.cwd, fix: options.fix, force: options.force, maxDocumentBytes: options.maxDocumentBytes, scope: options.scope, withFixes: options.withFixes});
     return {options: resolved, lint: prepareLint(resolved)};
   };
   if (options.config?.overrides?.length) return settings;
@@ -334,7 +335,8 @@ async function lintStdin(source: InputSource, options: LintInputsOptions): Promi
       findings.push({ruleId: 'lint/not-fixed', severity: 'warning', message: `--fix cannot write back to ${into}; use --fix-dry-run to see the diff`, file: source.display, pointer: '', line: 1, column: 1});
     }
     if (event.mode === 'document') {
-      const settings = {...resolved, cwd: options.cwd, path, scope: options.scope, fix: options.fix === 'dry-run' ? ('dry-run' as const) : undefined};
+      // One document of a stream is not the file's text: its fix offsets would point elsewhere, so only a whole document offers fixes.
+      const settings = {...resolved, cwd: options.cwd, path, scope: options.scope, fix: options.fix === 'dry-run' ? ('dry-run' as const) : undefined, withFixes: options.withFixes};
       const withRefs = await withRemoteRefs(event.doc.text, source.display, settings, event.doc);
       const one = lintText(event.doc.text, source.display, withRefs, prepareLint(withRefs), withRefs.path, undefined, event.doc);
       appendAll(findings, one.findings);

@@ -1,19 +1,18 @@
 import {projectRoot} from '../config/load.js';
 import type {OpenwopConfig} from '../config/types.js';
 import type {CheckOutcome} from '../report/outcome.js';
-import {IO_RULE_DESCRIPTORS} from '../io/io-rules.js';
 import {DEFAULT_MAX_DOCUMENT_BYTES, readDocuments} from '../io/read-documents.js';
 import {mb} from '../io/read-file.js';
 import {type InputSelection, isFatalProblem, problemFinding} from '../io/inputs.js';
 import {ReadScope} from '../io/read-scope.js';
-import type {FileResult, Finding, RuleDescriptor} from '../core/finding.js';
+import type {FileResult, Finding} from '../core/finding.js';
 import type {FormatContext} from '../report/format-context.js';
 import {checkManifest, type ManifestCheck, type PackResult, type SchemaLinter} from './check-manifest.js';
 import {resolvePackInputs} from './inputs.js';
 import {createSchemaLinter, type LintSchemasScope} from './lint-schemas.js';
 import {readJsonDocument} from './read-json-file.js';
 import {renderPackExtras} from './render.js';
-import {PACK_RULE_LIST, PACK_RULES} from './rules.js';
+import {PACK_RULES} from './rules.js';
 
 export {classifyEnvelopeType, VENDOR_KIND} from './envelope-types.js';
 export {evaluateGate, isCovered, parseGrant, type GateResult, type RequirementUnmet} from './gate.js';
@@ -63,7 +62,7 @@ export async function validatePackInputs(paths: readonly string[], options: Vali
   const inputs = await resolvePackInputs(paths, {cwd: options.cwd, ignore: options.ignore, ignoreBase: options.ignoreBase, scope, selection: options.selection});
   const results: FileResult[] = inputs.problems.map((p) => ({file: p.display, findings: [problemFinding(p)]}));
   let fatal = inputs.problems.some(isFatalProblem);
-  let lint: {linter: SchemaLinter; rules: RuleDescriptor[]} | undefined;
+  let lint: {linter: SchemaLinter} | undefined;
   if (options.lintSchemas) lint = await createSchemaLinter(options.lintSchemas.config, options.lintSchemas.baseDir, scope, options.lintSchemas.scope ?? 'llm');
   const manifestOptions = {cwd: options.cwd, idBase: options.idBase ?? DEFAULT_PACK_ID_BASE, maxBytes, grant: options.grant};
   /** Adds the manifest's result; with --lint-schemas, what linting the schema files it names will add (one result each). */
@@ -94,7 +93,7 @@ export async function validatePackInputs(paths: readonly string[], options: Vali
       if (linted) results.push(...(await linted));
     }
   }
-  return {results, fatal, rules: [...PACK_RULE_LIST, ...IO_RULE_DESCRIPTORS, ...(lint?.rules ?? [])], summary: summarize(results, options.grant), renderExtras: renderPackExtras, notes: inputs.notes};
+  return {results, fatal, summary: summarize(results, options.grant), renderExtras: renderPackExtras, notes: inputs.notes};
 }
 
 function emptyResult(file: string, finding: Finding): PackResult {

@@ -1,6 +1,6 @@
 import type {OpenwopConfig} from '../config/types.js';
 import type {ReadScope} from '../io/read-scope.js';
-import type {FileResult, RuleDescriptor} from '../core/finding.js';
+import type {FileResult} from '../core/finding.js';
 import type {LoadedSchema} from './check-files.js';
 import type {SchemaLinter} from './check-manifest.js';
 import type {FileRef} from './file-refs.js';
@@ -60,7 +60,7 @@ export const PACK_LINT_DEFAULT_PROFILE = 'load-bearing';
  * entry matching the schema file), except that the profile defaults to load-bearing. Their file $refs are read within
  * `scope`, as lint schema reads them.
  */
-export async function createSchemaLinter(config: OpenwopConfig, baseDir: string, scope: ReadScope, which: LintSchemasScope): Promise<{linter: SchemaLinter; rules: RuleDescriptor[]}> {
+export async function createSchemaLinter(config: OpenwopConfig, baseDir: string, scope: ReadScope, which: LintSchemasScope): Promise<{linter: SchemaLinter}> {
   const lint = await import('../lint/index.js');
   const packConfig: OpenwopConfig = {...config, lint: {...config.lint, profile: config.lint?.profile ?? PACK_LINT_DEFAULT_PROFILE}};
   const settings = (path: string) => {
@@ -76,5 +76,5 @@ export async function createSchemaLinter(config: OpenwopConfig, baseDir: string,
       const {findings} = lintDoc(schema.doc, schema.path);
       return {file: schema.display, findings, pack, profile, schemaFor: schema.refs.map((r) => r.pointer)};
     });
-  return {linter, rules: lint.lintRuleDescriptors()};
+  return {linter};
 }

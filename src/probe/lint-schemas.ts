@@ -1,5 +1,5 @@
 import {childPointer} from '../io/json-pointer.js';
-import type {FileResult, Finding, RuleDescriptor} from '../core/finding.js';
+import type {FileResult, Finding} from '../core/finding.js';
 import type {AdvertContext} from './checks/context.js';
 import type {TierOneLevel} from './checks/envelopes-block.js';
 import {fetchJson, type FetchSettings} from './fetch-discovery.js';
@@ -41,7 +41,6 @@ const CONCURRENT_FETCHES = 4;
 
 export interface LintSchemasOutcome {
   results: SchemaLintResult[];
-  rules: RuleDescriptor[];
 }
 
 /**
@@ -94,7 +93,7 @@ export async function lintServedSchemas(input: LintSchemasInput): Promise<LintSc
   if (unfinished > 0) {
     ctx.report('schemasDeadline', 'warning', `the --deadline of ${deadlineMs} ms for fetching schemas passed: ${unfinished} of ${chosen.length} kinds were not fetched`, '/supportedEnvelopes');
   }
-  return {results, rules: lint.lintRuleDescriptors()};
+  return {results};
 }
 
 interface KindOutcome {

@@ -1,11 +1,10 @@
 import {resolve} from 'node:path';
 import {projectRoot} from '../config/load.js';
-import {IO_RULE_DESCRIPTORS} from '../io/io-rules.js';
 import type {ReadScope} from '../io/read-scope.js';
 import {checkWritable, writeFileSafely, type SafeWriteOptions} from '../io/safe-write.js';
 import type {CheckOutcome} from '../report/outcome.js';
 import {JsonDocument} from '../io/json-document.js';
-import type {FileResult, Finding, RuleDescriptor} from '../core/finding.js';
+import type {FileResult, Finding} from '../core/finding.js';
 import {UserError} from '../core/user-error.js';
 import {type AdvertisementResult, checkAdvertisement} from './advertisement.js';
 import {isObject} from '../core/json.js';
@@ -123,7 +122,6 @@ async function probe(input: string, options: ProbeHostOptions, credentialHeaders
   // knows which major to ask it for.
   const compareUrl = options.compare !== undefined && isCapabilitiesUrl(options.compare);
   let saved = options.compare === undefined || compareUrl ? undefined : await loadCapabilities(options.compare, options.cwd, options.scope);
-  const rules: RuleDescriptor[] = [...Object.values(PROBE_RULES), ...IO_RULE_DESCRIPTORS];
   const requested = options.protocol ?? 'auto';
   const protocol: ProtocolReport = {requested, asked: null, answered: null, major: null, reason: 'no document was read', attempts: [], negotiation: []};
   const result: ProbeResult = {file: target.url, findings: [], url: target.url, status: null, profiles: [], discovery: null, http: null, protocol};
@@ -132,7 +130,6 @@ async function probe(input: string, options: ProbeHostOptions, credentialHeaders
   const outcome = (fatal: boolean, extra: FileResult[] = []): ProbeOutcome => ({
     results: [result, ...extra],
     fatal,
-    rules,
     summary: {hosts: 1, reachable: result.status !== null, profiles: result.profiles, schemasLinted: extra.length - bundles, ...(options.bundle ? {bundles} : {})},
   });
 
@@ -195,14 +192,12 @@ async function probe(input: string, options: ProbeHostOptions, credentialHeaders
       const {lintServedSchemas} = await import('./lint-schemas.js');
       const linted = await lintServedSchemas({ctx: run.ctx, base: target.base, level: result.tierOneSubsetCompliance, settings, cwd: options.cwd, maxSchemas: options.maxSchemas, deadlineMs: options.deadlineMs, onProgress: options.onProgress});
       extra.push(...linted.results);
-      rules.push(...linted.rules);
     }
     if (options.bundle) {
       options.onProgress?.('Verifying the certification bundle');
       const {checkPublishedBundle} = await import('./published-bundle.js');
       const checked = await checkPublishedBundle({root: advert.view.root, discoveryUrl: target.url, base: target.base, settings, cwd: options.cwd, report: run.ctx.reportInDocument});
       extra.push(...checked.results);
-      rules.push(...checked.rules);
       bundles = checked.results.length;
       bundleFatal = checked.fatal;
     }

@@ -1,5 +1,5 @@
 import {validateBundle} from '../bundle/index.js';
-import type {FileResult, RuleDescriptor} from '../core/finding.js';
+import type {FileResult} from '../core/finding.js';
 import {isObject} from '../core/json.js';
 import type {FetchSettings} from './fetch-discovery.js';
 import type {Report} from './v2/negotiate.js';
@@ -21,8 +21,8 @@ export interface PublishedBundleInput {
  * credentials; one on another origin only with --follow-cross-origin, like the schemas --lint-schemas fetches. It is
  * read under the probe's --max-bytes, and one that cannot be read makes the run fatal (exit 2), as in validate bundle.
  */
-export async function checkPublishedBundle(input: PublishedBundleInput): Promise<{results: FileResult[]; rules: RuleDescriptor[]; fatal: boolean}> {
-  const none = {results: [], rules: [], fatal: false};
+export async function checkPublishedBundle(input: PublishedBundleInput): Promise<{results: FileResult[]; fatal: boolean}> {
+  const none = {results: [], fatal: false};
   const conformance = input.root.conformance;
   const named = isObject(conformance) ? conformance.certificationBundleUrl : undefined;
   if (typeof named !== 'string') {
@@ -53,5 +53,5 @@ export async function checkPublishedBundle(input: PublishedBundleInput): Promise
     fetch: {timeoutMs, connectTimeoutMs, insecure, followCrossOrigin, maxRedirects},
   });
   // A bundle that cannot be read (unreachable, too large, not JSON) is fatal as in validate bundle: exit 2.
-  return {results: outcome.results, rules: outcome.rules, fatal: outcome.fatal};
+  return {results: outcome.results, fatal: outcome.fatal};
 }

@@ -1,17 +1,15 @@
-import type {FileResult, RuleDescriptor, Severity, Summary} from '../core/finding.js';
-
-/**
- * A rule as the formatters see it. `severity` is optional so a lint rule's `meta` object can be passed as is:
- * SARIF uses it for `defaultConfiguration.level`, everything else ignores it.
- */
-export type FormatRule = RuleDescriptor & {severity?: Severity};
+import type {FileResult, Summary} from '../core/finding.js';
+import type {Rule} from '../core/rule.js';
 
 /** Everything a formatter needs besides the report. Formatters are pure: no I/O, no globals, no process.env. */
 export interface FormatContext {
   /** Whether stylish may emit ANSI colour. Decide it with `shouldUseColor`, never inside a formatter. */
   color: boolean;
-  /** Known rules by id; a finding whose rule is missing falls back to its id as description. */
-  rules: Map<string, FormatRule>;
+  /**
+   * Known rules by id; only SARIF reads them (see `needsRules`), and a finding whose rule is missing falls back to
+   * its id as description.
+   */
+  rules: ReadonlyMap<string, Rule>;
   /** Paths under this folder are shown/linked relative to it (SARIF %SRCROOT%, GitHub annotations). */
   cwd: string;
   toolVersion: string;

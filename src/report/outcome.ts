@@ -1,4 +1,4 @@
-import type {FileResult, RuleDescriptor} from '../core/finding.js';
+import type {FileResult} from '../core/finding.js';
 import type {FormatContext} from './format-context.js';
 
 /**
@@ -9,7 +9,6 @@ export interface CheckOutcome<R extends FileResult = FileResult> {
   results: R[];
   /** The command could not do its whole job (unreadable input, unreachable host): exit 2 whatever the findings. */
   fatal: boolean;
-  rules: RuleDescriptor[];
   summary?: Record<string, unknown>;
   renderExtras?: FormatContext['renderExtras'];
   cleanMark?: FormatContext['cleanMark'];

@@ -1,6 +1,5 @@
 import {projectRoot} from '../config/load.js';
 import {checkStdinFilename} from '../io/inputs.js';
-import {IO_RULE_DESCRIPTORS} from '../io/io-rules.js';
 import {ReadScope} from '../io/read-scope.js';
 import {UserError} from '../core/user-error.js';
 import type {CheckOutcome} from '../report/outcome.js';
@@ -10,7 +9,6 @@ import {resolvePayloadValidator} from './payload-schema.js';
 import {capabilityRoot, resolvePolicy} from './policy.js';
 import {loadRecoveries, type RecoveryPath} from './recovery/index.js';
 import {outcomeMark, renderRetryTimeline} from './render.js';
-import {RETRY_RULE_LIST} from './rules.js';
 import {loadRecordings} from './recording/load.js';
 import type {Recording} from './recording/types.js';
 import {simulateRecording} from './simulate.js';
@@ -95,5 +93,5 @@ export async function simulateRetry(paths: readonly string[], options: SimulateR
       fatal ||= trace.fatal;
     }
   }
-  return {results, fatal, rules: [...RETRY_RULE_LIST, ...IO_RULE_DESCRIPTORS], summary: tally, renderExtras: renderRetryTimeline, cleanMark: outcomeMark};
+  return {results, fatal, summary: tally, renderExtras: renderRetryTimeline, cleanMark: outcomeMark};
 }

@@ -1,4 +1,5 @@
 import type {FileResult, Finding, Report} from '../../src/core/finding.js';
+import {defineRule} from '../../src/core/rule.js';
 import {buildReport} from '../../src/report/report.js';
 import {makeFormatContext, type FormatContext} from '../../src/report/format-context.js';
 
@@ -17,7 +18,7 @@ export function sampleReport(): Report {
       file: a,
       findings: [
         finding({file: a, line: 12, column: 15, endLine: 12, endColumn: 21, docsUrl: 'https://example.test/rules/forbidden-keyword'}),
-        finding({file: a, ruleId: 'reasoning/first', severity: 'warning', message: '"reasoning" should be the first property', pointer: '/properties', line: 2, column: 3}),
+        finding({file: a, ruleId: 'reasoning/first', severity: 'warning', docsUrl: 'https://example.test/rules/reasoning-first', message: '"reasoning" should be the first property', pointer: '/properties', line: 2, column: 3}),
         finding({file: a, ruleId: 'tier1/max-nesting-depth-5', severity: 'info', message: 'Nesting depth is 5 (the limit)', pointer: '/properties/x~1y', line: 140, column: 1}),
       ],
     },
@@ -34,15 +35,25 @@ export function sampleReport(): Report {
   return buildReport('lint schema', '0.1.0', results);
 }
 
+/** A rule with every field SARIF renders; `reasoning/first`, `pack/…` and `envelope/…` are left unknown on purpose. */
+export const FORBIDDEN_KEYWORD = defineRule({
+  id: 'tier1/forbidden-keyword',
+  description: 'Keywords outside the Tier-1 subset',
+  code: 'forbidden-keyword',
+  aliases: ['tier1-forbidden'],
+  commands: ['lint schema', 'validate pack'],
+  profiles: ['strict'],
+  targets: ['tier1', 'openai'],
+  explanation: 'Structured-output engines reject these keywords.',
+  examples: {invalid: ['{"oneOf": []}'], valid: []},
+});
+
 export function sampleContext(over: Partial<FormatContext> = {}): FormatContext {
   return makeFormatContext({
     cwd: CWD,
     toolVersion: '0.1.0',
     informationUri: 'https://example.test/openwop',
-    rules: new Map([
-      ['tier1/forbidden-keyword', {id: 'tier1/forbidden-keyword', description: 'Keywords outside the Tier-1 subset', severity: 'error' as const}],
-      ['reasoning/first', {id: 'reasoning/first', description: 'reasoning comes first', docsUrl: 'https://example.test/rules/reasoning-first'}],
-    ]),
+    rules: new Map([[FORBIDDEN_KEYWORD.id, FORBIDDEN_KEYWORD]]),
     ...over,
   });
 }

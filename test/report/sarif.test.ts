@@ -2,7 +2,8 @@ import {describe, expect, it} from 'vitest';
 import {format as sarif} from '../../src/report/formatters/sarif.js';
 import {buildReport} from '../../src/report/report.js';
 import {assertSarifStructure, sarifStructureProblems} from './sarif-structure.js';
-import {CWD, finding, sampleContext, sampleReport} from './sample.js';
+import {ruleDocsUrl} from '../../src/report/rule-docs-url.js';
+import {CWD, FORBIDDEN_KEYWORD, finding, sampleContext, sampleReport} from './sample.js';
 
 type Any = any;
 
@@ -21,16 +22,53 @@ describe('sarif', () => {
     for (const res of run.results) expect(ids[res.ruleIndex]).toBe(res.ruleId);
   });
 
-  it('takes rule descriptions from ctx.rules and falls back to the id and the finding docsUrl', () => {
+  it('describes a known rule from the Rule itself: docs link, help, default level, tags and upstream code', () => {
     const rules = Object.fromEntries(log().runs[0].tool.driver.rules.map((r: Any) => [r.id, r]));
-    expect(rules['tier1/forbidden-keyword']).toEqual({
-      id: 'tier1/forbidden-keyword',
+    const r = rules['tier1/forbidden-keyword'];
+    expect(r).toMatchObject({
       shortDescription: {text: 'Keywords outside the Tier-1 subset'},
-      helpUri: 'https://example.test/rules/forbidden-keyword',
+      fullDescription: {text: 'Structured-output engines reject these keywords.'},
+      helpUri: ruleDocsUrl(FORBIDDEN_KEYWORD),
       defaultConfiguration: {level: 'error'},
+      properties: {tags: ['tier1', 'lint schema', 'validate pack', 'profile:strict', 'target:tier1', 'target:openai', 'upstream-code'], code: 'forbidden-keyword'},
     });
-    expect(rules['reasoning/first'].helpUri).toBe('https://example.test/rules/reasoning-first');
+    expect(r.helpUri).toMatch(/\/tier1\/forbidden-keyword\.md$/);
+    for (const help of [r.help.text, r.help.markdown]) {
+      expect(help).toContain('Structured-output engines reject these keywords.');
+      expect(help).toContain('{"oneOf": []}');
+      expect(help).toContain('--rule tier1/forbidden-keyword=off');
+      expect(help).toContain('tier1-forbidden');
+    }
+    // No valid example recorded: the help says so rather than leaving an empty heading.
+    expect(r.help.markdown).toMatch(/#### Valid\n\nNone recorded\./);
+  });
+
+  it('falls back to the id and the finding docsUrl for a rule the context does not know', () => {
+    const rules = Object.fromEntries(log().runs[0].tool.driver.rules.map((r: Any) => [r.id, r]));
+    expect(rules['reasoning/first']).toEqual({id: 'reasoning/first', shortDescription: {text: 'reasoning/first'}, helpUri: 'https://example.test/rules/reasoning-first'});
     expect(rules['pack/missing-schema']).toEqual({id: 'pack/missing-schema', shortDescription: {text: 'pack/missing-schema'}});
+  });
+
+  it('carries the upstream code on a result and turns a fix into artifactChanges replacements', () => {
+    const fix = {description: 'Put reasoning first', edits: [{offset: 10, length: 4, content: '"b"'}, {offset: 30, length: 0, content: ','}]};
+    const report = buildReport('lint schema', '0.1.0', [{file: 'schemas/a.json', findings: [finding({file: 'schemas/a.json', code: 'forbidden-keyword', fix})]}]);
+    const [result] = log(report).runs[0].results;
+    expect(result.properties).toEqual({pointer: '/properties/a/oneOf', code: 'forbidden-keyword'});
+    expect(result.fixes).toEqual([
+      {
+        description: {text: 'Put reasoning first'},
+        artifactChanges: [
+          {
+            artifactLocation: {uri: 'schemas/a.json', uriBaseId: '%SRCROOT%'},
+            replacements: [
+              {deletedRegion: {charOffset: 10, charLength: 4}, insertedContent: {text: '"b"'}},
+              {deletedRegion: {charOffset: 30, charLength: 0}, insertedContent: {text: ','}},
+            ],
+          },
+        ],
+      },
+    ]);
+    expect(log().runs[0].results[0].fixes).toBeUndefined();
   });
 
   it('maps severities to levels and keeps message, region and pointer', () => {

@@ -16,6 +16,11 @@ export type Formatter = (report: Report, ctx: FormatContext) => string;
 
 const REGISTRY: Record<FormatName, Formatter> = {stylish, json, sarif, github, junit, gitlab};
 
+/** The formats that read `FormatContext.rules`: the others never pay for loading every rule table. */
+export function formatNeedsRules(name: FormatName): boolean {
+  return name === 'sarif';
+}
+
 export function isFormatName(name: string): name is FormatName {
   return (FORMATS as readonly string[]).includes(name);
 }

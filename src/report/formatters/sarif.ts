@@ -1,11 +1,14 @@
 import {resolve} from 'node:path';
 import {pathToFileURL} from 'node:url';
-import type {Finding, Report, Severity} from '../../core/finding.js';
+import type {Finding, Fix, Report, Severity} from '../../core/finding.js';
+import type {Rule} from '../../core/rule.js';
 import type {FormatContext} from '../format-context.js';
 import {fingerprint} from '../fingerprint.js';
 import {isStdinName, isUrlName, relativeToCwd} from '../../io/paths.js';
 import {escapeJsonText} from '../printable.js';
 import {redactValue} from '../redact.js';
+import {ruleDocsUrl} from '../rule-docs-url.js';
+import {ruleHelpMarkdown, ruleHelpText} from '../rule-help.js';
 
 // SARIF 2.1.0, the subset GitHub code scanning and VS Code's SARIF viewer consume. One run per invocation.
 
@@ -44,7 +47,8 @@ export function toSarif(unsafe: Report, ctx: FormatContext): Record<string, unkn
       message: {text: f.message === '' ? f.ruleId : f.message},
       locations: [{physicalLocation: {artifactLocation: artifact, region: region(f)}}],
       partialFingerprints: {[FINGERPRINT_KEY]: fingerprint(f, artifact.uri, seen)},
-      properties: {pointer: f.pointer},
+      ...(f.fix ? {fixes: [sarifFix(f.fix, artifact)]} : {}),
+      properties: f.code === undefined ? {pointer: f.pointer} : {pointer: f.pointer, code: f.code},
     });
     // A baselined finding stays in the log, suppressed by a file outside the source (SARIF 2.1.0 §3.35): viewers and
     // code scanning show it as suppressed rather than as an open alert.
@@ -75,8 +79,11 @@ export function toSarif(unsafe: Report, ctx: FormatContext): Record<string, unkn
 interface SarifRule {
   id: string;
   shortDescription: {text: string};
+  fullDescription?: {text: string};
   helpUri?: string;
+  help?: {text: string; markdown: string};
   defaultConfiguration?: {level: 'error' | 'warning' | 'note'};
+  properties?: {tags: string[]; code?: string};
 }
 
 /** Every rule a result references — and only those, so the log stays small — sorted by id for stable output. */
@@ -89,14 +96,47 @@ function driverRules(report: Report, ctx: FormatContext): SarifRule[] {
   }
   return [...firstDocs.keys()].sort().map((id) => {
     const known = ctx.rules.get(id);
-    const helpUri = known?.docsUrl ?? firstDocs.get(id);
-    return {
-      id,
-      shortDescription: {text: known?.description || id},
-      ...(helpUri ? {helpUri} : {}),
-      ...(known?.severity ? {defaultConfiguration: {level: LEVEL[known.severity]}} : {}),
-    };
+    if (known) return sarifRule(known);
+    // A finding of a rule no table declares is a bug elsewhere; the log still names it rather than breaking.
+    const helpUri = firstDocs.get(id);
+    return {id, shortDescription: {text: id}, ...(helpUri ? {helpUri} : {})};
   });
+}
+
+/** A reportingDescriptor (SARIF §3.49) from the rule itself: code scanning shows its help beside each alert. */
+function sarifRule(rule: Rule): SarifRule {
+  return {
+    id: rule.id,
+    shortDescription: {text: rule.description || rule.id},
+    fullDescription: {text: rule.explanation || rule.description || rule.id},
+    helpUri: ruleDocsUrl(rule),
+    help: {text: ruleHelpText(rule), markdown: ruleHelpMarkdown(rule)},
+    defaultConfiguration: {level: LEVEL[rule.severity]},
+    properties: {tags: ruleTags(rule), ...(rule.code === undefined ? {} : {code: rule.code})},
+  };
+}
+
+/** Tags a SARIF viewer filters by: the family, the commands, lint profiles and targets, and whether an upstream code stands behind it. */
+function ruleTags(rule: Rule): string[] {
+  const tags = [rule.family, ...rule.commands, ...(rule.profiles ?? []).map((p) => `profile:${p}`), ...(rule.targets ?? []).map((t) => `target:${t}`)];
+  if (rule.code !== undefined) tags.push('upstream-code');
+  return [...new Set(tags)];
+}
+
+/**
+ * Our text edits are offsets into the file's text, which is what SARIF's charOffset/charLength count (UTF-16 code
+ * units, as columnKind says). Line and column are left out: the formatter has the offsets but not the text.
+ */
+function sarifFix(fix: Fix, artifact: ArtifactLocation): Record<string, unknown> {
+  return {
+    description: {text: fix.description},
+    artifactChanges: [
+      {
+        artifactLocation: artifact,
+        replacements: fix.edits.map((e) => ({deletedRegion: {charOffset: e.offset, charLength: e.length}, insertedContent: {text: e.content}})),
+      },
+    ],
+  };
 }
 
 /**
