@@ -9,11 +9,11 @@ import {UserError} from '../src/core/user-error.js';
 /**
  * A command's examples as --help shows them: one block of commands (what each is for is on its docs page), ending with
  * the link to that page, which holds what does not fit a screen. Example lines are the ones oclif does not wrap (a
- * wrapped URL could not be followed). The URL is the `commands/` sibling of package.json's openwop.docsBaseUrl (a
+ * wrapped URL could not be followed). The URL is the `commands/` sibling of package.json's ruleDocsBaseUrl (a
  * fork points both at its own pages), rendered by oclif when it prints the help.
  */
 export const screenExamples = (page: string, commands: readonly string[]) => [
-  [...commands, `Full documentation: <%= new URL('../commands/${page}.md', config.pjson.openwop.docsBaseUrl).href %>`].join('\n'),
+  [...commands, `Full documentation: <%= new URL('../commands/${page}.md', config.pjson.ruleDocsBaseUrl).href %>`].join('\n'),
 ];
 
 /** Pieces every command shares, checking or not; kept apart from _base so scaffold does not load the reporters. */

@@ -17,7 +17,7 @@ const PAGES: Record<string, string> = {
 };
 
 const SCREEN = 60;
-const docsBase = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {openwop: {docsBaseUrl: string}}).openwop.docsBaseUrl;
+const docsBase = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {ruleDocsBaseUrl: string}).ruleDocsBaseUrl;
 
 describe('--help fits a screen and links the docs page', () => {
   it('openwop --help', async () => {
