@@ -15,7 +15,8 @@ import type {CheckOutcome} from '../src/report/outcome.js';
 import {displayText} from '../src/report/printable.js';
 import {buildReport} from '../src/report/report.js';
 import {type OutputTarget, writeOutput} from '../src/report/write-output.js';
-import {configFlag, inputSelection, LIST_FLAG, openBaselineFlags, printConfigFlag, reportCommandError, verboseFlag} from './_common.js';
+import type {CheckingCommand} from '../src/core/rule.js';
+import {asksForRuleInfo, configFlag, inputSelection, LIST_FLAG, openBaselineFlags, printConfigFlag, printRuleInfo, reportCommandError, ruleInfoFlags, verboseFlag, withOptionalInputs} from './_common.js';
 
 export type {CheckOutcome} from '../src/report/outcome.js';
 
@@ -64,12 +65,6 @@ export const EXIT_CODES_HELP = `EXIT CODES
   1  findings at or above --fail-on, or more warnings than --max-warnings
   2  the command could not do its job: usage error, unreadable input, invalid config, internal error`;
 
-/** --print-config checks nothing, so the inputs a command otherwise requires may be left out. */
-function withOptionalArgs(command: typeof CheckCommand): typeof CheckCommand {
-  const args = Object.fromEntries(Object.entries(command.args ?? {}).map(([name, arg]) => [name, {...arg, required: false}]));
-  return {flags: command.flags, baseFlags: command.baseFlags, strict: command.strict, args} as unknown as typeof CheckCommand;
-}
-
 /** The flags and reporter pipeline every checking command shares (DESIGN §1). Subclasses only produce findings. */
 export abstract class CheckCommand extends Command {
   static override baseFlags = {
@@ -84,9 +79,10 @@ export abstract class CheckCommand extends Command {
     rule: Flags.string({summary: 'Set a rule\'s severity: ID=off|warn|error (repeatable or comma-separated; ID may end in /* ).', description: 'An input the run could not read (io/no-match, io/not-found, io/unreadable, io/outside-root, io/not-regular, io/timeout) stays an error whatever the setting, and the run exits 2: --no-error-on-unmatched-pattern is what lets "nothing to check" pass.', ...LIST_FLAG, helpGroup: 'POLICY'}),
     verbose: verboseFlag('POLICY'),
     'print-config': printConfigFlag('POLICY'),
+    ...ruleInfoFlags(),
   };
 
-  protected abstract readonly commandName: string;
+  protected abstract readonly commandName: CheckingCommand;
 
   /** For --baseline: the folder a result's file stands for as a whole (its baseline entries are checked with it). */
   protected baselineFolderOf?(resultFile: string): string | undefined;
@@ -95,8 +91,10 @@ export abstract class CheckCommand extends Command {
   protected abstract check(ctx: CheckContext): Promise<CheckOutcome>;
 
   async run(): Promise<void> {
-    const printing = this.argv.some((a) => a === '--print-config' || a.startsWith('--print-config='));
-    const {flags, argv} = await this.parse(printing ? withOptionalArgs(this.constructor as typeof CheckCommand) : (this.constructor as typeof CheckCommand));
+    const checksNothing = asksForRuleInfo(this.argv) || this.argv.some((a) => a === '--print-config' || a.startsWith('--print-config='));
+    const command = this.constructor as typeof CheckCommand;
+    const {flags, argv} = await this.parse(checksNothing ? withOptionalInputs(command) : command);
+    if (await printRuleInfo(this.commandName, flags, flags.json || flags.format === 'json')) return;
     const cwd = process.cwd();
     if (flags['print-config'] !== undefined) {
       const {config, cliRules} = await this.settings(flags, cwd);

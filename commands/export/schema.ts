@@ -17,7 +17,7 @@ import {getFormatter} from '../../src/report/formatters/index.js';
 import {buildReport} from '../../src/report/report.js';
 import {writeOutput} from '../../src/report/write-output.js';
 import {READS_HELP} from '../_base.js';
-import {readScopeFlags, reportCommandError, stdinFilenameFlag, verboseFlag} from '../_common.js';
+import {asksForRuleInfo, printRuleInfo, readScopeFlags, reportCommandError, ruleInfoFlags, stdinFilenameFlag, verboseFlag, withOptionalInputs} from '../_common.js';
 
 const MB = 1024 * 1024;
 
@@ -110,10 +110,13 @@ file itself is read.`;
     ...readScopeFlags(),
     'stdin-filename': stdinFilenameFlag(),
     verbose: verboseFlag(),
+    ...ruleInfoFlags(),
   };
 
   async run(): Promise<void> {
-    const {args, flags} = await this.parse(ExportSchema);
+    const {args, flags, metadata} = await this.parse(asksForRuleInfo(this.argv) ? withOptionalInputs(ExportSchema) : ExportSchema);
+    // -f defaults to json for the fragment; the rule list is JSON only when asked for.
+    if (await printRuleInfo('export schema', flags, flags.format === 'json' && !metadata.flags.format?.setFromDefault)) return;
     const cwd = process.cwd();
     const target = flags.target as VendorTarget;
     const scope = new ReadScope({

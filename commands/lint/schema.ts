@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core';
 import {Chalk} from 'chalk';
 import {parseRuleFlags} from '../../src/config/load.js';
-import {explainRule, INPUT_RULES, LINT_TARGETS, lintSchemaInputs, listRules, RULES, suggestRules, type FixMode, type LintTarget} from '../../src/lint/index.js';
+import {INPUT_RULES, LINT_TARGETS, lintSchemaInputs, RULES, suggestRules, type FixMode, type LintTarget} from '../../src/lint/index.js';
 import {UserError} from '../../src/report/user-error.js';
 import {CheckCommand, EXIT_CODES_HELP, READS_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
 import {BASELINE_HELP, baselineFlags, INPUT_SELECTION_HELP, inputSelection, inputSelectionFlags, LIST_FLAG, readScopeFlags} from '../_common.js';
@@ -112,8 +112,6 @@ ${EXIT_CODES_HELP}`;
     fix: Flags.boolean({summary: 'Apply the safe fixes to the files (atomic write; owner, mode and hard links kept).', exclusive: ['fix-dry-run'], helpGroup: 'LINT'}),
     'fix-dry-run': Flags.boolean({summary: 'Print the diff --fix would make; change nothing. What the fixes leave is reported at its place in the file as it is on disk.', exclusive: ['fix'], helpGroup: 'LINT'}),
     force: Flags.boolean({summary: 'Let --fix rewrite read-only schema files (they stay read-only); let --update-baseline replace a file that is not a baseline.', relationships: [{type: 'some', flags: ['fix', 'update-baseline']}], helpGroup: 'LINT'}),
-    explain: Flags.string({summary: 'Explain RULE: what, why, profiles, targets, sources with the month verified, the vendor\'s evidence (API error texts), examples.', helpValue: 'RULE', helpGroup: 'LINT'}),
-    'list-rules': Flags.boolean({summary: 'List every rule (with --json: as JSON).', helpGroup: 'LINT'}),
     'all-json': Flags.boolean({summary: 'Lint every .json file folders and globs yield, not only those that look like JSON Schemas.', helpGroup: 'INPUT'}),
     'allow-remote-refs': Flags.boolean({summary: 'Fetch and check the schemas http(s) $refs name (10 s timeout, 5 MB cap, same-origin redirects, at most 20 documents).', helpGroup: 'LINT'}),
     'max-size': Flags.integer({summary: 'Largest schema file (or file a $ref names) to read, in MB.', default: 100, min: 1, helpGroup: 'INPUT'}),
@@ -123,32 +121,6 @@ ${EXIT_CODES_HELP}`;
   };
 
   protected readonly commandName = 'lint schema';
-
-  override async run(): Promise<void> {
-    const {flags} = await this.parse(LintSchema);
-    if (flags.explain !== undefined) {
-      try {
-        process.stdout.write(explainRule(flags.explain));
-      } catch (error) {
-        throw new UserError((error as Error).message);
-      }
-      return;
-    }
-    if (flags['list-rules']) {
-      const rules = listRules();
-      if (flags.json || flags.format === 'json') {
-        process.stdout.write(`${JSON.stringify(rules, null, 2)}\n`);
-        return;
-      }
-      const width = Math.max(...rules.map((r) => r.id.length));
-      for (const r of rules) {
-        const tags = [r.severity, r.profiles.length === 2 ? 'both profiles' : r.profiles[0], r.targets.join('/'), r.fixable ? 'fixable' : '', r.extension ? 'extension' : 'upstream'].filter(Boolean).join(', ');
-        process.stdout.write(`${r.id.padEnd(width)}  ${r.description}\n${' '.repeat(width)}  (${tags})\n`);
-      }
-      return;
-    }
-    return super.run();
-  }
 
   protected async check(ctx: CheckContext): Promise<CheckOutcome> {
     const {argv, flags} = await this.parse(LintSchema);

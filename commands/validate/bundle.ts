@@ -1,9 +1,9 @@
 import {Args, Flags} from '@oclif/core';
-import {BUNDLE_RULE_LIST, DEFAULT_MAX_BUNDLE_BYTES, validateBundle} from '../../src/bundle/index.js';
+import {DEFAULT_MAX_BUNDLE_BYTES, validateBundle} from '../../src/bundle/index.js';
 import {checkStdinFilename} from '../../src/io/inputs.js';
 import {UserError} from '../../src/report/user-error.js';
 import {CheckCommand, EXIT_CODES_HELP, READS_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
-import {explainFlag, printExplanation, readScopeFlags, stdinFilenameFlag} from '../_common.js';
+import {readScopeFlags, stdinFilenameFlag} from '../_common.js';
 
 const MB = 1024 * 1024;
 
@@ -57,16 +57,9 @@ ${EXIT_CODES_HELP}
     'max-size': Flags.integer({summary: 'Largest bundle or document to read (file or response), in MB.', default: DEFAULT_MAX_BUNDLE_BYTES / MB, min: 1, helpGroup: 'INPUT'}),
     ...readScopeFlags(),
     'stdin-filename': stdinFilenameFlag(),
-    explain: explainFlag(),
   };
 
   protected readonly commandName = 'validate bundle';
-
-  override async run(): Promise<void> {
-    const {flags} = await this.parse(ValidateBundle);
-    if (flags.explain === undefined) return super.run();
-    printExplanation(BUNDLE_RULE_LIST, flags.explain);
-  }
 
   protected async check(ctx: CheckContext): Promise<CheckOutcome> {
     const {args, flags} = await this.parse(ValidateBundle);

@@ -1,9 +1,9 @@
 import {basename, dirname} from 'node:path';
 import {Args, Flags} from '@oclif/core';
-import {envelopePayloadPath, LINT_SCHEMAS_SCOPES, LLM_SCHEMA_FIELDS, type LintSchemasScope, PACK_RULE_LIST, parseGrant, RUNTIME_TOKENS, validatePackInputs} from '../../src/pack/index.js';
+import {envelopePayloadPath, LINT_SCHEMAS_SCOPES, LLM_SCHEMA_FIELDS, type LintSchemasScope, parseGrant, RUNTIME_TOKENS, validatePackInputs} from '../../src/pack/index.js';
 import {UserError} from '../../src/report/user-error.js';
 import {CheckCommand, EXIT_CODES_HELP, READS_HELP, type CheckContext, type CheckOutcome} from '../_base.js';
-import {BASELINE_HELP, baselineFlags, baselineForceFlag, explainFlag, INPUT_SELECTION_HELP, inputSelection, inputSelectionFlags, LIST_FLAG, printExplanation, readScopeFlags} from '../_common.js';
+import {BASELINE_HELP, baselineFlags, baselineForceFlag, INPUT_SELECTION_HELP, inputSelection, inputSelectionFlags, LIST_FLAG, readScopeFlags} from '../_common.js';
 
 export default class ValidatePack extends CheckCommand {
   static override summary = 'Validate pack manifests (pack.json or pack folders): shape by kind, runtime.requires (RFC 0076), referenced files, ids, envelopeType values; simulate a host\'s install gate.';
@@ -66,7 +66,6 @@ ${EXIT_CODES_HELP}`;
     ...inputSelectionFlags(),
     ...baselineFlags(),
     force: baselineForceFlag(),
-    explain: explainFlag(),
   };
 
   protected readonly commandName = 'validate pack';
@@ -83,9 +82,7 @@ ${EXIT_CODES_HELP}`;
     const taken = takeLintScope(this.argv);
     this.argv = taken.argv;
     if (taken.scope) this.lintScope = taken.scope;
-    const {flags} = await this.parse(ValidatePack);
-    if (flags.explain === undefined) return super.run();
-    printExplanation(PACK_RULE_LIST, flags.explain);
+    return super.run();
   }
 
   protected async check(ctx: CheckContext): Promise<CheckOutcome> {
