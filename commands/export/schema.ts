@@ -111,12 +111,13 @@ file itself is read.`;
     'stdin-filename': stdinFilenameFlag(),
     verbose: verboseFlag(),
     ...ruleInfoFlags(),
+    json: Flags.boolean({summary: 'With --list-rules: list them as JSON, as every checking command does (-f sets the fragment\'s format).', dependsOn: ['list-rules'], helpGroup: 'RULES'}),
   };
 
   async run(): Promise<void> {
     const {args, flags, metadata} = await this.parse(asksForRuleInfo(this.argv) ? withOptionalInputs(ExportSchema) : ExportSchema);
     // -f defaults to json for the fragment; the rule list is JSON only when asked for.
-    if (await printRuleInfo('export schema', flags, flags.format === 'json' && !metadata.flags.format?.setFromDefault)) return;
+    if (await printRuleInfo('export schema', flags, flags.json || (flags.format === 'json' && !metadata.flags.format?.setFromDefault))) return;
     const cwd = process.cwd();
     const target = flags.target as VendorTarget;
     const scope = new ReadScope({

@@ -21,7 +21,9 @@ export function explainRules(book: RuleBook, name: string): string {
   const named = (rules: readonly Rule[]) => rules.filter((r) => ruleNames(r).includes(name));
   const chosen = named(book.own).length > 0 ? named(book.own) : named(book.all);
   if (chosen.length === 0) {
-    const near = closestName(name, [...new Set(book.all.flatMap(ruleNames))]);
+    // Matched on every name a rule goes by, suggested by id: a near alias points at its rule, once.
+    const idOf = new Map(book.all.flatMap((r) => ruleNames(r).map((n): [string, string] => [n, r.id])));
+    const near = [...new Set(closestName(name, [...idOf.keys()]).map((n) => idOf.get(n)))];
     throw new UserError(`unknown rule "${name}"${near.length > 0 ? `; did you mean ${near.join(', ')}?` : ''}`, `openwop ${book.command} --list-rules lists its rules`);
   }
   const aliasOf = chosen.some((r) => r.id === name) ? '' : `${name} is an alias of ${chosen.map((r) => r.id).join(', ')}.\n\n`;
