@@ -16,7 +16,7 @@ import type {CheckOutcome} from '../src/report/outcome.js';
 import {displayText} from '../src/report/printable.js';
 import {buildReport} from '../src/report/report.js';
 import {type OutputTarget, writeOutput} from '../src/report/write-output.js';
-import {configFlag, inputSelection, LIST_FLAG, openBaselineFlags, printConfigFlag, reportCommandError, verboseFlag} from './_common.js';
+import {asksForRuleInfo, configFlag, inputSelection, LIST_FLAG, openBaselineFlags, printConfigFlag, printRuleInfo, reportCommandError, ruleInfoFlags, verboseFlag, withOptionalInputs} from './_common.js';
 
 export type {CheckOutcome} from '../src/report/outcome.js';
 
@@ -56,12 +56,6 @@ interface ScopeFlags {
   'input-timeout': number;
 }
 
-/** --print-config checks nothing, so the inputs a command otherwise requires may be left out. */
-function withOptionalArgs(command: typeof CheckCommand): typeof CheckCommand {
-  const args = Object.fromEntries(Object.entries(command.args ?? {}).map(([name, arg]) => [name, {...arg, required: false}]));
-  return {flags: command.flags, baseFlags: command.baseFlags, strict: command.strict, args} as unknown as typeof CheckCommand;
-}
-
 /** The flags and reporter pipeline every checking command shares (config, formats, --rule, exit codes). Subclasses only produce findings. */
 export abstract class CheckCommand<T extends typeof Command = typeof Command> extends Command {
   static override baseFlags = {
@@ -76,6 +70,7 @@ export abstract class CheckCommand<T extends typeof Command = typeof Command> ex
     rule: Flags.string({summary: 'Set a rule\'s severity: ID=off|warn|error (repeatable or comma-separated; ID may end in /* ).', ...LIST_FLAG, helpValue: 'ID=LEVEL', helpGroup: 'COMMON'}),
     verbose: verboseFlag('COMMON'),
     'print-config': printConfigFlag('COMMON'),
+    ...ruleInfoFlags(),
   };
 
   protected abstract readonly commandName: CheckingCommand;
@@ -90,8 +85,10 @@ export abstract class CheckCommand<T extends typeof Command = typeof Command> ex
   protected answerInstead?(run: CheckRun<T>): Promise<boolean>;
 
   async run(): Promise<void> {
-    const printing = this.argv.some((a) => a === '--print-config' || a.startsWith('--print-config='));
-    const run = (await this.parse(printing ? withOptionalArgs(this.constructor as typeof CheckCommand) : (this.constructor as typeof CheckCommand))) as unknown as CheckRun<T>;
+    const checksNothing = asksForRuleInfo(this.argv) || this.argv.some((a) => a === '--print-config' || a.startsWith('--print-config='));
+    const command = this.constructor as typeof CheckCommand;
+    const run = (await this.parse(checksNothing ? withOptionalInputs(command) : command)) as unknown as CheckRun<T>;
+    if (await printRuleInfo(this.commandName, run.flags, run.flags.json || run.flags.format === 'json')) return;
     if (await this.answerInstead?.(run)) return;
     const {flags} = run;
     const cwd = process.cwd();

@@ -1,10 +1,11 @@
 import {Flags} from '@oclif/core';
 import type {InputSelection} from '../src/io/inputs.js';
 import {DEFAULT_INPUT_TIMEOUT_MS} from '../src/io/open-stream.js';
-import {type ExplainedRule, explainRules} from '../src/report/explained-rule.js';
+import type {CheckingCommand} from '../src/core/rule.js';
 import type {Report} from '../src/core/finding.js';
 import {displayLines, displayText} from '../src/report/printable.js';
 import {UserError} from '../src/core/user-error.js';
+import {writeOutput} from '../src/report/write-output.js';
 
 /**
  * A command's examples as --help shows them: one block of commands (what each is for is on its docs page), ending with
@@ -35,18 +36,38 @@ export const verboseFlag = (helpGroup?: string) => Flags.boolean({summary: 'Prin
 export const inputTimeoutFlag = () =>
   Flags.integer({summary: 'FIFO writer wait, in ms.', default: DEFAULT_INPUT_TIMEOUT_MS, min: 1, helpValue: 'MS', helpGroup: 'INPUT'});
 
-/** --explain RULE|all of a command whose rules carry their own rationale and examples. */
-export const explainFlag = () => Flags.string({summary: 'Explain RULE (or all) and exit.', helpValue: 'RULE'});
+/** --explain and --list-rules: every command that reports findings, each over its own rules. */
+export const ruleInfoFlags = (helpGroup = 'COMMON') => ({
+  explain: Flags.string({summary: 'Explain RULE (an id, alias or all) and exit.', helpValue: 'RULE', helpGroup}),
+  'list-rules': Flags.boolean({summary: 'List this command\'s rules and exit.', helpGroup}),
+});
 
-/** Prints the --explain text of `id` among `rules`; an unknown id is exit 2. */
-export function printExplanation(rules: readonly ExplainedRule[], id: string): void {
-  const text = explainRules(rules, id);
-  if (text === undefined) {
-    process.stderr.write(`openwop: unknown rule "${displayText(id)}"; try --explain all\n`);
-    process.exitCode = 2;
-    return;
-  }
-  process.stdout.write(`${text}\n`);
+/** True when argv asks for --explain or --list-rules, which need none of the command's inputs. */
+export function asksForRuleInfo(argv: readonly string[]): boolean {
+  return argv.some((a) => a === '--list-rules' || a === '--explain' || a.startsWith('--explain='));
+}
+
+/**
+ * The command with every argument and flag optional: for the flags that check nothing (--print-config, --explain,
+ * --list-rules), so the inputs the command otherwise requires may be left out.
+ */
+export function withOptionalInputs<T extends {args?: object; flags?: object; baseFlags?: object; strict?: boolean}>(command: T): T {
+  const optional = (entries: object | undefined) => Object.fromEntries(Object.entries(entries ?? {}).map(([name, spec]) => [name, {...(spec as object), required: false}]));
+  return {flags: optional(command.flags), baseFlags: optional(command.baseFlags), strict: command.strict, args: optional(command.args)} as unknown as T;
+}
+
+/**
+ * Answers --explain or --list-rules for `command` and returns true; false when neither was given. The catalog and the
+ * renderer are loaded only then. An unknown rule is a UserError (exit 2, with the closest ids).
+ */
+export async function printRuleInfo(command: CheckingCommand, flags: {explain?: string; 'list-rules'?: boolean}, json: boolean): Promise<boolean> {
+  if (flags.explain === undefined && !flags['list-rules']) return false;
+  const [{allRules, rulesForCommand}, render] = await Promise.all([import('../src/rule-catalog.js'), import('../src/report/explain-rules.js')]);
+  const own = await rulesForCommand(command);
+  const text = flags.explain === undefined ? (json ? render.ruleListJson(own) : render.ruleTable(own)) : render.explainRules({command, own, all: await allRules()}, flags.explain);
+  // Our own text: nothing a user gave is echoed but a name that matched a rule.
+  await writeOutput(text);
+  return true;
 }
 
 /**

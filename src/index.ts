@@ -5,7 +5,7 @@
  */
 
 export {validateEnvelopeInputs as validateEnvelopes, type ValidateEnvelopeOptions, type ValidateEnvelopeOutcome} from './envelope/index.js';
-export {lintSchemaDocument, lintSchemaFile, lintSchemaInputs as lintSchema, listRules, explainRule, type LintInputsOptions, type LintInputsOutcome, type LintOptions, type SchemaSource} from './lint/index.js';
+export {lintSchemaDocument, lintSchemaFile, lintSchemaInputs as lintSchema, type LintInputsOptions, type LintInputsOutcome, type LintOptions, type SchemaSource} from './lint/index.js';
 export {evaluateGate, validatePackInputs as validatePack, type GateResult} from './pack/index.js';
 export {canonicalJson, validateBundle, type BundleResult, type ValidateBundleOptions, type ValidateBundleOutcome, type VerificationOutcome} from './bundle/index.js';
 export {loadCapabilities, type LoadedCapabilities} from './capabilities/load.js';
@@ -14,6 +14,9 @@ export {simulateRetry, type SimulateRetryOptions, type SimulateRetryOutcome} fro
 export {scaffoldKind, type ScaffoldKindOptions, type ScaffoldResult} from './scaffold/index.js';
 export {exportSchema, formsOf, renderFragment, EXPORT_TARGETS, type ExportOptions, type ExportResult, type FragmentFormat} from './export/index.js';
 
+export {allRules, findRule, rulesForCommand} from './rule-catalog.js';
+export {explainRule} from './report/explain-rules.js';
+export type {CheckingCommand, Rule} from './core/rule.js';
 export {JsonDocument} from './io/json-document.js';
 export {loadConfig} from './config/load.js';
 export type {OpenwopConfig} from './config/types.js';

@@ -2,8 +2,10 @@ import type {CheckingCommand, Rule} from './core/rule.js';
 import {ruleNames} from './core/rule.js';
 
 // TEMPORARY adapter while issue 19 migrates every table to defineRule: legacy descriptors become Rule objects here.
-// The rules helper replaces `legacy()` with the tables' own Rule objects.
-function legacy(d: {id: string; description: string; severity?: Rule['severity']; docsUrl?: string}, commands: CheckingCommand[]): Rule {
+// The rules helper replaces `legacy()` with the tables' own Rule objects. It carries what `--explain` printed before
+// (lint meta, pack and bundle explanations) so the explanations do not thin out in between.
+type Legacy = {id: string; description: string; severity?: Rule['severity']} & Partial<Pick<Rule, 'sources' | 'evidence' | 'explanation' | 'fixable' | 'profiles' | 'targets'>> & {explain?: string; invalid?: string; valid?: string; examples?: Rule['examples']};
+function legacy(d: Legacy, commands: CheckingCommand[]): Rule {
   const slash = d.id.indexOf('/');
   return {
     id: d.id,
@@ -12,11 +14,13 @@ function legacy(d: {id: string; description: string; severity?: Rule['severity']
     severity: d.severity ?? 'error',
     aliases: [],
     commands,
-    sources: [],
-    evidence: [],
-    explanation: d.description,
-    examples: {valid: [], invalid: []},
-    fixable: false,
+    ...(d.profiles ? {profiles: d.profiles} : {}),
+    ...(d.targets ? {targets: d.targets} : {}),
+    sources: d.sources ?? [],
+    evidence: d.evidence ?? [],
+    explanation: d.explanation ?? d.explain ?? d.description,
+    examples: d.examples ?? {valid: d.valid ? [d.valid] : [], invalid: d.invalid ? [d.invalid] : []},
+    fixable: d.fixable ?? false,
     messages: {},
     docsPath: `${d.id}.md`,
   };
@@ -30,7 +34,7 @@ let all: Promise<readonly Rule[]> | undefined;
  */
 export function allRules(): Promise<readonly Rule[]> {
   all ??= (async () => {
-    const [lint, openwop, foxctl, pack, probe, retry, pattern, bundle, io] = await Promise.all([
+    const [lint, openwop, foxctl, pack, probe, retry, pattern, bundle, io, exporter] = await Promise.all([
       import('./lint/index.js'),
       import('./envelope/openwop/rules.js'),
       import('./envelope/foxctl/rules.js'),
@@ -40,9 +44,13 @@ export function allRules(): Promise<readonly Rule[]> {
       import('./schemas/pattern/refusal.js'),
       import('./bundle/rules.js'),
       import('./io/io-rules.js'),
+      import('./export/export-schema.js'),
     ]);
     const rules = [
-      ...lint.lintRuleDescriptors().map((d) => legacy(d, ['lint schema'])),
+      ...lint.RULES.map(({meta: m}) => legacy({...m, examples: {valid: m.docs.valid.map((v) => lint.example(v)), invalid: m.docs.invalid.map((v) => lint.example(v.schema))}}, ['lint schema', 'export schema', 'scaffold kind'])),
+      // INPUT_RULES holds the io descriptors too: those are every command's, below.
+      ...lint.INPUT_RULES.filter((d) => !io.IO_RULE_DESCRIPTORS.includes(d)).map((d) => legacy(d, ['lint schema'])),
+      ...exporter.EXPORT_RULES.map((d) => legacy(d, ['export schema'])),
       ...Object.values(openwop.ENVELOPE_RULES).map((d) => legacy(d, ['validate envelope'])),
       ...Object.values(foxctl.FOXCTL_RULES).map((d) => legacy(d, ['validate envelope'])),
       ...pack.PACK_RULE_LIST.map((d) => legacy(d, ['validate pack'])),

@@ -14,7 +14,7 @@ import type {Finding} from '../../src/core/finding.js';
 import {getFormatter} from '../../src/report/formatters/index.js';
 import {buildReport} from '../../src/report/report.js';
 import {writeOutput} from '../../src/report/write-output.js';
-import {readScopeFlags, reportCommandError, screenExamples, stdinFilenameFlag, verboseFlag} from '../_common.js';
+import {asksForRuleInfo, printRuleInfo, readScopeFlags, reportCommandError, ruleInfoFlags, screenExamples, stdinFilenameFlag, verboseFlag, withOptionalInputs} from '../_common.js';
 
 const MB = 1024 * 1024;
 
@@ -49,10 +49,14 @@ export default class ExportSchema extends Command {
     ...readScopeFlags(),
     'stdin-filename': stdinFilenameFlag(),
     verbose: verboseFlag(),
+    ...ruleInfoFlags(),
+    json: Flags.boolean({summary: 'With --list-rules: as JSON.', dependsOn: ['list-rules']}),
   };
 
   async run(): Promise<void> {
-    const {args, flags} = await this.parse(ExportSchema);
+    const {args, flags, metadata} = await this.parse(asksForRuleInfo(this.argv) ? withOptionalInputs(ExportSchema) : ExportSchema);
+    // -f defaults to json for the fragment; the rule list is JSON only when asked for.
+    if (await printRuleInfo('export schema', flags, flags.json || (flags.format === 'json' && !metadata.flags.format?.setFromDefault))) return;
     const cwd = process.cwd();
     const target = flags.target as VendorTarget;
     const scope = new ReadScope({

@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core';
 import {Chalk} from 'chalk';
 import {parseRuleFlags} from '../../src/config/load.js';
-import {explainRule, INPUT_RULES, LINT_TARGETS, lintSchemaInputs, listRules, RULES, suggestRules, type FixMode, type LintTarget} from '../../src/lint/index.js';
+import {INPUT_RULES, LINT_TARGETS, lintSchemaInputs, RULES, suggestRules, type FixMode, type LintTarget} from '../../src/lint/index.js';
 import {UserError} from '../../src/core/user-error.js';
 import {CheckCommand, type CheckContext, type CheckOutcome, type CheckRun} from '../_base.js';
 import {baselineFlags, inputSelection, inputSelectionFlags, LIST_FLAG, readScopeFlags, screenExamples} from '../_common.js';
@@ -35,8 +35,6 @@ export default class LintSchema extends CheckCommand<typeof LintSchema> {
     fix: Flags.boolean({summary: 'Apply the safe fixes.', exclusive: ['fix-dry-run'], helpGroup: 'LINT'}),
     'fix-dry-run': Flags.boolean({summary: 'Print the diff --fix would make.', exclusive: ['fix'], helpGroup: 'LINT'}),
     force: Flags.boolean({summary: 'Let --fix rewrite read-only files.', relationships: [{type: 'some', flags: ['fix', 'update-baseline']}], helpGroup: 'LINT'}),
-    explain: Flags.string({summary: 'Explain RULE and exit.', helpValue: 'RULE', helpGroup: 'LINT'}),
-    'list-rules': Flags.boolean({summary: 'List every rule and exit.', helpGroup: 'LINT'}),
     'all-json': Flags.boolean({summary: 'Lint every .json file, not only schemas.', helpGroup: 'INPUT'}),
     'allow-remote-refs': Flags.boolean({summary: 'Fetch http(s) $refs.', helpGroup: 'LINT'}),
     'max-size': Flags.integer({summary: 'Largest file to read, in MB.', default: 100, min: 1, helpGroup: 'INPUT'}),
@@ -46,31 +44,6 @@ export default class LintSchema extends CheckCommand<typeof LintSchema> {
   };
 
   protected readonly commandName = 'lint schema';
-
-  protected override async answerInstead({flags}: CheckRun<typeof LintSchema>): Promise<boolean> {
-    if (flags.explain !== undefined) {
-      try {
-        process.stdout.write(explainRule(flags.explain));
-      } catch (error) {
-        throw new UserError((error as Error).message);
-      }
-      return true;
-    }
-    if (flags['list-rules']) {
-      const rules = listRules();
-      if (flags.json || flags.format === 'json') {
-        process.stdout.write(`${JSON.stringify(rules, null, 2)}\n`);
-        return true;
-      }
-      const width = Math.max(...rules.map((r) => r.id.length));
-      for (const r of rules) {
-        const tags = [r.severity, r.profiles.length === 2 ? 'both profiles' : r.profiles[0], r.targets.join('/'), r.fixable ? 'fixable' : '', r.extension ? 'extension' : 'upstream'].filter(Boolean).join(', ');
-        process.stdout.write(`${r.id.padEnd(width)}  ${r.description}\n${' '.repeat(width)}  (${tags})\n`);
-      }
-      return true;
-    }
-    return false;
-  }
 
   protected async check(ctx: CheckContext, {argv, flags}: CheckRun<typeof LintSchema>): Promise<CheckOutcome> {
     const paths = argv as string[];

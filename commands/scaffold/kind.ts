@@ -11,7 +11,7 @@ import {writeOutput} from '../../src/report/write-output.js';
 import {checkKindName, preflight, ScaffoldCancelled, scaffoldKind} from '../../src/scaffold/index.js';
 import {askForKind, commandLine} from '../../src/scaffold/interactive.js';
 import {renderScaffoldJson, renderScaffoldText} from '../../src/scaffold/render.js';
-import {configFlag, LIST_FLAG, printConfigFlag, REPEATED_FLAG, reportCommandError, screenExamples, verboseFlag} from '../_common.js';
+import {configFlag, LIST_FLAG, printConfigFlag, printRuleInfo, REPEATED_FLAG, reportCommandError, ruleInfoFlags, screenExamples, verboseFlag} from '../_common.js';
 
 export default class ScaffoldKind extends Command {
   static override summary = 'Create a vendor envelope kind: a Tier-1-clean payload schema with reasoning first, plus a valid and an invalid example envelope.';
@@ -45,10 +45,12 @@ export default class ScaffoldKind extends Command {
     config: configFlag(),
     verbose: verboseFlag(),
     'print-config': printConfigFlag(),
+    ...ruleInfoFlags(),
   };
 
   async run(): Promise<void> {
     const {args, flags} = await this.parse(ScaffoldKind);
+    if (await printRuleInfo('scaffold kind', flags, flags.json)) return;
     const cwd = process.cwd();
     const config = await loadConfig({cwd, explicitPath: flags.config});
     if (flags['print-config'] !== undefined) {

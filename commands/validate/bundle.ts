@@ -1,9 +1,9 @@
 import {Args, Flags} from '@oclif/core';
-import {BUNDLE_RULE_LIST, DEFAULT_MAX_BUNDLE_BYTES, validateBundle} from '../../src/bundle/index.js';
+import {DEFAULT_MAX_BUNDLE_BYTES, validateBundle} from '../../src/bundle/index.js';
 import {checkStdinFilename} from '../../src/io/inputs.js';
 import {UserError} from '../../src/core/user-error.js';
 import {CheckCommand, type CheckContext, type CheckOutcome, type CheckRun} from '../_base.js';
-import {explainFlag, printExplanation, readScopeFlags, screenExamples, stdinFilenameFlag} from '../_common.js';
+import {readScopeFlags, screenExamples, stdinFilenameFlag} from '../_common.js';
 
 const MB = 1024 * 1024;
 
@@ -33,16 +33,9 @@ export default class ValidateBundle extends CheckCommand<typeof ValidateBundle> 
     'max-size': Flags.integer({summary: 'Largest document to read, in MB.', default: DEFAULT_MAX_BUNDLE_BYTES / MB, min: 1, helpGroup: 'INPUT'}),
     ...readScopeFlags(),
     'stdin-filename': stdinFilenameFlag(),
-    explain: explainFlag(),
   };
 
   protected readonly commandName = 'validate bundle';
-
-  protected override async answerInstead({flags}: CheckRun<typeof ValidateBundle>): Promise<boolean> {
-    if (flags.explain === undefined) return false;
-    printExplanation(BUNDLE_RULE_LIST, flags.explain);
-    return true;
-  }
 
   protected async check(ctx: CheckContext, {args, flags}: CheckRun<typeof ValidateBundle>): Promise<CheckOutcome> {
     if (args.bundle === undefined) throw new UserError('give the bundle to verify (a file or URL)', 'e.g. openwop validate bundle bundle-v3.json');

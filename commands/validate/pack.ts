@@ -1,9 +1,9 @@
 import {basename, dirname} from 'node:path';
 import {Args, Flags} from '@oclif/core';
-import {LINT_SCHEMAS_SCOPES, type LintSchemasScope, PACK_RULE_LIST, parseGrant, RUNTIME_TOKENS, validatePackInputs} from '../../src/pack/index.js';
+import {LINT_SCHEMAS_SCOPES, type LintSchemasScope, parseGrant, RUNTIME_TOKENS, validatePackInputs} from '../../src/pack/index.js';
 import {UserError} from '../../src/core/user-error.js';
 import {CheckCommand, type CheckContext, type CheckOutcome, type CheckRun} from '../_base.js';
-import {baselineFlags, baselineForceFlag, explainFlag, inputSelection, inputSelectionFlags, LIST_FLAG, printExplanation, readScopeFlags, screenExamples} from '../_common.js';
+import {baselineFlags, baselineForceFlag, inputSelection, inputSelectionFlags, LIST_FLAG, readScopeFlags, screenExamples} from '../_common.js';
 
 export default class ValidatePack extends CheckCommand<typeof ValidatePack> {
   static override summary = 'Validate pack manifests (pack.json or pack folders): shape by kind, runtime.requires (RFC 0076), referenced files, ids, envelopeType values; simulate a host\'s install gate.';
@@ -39,7 +39,6 @@ export default class ValidatePack extends CheckCommand<typeof ValidatePack> {
     ...inputSelectionFlags(),
     ...baselineFlags(),
     force: baselineForceFlag(),
-    explain: explainFlag(),
   };
 
   protected readonly commandName = 'validate pack';
@@ -57,12 +56,6 @@ export default class ValidatePack extends CheckCommand<typeof ValidatePack> {
     this.argv = taken.argv;
     if (taken.scope) this.lintScope = taken.scope;
     return super.run();
-  }
-
-  protected override async answerInstead({flags}: CheckRun<typeof ValidatePack>): Promise<boolean> {
-    if (flags.explain === undefined) return false;
-    printExplanation(PACK_RULE_LIST, flags.explain);
-    return true;
   }
 
   protected async check(ctx: CheckContext, {argv, flags}: CheckRun<typeof ValidatePack>): Promise<CheckOutcome> {

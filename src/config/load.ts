@@ -225,7 +225,7 @@ async function unknownRule(config: OpenwopConfig, knownRules: () => Promise<read
   return undefined;
 }
 
-const RULE_IDS_HINT = 'rule ids are those any command reports, or a family such as tier1/*; openwop lint schema --list-rules lists the lint ones';
+const RULE_IDS_HINT = 'rule ids are those any command reports, or a family such as tier1/*; each command\'s --list-rules lists its own';
 
 function unknownRuleMessage(id: string, known: readonly string[]): string {
   const suggestions = closest(id.endsWith('/*') ? id.slice(0, -1) : id, id.endsWith('/*') ? families(known) : known);

@@ -1,5 +1,7 @@
 import {describe, expect, it} from 'vitest';
-import {explainRule, lintSchemaDocument, RULES, type LintTarget} from '../../src/lint/index.js';
+import {lintSchemaDocument, RULES, type LintTarget} from '../../src/lint/index.js';
+import {explainRule} from '../../src/report/explain-rules.js';
+import {findRule} from '../../src/rule-catalog.js';
 import {VENDOR_MODELS, type Effect} from '../../src/lint/vendors/index.js';
 
 const SEVERITY: Record<Effect, string> = {refused: 'error', ignored: 'warning', degraded: 'info'};
@@ -18,7 +20,7 @@ describe('vendor models and the rules that follow from them', () => {
     }
   });
 
-  it('every vendor rule carries evidence with its month, and --explain prints it', () => {
+  it('every vendor rule carries evidence with its month, and --explain prints it', async () => {
     expect(vendorRules.length).toBeGreaterThan(20);
     for (const r of vendorRules) {
       expect(r.meta.evidence?.length, r.meta.id).toBeGreaterThan(0);
@@ -26,7 +28,9 @@ describe('vendor models and the rules that follow from them', () => {
         expect(e.verified, r.meta.id).toMatch(/^\d{4}-\d{2}$/);
         expect(e.url, r.meta.id).toMatch(/^https:\/\//);
       }
-      const text = explainRule(r.meta.id);
+      const rule = await findRule(r.meta.id);
+      expect(rule, r.meta.id).toBeDefined();
+      const text = explainRule(rule!);
       expect(text, r.meta.id).toContain('Evidence (what the vendor answers):');
       expect(text, r.meta.id).toContain(r.meta.evidence?.[0]?.url);
     }

@@ -150,9 +150,9 @@ describe('help, --explain and usage errors', () => {
   it('--explain prints every rule\'s rationale and examples; an unknown rule is exit 2', async () => {
     const all = await runCli(['validate', 'pack', '--explain', 'all']);
     expect(all.code).toBe(0);
-    for (const rule of PACK_RULE_LIST) expect(all.stdout).toContain(`${rule.id} (${rule.severity})`);
+    for (const rule of PACK_RULE_LIST) expect(all.stdout).toContain(`${rule.id} — ${rule.description}\n\n  default severity  ${rule.severity}\n`);
     const one = await runCli(['validate', 'pack', '--explain', 'invalid_manifest']);
-    expect(one.stdout).toContain('invalid:');
+    expect(one.stdout).toContain('Invalid:');
     expect(one.stdout).toContain('[] mean the same');
     const bad = await runCli(['validate', 'pack', '--explain', 'pack/nope']);
     expect(bad.code).toBe(2);

@@ -1,8 +1,9 @@
 import {mkdirSync, writeFileSync} from 'node:fs';
 import {dirname, join} from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {PACK_RULE_LIST, validatePackInputs} from '../../src/pack/index.js';
-import {explainRules} from '../../src/report/explained-rule.js';
+import {validatePackInputs} from '../../src/pack/index.js';
+import {explainRule} from '../../src/report/explain-rules.js';
+import {findRule} from '../../src/rule-catalog.js';
 import {tempDir} from '../helpers/cli.js';
 
 function tree(files: Record<string, string | object>): string {
@@ -71,7 +72,7 @@ describe('registry gates mirrored per pack', () => {
     expect(messages).toEqual([expect.stringMatching(/^schemas\/bad\.json \(.*\) is not valid JSON: /), expect.stringMatching(/^schemas\/big\.json \(.*\) could not be read: .*over the 2 MB limit/)]);
   });
 
-  it('each mirrored rule names the registry script in --explain', () => {
+  it('each mirrored rule names the registry script in --explain', async () => {
     const scripts: Record<string, string> = {
       'pack/schema-id': 'scripts/check-pack-schema-ids.mjs',
       'pack/schema-id-missing': 'scripts/check-pack-schema-ids.mjs',
@@ -79,6 +80,6 @@ describe('registry gates mirrored per pack', () => {
       'pack/tool-allowlist': 'scripts/check-agent-tool-allowlist.mjs',
       'pack/peer-dependency-empty': 'registry/scripts/conformance-check.mjs',
     };
-    for (const [id, script] of Object.entries(scripts)) expect(explainRules(PACK_RULE_LIST, id)).toMatch(new RegExp(`Mirrors (the per-pack part of |step 6 of )?openwop-registry ${script}`));
+    for (const [id, script] of Object.entries(scripts)) expect(explainRule((await findRule(id))!)).toMatch(new RegExp(`Mirrors (the per-pack part of |step 6 of )?openwop-registry ${script}`));
   });
 });
