@@ -60,7 +60,7 @@ const ALLOWED: Record<string, Record<string, string>> = {
   scaffold: {...BASE, report: REPORT, schemas: 'the kind names and the shared Ajv', config: CONFIG, lint: 'a scaffolded schema is linted before it is written'},
   init: {...BASE, config: CONFIG},
   'rule-catalog': Object.fromEntries(['core', 'io', 'schemas', ...DOMAINS].map((d) => [d, 'the catalog lists every command\'s rules'])),
-  'rule-docs': {core: 'the rule type', report: 'the help text SARIF also carries', 'rule-catalog': 'a page for every rule'},
+  'rule-docs': {core: 'the rule type', report: 'the help text SARIF also carries', 'rule-catalog.js': 'a page for every rule'},
   index: {},
   commands: {},
 };
