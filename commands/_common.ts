@@ -1,7 +1,8 @@
 import {Flags} from '@oclif/core';
 import type {InputSelection} from '../src/io/inputs.js';
 import {DEFAULT_INPUT_TIMEOUT_MS} from '../src/io/open-stream.js';
-import {type ExplainedRule, explainRules} from '../src/report/explained-rule.js';
+import type {Rule} from '../src/core/rule.js';
+import {explainRules} from '../src/report/explained-rule.js';
 import type {Report} from '../src/core/finding.js';
 import {displayLines, displayText} from '../src/report/printable.js';
 import {UserError} from '../src/report/user-error.js';
@@ -29,7 +30,7 @@ export const inputTimeoutFlag = () =>
 export const explainFlag = () => Flags.string({summary: 'Print what a rule checks, with a failing and a passing example (RULE, or all), and exit.'});
 
 /** Prints the --explain text of `id` among `rules`; an unknown id is exit 2. */
-export function printExplanation(rules: readonly ExplainedRule[], id: string): void {
+export function printExplanation(rules: readonly Rule[], id: string): void {
   const text = explainRules(rules, id);
   if (text === undefined) {
     process.stderr.write(`openwop: unknown rule "${displayText(id)}"; try --explain all\n`);

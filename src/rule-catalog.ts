@@ -1,17 +1,17 @@
 import type {CheckingCommand, Rule} from './core/rule.js';
 import {ruleNames} from './core/rule.js';
 
-// TEMPORARY adapter while issue 19 migrates every table to defineRule: legacy descriptors become Rule objects here.
-// The rules helper replaces `legacy()` with the tables' own Rule objects.
-function legacy(d: {id: string; description: string; severity?: Rule['severity']; docsUrl?: string}, commands: CheckingCommand[]): Rule {
+// TEMPORARY (issue 19, until lint rules are Rule objects): lint descriptors adapted here. The lead removes it on merge.
+function lintRule(d: {id: string; description: string; severity?: Rule['severity']}): Rule {
   const slash = d.id.indexOf('/');
   return {
     id: d.id,
-    family: slash > 0 ? d.id.slice(0, slash) : d.id,
+    family: d.id.slice(0, slash),
     description: d.description,
     severity: d.severity ?? 'error',
     aliases: [],
-    commands,
+    // Pack and probe lint the schemas they find with --lint-schemas; export refuses what lint refuses.
+    commands: ['lint schema', 'validate pack', 'probe host', 'export schema'],
     sources: [],
     evidence: [],
     explanation: d.description,
@@ -30,7 +30,7 @@ let all: Promise<readonly Rule[]> | undefined;
  */
 export function allRules(): Promise<readonly Rule[]> {
   all ??= (async () => {
-    const [lint, openwop, foxctl, pack, probe, retry, pattern, bundle, io] = await Promise.all([
+    const [lint, openwop, foxctl, pack, probe, retry, pattern, bundle, io, exported] = await Promise.all([
       import('./lint/index.js'),
       import('./envelope/openwop/rules.js'),
       import('./envelope/foxctl/rules.js'),
@@ -40,17 +40,20 @@ export function allRules(): Promise<readonly Rule[]> {
       import('./schemas/pattern/refusal.js'),
       import('./bundle/rules.js'),
       import('./io/io-rules.js'),
+      import('./export/export-schema.js'),
     ]);
+    // Lint last: its descriptor list repeats the io rules, which must keep their own Rule objects.
     const rules = [
-      ...lint.lintRuleDescriptors().map((d) => legacy(d, ['lint schema'])),
-      ...Object.values(openwop.ENVELOPE_RULES).map((d) => legacy(d, ['validate envelope'])),
-      ...Object.values(foxctl.FOXCTL_RULES).map((d) => legacy(d, ['validate envelope'])),
-      ...pack.PACK_RULE_LIST.map((d) => legacy(d, ['validate pack'])),
-      ...Object.values(probe.PROBE_RULES).map((d) => legacy(d, ['probe host'])),
-      ...retry.RETRY_RULE_LIST.map((d) => legacy(d, ['simulate retry'])),
-      legacy(pattern.PATTERN_UNSUPPORTED_RULE, ['lint schema', 'validate envelope']),
-      ...bundle.BUNDLE_RULE_LIST.map((d) => legacy(d, ['validate bundle'])),
-      ...io.IO_RULE_DESCRIPTORS.map((d) => legacy(d, [])),
+      ...Object.values(openwop.ENVELOPE_RULES),
+      ...Object.values(foxctl.FOXCTL_RULES),
+      ...pack.PACK_RULE_LIST,
+      ...Object.values(probe.PROBE_RULES),
+      ...retry.RETRY_RULE_LIST,
+      pattern.PATTERN_UNSUPPORTED_RULE,
+      ...bundle.BUNDLE_RULE_LIST,
+      ...io.IO_RULE_DESCRIPTORS,
+      ...exported.EXPORT_RULES,
+      ...lint.lintRuleDescriptors().map(lintRule),
     ];
     const seen = new Map<string, Rule>();
     for (const r of rules) if (!seen.has(r.id)) seen.set(r.id, r);

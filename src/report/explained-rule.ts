@@ -1,18 +1,12 @@
-import type {RuleDescriptor, Severity} from '../core/finding.js';
+import {ruleNames, type Rule} from '../core/rule.js';
 
-/** A rule whose `--explain` text says why it exists, then gives a failing and a passing example. */
-export interface ExplainedRule extends RuleDescriptor {
-  severity: Severity;
-  explain: string;
-  invalid: string;
-  valid: string;
-}
-
-/** The `--explain` text of one rule of `rules`, or of all when `id` is `all`; undefined for an unknown id. */
-export function explainRules(rules: readonly ExplainedRule[], id: string): string | undefined {
-  const chosen = id === 'all' ? rules : rules.filter((r) => r.id === id);
+/** The `--explain` text of the rule of `rules` that `id` names (or an alias does), or of all for `all`; undefined for an unknown id. */
+export function explainRules(rules: readonly Rule[], id: string): string | undefined {
+  const chosen = id === 'all' ? rules : rules.filter((r) => ruleNames(r).includes(id));
   if (chosen.length === 0) return undefined;
   return chosen
-    .map((r) => [`${r.id} (${r.severity})`, `  ${r.description}`, '', `  ${r.explain}`, '', `  invalid: ${r.invalid}`, `  valid:   ${r.valid}`].join('\n'))
+    .map((r) =>
+      [`${r.id} (${r.severity})`, `  ${r.description}`, '', `  ${r.explanation}`, '', ...r.examples.invalid.map((e) => `  invalid: ${e}`), ...r.examples.valid.map((e) => `  valid:   ${e}`)].join('\n'),
+    )
     .join('\n\n');
 }

@@ -6,19 +6,22 @@ import {explainRules} from '../../src/report/explained-rule.js';
 import {ROOT} from '../helpers/cli.js';
 
 describe('pack rules', () => {
-  it('ids are unique, upstream codes keep their names, the rest are pack/*', () => {
+  it('ids are unique pack/* ids; the upstream codes ride as `code` and stay accepted as aliases', () => {
     const ids = PACK_RULE_LIST.map((r) => r.id);
     expect(new Set(ids).size).toBe(ids.length);
-    for (const id of ids) expect(id === 'invalid_manifest' || id === 'pack_runtime_requirement_unmet' || /^pack\/[a-z-]+$/.test(id)).toBe(true);
+    for (const id of ids) expect(id).toMatch(/^pack\/[a-z-]+$/);
+    expect(PACK_RULES.invalidManifest).toMatchObject({code: 'invalid_manifest', aliases: ['invalid_manifest']});
+    expect(PACK_RULES.requirementUnmet).toMatchObject({code: 'pack_runtime_requirement_unmet', aliases: ['pack_runtime_requirement_unmet']});
   });
 
   it('each rule has a description, a rationale and a failing and a passing example that --explain prints', () => {
     for (const rule of PACK_RULE_LIST) {
-      for (const field of [rule.description, rule.explain, rule.invalid, rule.valid]) expect(field.length).toBeGreaterThan(10);
+      const [invalid, valid] = [rule.examples.invalid[0], rule.examples.valid[0]];
+      for (const field of [rule.description, rule.explanation, invalid, valid]) expect(field.length).toBeGreaterThan(10);
       const text = explainRules(PACK_RULE_LIST, rule.id) ?? '';
-      expect(text).toContain(rule.explain);
-      expect(text).toContain(`invalid: ${rule.invalid}`);
-      expect(text).toContain(`valid:   ${rule.valid}`);
+      expect(text).toContain(rule.explanation);
+      expect(text).toContain(`invalid: ${invalid}`);
+      expect(text).toContain(`valid:   ${valid}`);
     }
     expect(explainRules(PACK_RULE_LIST, 'pack/none')).toBeUndefined();
   });
