@@ -1,12 +1,13 @@
 import {Command, Flags} from '@oclif/core';
 import {checkRuleFlags, loadConfig, parseRuleFlags, projectRoot} from '../src/config/load.js';
-import type {LoadedConfig, RuleSetting} from '../src/config/types.js';
+import type {LoadedConfig} from '../src/config/types.js';
+import {mergeLevels, type RuleLevel} from '../src/core/severity.js';
 import {filesUsed} from '../src/io/files-used.js';
 import {isTerminal, terminalWidth} from '../src/io/terminal.js';
 import {packageVersion} from '../src/io/package-root.js';
 import {ReadScope} from '../src/io/read-scope.js';
 import {shouldUseColor} from '../src/report/color.js';
-import {applyQuiet, applyRuleOverridesToReport, exitCodeFor, type RuleLevel} from '../src/report/exit-code.js';
+import {applyQuiet, applyRuleOverridesToReport, exitCodeFor} from '../src/report/exit-code.js';
 import type {Report} from '../src/core/finding.js';
 import type {FormatContext} from '../src/report/format-context.js';
 import {FORMATS, getFormatter} from '../src/report/formatters/index.js';
@@ -81,7 +82,7 @@ export abstract class CheckCommand extends Command {
     'fail-on': Flags.string({summary: 'Lowest severity that makes the exit code 1.', options: ['error', 'warning'], default: 'error', helpGroup: 'POLICY'}),
     'max-warnings': Flags.integer({summary: 'Exit 1 when there are more than N warnings.', min: 0, helpGroup: 'POLICY'}),
     config: configFlag('POLICY'),
-    rule: Flags.string({summary: 'Set a rule\'s severity: ID=off|warn|error (repeatable or comma-separated; ID may end in /* ).', description: 'An input the run could not read (io/no-match, io/not-found, io/unreadable, io/outside-root, io/not-regular, io/timeout) stays an error whatever the setting, and the run exits 2: --no-error-on-unmatched-pattern is what lets "nothing to check" pass.', ...LIST_FLAG, helpGroup: 'POLICY'}),
+    rule: Flags.string({summary: 'Set a rule\'s level: ID=off|info|warn|error (repeatable or comma-separated; ID may be an alias or end in /* ).', description: 'An input the run could not read (io/no-match, io/not-found, io/unreadable, io/outside-root, io/not-regular, io/timeout) stays an error whatever the setting, and the run exits 2: --no-error-on-unmatched-pattern is what lets "nothing to check" pass.', ...LIST_FLAG, helpGroup: 'POLICY'}),
     verbose: verboseFlag('POLICY'),
     'print-config': printConfigFlag('POLICY'),
   };
@@ -138,9 +139,9 @@ export abstract class CheckCommand extends Command {
     const settleBaseline = await openBaselineFlags(flags, {command: this.commandName, cwd, projectRoot: config.root, inputs, folderOf: this.baselineFolderOf?.bind(this)});
     const outcome = await this.check({cwd, config, interactive});
     for (const note of outcome.notes ?? []) process.stderr.write(`openwop: ${displayText(note)}\n`);
-    const overrides = new Map<string, RuleLevel>(Object.entries(outcome.severitiesResolved ? cliRules : {...config.config.rules, ...cliRules}));
+    const settings = mergeLevels([outcome.severitiesResolved ? undefined : config.config.rules, cliRules]);
     const version = packageVersion();
-    const overridden = applyRuleOverridesToReport(buildReport(this.commandName, version, outcome.results, outcome.summary), overrides);
+    const overridden = applyRuleOverridesToReport(buildReport(this.commandName, version, outcome.results, outcome.summary), settings, outcome.rules);
     // After --rule (a severity decides whether a finding is baselined at all), before the exit code and --quiet.
     const report = settleBaseline ? await settleBaseline(overridden, outcome.fatal) : overridden;
     const exitCode = exitCodeFor(report, {failOn: flags['fail-on'] as 'error' | 'warning', maxWarnings: flags['max-warnings'], fatal: outcome.fatal});
@@ -148,7 +149,7 @@ export abstract class CheckCommand extends Command {
   }
 
   /** The config file's settings and the --rule flags, each rule id checked. */
-  private async settings(flags: EvaluateFlags, cwd: string): Promise<{config: LoadedConfig; cliRules: Record<string, RuleSetting>}> {
+  private async settings(flags: EvaluateFlags, cwd: string): Promise<{config: LoadedConfig; cliRules: Record<string, RuleLevel>}> {
     const knownRules = async () => (await import('../src/rule-catalog.js')).knownRuleIds();
     const config = await loadConfig({cwd, explicitPath: flags.config, refRoots: flags['ref-root'], inputTimeoutMs: flags['input-timeout'], knownRules});
     const cliRules = parseRuleFlags(flags.rule ?? []);

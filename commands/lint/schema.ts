@@ -76,7 +76,7 @@ FIXES
   links is rewritten in place, so every link sees the fix; a symlink's target is written, the link stays. A read-only
   file is left alone (io/unwritable, exit 2) unless --force; anything but a regular file (a FIFO, a device) never.
 
-Config (openwop.config.json): "rules" {"ID": "off|warn|error"}, "lint" {"profile", "targets",
+Config (openwop.config.json): "rules" {"ID": "off|info|warn|error"}, "lint" {"profile", "targets",
 "reasoningMissingMinProperties"}, "ignore" globs, "overrides" [{"files": [globs], "rules", "lint"}]. Command-line flags
 win over the config; --rule wins over both.
 
