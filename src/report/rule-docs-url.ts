@@ -6,10 +6,11 @@ import {packageRoot} from '../io/package-root.js';
 let base: string | undefined;
 
 /**
- * Where a rule's docs page lives: package.json's `openwop.docsBaseUrl` (so a fork can point at its own pages) joined
+ * Where a rule's docs page lives: package.json's `ruleDocsBaseUrl` (so a fork can point at its own pages; not under the `openwop` key, which is the
+ * config a project's package.json carries and would be read as ours when run inside this checkout) joined
  * with the rule's `<family>/<name>.md`. Read once, on first use: start-up does not pay for it.
  */
 export function ruleDocsUrl(rule: Pick<Rule, 'docsPath'>): string {
-  base ??= (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as {openwop: {docsBaseUrl: string}}).openwop.docsBaseUrl;
+  base ??= (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as {ruleDocsBaseUrl: string}).ruleDocsBaseUrl;
   return new URL(rule.docsPath, base).href;
 }
