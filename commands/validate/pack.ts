@@ -15,7 +15,7 @@ INPUTS
   A manifest named pack.json is a pack folder: a file it points at (node schemas, the runtime entry) that is missing is an error. Any other name is a lone manifest: a missing file is a warning. From stdin, referenced files are not checked.
 
 RUNTIME.REQUIRES (RFC 0076)
-  Only ${RUNTIME_TOKENS.join(', ')}; each once. A language builtin (node:dns/promises, fs, child_process) is invalid_manifest at /runtime/requires/<i>, with the primitive it maps to suggested. An absent runtime.requires and [] are the same: nothing required.
+  Only ${RUNTIME_TOKENS.join(', ')}; each once. A language builtin (node:dns/promises, fs, child_process) is pack/invalid-manifest at /runtime/requires/<i>, with the primitive it maps to suggested. An absent runtime.requires and [] are the same: nothing required.
   The code of a javascript pack (the entry, and the files it imports inside the pack) and of a python pack (a .py entry) is parsed for what it reaches: node:http(s)/net/tls/dns/crypto/child_process/worker_threads/fs, undici, global fetch/WebSocket, process.env, Deno.env, socket/requests/subprocess/os.environ… (--explain pack/undeclared-requirement lists them); an undeclared primitive is a pack/undeclared-requirement warning at file:line:column.
 
 INSTALL GATE

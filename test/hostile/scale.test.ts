@@ -127,7 +127,7 @@ describe('validate envelope: a large JSON array is read an element at a time', (
     expect(r.code).toBe(1);
     const report = JSON.parse(r.stdout);
     expect(report.summary).toMatchObject({envelopes: COUNT, valid: COUNT - 1, invalid: 1});
-    expect(report.results[0].findings).toEqual([expect.objectContaining({ruleId: 'invalid_envelope_shape', pointer: `/${COUNT - 2}`, line: COUNT, column: 3})]);
+    expect(report.results[0].findings).toEqual([expect.objectContaining({ruleId: 'envelope/shape', pointer: `/${COUNT - 2}`, line: COUNT, column: 3})]);
   });
 
   it('a truncated array: every whole element is checked, then a syntax finding where the text ends', async () => {

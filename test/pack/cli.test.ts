@@ -37,7 +37,7 @@ describe('the example packs', () => {
     const lineOf = (needle: string) => text.findIndex((l) => l.includes(needle)) + 1;
     expect(result.findings.map((f: {ruleId: string; line: number}) => [f.ruleId, f.line]).sort()).toEqual(
       [
-        ['invalid_manifest', lineOf('"node:crypto"')],
+        ['pack/invalid-manifest', lineOf('"node:crypto"')],
         ['pack/missing-file', lineOf('outputSchemaRef')],
         ['pack/undeclared-requirement', lineOf('"requires"')],
       ].sort(),
@@ -142,7 +142,7 @@ describe('help, --explain and usage errors', () => {
   it('help names the RFC, lists examples and exit codes, and states the [] ≡ absent choice', async () => {
     const r = await runCli(['validate', 'pack', '--help']);
     expect(r.code).toBe(0);
-    for (const text of ['RFC 0076', 'EXAMPLES', 'EXIT CODES', '--grant', '--grant-all', '--grant-none', '--lint-schemas', '--explain', 'absent runtime.requires and [] are the same', 'pack_runtime_requirement_unmet']) {
+    for (const text of ['RFC 0076', 'EXAMPLES', 'EXIT CODES', '--grant', '--grant-all', '--grant-none', '--lint-schemas', '--explain', 'absent runtime.requires and [] are the same', 'pack/runtime-requirement-unmet']) {
       expect(r.stdout.replace(/\s+/g, ' ')).toContain(text);
     }
   });
@@ -151,7 +151,7 @@ describe('help, --explain and usage errors', () => {
     const all = await runCli(['validate', 'pack', '--explain', 'all']);
     expect(all.code).toBe(0);
     for (const rule of PACK_RULE_LIST) expect(all.stdout).toContain(`${rule.id} (${rule.severity})`);
-    const one = await runCli(['validate', 'pack', '--explain', 'invalid_manifest']);
+    const one = await runCli(['validate', 'pack', '--explain', 'pack/invalid-manifest']);
     expect(one.stdout).toContain('invalid:');
     expect(one.stdout).toContain('[] mean the same');
     const bad = await runCli(['validate', 'pack', '--explain', 'pack/nope']);
@@ -170,7 +170,7 @@ describe('help, --explain and usage errors', () => {
 
 describe('bad input never crashes', () => {
   it.each([
-    ['not an object', '["a"]', 1, 'invalid_manifest'],
+    ['not an object', '["a"]', 1, 'pack/invalid-manifest'],
     ['empty', '', 1, 'io/empty'],
     ['malformed', '{"name": ', 1, 'json/syntax'],
     ['binary', '\u0000\u0001\u0002', 1, 'io/binary'],
