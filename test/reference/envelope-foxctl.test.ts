@@ -23,13 +23,13 @@ async function runFolder(args: string[]): Promise<{code: number | null; results:
 
 describe('foxctl goldens', () => {
   for (const protocol of ['foxctl', 'auto']) {
-    it(`every golden exits 0 with --protocol ${protocol}, drift reported as foxctl/drift/* warnings`, async () => {
+    it(`every golden exits 0 with --protocol ${protocol}, drift reported as foxctl/drift-* warnings`, async () => {
       const {code, results} = await runFolder(['--protocol', protocol]);
       expect(code).toBe(0);
       expect([...results.keys()].sort()).toEqual(FILES);
       for (const [file, result] of results) {
         expect(result.findings.filter((f) => f.severity === 'error'), file).toEqual([]);
-        expect(result.findings.every((f) => f.ruleId.startsWith('foxctl/drift/')), file).toBe(true);
+        expect(result.findings.every((f) => f.ruleId.startsWith('foxctl/drift-')), file).toBe(true);
         expect(Object.keys(result.kinds), file).toEqual([`foxctl:${golden(file).status}`]);
       }
       const rules = (file: string) => results.get(file)?.findings.map((f) => f.ruleId) ?? [];
