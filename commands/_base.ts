@@ -1,12 +1,13 @@
 import {Command, Flags, type Interfaces} from '@oclif/core';
 import {checkRuleFlags, loadConfig, parseRuleFlags, projectRoot} from '../src/config/load.js';
-import type {LoadedConfig, RuleSetting} from '../src/config/types.js';
+import type {LoadedConfig} from '../src/config/types.js';
+import {mergeLevels, type RuleLevel} from '../src/core/severity.js';
 import {filesUsed} from '../src/io/files-used.js';
 import {isTerminal, terminalWidth} from '../src/io/terminal.js';
 import {packageVersion} from '../src/io/package-root.js';
 import {ReadScope} from '../src/io/read-scope.js';
 import {shouldUseColor} from '../src/report/color.js';
-import {applyQuiet, applyRuleOverridesToReport, exitCodeFor, type RuleLevel} from '../src/report/exit-code.js';
+import {applyQuiet, applyRuleOverridesToReport, exitCodeFor} from '../src/report/exit-code.js';
 import type {Report} from '../src/core/finding.js';
 import type {CheckingCommand, Rule} from '../src/core/rule.js';
 import type {FormatContext} from '../src/report/format-context.js';
@@ -67,7 +68,7 @@ export abstract class CheckCommand<T extends typeof Command = typeof Command> ex
     'fail-on': Flags.string({summary: 'Lowest severity that exits 1.', helpValue: 'error|warning', options: ['error', 'warning'], default: 'error', helpGroup: 'COMMON'}),
     'max-warnings': Flags.integer({summary: 'Exit 1 on more than N warnings.', helpValue: 'N', min: 0, helpGroup: 'COMMON'}),
     config: configFlag('COMMON'),
-    rule: Flags.string({summary: 'Set a rule\'s severity: ID=off|warn|error (repeatable or comma-separated; ID may end in /* ).', ...LIST_FLAG, helpValue: 'ID=LEVEL', helpGroup: 'COMMON'}),
+    rule: Flags.string({summary: 'Set a rule\'s level (off|info|warn|error); ID: id, alias or family/*.', ...LIST_FLAG, helpValue: 'ID=LEVEL', helpGroup: 'COMMON'}),
     verbose: verboseFlag('COMMON'),
     'print-config': printConfigFlag('COMMON'),
     ...ruleInfoFlags(),
@@ -101,13 +102,13 @@ export abstract class CheckCommand<T extends typeof Command = typeof Command> ex
       await writeOutput(jsonText(printConfig(config, flags['print-config'], cliRules, {cwd, ignorePatterns, noIgnore})), this.outputTarget(flags.output));
       return;
     }
-    const {outcome, report: full, exitCode, version} = await this.evaluate(run, cwd, isTerminal('stderr') && !flags.output && !flags.json);
+    const {outcome, report: full, exitCode, version, rules} = await this.evaluate(run, cwd, isTerminal('stderr') && !flags.output && !flags.json);
     const report = flags.quiet ? applyQuiet(full) : full;
 
     const format = flags.json ? 'json' : flags.format;
     const ctx: FormatContext = {
       color: format === 'stylish' && !flags.output && (flags.color === true || shouldUseColor({isTTY: isTerminal('stdout')}, process.env, flags.color === false)),
-      rules: formatNeedsRules(format as FormatName) ? await this.reportedRules(report) : new Map(),
+      rules: formatNeedsRules(format as FormatName) ? rules : new Map(),
       cwd,
       toolVersion: version,
       informationUri: 'https://github.com/openwop/openwop-cli',
@@ -139,23 +140,25 @@ export abstract class CheckCommand<T extends typeof Command = typeof Command> ex
   }
 
   /** Config, the check, rule severities and the exit code: everything a run decides before it formats anything. */
-  protected async evaluate(run: CheckRun<T>, cwd: string, interactive: boolean): Promise<{outcome: CheckOutcome; report: Report; exitCode: number; version: string}> {
+  protected async evaluate(run: CheckRun<T>, cwd: string, interactive: boolean): Promise<{outcome: CheckOutcome; report: Report; exitCode: number; version: string; rules: Map<string, Rule>}> {
     const flags = run.flags as EvaluateFlags;
     const {config, cliRules} = await this.settings(flags, cwd);
     const settleBaseline = await openBaselineFlags(flags, {command: this.commandName, cwd, projectRoot: config.root, inputs: run.argv, folderOf: this.baselineFolderOf?.bind(this)});
     const outcome = await this.check({cwd, config, interactive}, run);
     for (const note of outcome.notes ?? []) process.stderr.write(`openwop: ${displayText(note)}\n`);
-    const overrides = new Map<string, RuleLevel>(Object.entries(outcome.severitiesResolved ? cliRules : {...config.config.rules, ...cliRules}));
+    const settings = mergeLevels([outcome.severitiesResolved ? undefined : config.config.rules, cliRules]);
     const version = packageVersion();
-    const overridden = applyRuleOverridesToReport(buildReport(this.commandName, version, outcome.results, outcome.summary), overrides);
+    const built = buildReport(this.commandName, version, outcome.results, outcome.summary);
+    const rules = await this.reportedRules(built);
+    const overridden = applyRuleOverridesToReport(built, settings, rules.values());
     // After --rule (a severity decides whether a finding is baselined at all), before the exit code and --quiet.
     const report = settleBaseline ? await settleBaseline(overridden, outcome.fatal) : overridden;
     const exitCode = exitCodeFor(report, {failOn: flags['fail-on'] as 'error' | 'warning', maxWarnings: flags['max-warnings'], fatal: outcome.fatal});
-    return {outcome, report, exitCode, version};
+    return {outcome, report, exitCode, version, rules};
   }
 
   /** The config file's settings and the --rule flags, each rule id checked. */
-  private async settings(flags: EvaluateFlags, cwd: string): Promise<{config: LoadedConfig; cliRules: Record<string, RuleSetting>}> {
+  private async settings(flags: EvaluateFlags, cwd: string): Promise<{config: LoadedConfig; cliRules: Record<string, RuleLevel>}> {
     const knownRules = async () => (await import('../src/rule-catalog.js')).knownRuleIds();
     const config = await loadConfig({cwd, explicitPath: flags.config, refRoots: flags['ref-root'], inputTimeoutMs: flags['input-timeout'], knownRules});
     const cliRules = parseRuleFlags(flags.rule ?? []);

@@ -1,26 +1,22 @@
 import type {CheckingCommand, Rule} from './core/rule.js';
 import {ruleNames} from './core/rule.js';
 
-// TEMPORARY adapter while issue 19 migrates every table to defineRule: legacy descriptors become Rule objects here.
-// The rules helper replaces `legacy()` with the tables' own Rule objects. It carries what `--explain` printed before
-// (lint meta, pack and bundle explanations) so the explanations do not thin out in between.
-type Legacy = {id: string; description: string; severity?: Rule['severity']} & Partial<Pick<Rule, 'sources' | 'evidence' | 'explanation' | 'fixable' | 'profiles' | 'targets'>> & {explain?: string; invalid?: string; valid?: string; examples?: Rule['examples']};
-function legacy(d: Legacy, commands: CheckingCommand[]): Rule {
+// TEMPORARY (issue 19, until lint rules are Rule objects): lint descriptors adapted here. The lead removes it on merge.
+function lintRule(d: {id: string; description: string; severity?: Rule['severity']}): Rule {
   const slash = d.id.indexOf('/');
   return {
     id: d.id,
-    family: slash > 0 ? d.id.slice(0, slash) : d.id,
+    family: d.id.slice(0, slash),
     description: d.description,
     severity: d.severity ?? 'error',
     aliases: [],
-    commands,
-    ...(d.profiles ? {profiles: d.profiles} : {}),
-    ...(d.targets ? {targets: d.targets} : {}),
-    sources: d.sources ?? [],
-    evidence: d.evidence ?? [],
-    explanation: d.explanation ?? d.explain ?? d.description,
-    examples: d.examples ?? {valid: d.valid ? [d.valid] : [], invalid: d.invalid ? [d.invalid] : []},
-    fixable: d.fixable ?? false,
+    // Pack and probe lint the schemas they find with --lint-schemas; export refuses what lint refuses.
+    commands: ['lint schema', 'validate pack', 'probe host', 'export schema'],
+    sources: [],
+    evidence: [],
+    explanation: d.description,
+    examples: {valid: [], invalid: []},
+    fixable: false,
     messages: {},
     docsPath: `${d.id}.md`,
   };
@@ -34,7 +30,7 @@ let all: Promise<readonly Rule[]> | undefined;
  */
 export function allRules(): Promise<readonly Rule[]> {
   all ??= (async () => {
-    const [lint, openwop, foxctl, pack, probe, retry, pattern, bundle, io, exporter] = await Promise.all([
+    const [lint, openwop, foxctl, pack, probe, retry, pattern, bundle, io, exported] = await Promise.all([
       import('./lint/index.js'),
       import('./envelope/openwop/rules.js'),
       import('./envelope/foxctl/rules.js'),
@@ -46,19 +42,18 @@ export function allRules(): Promise<readonly Rule[]> {
       import('./io/io-rules.js'),
       import('./export/export-schema.js'),
     ]);
+    // Lint last: its descriptor list repeats the io rules, which must keep their own Rule objects.
     const rules = [
-      ...lint.RULES.map(({meta: m}) => legacy({...m, examples: {valid: m.docs.valid.map((v) => lint.example(v)), invalid: m.docs.invalid.map((v) => lint.example(v.schema))}}, ['lint schema', 'export schema', 'scaffold kind'])),
-      // INPUT_RULES holds the io descriptors too: those are every command's, below.
-      ...lint.INPUT_RULES.filter((d) => !io.IO_RULE_DESCRIPTORS.includes(d)).map((d) => legacy(d, ['lint schema'])),
-      ...exporter.EXPORT_RULES.map((d) => legacy(d, ['export schema'])),
-      ...Object.values(openwop.ENVELOPE_RULES).map((d) => legacy(d, ['validate envelope'])),
-      ...Object.values(foxctl.FOXCTL_RULES).map((d) => legacy(d, ['validate envelope'])),
-      ...pack.PACK_RULE_LIST.map((d) => legacy(d, ['validate pack'])),
-      ...Object.values(probe.PROBE_RULES).map((d) => legacy(d, ['probe host'])),
-      ...retry.RETRY_RULE_LIST.map((d) => legacy(d, ['simulate retry'])),
-      legacy(pattern.PATTERN_UNSUPPORTED_RULE, ['lint schema', 'validate envelope']),
-      ...bundle.BUNDLE_RULE_LIST.map((d) => legacy(d, ['validate bundle'])),
-      ...io.IO_RULE_DESCRIPTORS.map((d) => legacy(d, [])),
+      ...Object.values(openwop.ENVELOPE_RULES),
+      ...Object.values(foxctl.FOXCTL_RULES),
+      ...pack.PACK_RULE_LIST,
+      ...Object.values(probe.PROBE_RULES),
+      ...retry.RETRY_RULE_LIST,
+      pattern.PATTERN_UNSUPPORTED_RULE,
+      ...bundle.BUNDLE_RULE_LIST,
+      ...io.IO_RULE_DESCRIPTORS,
+      ...exported.EXPORT_RULES,
+      ...lint.lintRuleDescriptors().map(lintRule),
     ];
     const seen = new Map<string, Rule>();
     for (const r of rules) if (!seen.has(r.id)) seen.set(r.id, r);

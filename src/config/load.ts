@@ -10,7 +10,8 @@ import {inside, ReadScope, realPathOr} from '../io/read-scope.js';
 import {OPEN_NONBLOCKING} from '../io/small-file.js';
 import {closest} from '../report/suggest.js';
 import {UserError} from '../core/user-error.js';
-import type {LoadedConfig, OpenwopConfig, RuleSetting} from './types.js';
+import {isRuleLevel, RULE_LEVELS, type RuleLevel} from '../core/severity.js';
+import type {LoadedConfig, OpenwopConfig} from './types.js';
 import {validateConfigShape, type ConfigProblem} from './validate.js';
 
 /** Looked for in this order in each folder, from the working directory up to the project root. */
@@ -213,7 +214,7 @@ function costlyIgnore(config: OpenwopConfig): ConfigProblem | undefined {
  * would otherwise silently do nothing. The known ids are loaded only when the config sets a rule.
  */
 async function unknownRule(config: OpenwopConfig, knownRules: () => Promise<readonly string[]>): Promise<ConfigProblem | undefined> {
-  const sets: [string, Record<string, RuleSetting>][] = [];
+  const sets: [string, Record<string, RuleLevel>][] = [];
   if (config.rules) sets.push(['/rules', config.rules]);
   config.overrides?.forEach((o, i) => o.rules && sets.push([`/overrides/${i}/rules`, o.rules]));
   if (!sets.some(([, rules]) => Object.keys(rules).length > 0)) return undefined;
@@ -238,7 +239,7 @@ function families(known: readonly string[]): string[] {
 }
 
 /** --rule ids, held to the same test as the config's: a misspelt one is a usage error (exit 2), not a silent no-op. */
-export async function checkRuleFlags(rules: Record<string, RuleSetting>, knownRules: () => Promise<readonly string[]>): Promise<void> {
+export async function checkRuleFlags(rules: Record<string, RuleLevel>, knownRules: () => Promise<readonly string[]>): Promise<void> {
   const ids = Object.keys(rules);
   if (ids.length === 0) return;
   const known = await knownRules();
@@ -252,12 +253,12 @@ function isKnownRule(id: string, known: readonly string[]): boolean {
 }
 
 /** `--rule tier1/max-depth=off` → {"tier1/max-depth": "off"}. */
-export function parseRuleFlags(flags: readonly string[]): Record<string, RuleSetting> {
-  const out: Record<string, RuleSetting> = Object.create(null);
+export function parseRuleFlags(flags: readonly string[]): Record<string, RuleLevel> {
+  const out: Record<string, RuleLevel> = Object.create(null);
   for (const flag of flags) {
-    const m = /^([^=\s]+)=(off|warn|error)$/.exec(flag.trim());
-    if (!m) throw new UserError(`invalid --rule "${flag}": expected RULE=off|warn|error, e.g. --rule tier1/max-depth=warn`);
-    out[m[1]] = m[2] as RuleSetting;
+    const m = /^([^=\s]+)=([a-z]+)$/.exec(flag.trim());
+    if (!m || !isRuleLevel(m[2])) throw new UserError(`invalid --rule "${flag}": expected RULE=${RULE_LEVELS.join('|')}, e.g. --rule tier1/max-depth=warn`);
+    out[m[1]] = m[2];
   }
   return out;
 }

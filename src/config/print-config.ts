@@ -2,7 +2,8 @@ import {resolve} from 'node:path';
 import {type IgnoreSettings, InputIgnores} from '../io/input-ignores.js';
 import {ReadScope} from '../io/read-scope.js';
 import {matchingOverrides} from './overrides.js';
-import type {LintConfig, LoadedConfig, OpenwopConfig, RuleSetting} from './types.js';
+import type {RuleLevel} from '../core/severity.js';
+import type {LintConfig, LoadedConfig, OpenwopConfig} from './types.js';
 
 /** What --print-config FILE prints: the config a check of FILE would use, and where it came from. */
 export interface PrintedConfig {
@@ -27,11 +28,11 @@ export interface PrintedConfig {
  * to the config file's folder. Whether FILE is ignored is decided as a check decides it (InputIgnores: the config's
  * "ignore", --ignore-pattern, .gitignore/.openwopignore, --no-ignore).
  */
-export function printConfig(loaded: LoadedConfig, file: string, cliRules: Record<string, RuleSetting>, where: PrintWhere): PrintedConfig {
+export function printConfig(loaded: LoadedConfig, file: string, cliRules: Record<string, RuleLevel>, where: PrintWhere): PrintedConfig {
   const {overrides = [], ...base} = withoutNotes(loaded.config);
   const matching = matchingOverrides(loaded.config, file, loaded.baseDir);
   let lint: LintConfig | undefined = base.lint;
-  const rules: Record<string, RuleSetting> = Object.create(null);
+  const rules: Record<string, RuleLevel> = Object.create(null);
   Object.assign(rules, base.rules);
   for (const i of matching) {
     if (overrides[i].lint) lint = {...lint, ...overrides[i].lint};

@@ -1,4 +1,5 @@
-export type RuleSetting = 'off' | 'warn' | 'error';
+import type {RuleLevel} from '../core/severity.js';
+
 export type LintProfile = 'strict' | 'load-bearing';
 /** `gemini` is the responseJsonSchema request field; `gemini-legacy` the older responseSchema (an OpenAPI 3.0 subset). */
 export type LintTarget = 'tier1' | 'openai' | 'anthropic' | 'gemini' | 'gemini-legacy';
@@ -12,13 +13,13 @@ export interface LintConfig {
 
 export interface Override {
   files: string[];
-  rules?: Record<string, RuleSetting>;
+  rules?: Record<string, RuleLevel>;
   lint?: LintConfig;
 }
 
 /** The shape of openwop.config.json, .openwoprc.json and the `openwop` key of package.json. */
 export interface OpenwopConfig {
-  rules?: Record<string, RuleSetting>;
+  rules?: Record<string, RuleLevel>;
   ignore?: string[];
   overrides?: Override[];
   lint?: LintConfig;

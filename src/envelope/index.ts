@@ -2,7 +2,7 @@ import {projectRoot} from '../config/load.js';
 import {expandInputs, type InputSelection, isFatalProblem, problemFinding} from '../io/inputs.js';
 import {IO_RULE_DESCRIPTORS} from '../io/io-rules.js';
 import {ReadScope} from '../io/read-scope.js';
-import type {RuleDescriptor} from '../core/finding.js';
+import type {Rule} from '../core/rule.js';
 import type {FormatContext} from '../report/format-context.js';
 import type {CheckOutcome} from '../report/outcome.js';
 import {UserError} from '../core/user-error.js';
@@ -69,7 +69,7 @@ export interface ValidateEnvelopeOutcome extends CheckOutcome<EnvelopeFileResult
   renderSummaryExtras: NonNullable<FormatContext['renderSummaryExtras']>;
 }
 
-export const ENVELOPE_RULE_DESCRIPTORS: readonly RuleDescriptor[] = [...Object.values(ENVELOPE_RULES), ...Object.values(FOXCTL_RULES), ...IO_RULE_DESCRIPTORS, PATTERN_UNSUPPORTED_RULE];
+export const ENVELOPE_RULE_LIST: readonly Rule[] = [...Object.values(ENVELOPE_RULES), ...Object.values(FOXCTL_RULES), ...IO_RULE_DESCRIPTORS, PATTERN_UNSUPPORTED_RULE];
 
 /** `openwop validate envelope` as a library call: every input, in order, with per-input and per-run tallies. */
 export async function validateEnvelopeInputs(paths: readonly string[], options: ValidateEnvelopeOptions): Promise<ValidateEnvelopeOutcome> {

@@ -3,7 +3,8 @@ import {lintSchemaDocument} from '../lint/engine.js';
 import {fixSchemaText} from '../lint/fixer.js';
 import {isObject} from '../core/json.js';
 import {VENDOR_MODELS, type VendorTarget} from '../lint/vendors/index.js';
-import type {Finding, RuleDescriptor} from '../core/finding.js';
+import type {Finding} from '../core/finding.js';
+import {defineRule, type Rule} from '../core/rule.js';
 import {UserError} from '../core/user-error.js';
 import {defaultName, nameProblem} from './name.js';
 import {nonLocalRefs} from './non-local-refs.js';
@@ -91,9 +92,9 @@ export function exportSchema(input: string | object, options: ExportOptions): Ex
 }
 
 /** The findings export makes itself, for the reporter's rule table. */
-export const EXPORT_RULES: RuleDescriptor[] = [
-  {id: 'export/non-local-ref', description: 'A $ref to another document: a request carries one schema.'},
-  {id: 'export/too-large', description: 'Inlining the references would write more sub-schemas than an export may (a reference bomb?).'},
+export const EXPORT_RULES: readonly Rule[] = [
+  defineRule({id: 'export/non-local-ref', commands: ['export schema'], description: 'A $ref to another document: a request carries one schema.'}),
+  defineRule({id: 'export/too-large', commands: ['export schema'], description: 'Inlining the references would write more sub-schemas than an export may (a reference bomb?).'}),
 ];
 
 /** Rewrite, `--fix`, then rewrite again (the fixes may add what the target spells otherwise, e.g. a type list). */

@@ -8,7 +8,7 @@ export function starterConfig(): string {
     $schema: './node_modules/openwop/schemas/openwop-config.schema.json',
     $comment: [
       'openwop configuration. Every key is optional; those below hold the defaults. `openwop <command> --print-config FILE` shows what applies to FILE.',
-      'rules: a rule id, or a family such as "tier1/*", set to "off", "warn" or "error"; --rule on the command line wins; each command\'s --list-rules lists its rules, and --explain RULE says what one checks.',
+      'rules: a rule id, or a family such as "tier1/*", set to "off", "info", "warn" or "error"; --rule on the command line wins; each command\'s --list-rules lists its rules, and --explain RULE says what one checks.',
       'ignore: globs, relative to this file\'s folder, of paths no command checks.',
       'overrides: entries {"files": [globs], "rules": {...}, "lint": {...}} applied to the files they match, later entries over earlier ones.',
       'lint: the profile ("strict": every property required, as OpenAI\'s strict mode wants; or "load-bearing") and the targets ("tier1", "openai", "anthropic", "gemini", "gemini-legacy") `lint schema` checks.',

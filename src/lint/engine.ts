@@ -4,16 +4,17 @@ import type {WantedPath, WantedPaths} from '../io/json-locate.js';
 import {parsePointerOrRoot} from '../io/json-pointer.js';
 import type {Finding, RuleDescriptor, Severity} from '../core/finding.js';
 import {detectKind} from './kind.js';
-import {DEFAULT_PROFILE, DEFAULT_REASONING_MISSING_MIN_PROPERTIES, DEFAULT_TARGETS, levelFor} from './options.js';
+import {levelFor, severityAt, type RuleLevel} from '../core/severity.js';
+import {DEFAULT_PROFILE, DEFAULT_REASONING_MISSING_MIN_PROPERTIES, DEFAULT_TARGETS} from './options.js';
 import {RULES} from './rules/index.js';
 import {builtFrom, ptr} from './schema-util.js';
-import type {DetectedKind, LintProfile, LintRule, LintTarget, ReportDescriptor, RootInfo, RuleContext, RuleLevel, RuleOptions, SchemaNode} from './types.js';
+import type {DetectedKind, LintProfile, LintRule, LintTarget, ReportDescriptor, RootInfo, RuleContext, RuleOptions, SchemaNode} from './types.js';
 import {ownSegments, placementSlot, walkSchema, type WalkOptions} from './walker.js';
 
 export interface LintOptions extends WalkOptions {
   profile?: LintProfile;
   targets?: readonly LintTarget[];
-  /** Rule id (or `prefix/*`, or `*`) → off|warn|error|info. */
+  /** Rule id (or `prefix/*`, or `*`) → off|info|warn|error. */
   rules?: Record<string, RuleLevel>;
   reasoningMissingMinProperties?: number;
   /** Remote refs are never fetched; this only changes what `ref/remote-not-fetched` says. */
@@ -36,13 +37,11 @@ export const ENGINE_RULES: RuleDescriptor[] = [
 /** The walker's refusals, by rule id, at the severity `--rule` or the config gives them (error unless set; off drops them). */
 function refusalSeverities(rules: Record<string, RuleLevel>): Record<'ref/outside-root' | 'ref/not-regular', Severity | undefined> {
   const severity = (id: string) => {
-    const level = levelFor(id, rules);
-    return level === 'off' ? undefined : level ? LEVEL_SEVERITY[level] : 'error';
+    const level = levelFor([id], rules);
+    return level ? severityAt(level) : 'error';
   };
   return {'ref/outside-root': severity('ref/outside-root'), 'ref/not-regular': severity('ref/not-regular')};
 }
-
-const LEVEL_SEVERITY: Record<Exclude<RuleLevel, 'off'>, Severity> = {error: 'error', warn: 'warning', info: 'info'};
 
 const activeCache = new Map<string, {rule: LintRule; severity: Severity}[]>();
 
@@ -85,11 +84,11 @@ function computeActive(options: Pick<LintOptions, 'profile' | 'targets' | 'rules
   const targets = options.targets?.length ? options.targets : DEFAULT_TARGETS;
   const out: {rule: LintRule; severity: Severity}[] = [];
   for (const rule of options.ruleSet ?? RULES) {
-    const level = levelFor(rule.meta.id, options.rules ?? {});
+    const level = levelFor([rule.meta.id], options.rules ?? {});
     if (level === 'off') continue;
     if (!rule.meta.profiles.includes(profile)) continue;
     if (!rule.meta.targets.some((t) => targets.includes(t))) continue;
-    out.push({rule, severity: level ? LEVEL_SEVERITY[level] : rule.meta.severity});
+    out.push({rule, severity: level ? (severityAt(level) as Severity) : rule.meta.severity});
   }
   return out;
 }

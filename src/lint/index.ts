@@ -12,7 +12,6 @@ export {
   DEFAULT_PROFILE,
   DEFAULT_REASONING_MISSING_MIN_PROPERTIES,
   DEFAULT_TARGETS,
-  levelFor,
   resolveLintOptions,
   type LintCliFlags,
   type ResolvedLintOptions,

@@ -1,6 +1,7 @@
 import {matchingOverrides} from '../config/overrides.js';
 import type {OpenwopConfig} from '../config/types.js';
-import {LINT_PROFILES, LINT_TARGETS, type LintProfile, type LintTarget, type RuleLevel} from './types.js';
+import {mergeLevels, type RuleLevel} from '../core/severity.js';
+import {LINT_PROFILES, LINT_TARGETS, type LintProfile, type LintTarget} from './types.js';
 
 export const DEFAULT_PROFILE: LintProfile = 'strict';
 export const DEFAULT_TARGETS: readonly LintTarget[] = ['tier1'];
@@ -35,7 +36,7 @@ export function resolveLintOptions(config: OpenwopConfig | undefined, file: stri
   const out: ResolvedLintOptions = {
     profile: DEFAULT_PROFILE,
     targets: [...DEFAULT_TARGETS],
-    rules: Object.create(null) as Record<string, RuleLevel>, // config keys are user text: "__proto__" must stay a key
+    rules: {},
     reasoningMissingMinProperties: DEFAULT_REASONING_MISSING_MIN_PROPERTIES,
     allowRemoteRefs: false,
   };
@@ -47,39 +48,26 @@ export function resolveLintOptions(config: OpenwopConfig | undefined, file: stri
     const extra = lint as {allowRemoteRefs?: unknown};
     if (typeof extra.allowRemoteRefs === 'boolean') out.allowRemoteRefs = extra.allowRemoteRefs;
   };
+  const layers: (Record<string, RuleLevel> | undefined)[] = [];
   if (config) {
     applyLint(config.lint);
-    Object.assign(out.rules, config.rules);
+    layers.push(config.rules);
     for (const i of matchingOverrides(config, file, baseDir)) {
       const override = (config.overrides ?? [])[i];
       applyLint(override.lint);
-      Object.assign(out.rules, override.rules);
+      layers.push(override.rules);
     }
   }
+  layers.push(cli.rules);
+  out.rules = mergeLevels(layers);
   if (cli.profile) out.profile = cli.profile;
   if (cli.targets?.length) out.targets = [...cli.targets];
-  if (cli.rules) Object.assign(out.rules, cli.rules);
   if (cli.allowRemoteRefs !== undefined) out.allowRemoteRefs = cli.allowRemoteRefs;
   if (cli.reasoningMissingMinProperties !== undefined) out.reasoningMissingMinProperties = cli.reasoningMissingMinProperties;
   out.targets = [...new Set(out.targets)];
   assertProfile(out.profile);
   for (const t of out.targets) assertTarget(t);
   return out;
-}
-
-/**
- * The level a rule runs at, or undefined for its default. Same precedence as the report pipeline's overrides: an exact
- * id beats any wildcard, a longer `prefix/*` beats a shorter one, `*` comes last.
- */
-export function levelFor(ruleId: string, rules: Record<string, RuleLevel>): RuleLevel | undefined {
-  if (Object.hasOwn(rules, ruleId)) return rules[ruleId];
-  let best: {length: number; level: RuleLevel} | undefined;
-  for (const [key, level] of Object.entries(rules)) {
-    if (key !== '*' && !key.endsWith('/*')) continue;
-    const prefix = key.slice(0, -1);
-    if (ruleId.startsWith(prefix) && (!best || prefix.length > best.length)) best = {length: prefix.length, level};
-  }
-  return best?.level;
 }
 
 export function assertProfile(value: string): asserts value is LintProfile {

@@ -7,9 +7,6 @@ export const LINT_PROFILES: readonly LintProfile[] = ['strict', 'load-bearing'];
 export type {LintTarget};
 export const LINT_TARGETS: readonly LintTarget[] = ['tier1', 'openai', 'anthropic', 'gemini', 'gemini-legacy'];
 
-/** A rule severity setting as written in config or `--rule`; `info` demotes a rule without hiding it. */
-export type RuleLevel = 'off' | 'warn' | 'error' | 'info';
-
 /**
  * How the walker reached a sub-schema. The first four are the edges the upstream conformance walker follows; the rest
  * are our extension (SPEC-NOTES §3: upstream does not walk them).

@@ -1,4 +1,6 @@
 import type {Finding, Report, Severity} from '../core/finding.js';
+import {ruleNames, type Rule} from '../core/rule.js';
+import {levelFor, severityAt, type RuleLevel} from '../core/severity.js';
 import {isFatalInputFinding} from './input-rules.js';
 import {summarize} from './report.js';
 
@@ -56,40 +58,50 @@ export function applyQuiet(report: Report): Report {
   return {...report, results, summary: summarize(results, extra)};
 }
 
-/** `--rule ID=off|warn|error` (and config severities). `info` is accepted too, to demote a rule without hiding it. */
-export type RuleLevel = 'off' | 'warn' | 'error' | 'info';
-
-const LEVEL_SEVERITY: Record<Exclude<RuleLevel, 'off'>, Severity> = {warn: 'warning', error: 'error', info: 'info'};
+/** What the pipeline needs of a finding's rule: the names a setting may use for it, and the upstream code it stands for. */
+export type RuleRef = Pick<Rule, 'id'> & Partial<Pick<Rule, 'aliases' | 'code'>>;
 
 /**
- * Re-severities or drops findings by rule. Keys are exact rule ids or prefix wildcards ending in `/*` (`tier1/*`), or
- * `*` for every rule. The most specific key wins: an exact id over any wildcard, a longer prefix over a shorter one —
- * so `tier1/*=off` with `tier1/max-nesting-depth-5=error` keeps just that rule. An input the run could not read stays
+ * Settles each finding against its rule: stamps the rule's upstream `code`, then re-severities or drops it by
+ * `settings` (config and `--rule` merged, see mergeLevels), matched against the rule's id and aliases with levelFor,
+ * so an earlier id, an upstream code or a wildcard over either still reaches it. An input the run could not read stays
  * as it is (see isFatalInputFinding). Returns new findings; the input is not modified.
  */
-export function applyRuleOverrides(findings: Finding[], overrides: Map<string, RuleLevel>): Finding[] {
-  if (overrides.size === 0) return findings;
-  const wildcards = [...overrides.keys()]
-    .filter((k) => k === '*' || k.endsWith('/*'))
-    .map((k) => ({prefix: k.slice(0, -1), level: overrides.get(k) as RuleLevel}))
-    .sort((a, b) => b.prefix.length - a.prefix.length);
-  const out: Finding[] = [];
-  for (const f of findings) {
-    if (isFatalInputFinding(f)) {
-      out.push(f);
-      continue;
+export function applyRuleOverrides(findings: readonly Finding[], settings: Readonly<Record<string, RuleLevel>>, rules: Iterable<RuleRef>): Finding[] {
+  return ruleSettler(settings, rules)(findings);
+}
+
+/** `applyRuleOverrides` with its rule lookups made once, for every file of a report. */
+function ruleSettler(settings: Readonly<Record<string, RuleLevel>>, rules: Iterable<RuleRef>): (findings: readonly Finding[]) => Finding[] {
+  const byId = new Map<string, RuleRef>();
+  for (const r of rules) byId.set(r.id, r);
+  const anySetting = Object.keys(settings).length > 0;
+  // Per id, not per finding: a run may report tens of thousands of findings of a handful of rules.
+  const levels = new Map<string, RuleLevel | undefined>();
+  const levelOf = (ruleId: string) => {
+    if (!levels.has(ruleId)) levels.set(ruleId, levelFor(ruleNames({id: ruleId, aliases: byId.get(ruleId)?.aliases ?? []}), settings));
+    return levels.get(ruleId);
+  };
+  return (findings) => {
+    const out: Finding[] = [];
+    for (const found of findings) {
+      const code = byId.get(found.ruleId)?.code;
+      const f = code === undefined || found.code === code ? found : {...found, code};
+      const level = anySetting && !isFatalInputFinding(f) ? levelOf(f.ruleId) : undefined;
+      if (level === undefined) out.push(f);
+      else if (level !== 'off') {
+        const severity = severityAt(level) as Severity;
+        out.push(f.severity === severity ? f : {...f, severity});
+      }
     }
-    const level = overrides.get(f.ruleId) ?? wildcards.find((w) => f.ruleId.startsWith(w.prefix))?.level;
-    if (level === undefined) out.push(f);
-    else if (level !== 'off') out.push(f.severity === LEVEL_SEVERITY[level] ? f : {...f, severity: LEVEL_SEVERITY[level]});
-  }
-  return out;
+    return out;
+  };
 }
 
 /** `applyRuleOverrides` over a whole report, with the summary recomputed. */
-export function applyRuleOverridesToReport(report: Report, overrides: Map<string, RuleLevel>): Report {
-  if (overrides.size === 0) return report;
-  const results = report.results.map((r) => ({...r, findings: applyRuleOverrides(r.findings, overrides)}));
+export function applyRuleOverridesToReport(report: Report, settings: Readonly<Record<string, RuleLevel>>, rules: Iterable<RuleRef>): Report {
+  const settle = ruleSettler(settings, rules);
+  const results = report.results.map((r) => ({...r, findings: settle(r.findings)}));
   return {...report, results, summary: summarize(results, commandSummaryFields(report))};
 }
 

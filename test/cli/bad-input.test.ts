@@ -86,8 +86,8 @@ describe('bad input (DESIGN §7) never crashes and gets a clear finding and exit
     expect(r.code).toBe(1);
     expect(r.findings.map((f: {ruleId: string; line: number}) => [f.ruleId, f.line])).toEqual([
       ['io/too-large', 2],
-      ['invalid_envelope_shape', 3],
-      ['invalid_envelope_shape', 3],
+      ['envelope/shape', 3],
+      ['envelope/shape', 3],
     ]);
   }, 120_000);
 

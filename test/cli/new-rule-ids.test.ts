@@ -20,9 +20,9 @@ function project(): string {
 }
 
 describe('the new rule ids are known to every command', () => {
-  it('the rule catalog lists io/ignored, io/no-match, envelope-code-fence and the unreadable ignore file ids', async () => {
+  it('the rule catalog lists io/ignored, io/no-match, envelope/code-fence and the unreadable ignore file ids', async () => {
     const known = await knownRuleIds();
-    for (const id of ['io/ignored', 'io/no-match', 'envelope-code-fence', 'io/outside-root', 'io/too-large']) expect(known).toContain(id);
+    for (const id of ['io/ignored', 'io/no-match', 'envelope/code-fence', 'io/outside-root', 'io/too-large']) expect(known).toContain(id);
   });
 
   it('--rule io/ignored=off hides the warning of a named file an ignore file covers', async () => {
@@ -34,14 +34,14 @@ describe('the new rule ids are known to every command', () => {
     expect(off.stdout).not.toContain('"io/ignored"');
   });
 
-  it('--rule envelope-code-fence=warn makes a fenced envelope a warning (exit 0)', async () => {
+  it('--rule envelope/code-fence=warn makes a fenced envelope a warning (exit 0)', async () => {
     const dir = project();
     writeFileSync(join(dir, 'fenced.json'), `\`\`\`json\n${ENVELOPE}\n\`\`\`\n`);
     const error = await runCli(['validate', 'envelope', 'fenced.json', '-f', 'json'], {cwd: dir});
     expect(error.code).toBe(1);
-    const warn = await runCli(['validate', 'envelope', 'fenced.json', '-f', 'json', '--rule', 'envelope-code-fence=warn'], {cwd: dir});
+    const warn = await runCli(['validate', 'envelope', 'fenced.json', '-f', 'json', '--rule', 'envelope/code-fence=warn'], {cwd: dir});
     expect(warn.code, warn.stderr).toBe(0);
-    expect(JSON.parse(warn.stdout).results[0].findings).toEqual([expect.objectContaining({ruleId: 'envelope-code-fence', severity: 'warning'})]);
+    expect(JSON.parse(warn.stdout).results[0].findings).toEqual([expect.objectContaining({ruleId: 'envelope/code-fence', severity: 'warning'})]);
   });
 
   it.each([

@@ -69,9 +69,9 @@ describe('validate envelope inputs', () => {
     const quiet = await runCli(['validate', 'envelope', 'vendor.json', '--quiet', '--max-warnings', '0', '--json'], {cwd: dir});
     expect(quiet.code).toBe(1);
     expect(JSON.parse(quiet.stdout).results[0].findings).toEqual([]);
-    expect((await runCli(['validate', 'envelope', 'vendor.json', '--rule', 'unknown_envelope_kind=error'], {cwd: dir})).code).toBe(1);
+    expect((await runCli(['validate', 'envelope', 'vendor.json', '--rule', 'envelope/unknown-kind=error'], {cwd: dir})).code).toBe(1);
     // A repeatable flag takes one value per occurrence: the path after it is still a path.
-    expect((await runCli(['validate', 'envelope', '--rule', 'unknown_envelope_kind=error', 'vendor.json'], {cwd: dir})).code).toBe(1);
+    expect((await runCli(['validate', 'envelope', '--rule', 'envelope/unknown-kind=error', 'vendor.json'], {cwd: dir})).code).toBe(1);
   });
 
   it('--output writes the report to a file and nothing to stdout', async () => {
@@ -103,7 +103,7 @@ describe('validate envelope bad input', () => {
   it('a truncated final line is reported at its line, and everything before it is checked', async () => {
     writeFileSync(join(dir, 'cut.ndjson'), `${line(1)}\n${line(2, {payload: {code: 'x'}})}\n${line(3).slice(0, 40)}`);
     const report = JSON.parse((await runCli(['validate', 'envelope', 'cut.ndjson', '--json'], {cwd: dir})).stdout);
-    expect(report.results[0].findings.map((f: {ruleId: string; line: number}) => [f.ruleId, f.line])).toEqual([['envelope_invalid', 2], ['json/syntax', 3]]);
+    expect(report.results[0].findings.map((f: {ruleId: string; line: number}) => [f.ruleId, f.line])).toEqual([['envelope/payload-invalid', 2], ['json/syntax', 3]]);
     expect(report.results[0].findings[1].message).toContain('truncated');
     expect(report.summary).toMatchObject({envelopes: 3, valid: 1, invalid: 2});
   });
@@ -122,7 +122,7 @@ describe('validate envelope bad input', () => {
     expect(r.code).toBe(1);
     const report = JSON.parse(r.stdout);
     const lines = report.results[0].findings.map((f: {ruleId: string; line: number}) => `${f.line} ${f.ruleId}`);
-    expect(lines).toEqual(['1 invalid_envelope_shape', '2 invalid_envelope_shape', '3 invalid_envelope_shape', '4 invalid_envelope_shape', '5 invalid_envelope_shape', '5 invalid_envelope_shape']);
+    expect(lines).toEqual(['1 envelope/shape', '2 envelope/shape', '3 envelope/shape', '4 envelope/shape', '5 envelope/shape', '5 envelope/shape']);
     expect(report.summary).toMatchObject({envelopes: 7, valid: 1, invalid: 6});
   });
 
@@ -169,7 +169,7 @@ describe('validate envelope reports', () => {
     const report = JSON.parse(r.stdout);
     expect(report.summary).toMatchObject({files: 2, errors: 2, envelopes: 4, valid: 2, invalid: 2, kinds: {error: 3, 'clarification.request': 1}, protocol: 'auto', strict: false});
     expect(report.results[0]).toMatchObject({file: 'run.ndjson', envelopes: 3, valid: 1, invalid: 2, kinds: {error: 2, 'clarification.request': 1}});
-    expect(report.results[0].findings.map((f: {ruleId: string; line: number}) => [f.ruleId, f.line])).toEqual([['envelope_invalid', 2], ['envelope-duplicate-id', 3]]);
+    expect(report.results[0].findings.map((f: {ruleId: string; line: number}) => [f.ruleId, f.line])).toEqual([['envelope/payload-invalid', 2], ['envelope/duplicate-id', 3]]);
     expect(report.results[1]).toMatchObject({file: 'clean.json', findings: [], envelopes: 1, valid: 1, invalid: 0});
   });
 
@@ -238,11 +238,11 @@ describe('validate envelope with hosts and vendor kinds', () => {
     const flags = await runCli(['validate', 'envelope', 'plan.ndjson', '--schemas', 'kinds', '--capabilities', 'host.json', '--json'], {cwd: dir});
     const rules = (r: {stdout: string}) => JSON.parse(r.stdout).results[0].findings.map((f: {ruleId: string; line: number}) => `${f.line} ${f.ruleId}`);
     expect(flags.code).toBe(1);
-    expect(rules(flags)).toEqual(['2 cap.breached/envelopes', '3 envelope_invalid']);
+    expect(rules(flags)).toEqual(['2 envelope/cap-envelopes-per-turn', '3 envelope/payload-invalid']);
     expect(JSON.parse(flags.stdout).summary.capabilities).toBe('host.json');
     writeFileSync(join(dir, 'openwop.config.json'), JSON.stringify({kindSchemas: ['kinds'], capabilities: 'host.json'}));
     const config = await runCli(['validate', 'envelope', 'plan.ndjson', '--json'], {cwd: dir});
-    expect(rules(config)).toEqual(['2 cap.breached/envelopes', '3 envelope_invalid']);
+    expect(rules(config)).toEqual(['2 envelope/cap-envelopes-per-turn', '3 envelope/payload-invalid']);
   });
 
   it('--capabilities URL fetches the document', async () => {
@@ -256,7 +256,7 @@ describe('validate envelope with hosts and vendor kinds', () => {
       const {port} = server.address() as {port: number};
       const r = await runCli(['validate', 'envelope', join(dir, 'plan.ndjson'), '--capabilities', `http://127.0.0.1:${port}/.well-known/openwop`, '--json'], {cwd: tempDir()});
       expect(r.code).toBe(1);
-      expect(JSON.parse(r.stdout).results[0].findings.map((f: {ruleId: string}) => f.ruleId)).toEqual(['unknown_envelope_kind', 'unknown_envelope_kind']);
+      expect(JSON.parse(r.stdout).results[0].findings.map((f: {ruleId: string}) => f.ruleId)).toEqual(['envelope/unknown-kind', 'envelope/unknown-kind']);
     } finally {
       server.close();
     }

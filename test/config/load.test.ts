@@ -45,7 +45,7 @@ describe('config discovery', () => {
 
   it('rejects an invalid config with file:line:col', async () => {
     const dir = project({'openwop.config.json': '{\n  "rules": {\n    "tier1/max-depth": "loud"\n  }\n}'});
-    await expect(loadConfig({cwd: dir})).rejects.toThrow(/openwop\.config\.json:3:5: .*must be one of "off", "warn", "error"/);
+    await expect(loadConfig({cwd: dir})).rejects.toThrow(/openwop\.config\.json:3:5: .*must be one of "off", "info", "warn", "error"/);
     const typo = project({'.openwoprc.json': '{"rulez": {}}'});
     await expect(loadConfig({cwd: typo})).rejects.toThrow(/\.openwoprc\.json:1:2: unknown setting "rulez"/);
     const broken = project({'openwop.config.json': '{"rules": }'});
@@ -60,7 +60,7 @@ describe('config discovery', () => {
 
   it('parses --rule flags and refuses malformed ones', () => {
     expect(parseRuleFlags(['tier1/*=off', 'json/duplicate-key=warn'])).toEqual({'tier1/*': 'off', 'json/duplicate-key': 'warn'});
-    expect(() => parseRuleFlags(['tier1/max-depth'])).toThrow(/expected RULE=off\|warn\|error/);
+    expect(() => parseRuleFlags(['tier1/max-depth'])).toThrow(/expected RULE=off\|info\|warn\|error/);
   });
 });
 

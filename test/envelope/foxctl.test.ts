@@ -68,7 +68,7 @@ describe('foxctl envelope rules', () => {
       [{data: {summary: {...summary, preview: 'p'.repeat(2000)}, artifact: digest}, meta}, 'warning', 'foxctl/artifact-preview'],
       [{data: {summary, artifact: digest}, meta: {...meta, cas_digest: `sha256:${'c'.repeat(64)}`}}, 'error', 'foxctl/cas-digest'],
       [{data: {summary, artifact: digest}, meta: {ts: meta.ts, duration_ms: 1}}, 'warning', 'foxctl/cas-digest'],
-      [{data: {artifact: digest, artifact_size_bytes: 10, artifact_kind: 'text/plain', preview: 'x'}, meta}, 'warning', 'foxctl/drift/artifact-summary'],
+      [{data: {artifact: digest, artifact_size_bytes: 10, artifact_kind: 'text/plain', preview: 'x'}, meta}, 'warning', 'foxctl/drift-artifact-summary'],
     ];
     for (const [over, severity, rule] of cases) {
       const {findings} = await run([foxctl('ok', over)]);
@@ -93,11 +93,11 @@ describe('drift', () => {
   it('is a warning that names what drifted, by default', async () => {
     const {findings, result} = await run([drifting]);
     expect(findings.map((f) => `${f.severity} ${f.ruleId}`).sort()).toEqual([
-      'warning foxctl/drift/command',
-      'warning foxctl/drift/meta-source',
-      'warning foxctl/drift/missing-duration',
-      'warning foxctl/drift/ok-error-fields',
-      'warning foxctl/drift/unknown-field',
+      'warning foxctl/drift-command',
+      'warning foxctl/drift-meta-source',
+      'warning foxctl/drift-missing-duration',
+      'warning foxctl/drift-ok-error-fields',
+      'warning foxctl/drift-unknown-field',
     ]);
     expect(result.valid).toBe(1);
   });
@@ -111,7 +111,7 @@ describe('drift', () => {
 
   it('codes outside the catalog are drift when they look like codes, and named as foxctl-only when foxctl uses them', async () => {
     const {findings} = await run([foxctl('error', {error: {code: 'ERUNTIME_RESTART', message: 'x'}})]);
-    expect(brief(findings)).toEqual(['1 warning foxctl/drift/error-code']);
+    expect(brief(findings)).toEqual(['1 warning foxctl/drift-error-code']);
     expect(findings[0].message).toContain("foxctl's code uses it");
   });
 });

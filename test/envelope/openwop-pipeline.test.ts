@@ -24,30 +24,30 @@ function schemaFolder(): string {
 describe('the accept pipeline, in order', () => {
   it('stops at the shape stage: no kind or payload finding for a shapeless envelope', async () => {
     const {findings, result} = await check(ndjson([{...envelope(1), type: 'nonsense kind', payload: 42, extra: true}]));
-    expect(new Set(findings.map((f) => f.ruleId))).toEqual(new Set(['invalid_envelope_shape']));
+    expect(new Set(findings.map((f) => f.ruleId))).toEqual(new Set(['envelope/shape']));
     expect(result).toMatchObject({envelopes: 1, valid: 0, invalid: 1});
   });
 
   it('an unknown kind is a warning without a host or --strict, and an error with either', async () => {
     const text = ndjson([envelope(1, {type: 'vendor.acme.other', payload: {}})]);
-    expect(brief((await check(text)).findings)).toEqual(['1 warning unknown_envelope_kind']);
-    expect(brief((await check(text, {strict: true})).findings)).toEqual(['1 error unknown_envelope_kind']);
+    expect(brief((await check(text)).findings)).toEqual(['1 warning envelope/unknown-kind']);
+    expect(brief((await check(text, {strict: true})).findings)).toEqual(['1 error envelope/unknown-kind']);
     const hosted = await check(text, {capabilities: capabilitiesFile(HOST)});
-    expect(brief(hosted.findings)).toEqual(['1 error unknown_envelope_kind']);
+    expect(brief(hosted.findings)).toEqual(['1 error envelope/unknown-kind']);
     expect(hosted.findings[0].message).toContain('does not advertise it');
   });
 
   it('an engine-only host (supportedEnvelopes []) refuses every envelope, universal ones too', async () => {
     const {findings} = await check(ndjson([envelope(1)]), {capabilities: capabilitiesFile({...HOST, supportedEnvelopes: []})});
-    expect(brief(findings)).toEqual(['1 error unknown_envelope_kind']);
+    expect(brief(findings)).toEqual(['1 error envelope/unknown-kind']);
     expect(findings[0].message).toContain('engine-only');
   });
 
-  it('payload errors are envelope_invalid at the payload pointer', async () => {
+  it('payload errors are envelope/payload-invalid at the payload pointer', async () => {
     const {findings} = await check(ndjson([envelope(1, {payload: {code: '', message: 'm', extra: 1}})]));
     expect(findings.map((f) => [f.ruleId, f.pointer])).toEqual([
-      ['envelope_invalid', '/payload/extra'],
-      ['envelope_invalid', '/payload/code'],
+      ['envelope/payload-invalid', '/payload/extra'],
+      ['envelope/payload-invalid', '/payload/code'],
     ]);
   });
 
@@ -55,15 +55,15 @@ describe('the accept pipeline, in order', () => {
     const dir = schemaFolder();
     const text = ndjson([envelope(1, {type: 'vendor.acme.plan.create', payload: {title: 'Q3'}}), envelope(2, {type: 'vendor.acme.plan.create', payload: {title: ''}})]);
     const {findings, result} = await check(text, {schemaDirs: [dir]});
-    expect(brief(findings)).toEqual(['2 error envelope_invalid']);
+    expect(brief(findings)).toEqual(['2 error envelope/payload-invalid']);
     expect(result.kinds).toEqual({'vendor.acme.plan.create': 2});
     const bare = await check('{"title": 7}', {schemaDirs: [dir], kind: 'vendor.acme.plan.create'});
-    expect(brief(bare.findings)).toEqual(['1 error envelope_invalid']);
+    expect(brief(bare.findings)).toEqual(['1 error envelope/payload-invalid']);
   });
 
   it('a host-advertised kind with no schema is checked for everything but its payload (info)', async () => {
     const {findings} = await check(ndjson([envelope(1, {type: 'vendor.acme.plan.create', payload: {anything: true}})]), {capabilities: capabilitiesFile(HOST)});
-    expect(brief(findings)).toEqual(['1 info envelope-kind-schema-missing']);
+    expect(brief(findings)).toEqual(['1 info envelope/kind-schema-missing']);
   });
 
   it('usage errors: an unknown --kind, --kind with foxctl, a missing schema folder, a broken schema file', async () => {
@@ -85,25 +85,25 @@ describe('kind naming', () => {
     for (const kind of ['plan.create', 'prd.create']) writeFileSync(join(dir, `${kind}.schema.json`), '{"type": "object"}');
     const text = ndjson([envelope(1, {type: 'plan.create', payload: {}}), envelope(2, {type: 'prd.create', payload: {}}), envelope(3, {type: 'vendor.acme.plan', payload: {}})]);
     const loose = await check(text, {schemaDirs: [dir]});
-    expect(brief(loose.findings)).toEqual(['1 warning envelope-kind-naming', '2 warning envelope-legacy-kind', '3 warning unknown_envelope_kind']);
+    expect(brief(loose.findings)).toEqual(['1 warning envelope/kind-naming', '2 warning envelope/legacy-kind', '3 warning envelope/unknown-kind']);
     const strict = await check(text, {schemaDirs: [dir], strict: true});
-    expect(brief(strict.findings)).toEqual(['1 error envelope-kind-naming', '2 error envelope-legacy-kind', '3 error unknown_envelope_kind']);
+    expect(brief(strict.findings)).toEqual(['1 error envelope/kind-naming', '2 error envelope/legacy-kind', '3 error envelope/unknown-kind']);
   });
 });
 
 describe('schemaVersion against the host', () => {
   const host = (strictness?: 'warn' | 'strict') => capabilitiesFile({...HOST, schemaVersions: {error: 2}, ...(strictness ? {envelopeStrictness: strictness} : {})});
 
-  it('higher than advertised is unknown_schema_version under any strictness, and stops the pipeline', async () => {
+  it('higher than advertised is envelope/unknown-schema-version under any strictness, and stops the pipeline', async () => {
     const {findings} = await check(ndjson([envelope(1, {schemaVersion: 3, payload: {}})]), {capabilities: host('warn')});
-    expect(brief(findings)).toEqual(['1 error unknown_schema_version']);
+    expect(brief(findings)).toEqual(['1 error envelope/unknown-schema-version']);
   });
 
   it('lower (absent = 0) is drift under warn (the default) and refused under strict or --strict', async () => {
     const text = ndjson([envelope(1, {schemaVersion: 1}), envelope(2, {schemaVersion: undefined})]);
-    expect(brief((await check(text, {capabilities: host()})).findings)).toEqual(['1 warning envelope_schema_version_drift', '2 warning envelope_schema_version_drift']);
-    expect(brief((await check(text, {capabilities: host('strict')})).findings)).toEqual(['1 error unknown_schema_version', '2 error unknown_schema_version']);
-    expect(brief((await check(text, {capabilities: host('warn'), strict: true})).findings)).toEqual(['1 error unknown_schema_version', '2 error unknown_schema_version']);
+    expect(brief((await check(text, {capabilities: host()})).findings)).toEqual(['1 warning envelope/schema-version-drift', '2 warning envelope/schema-version-drift']);
+    expect(brief((await check(text, {capabilities: host('strict')})).findings)).toEqual(['1 error envelope/unknown-schema-version', '2 error envelope/unknown-schema-version']);
+    expect(brief((await check(text, {capabilities: host('warn'), strict: true})).findings)).toEqual(['1 error envelope/unknown-schema-version', '2 error envelope/unknown-schema-version']);
   });
 
   it('equal, or a kind the host gives no version for, is fine', async () => {
@@ -115,16 +115,16 @@ describe('schemaVersion against the host', () => {
 describe('payload cross-checks', () => {
   it('schema.request must name an advertised kind', async () => {
     const text = ndjson([envelope(1, {type: 'schema.request', payload: {envelopeType: 'vendor.acme.plan.create'}}), envelope(2, {type: 'schema.request', payload: {envelopeType: 'vendor.other.thing'}})]);
-    expect(brief((await check(text, {capabilities: capabilitiesFile(HOST)})).findings)).toEqual(['2 error unknown_envelope_kind']);
+    expect(brief((await check(text, {capabilities: capabilitiesFile(HOST)})).findings)).toEqual(['2 error envelope/unknown-kind']);
     expect((await check(text)).findings).toEqual([]);
   });
 
   it('inline base64 media over maxInlineMediaBytes (default 262144) is refused', async () => {
     const media = (bytes: number) => ({type: 'media.image', payload: {bytes, mimeType: 'image/png', base64: 'A'.repeat(Math.ceil(bytes / 3) * 4)}});
     const text = ndjson([envelope(1, media(1000)), envelope(2, media(300_000))]);
-    expect(brief((await check(text)).findings)).toEqual(['2 error envelope-media-inline-too-large']);
+    expect(brief((await check(text)).findings)).toEqual(['2 error envelope/media-inline-too-large']);
     const small = capabilitiesFile({...HOST, supportedEnvelopes: ['media.image'], aiProviders: {maxInlineMediaBytes: 500}});
-    expect(brief((await check(text, {capabilities: small})).findings)).toEqual(['1 error envelope-media-inline-too-large', '2 error envelope-media-inline-too-large']);
+    expect(brief((await check(text, {capabilities: small})).findings)).toEqual(['1 error envelope/media-inline-too-large', '2 error envelope/media-inline-too-large']);
   });
 });
 
@@ -150,7 +150,7 @@ describe('host profile', () => {
 describe('inputs', () => {
   it('checks each element of a JSON array and counts kinds', async () => {
     const {findings, result} = await check(JSON.stringify([envelope(1), envelope(2, {meta: {}})], null, 2));
-    expect(ofRule(findings, 'invalid_envelope_shape').every((f) => f.pointer.startsWith('/1/meta'))).toBe(true);
+    expect(ofRule(findings, 'envelope/shape').every((f) => f.pointer.startsWith('/1/meta'))).toBe(true);
     expect(result).toMatchObject({envelopes: 2, valid: 1, invalid: 1, kinds: {error: 2}});
   });
 });

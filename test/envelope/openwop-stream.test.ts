@@ -7,15 +7,15 @@ const schemaRequest = (n: number, correlationId: string, asked = 'vendor.acme.pl
 describe('ids and correlation across a stream', () => {
   it('reports a duplicate envelopeId with the line of its first use', async () => {
     const {findings, result} = await check(ndjson([envelope(1), envelope(2), envelope(3, {envelopeId: 'env-1'})]));
-    expect(brief(findings)).toEqual(['3 error envelope-duplicate-id']);
+    expect(brief(findings)).toEqual(['3 error envelope/duplicate-id']);
     expect(findings[0].message).toContain('line 1');
     expect(result).toMatchObject({valid: 2, invalid: 1});
   });
 
-  it('same correlationId: a different type is envelope_correlation_conflict, the same type a replay (info)', async () => {
+  it('same correlationId: a different type is envelope/correlation-conflict, the same type a replay (info)', async () => {
     const text = ndjson([envelope(1), envelope(2, {correlationId: 'run-1:node-1:0:k1'}), clarification(3, 'run-1:node-1:0:k1')]);
     const {findings} = await check(text);
-    expect(brief(findings)).toEqual(['2 info envelope-correlation-replay', '3 error envelope_correlation_conflict']);
+    expect(brief(findings)).toEqual(['2 info envelope/correlation-replay', '3 error envelope/correlation-conflict']);
     expect(findings[1].message).toContain('type "error"');
   });
 
@@ -27,7 +27,7 @@ describe('ids and correlation across a stream', () => {
 
   it('a refused envelope takes no part in dedup (the pipeline stopped before it)', async () => {
     const {findings} = await check(ndjson([envelope(1), envelope(2, {correlationId: 'run-1:node-1:0:k1', payload: {code: 'x'}})]));
-    expect(brief(findings)).toEqual(['2 error envelope_invalid']);
+    expect(brief(findings)).toEqual(['2 error envelope/payload-invalid']);
   });
 });
 
@@ -43,7 +43,7 @@ describe('host limits', () => {
       envelope(6, {correlationId: 'r:other:0:e'}),
     ]);
     const {findings} = await check(text, {capabilities: host});
-    expect(brief(findings)).toEqual(['4 error cap.breached/envelopes']);
+    expect(brief(findings)).toEqual(['4 error envelope/cap-envelopes-per-turn']);
     expect(findings[0].message).toContain('r:n:0');
   });
 
@@ -58,13 +58,13 @@ describe('host limits', () => {
       clarification(6, 'r:m:0:a'),
     ]);
     const {findings} = await check(text, {capabilities: host});
-    expect(brief(findings)).toEqual(['2 error cap.breached/clarification', '5 error cap.breached/schema']);
+    expect(brief(findings)).toEqual(['2 error envelope/cap-clarification-rounds', '5 error envelope/cap-schema-rounds']);
   });
 
   it('a correlationId outside the convention is reported once (info) and skipped by the limits', async () => {
     const host = capabilitiesFile({...HOST, limits: {clarificationRounds: 0, schemaRounds: 0, envelopesPerTurn: 0}});
     const {findings} = await check(ndjson([envelope(1, {correlationId: 'plain-1'}), envelope(2, {correlationId: 'plain-2'})]), {capabilities: host});
-    expect(brief(findings)).toEqual(['1 info envelope-correlation-format']);
+    expect(brief(findings)).toEqual(['1 info envelope/correlation-format']);
   });
 
   it('no limits are applied without --capabilities', async () => {
@@ -94,13 +94,13 @@ describe('partial emissions', () => {
     ]);
     const {findings} = await check(text);
     expect(brief(findings)).toEqual([
-      '2 error envelope-partial-order',
-      '2 error envelope-partial-final',
-      '4 error envelope-partial-total',
-      '5 error envelope-partial-order',
-      '6 error envelope-partial-final',
-      '2 warning envelope-partial-final',
-      '5 warning envelope-partial-final',
+      '2 error envelope/partial-order',
+      '2 error envelope/partial-final',
+      '4 error envelope/partial-total',
+      '5 error envelope/partial-order',
+      '6 error envelope/partial-final',
+      '2 warning envelope/partial-final',
+      '5 warning envelope/partial-final',
     ]);
     expect(findings.at(-1)?.message).toContain('truncated?');
   });
@@ -108,7 +108,7 @@ describe('partial emissions', () => {
   it('a whole envelope in the middle of an open emission ends it with an error; a later repeat is a replay', async () => {
     const text = ndjson([chunk(1, 0, 2, true), envelope(2, {correlationId: 'r:n:0:p'}), envelope(3, {correlationId: 'r:n:0:p'})]);
     const {findings} = await check(text);
-    expect(brief(findings)).toEqual(['2 error envelope-partial-final', '3 info envelope-correlation-replay']);
+    expect(brief(findings)).toEqual(['2 error envelope/partial-final', '3 info envelope/correlation-replay']);
   });
 });
 
@@ -119,6 +119,6 @@ describe('long streams', () => {
     lines.push(JSON.stringify(envelope('late', {envelopeId: 'env-5'})));
     const {findings, result} = await check(`${lines.join('\n')}\n`);
     expect(result.envelopes).toBe(120_001);
-    expect(ofRule(findings, 'envelope-duplicate-id').map((f) => f.line)).toEqual([120_001]);
+    expect(ofRule(findings, 'envelope/duplicate-id').map((f) => f.line)).toEqual([120_001]);
   });
 });

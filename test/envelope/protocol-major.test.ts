@@ -25,19 +25,19 @@ describe('the AIEnvelope schema of each major', () => {
   it('v1 takes any nodeId of 1..128 characters; v2 only the v2 node-id grammar', async () => {
     expect((await check(spaced)).findings).toEqual([]);
     const v2 = await check(spaced, {major: 2});
-    expect(where(v2.findings)).toEqual(['1 error invalid_envelope_shape /nodeId']);
+    expect(where(v2.findings)).toEqual(['1 error envelope/shape /nodeId']);
     expect((await check(ndjson([envelope(1, {nodeId: 'planner.step_2~a:b-C9'})]), {major: 2})).findings).toEqual([]);
   });
 
   it('auto follows the --capabilities document: v2 for a v2 document, v1 for a v1 one or none', async () => {
-    expect(where((await check(spaced, {capabilities: capabilitiesFile(HOST_V2)})).findings)).toEqual(['1 error invalid_envelope_shape /nodeId']);
+    expect(where((await check(spaced, {capabilities: capabilitiesFile(HOST_V2)})).findings)).toEqual(['1 error envelope/shape /nodeId']);
     expect((await check(spaced, {capabilities: capabilitiesFile(HOST)})).findings).toEqual([]);
     expect((await check(spaced, {major: 'auto'})).outcome.summary.major).toBe(1);
   });
 
   it('an explicit --major wins over the document for the wrapper, and the document is still read by its own shape', async () => {
     const v1 = await check(ndjson([envelope(1, {nodeId: 'node one', type: 'vendor.acme.other', payload: {}})]), {major: 1, capabilities: capabilitiesFile(HOST_V2)});
-    expect(where(v1.findings)).toEqual(['1 error unknown_envelope_kind /type']);
+    expect(where(v1.findings)).toEqual(['1 error envelope/unknown-kind /type']);
     expect(v1.findings[0].message).toContain('supportedEnvelopes.kinds');
     expect(v1.outcome.summary.major).toBe(1);
   });
@@ -63,7 +63,7 @@ describe('a v2 capabilities document applies like the equivalent v1 one', () => 
     const v1 = await check(stream, {capabilities: capabilitiesFile(HOST)});
     const v2 = await check(stream, {capabilities: capabilitiesFile(HOST_V2)});
     expect(new Set(v1.findings.map((f) => f.ruleId))).toEqual(
-      new Set(['cap.breached/envelopes', 'cap.breached/clarification', 'cap.breached/schema', 'unknown_envelope_kind', 'unknown_schema_version', 'envelope_schema_version_drift']),
+      new Set(['envelope/cap-envelopes-per-turn', 'envelope/cap-clarification-rounds', 'envelope/cap-schema-rounds', 'envelope/unknown-kind', 'envelope/unknown-schema-version', 'envelope/schema-version-drift']),
     );
     expect(where(v2.findings)).toEqual(where(v1.findings));
     expect(v2.outcome.summary.major).toBe(2);
@@ -73,7 +73,7 @@ describe('a v2 capabilities document applies like the equivalent v1 one', () => 
     const lower = ndjson([envelope(1, {schemaVersion: 0})]);
     const v1 = await check(lower, {capabilities: capabilitiesFile({...HOST, envelopeStrictness: 'strict'})});
     const v2 = await check(lower, {capabilities: capabilitiesFile({...HOST_V2, envelopeStrictness: {...record, witness: 'claims-check', mode: 'strict'}})});
-    expect(brief(v2.findings)).toEqual(['1 error unknown_schema_version']);
+    expect(brief(v2.findings)).toEqual(['1 error envelope/unknown-schema-version']);
     expect(where(v2.findings)).toEqual(where(v1.findings));
   });
 
@@ -82,7 +82,7 @@ describe('a v2 capabilities document applies like the equivalent v1 one', () => 
     const limit = {maxInlineMediaBytes: 500};
     const v1 = await check(media, {capabilities: capabilitiesFile({...HOST, supportedEnvelopes: ['media.image'], aiProviders: limit})});
     const v2 = await check(media, {capabilities: capabilitiesFile({...HOST_V2, supportedEnvelopes: {...record, kinds: ['media.image']}, aiProviders: {...record, providers: ['openai'], ...limit}})});
-    expect(brief(v2.findings)).toEqual(['1 error envelope-media-inline-too-large']);
+    expect(brief(v2.findings)).toEqual(['1 error envelope/media-inline-too-large']);
     expect(where(v2.findings)).toEqual(where(v1.findings));
   });
 });
@@ -90,7 +90,7 @@ describe('a v2 capabilities document applies like the equivalent v1 one', () => 
 describe('where the majors differ on kinds', () => {
   it('v2 always accepts the universal kinds, listed or not; v1 refuses one a non-empty list leaves out', async () => {
     const text = ndjson([envelope(1)]);
-    expect(brief((await check(text, {capabilities: capabilitiesFile({...HOST, supportedEnvelopes: ['vendor.acme.plan.create']})})).findings)).toEqual(['1 error unknown_envelope_kind']);
+    expect(brief((await check(text, {capabilities: capabilitiesFile({...HOST, supportedEnvelopes: ['vendor.acme.plan.create']})})).findings)).toEqual(['1 error envelope/unknown-kind']);
     expect((await check(text, {capabilities: capabilitiesFile({...HOST_V2, supportedEnvelopes: {...record, kinds: ['vendor.acme.plan.create']}})})).findings).toEqual([]);
   });
 
@@ -99,7 +99,7 @@ describe('where the majors differ on kinds', () => {
     const text = ndjson([envelope(1), envelope(2, {type: 'vendor.acme.plan.create', correlationId: 'r:n:1:a', payload: {}})]);
     for (const doc of [noRecord, {...HOST_V2, supportedEnvelopes: record}]) {
       const {findings} = await check(text, {capabilities: capabilitiesFile(doc)});
-      expect(brief(findings)).toEqual(['2 error unknown_envelope_kind']);
+      expect(brief(findings)).toEqual(['2 error envelope/unknown-kind']);
       expect(findings[0].message).toContain('does not advertise it in supportedEnvelopes.kinds');
     }
   });
@@ -142,7 +142,7 @@ describe('--capabilities URL of a host that serves both majors', () => {
     expect(auto.findings).toEqual([]);
     expect(auto.outcome.summary.major).toBe(1);
     const two = await check(spaced, {capabilities: `${base}/.well-known/openwop`, major: 2});
-    expect(where(two.findings)).toEqual(['1 error invalid_envelope_shape /nodeId']);
+    expect(where(two.findings)).toEqual(['1 error envelope/shape /nodeId']);
     expect(asked).toEqual([undefined, '2']);
   });
 

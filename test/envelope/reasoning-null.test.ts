@@ -26,9 +26,9 @@ describe('a null reasoning (RFC 0030 §D strict-mode emulation)', () => {
   });
 
   it('does not excuse a reasoning of another type, or other payload errors', async () => {
-    expect(await findings(envelope(42))).toEqual(['envelope_invalid /payload/reasoning']);
+    expect(await findings(envelope(42))).toEqual(['envelope/payload-invalid /payload/reasoning']);
     const broken = envelope(null);
     broken.payload.questions = [];
-    expect(await findings(broken)).toEqual(['envelope_invalid /payload/questions']);
+    expect(await findings(broken)).toEqual(['envelope/payload-invalid /payload/questions']);
   });
 });

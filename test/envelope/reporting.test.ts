@@ -38,7 +38,7 @@ describe('FindingSink', () => {
   it('--max-findings-per-rule applies per input', async () => {
     const lines = Array.from({length: 30}, (_, i) => envelope(i, {payload: {code: ''}}));
     const {findings, result} = await check(ndjson(lines), {maxFindingsPerRule: 5});
-    expect(findings.filter((f) => f.ruleId === 'envelope_invalid')).toHaveLength(6);
+    expect(findings.filter((f) => f.ruleId === 'envelope/payload-invalid')).toHaveLength(6);
     expect(result.invalid).toBe(30);
   });
 });

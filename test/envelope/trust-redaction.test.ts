@@ -11,7 +11,7 @@ describe('trust', () => {
       withPayload(3, {code: 'x', message: 'y'}, {contentTrust: 'trusted'}),
     ]);
     const {findings, result} = await check(text);
-    expect(brief(findings)).toEqual(['1 info envelope-untrusted-unwrapped']);
+    expect(brief(findings)).toEqual(['1 info envelope/untrusted-unwrapped']);
     expect(findings[0]).toMatchObject({pointer: '/payload/reasoning'});
     expect(findings[0].message).toContain('and 1 more');
     expect(result.valid).toBe(3);
@@ -28,7 +28,7 @@ describe('redaction markers', () => {
       withPayload(5, {code: 'x', message: 'a ***bold*** claim'}),
     ]);
     const {findings} = await check(text);
-    expect(brief(findings)).toEqual(['2 error envelope-redaction-marker-rewritten', '3 error envelope-redaction-marker-rewritten', '4 error envelope-redaction-marker-rewritten']);
+    expect(brief(findings)).toEqual(['2 error envelope/redaction-marker-rewritten', '3 error envelope/redaction-marker-rewritten', '4 error envelope/redaction-marker-rewritten']);
     expect(findings.map((f) => f.pointer)).toEqual(['/payload/message', '/payload/message', '/payload/message']);
   });
 });
@@ -38,7 +38,7 @@ describe('secrets', () => {
     const secrets = Object.values(SAMPLE_SECRETS);
     const text = ndjson(secrets.map((s, i) => withPayload(i + 1, {reasoning: `I used ${s} to check`, code: 'x', message: 'm'})));
     const {findings, result} = await check(text);
-    expect(brief(findings)).toEqual(secrets.map((_, i) => `${i + 1} error envelope-reasoning-secret-redaction`));
+    expect(brief(findings)).toEqual(secrets.map((_, i) => `${i + 1} error envelope/reasoning-secret-redaction`));
     expect(findings.every((f) => f.pointer === '/payload/reasoning' && f.message.includes('reasoning gets the same redaction'))).toBe(true);
     const everything = JSON.stringify({findings, result});
     for (const s of secrets) expect(everything).not.toContain(s.slice(s.length > 30 ? 12 : 7, -4));
@@ -49,19 +49,19 @@ describe('secrets', () => {
     const key = SAMPLE_SECRETS['an OpenAI project key'];
     const text = ndjson([{...envelope(1), meta: {source: key, ts: 'now'}}]);
     const {findings} = await check(text);
-    expect(findings.some((f) => f.ruleId === 'envelope-reasoning-secret-redaction' && f.pointer === '/meta/source')).toBe(true);
+    expect(findings.some((f) => f.ruleId === 'envelope/reasoning-secret-redaction' && f.pointer === '/meta/source')).toBe(true);
     expect(JSON.stringify(findings)).not.toContain(key.slice(10, -4));
   });
 
   it('scans bare payloads too (--kind)', async () => {
     const {findings} = await check(JSON.stringify({reasoning: SAMPLE_SECRETS['a GitHub token'], code: 'x', message: 'y'}), {kind: 'error'});
-    expect(brief(findings)).toEqual(['1 error envelope-reasoning-secret-redaction']);
+    expect(brief(findings)).toEqual(['1 error envelope/reasoning-secret-redaction']);
   });
 
   it('finds a key hidden behind JSON escapes', async () => {
     const key = SAMPLE_SECRETS['an Anthropic API key'];
     const escaped = JSON.stringify(withPayload(1, {code: 'x', message: key})).replace('sk-ant', '\\u0073k-ant');
     const {findings} = await check(`${escaped}\n`);
-    expect(brief(findings)).toEqual(['1 error envelope-reasoning-secret-redaction']);
+    expect(brief(findings)).toEqual(['1 error envelope/reasoning-secret-redaction']);
   });
 });

@@ -4,7 +4,7 @@ import {capabilitiesFile, check, envelope, HOST} from './helpers.js';
 
 const unknownKind = async (type: string) => {
   const {findings} = await check(JSON.stringify(envelope(1, {type})));
-  return findings.find((f) => f.ruleId === 'unknown_envelope_kind');
+  return findings.find((f) => f.ruleId === 'envelope/unknown-kind');
 };
 
 describe('an unknown envelope kind names the closest known kind', () => {
@@ -24,7 +24,7 @@ describe('an unknown envelope kind names the closest known kind', () => {
 
   it('with --capabilities, suggests among the kinds the host advertises', async () => {
     const {findings} = await check(JSON.stringify(envelope(1, {type: 'vendor.acme.plan_create'})), {capabilities: capabilitiesFile(HOST)});
-    expect(findings.find((f) => f.ruleId === 'unknown_envelope_kind')?.message).toContain('(did you mean "vendor.acme.plan.create"?)');
+    expect(findings.find((f) => f.ruleId === 'envelope/unknown-kind')?.message).toContain('(did you mean "vendor.acme.plan.create"?)');
   });
 
   it('folds case and separators on both sides, and returns the candidate as written', () => {

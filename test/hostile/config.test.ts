@@ -125,7 +125,7 @@ describe('the config file itself', () => {
     const {dir} = inputs({'k.json': {...ENVELOPE, type: 'vendor.acme.k'}});
     const r = await run(['validate', 'envelope', 'k.json', '--config', join(out, 'shared/openwop.json'), '--format', 'json'], {cwd: dir});
     expect(r.code).toBe(1);
-    expect(JSON.parse(r.stdout).results[0].findings.map((f: {ruleId: string}) => f.ruleId)).toEqual(['envelope_invalid']);
+    expect(JSON.parse(r.stdout).results[0].findings.map((f: {ruleId: string}) => f.ruleId)).toEqual(['envelope/payload-invalid']);
   });
 
   it('with --config, a config file on the search path that cannot be used is not an error: it only marks the root', async () => {

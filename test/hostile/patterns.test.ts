@@ -156,11 +156,11 @@ describe('regexes of ours that read input stay linear', () => {
 
   it('a rewritten redaction marker in model output (was /<REDACTED(?::[^>]*)?>/)', async () => {
     const rewritten = await check(ndjson([envelope(1, {payload: {code: 'validation_failed', message: 'token <REDACTED:k1> here'}})]));
-    expect(rewritten.findings.map((f) => f.ruleId)).toContain('envelope-redaction-marker-rewritten');
+    expect(rewritten.findings.map((f) => f.ruleId)).toContain('envelope/redaction-marker-rewritten');
     const start = performance.now();
     const hostile = await check(ndjson([envelope(2, {payload: {code: 'validation_failed', message: '<REDACTED:'.repeat(LONG / 10)}})]));
     expect(performance.now() - start).toBeLessThan(2000);
-    expect(hostile.findings.map((f) => f.ruleId)).not.toContain('envelope-redaction-marker-rewritten');
+    expect(hostile.findings.map((f) => f.ruleId)).not.toContain('envelope/redaction-marker-rewritten');
   });
 });
 
@@ -184,7 +184,7 @@ describe('commands that compile a user\'s schema', () => {
     expect(r.code).toBe(1);
     const report = JSON.parse(r.stdout);
     const input = report.results.find((x: {file: string}) => x.file === 'in.ndjson');
-    expect(input.findings.map((f: {ruleId: string; pointer: string}) => [f.ruleId, f.pointer])).toEqual([['envelope_invalid', '/payload/name']]);
+    expect(input.findings.map((f: {ruleId: string; pointer: string}) => [f.ruleId, f.pointer])).toEqual([['envelope/payload-invalid', '/payload/name']]);
   });
 
   it('validate envelope --schemas: a lookahead refuses the schema with one finding at the pattern', async () => {
@@ -206,7 +206,7 @@ describe('commands that compile a user\'s schema', () => {
     writeFileSync(join(cfg, 'in.ndjson'), ndjson([vendorEnvelope(1, 'vendor.acme.redos', {name: longA})]));
     const r = await runCliWithin(20_000, ['validate', 'envelope', 'in.ndjson', '--format', 'json'], cfg);
     expect(r.code).toBe(1);
-    expect(JSON.parse(r.stdout).results[0].findings.map((f: {ruleId: string}) => f.ruleId)).toEqual(['envelope_invalid']);
+    expect(JSON.parse(r.stdout).results[0].findings.map((f: {ruleId: string}) => f.ruleId)).toEqual(['envelope/payload-invalid']);
   });
 
   it('simulate retry --schema: the payload is judged at once, and a lookahead stops the command (exit 2) naming it', async () => {

@@ -172,7 +172,7 @@ describe('validate envelope: kind schemas and capabilities', () => {
     const path = fifo(join(dir, 'caps.json'));
     const caps = {protocolVersion: '1.0.0', supportedEnvelopes: ['vendor.acme.only']};
     const [r] = await Promise.all([runJson(['validate', 'envelope', 'e.json', '--capabilities', 'caps.json'], {cwd: dir, seconds: 20}), feed(path, JSON.stringify(caps))]);
-    expect(ids(r)).toContain('unknown_envelope_kind');
+    expect(ids(r)).toContain('envelope/unknown-kind');
     const late = await run(['validate', 'envelope', 'e.json', '--capabilities', 'caps.json', '--input-timeout', '200'], {cwd: dir, seconds: 20});
     expect(late.code).toBe(2);
     expect(late.stderr).toContain('--input-timeout');
@@ -187,7 +187,7 @@ describe('validate envelope: kind schemas and capabilities', () => {
     put(dir, {'pipe.json': {...ENVELOPE, type: 'vendor.acme.pipe'}});
     const piped = await runJson(['validate', 'envelope', 'pipe.json', '--schemas', 'kinds'], {cwd: dir, seconds: 20});
     expect(piped.code).toBe(0);
-    expect(ids(piped)).toEqual(['unknown_envelope_kind']);
+    expect(ids(piped)).toEqual(['envelope/unknown-kind']);
   });
 });
 
@@ -241,7 +241,7 @@ describe('validate pack: the files a manifest names', () => {
       ['pack/ref-outside-pack', 'index.mjs:2:1 imports "./dir", which opens dir/index.js, and that leads out of the pack through a symbolic link; it was not read'],
       ['pack/ref-outside-pack', 'index.mjs:3:1 imports "./lib/x", which opens lib/x.js, and that leads out of the pack through a symbolic link; it was not read'],
       // Not read, so what they reach is unknown: a host granting nothing does not install the pack.
-      ['pack_runtime_requirement_unmet', 'a host granting nothing does not install the pack: an import in index.mjs could not be scanned, so what it reaches is unknown (blockedBy code-not-scanned)'],
+      ['pack/runtime-requirement-unmet', 'a host granting nothing does not install the pack: an import in index.mjs could not be scanned, so what it reaches is unknown (blockedBy code-not-scanned)'],
     ]);
   });
 

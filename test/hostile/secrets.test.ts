@@ -206,7 +206,7 @@ describe('every command, every format: a secret planted in the input is never pr
     ];
     const file = `${SECRETS.openai}.ndjson`;
     writeFileSync(join(dir, file), `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
-    await everyFormat(['validate', 'envelope', file], {cwd: dir, expectMasked: /envelope-reasoning-secret-redaction/});
+    await everyFormat(['validate', 'envelope', file], {cwd: dir, expectMasked: /envelope\/reasoning-secret-redaction/});
   });
 
   it('validate pack: the manifest (name, description, requirements, node ids)', async () => {

@@ -101,9 +101,9 @@ describe('validate envelope and validate pack: folder walks', () => {
     const dir = project({'e.json': {...ENVELOPE, type: 'vendor.acme.x'}, 'kinds/.keep': ''});
     symlinkSync(join(away, 'vendor.acme.x.schema.json'), join(dir, 'kinds/vendor.acme.x.schema.json'));
     const r = await runJson(['validate', 'envelope', 'e.json', '--schemas', 'kinds'], {cwd: dir});
-    expect(r.findings.map((f) => f.ruleId)).toEqual(['unknown_envelope_kind']);
+    expect(r.findings.map((f) => f.ruleId)).toEqual(['envelope/unknown-kind']);
     const followed = await runJson(['validate', 'envelope', 'e.json', '--schemas', 'kinds', '--follow-symlinks', '--ref-root', away], {cwd: dir});
-    expect(followed.findings.map((f) => f.ruleId)).toEqual(['envelope_invalid']);
+    expect(followed.findings.map((f) => f.ruleId)).toEqual(['envelope/payload-invalid']);
   });
 });
 

@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import type {OpenwopConfig} from '../../src/config/types.js';
-import {levelFor, resolveLintOptions} from '../../src/lint/options.js';
+import {levelFor} from '../../src/core/severity.js';
+import {resolveLintOptions} from '../../src/lint/options.js';
 
 const base = '/repo';
 const config: OpenwopConfig = {
@@ -37,8 +38,8 @@ describe('resolveLintOptions', () => {
     const r = resolveLintOptions(config, '/repo/legacy/a.json', {profile: 'load-bearing', targets: ['anthropic'], rules: {'tier1/all-required': 'error'}, allowRemoteRefs: true}, base);
     expect(r.profile).toBe('load-bearing');
     expect(r.targets).toEqual(['anthropic']);
-    expect(levelFor('tier1/all-required', r.rules)).toBe('error');
-    expect(levelFor('tier1/max-depth', r.rules)).toBe('off');
+    expect(levelFor(['tier1/all-required'], r.rules)).toBe('error');
+    expect(levelFor(['tier1/max-depth'], r.rules)).toBe('off');
     expect(r.allowRemoteRefs).toBe(true);
   });
 
@@ -49,15 +50,5 @@ describe('resolveLintOptions', () => {
   it('rejects unknown profiles and targets', () => {
     expect(() => resolveLintOptions({lint: {profile: 'lax' as never}}, '/repo/a.json', {}, base)).toThrow(/unknown profile/);
     expect(() => resolveLintOptions(undefined, '/repo/a.json', {targets: ['mistral' as never]}, base)).toThrow(/unknown target/);
-  });
-});
-
-describe('levelFor', () => {
-  it('exact beats wildcard, longer prefix beats shorter, * last', () => {
-    const rules = {'*': 'info', 'tier1/*': 'warn', 'tier1/max-depth': 'error'} as const;
-    expect(levelFor('tier1/max-depth', rules)).toBe('error');
-    expect(levelFor('tier1/all-required', rules)).toBe('warn');
-    expect(levelFor('openai/format', rules)).toBe('info');
-    expect(levelFor('openai/format', {})).toBeUndefined();
   });
 });

@@ -37,7 +37,7 @@ describe('the example packs', () => {
     const lineOf = (needle: string) => text.findIndex((l) => l.includes(needle)) + 1;
     expect(result.findings.map((f: {ruleId: string; line: number}) => [f.ruleId, f.line]).sort()).toEqual(
       [
-        ['invalid_manifest', lineOf('"node:crypto"')],
+        ['pack/invalid-manifest', lineOf('"node:crypto"')],
         ['pack/missing-file', lineOf('outputSchemaRef')],
         ['pack/undeclared-requirement', lineOf('"requires"')],
       ].sort(),
@@ -170,7 +170,7 @@ describe('help, --explain and usage errors', () => {
 
 describe('bad input never crashes', () => {
   it.each([
-    ['not an object', '["a"]', 1, 'invalid_manifest'],
+    ['not an object', '["a"]', 1, 'pack/invalid-manifest'],
     ['empty', '', 1, 'io/empty'],
     ['malformed', '{"name": ', 1, 'json/syntax'],
     ['binary', '\u0000\u0001\u0002', 1, 'io/binary'],

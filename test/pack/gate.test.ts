@@ -100,7 +100,7 @@ describe('validate pack --grant (the CLI)', () => {
       expect(result.gate.granted).toEqual(granted);
       expect(Object.keys(result.gate.refusal).sort()).toEqual(['advice', 'error', 'manifest', 'unmet']);
       expect(result.gate.refusal).toEqual({error: 'pack_runtime_requirement_unmet', unmet: [token], manifest: 'vendor.acme.everything@3.2.1', advice: expect.any(String)});
-      expect(result.findings).toEqual([expect.objectContaining({ruleId: 'pack_runtime_requirement_unmet', severity: 'error', pointer: `/runtime/requires/${i}`})]);
+      expect(result.findings).toEqual([expect.objectContaining({ruleId: 'pack/runtime-requirement-unmet', severity: 'error', pointer: `/runtime/requires/${i}`})]);
     }
   });
 

@@ -194,7 +194,7 @@ describe('validate pack: the payload schema of an envelope kind a chain or promp
   it('may be absent, is not held to the pack $id convention, and is reported when it does not parse', async () => {
     const r = await runCli(['validate', 'pack', 'flows', 'prompts', '--json'], {cwd: packs()});
     const [flows, prompts] = JSON.parse(r.stdout).results as {findings: {ruleId: string; pointer: string}[]}[];
-    const fileFindings = (x: typeof flows) => x.findings.filter((f) => f.ruleId !== 'invalid_manifest' && f.ruleId !== 'pack/envelope-type').map((f) => [f.ruleId, f.pointer]);
+    const fileFindings = (x: typeof flows) => x.findings.filter((f) => f.ruleId !== 'pack/invalid-manifest' && f.ruleId !== 'pack/envelope-type').map((f) => [f.ruleId, f.pointer]);
     expect(fileFindings(flows)).toEqual([['pack/schema-invalid', '/chains/0/dag/nodes/2/config/envelopeType']]);
     expect(fileFindings(prompts)).toEqual([]);
   });

@@ -57,7 +57,7 @@ async function check(manifest: object): Promise<PackResult> {
   return outcome.results[0] as PackResult;
 }
 
-const schemaErrors = (r: PackResult) => r.findings.filter((f) => f.ruleId === 'invalid_manifest').map((f) => `${f.pointer} ${f.message}`);
+const schemaErrors = (r: PackResult) => r.findings.filter((f) => f.ruleId === 'pack/invalid-manifest').map((f) => `${f.pointer} ${f.message}`);
 
 describe('v2 node-pack manifests validate against the v2 schema', () => {
   it('a valid v2 manifest passes and reports protocolMajor 2', async () => {

@@ -7,18 +7,21 @@ import {findRule} from '../../src/rule-catalog.js';
 import {ROOT} from '../helpers/cli.js';
 
 describe('pack rules', () => {
-  it('ids are unique, upstream codes keep their names, the rest are pack/*', () => {
+  it('ids are unique pack/* ids; the upstream codes ride as `code` and stay accepted as aliases', () => {
     const ids = PACK_RULE_LIST.map((r) => r.id);
     expect(new Set(ids).size).toBe(ids.length);
-    for (const id of ids) expect(id === 'invalid_manifest' || id === 'pack_runtime_requirement_unmet' || /^pack\/[a-z-]+$/.test(id)).toBe(true);
+    for (const id of ids) expect(id).toMatch(/^pack\/[a-z-]+$/);
+    expect(PACK_RULES.invalidManifest).toMatchObject({code: 'invalid_manifest', aliases: ['invalid_manifest']});
+    expect(PACK_RULES.requirementUnmet).toMatchObject({code: 'pack_runtime_requirement_unmet', aliases: ['pack_runtime_requirement_unmet']});
   });
 
   it('each rule has a description, a rationale and a failing and a passing example that --explain prints', async () => {
     for (const rule of PACK_RULE_LIST) {
-      for (const field of [rule.description, rule.explain, rule.invalid, rule.valid]) expect(field.length).toBeGreaterThan(10);
+      const [invalid, valid] = [rule.examples.invalid[0], rule.examples.valid[0]];
+      for (const field of [rule.description, rule.explanation, invalid, valid]) expect(field.length).toBeGreaterThan(10);
       const text = explainRule((await findRule(rule.id))!);
-      expect(text.replace(/\s+/g, ' ')).toContain(rule.explain.replace(/\s+/g, ' '));
-      expect(text).toContain(`Invalid:\n    ${rule.invalid}\n\nValid:\n    ${rule.valid}`);
+      expect(text.replace(/\s+/g, ' ')).toContain(rule.explanation.replace(/\s+/g, ' '));
+      expect(text).toContain(`Invalid:\n    ${invalid}\n\nValid:\n    ${valid}`);
     }
   });
 

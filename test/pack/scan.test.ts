@@ -119,7 +119,7 @@ describe('validate pack --grant-none refuses every pack whose code reaches a pri
     expect([...(result?.gate?.refusal?.unmet ?? [])].sort()).toEqual(unmet);
     expect(result?.gate?.undeclared?.sort()).toEqual(unmet);
     expect(result?.findings.filter((f) => f.ruleId === 'pack/undeclared-requirement')).toHaveLength(unmet.length);
-    expect(result?.findings.filter((f) => f.ruleId === 'pack_runtime_requirement_unmet').map((f) => f.pointer)).toEqual(unmet.map(() => '/runtime'));
+    expect(result?.findings.filter((f) => f.ruleId === 'pack/runtime-requirement-unmet').map((f) => f.pointer)).toEqual(unmet.map(() => '/runtime'));
   });
 
   it.each(NOT_REACHING.map(([name]) => name))('%s: installs, with no finding', (name) => {
@@ -139,7 +139,7 @@ describe('validate pack --grant-none refuses every pack whose code reaches a pri
   it('names the file inside the pack, line and column of the first use, also in an imported file', () => {
     const deep = byName.get('helper-two-deep')?.findings.find((f) => f.ruleId === 'pack/undeclared-requirement');
     expect(deep?.message).toMatch(/^lib\/b\.mjs:1:27 calls fetch\(\), but runtime\.requires does not declare "net\.outbound"/);
-    const refusal = byName.get('global-fetch')?.findings.find((f) => f.ruleId === 'pack_runtime_requirement_unmet');
+    const refusal = byName.get('global-fetch')?.findings.find((f) => f.ruleId === 'pack/runtime-requirement-unmet');
     expect(refusal?.message).toBe('a host granting nothing refuses to install vendor.acme.global-fetch@1.0.0: its code uses "net.outbound" (undeclared: index.mjs:1:40 calls fetch())');
     expect(byName.get('global-fetch')?.gate?.refusal).toEqual({
       error: 'pack_runtime_requirement_unmet',
@@ -190,17 +190,17 @@ describe('what the scan cannot read is a finding, never a pass', () => {
   });
 
   it('an entry or an imported file over 4 MB is reported as pack/entry-not-scanned', () => {
-    expect(rules('over-cap')).toEqual(['pack/entry-not-scanned warning', 'pack_runtime_requirement_unmet error']);
-    expect(rules('over-cap-import')).toEqual(['pack/entry-not-scanned warning', 'pack_runtime_requirement_unmet error']);
+    expect(rules('over-cap')).toEqual(['pack/entry-not-scanned warning', 'pack/runtime-requirement-unmet error']);
+    expect(rules('over-cap-import')).toEqual(['pack/entry-not-scanned warning', 'pack/runtime-requirement-unmet error']);
     expect(results.get('over-cap-import')?.findings[0].message).toBe('big.mjs (imported at index.mjs:1:1) is over the 4 MB the requirement scan reads: it was not scanned');
   });
 
   it('a file that does not parse is pack/entry-unparsed, with its line and column', () => {
-    expect(rules('unparsed')).toEqual(['pack/entry-unparsed warning', 'pack_runtime_requirement_unmet error']);
+    expect(rules('unparsed')).toEqual(['pack/entry-unparsed warning', 'pack/runtime-requirement-unmet error']);
     expect(results.get('unparsed')?.findings[0].message).toBe("index.mjs:2:14 does not parse as JavaScript (Unexpected token: '='): its requirements were not scanned");
     expect(results.get('import-type')?.findings[0].message).toMatch(/^index\.mjs:1:13 does not parse/);
     // The entry still counts; only the broken helper is unscanned.
-    expect(rules('unparsed-import')).toEqual(['pack/entry-unparsed warning', 'pack/undeclared-requirement warning', 'pack_runtime_requirement_unmet error', 'pack_runtime_requirement_unmet error']);
+    expect(rules('unparsed-import')).toEqual(['pack/entry-unparsed warning', 'pack/undeclared-requirement warning', 'pack/runtime-requirement-unmet error', 'pack/runtime-requirement-unmet error']);
     expect(results.get('unparsed-import')?.findings[0].message).toMatch(/^lib\.mjs:1:5 does not parse/);
     // Each at /runtime/entry: the file (and import) it is about is its subject, which a baseline keys on.
     expect(results.get('unparsed-import')?.findings[0].subject).toBe('lib.mjs');
@@ -220,34 +220,34 @@ describe('what the scan cannot read is a finding, never a pass', () => {
   });
 
   it('a file nested too deeply for the scope analysis is pack/entry-not-scanned (its imports still count), not a crash', () => {
-    expect(rules('deep-scope')).toEqual(['pack/entry-not-scanned warning', 'pack/undeclared-requirement warning', 'pack_runtime_requirement_unmet error', 'pack_runtime_requirement_unmet error']);
+    expect(rules('deep-scope')).toEqual(['pack/entry-not-scanned warning', 'pack/undeclared-requirement warning', 'pack/runtime-requirement-unmet error', 'pack/runtime-requirement-unmet error']);
     expect(results.get('deep-scope')?.findings[0].message).toMatch(/^index\.mjs is nested too deeply for the scope analysis .*\(Maximum call stack size exceeded\): the globals it uses \(fetch, process\.env, …\) were not scanned$/);
     expect(results.get('deep-scope')?.gate?.refusal?.unmet).toEqual(['net.outbound']);
   });
 
   it('TypeScript and JSX helpers are code: scanned when they parse, a TypeScript finding when they do not', () => {
-    expect(rules('mts-helper')).toEqual(['pack/undeclared-requirement warning', 'pack_runtime_requirement_unmet error']);
+    expect(rules('mts-helper')).toEqual(['pack/undeclared-requirement warning', 'pack/runtime-requirement-unmet error']);
     expect(results.get('mts-helper')?.gate?.refusal?.unmet).toEqual(['net.outbound']);
     expect(results.get('mts-helper')?.findings[0].message).toMatch(/^get\.mts:1:27 calls fetch\(\)/);
-    expect(rules('ts-typed')).toEqual(['pack/entry-unparsed warning', 'pack_runtime_requirement_unmet error']);
+    expect(rules('ts-typed')).toEqual(['pack/entry-unparsed warning', 'pack/runtime-requirement-unmet error']);
     expect(results.get('ts-typed')?.findings[0].message).toMatch(/^get\.ts:1:\d+ is TypeScript, which the requirement scan cannot read \(it does not parse as JavaScript: .+\): its requirements were not scanned$/);
     expect(results.get('jsx-helper')?.gate?.refusal?.unmet).toEqual(['env.read']);
     expect(results.get('jsx-helper')?.findings[0].message).toMatch(/^view\.jsx:1:\d+ reads process\.env/);
   });
 
   it('a file: URL import is followed like a path (and refused when it leaves the pack); an extensionless import finds a .mts', () => {
-    expect(rules('file-url-import')).toEqual(['pack/ref-outside-pack error', 'pack_runtime_requirement_unmet error']);
+    expect(rules('file-url-import')).toEqual(['pack/ref-outside-pack error', 'pack/runtime-requirement-unmet error']);
     expect(results.get('extensionless-ts')?.gate?.refusal?.unmet).toEqual(['net.outbound']);
   });
 
   it('an entry that could not be read at all (a link out of the pack, absent) is not installed under a grant either', () => {
     for (const name of ['entry-link-out', 'entry-absent']) expect(results.get(name)?.gate, name).toMatchObject({installs: false, blockedBy: 'code-not-scanned'});
-    expect(rules('entry-link-out')).toEqual(['pack/ref-outside-pack error', 'pack_runtime_requirement_unmet error']);
+    expect(rules('entry-link-out')).toEqual(['pack/ref-outside-pack error', 'pack/runtime-requirement-unmet error']);
   });
 
   it('an import that leaves the pack, through ".." or a symbolic link, is reported and not read', () => {
     for (const name of ['leaves-pack', 'link-out']) {
-      expect(rules(name)).toEqual(['pack/ref-outside-pack error', 'pack_runtime_requirement_unmet error']);
+      expect(rules(name)).toEqual(['pack/ref-outside-pack error', 'pack/runtime-requirement-unmet error']);
       // outside.mjs calls fetch, but it was not read: what the pack reaches is unknown, so it is not installed.
       expect(results.get(name)?.gate).toMatchObject({installs: false, blockedBy: 'code-not-scanned', refusal: null});
     }

@@ -48,14 +48,14 @@ describe('manifest kinds', () => {
     expect(packs[0]).toMatchObject({file: 'pack.json', pack: 'vendor.acme.demo@1.2.3', kind: 'node', nodes: 1, contents: {nodes: 1}, requires: ['clock'], gate: null});
   });
 
-  it('picks the schema by kind: a valid prompt pack passes, a chain missing chains fails as invalid_manifest', async () => {
+  it('picks the schema by kind: a valid prompt pack passes, a chain missing chains fails as pack/invalid-manifest', async () => {
     const prompt = {name: 'vendor.acme.prompts', version: '1.0.0', kind: 'prompt', engines: {openwop: '>=1.0.0'}, prompts: [{templateId: 'writer', version: '1.0.0', kind: 'system', text: 'Write.'}]};
     const chain = {name: 'vendor.acme.chains', version: '1.0.0', kind: 'workflow-chain', engines: {openwop: '>=1.0.0'}};
     const root = tree({'prompt.pack.json': prompt, 'chain.pack.json': chain});
     const {packs} = await run(root);
     const byFile = new Map(packs.map((p) => [p.file, p]));
     expect(byFile.get('prompt.pack.json')).toMatchObject({kind: 'prompt', findings: [], contents: {prompts: 1}});
-    expect(ids(byFile.get('chain.pack.json')?.findings ?? [])).toEqual(['invalid_manifest error ']);
+    expect(ids(byFile.get('chain.pack.json')?.findings ?? [])).toEqual(['pack/invalid-manifest error ']);
     expect(byFile.get('chain.pack.json')?.findings[0].message).toContain('"chains"');
   });
 
@@ -81,10 +81,10 @@ describe('manifest kinds', () => {
     ['"pack"', 'a string'],
     ['42', 'a number'],
     ['null', 'null'],
-  ])('a manifest that is %s is one invalid_manifest finding, not a crash', async (text, got) => {
+  ])('a manifest that is %s is one pack/invalid-manifest finding, not a crash', async (text, got) => {
     const root = tree({'pack.json': text});
     const {packs} = await run(root);
-    expect(packs[0].findings).toEqual([expect.objectContaining({ruleId: 'invalid_manifest', pointer: '', line: 1, column: 1, message: `a pack manifest must be a JSON object; got ${got}`})]);
+    expect(packs[0].findings).toEqual([expect.objectContaining({ruleId: 'pack/invalid-manifest', pointer: '', line: 1, column: 1, message: `a pack manifest must be a JSON object; got ${got}`})]);
     expect(packs[0]).toMatchObject({pack: null, kind: null});
   });
 
@@ -93,7 +93,7 @@ describe('manifest kinds', () => {
     const {packs} = await run(root);
     const f = packs[0].findings;
     expect(f.map((x) => x.pointer).sort()).toEqual(['/runtime/requires/1', '/runtime/requires/2', '/runtime/requires/3']);
-    expect(f.every((x) => x.ruleId === 'invalid_manifest')).toBe(true);
+    expect(f.every((x) => x.ruleId === 'pack/invalid-manifest')).toBe(true);
     expect(f.find((x) => x.pointer.endsWith('/1'))?.message).toContain('declare "subprocess" instead');
     expect(f.find((x) => x.pointer.endsWith('/2'))?.message).toContain('"clock" twice');
     expect(packs[0].requires).toEqual(['clock', 'child_process', 'clock']);
@@ -270,9 +270,9 @@ describe('the entry file scan', () => {
     expect((await run(python)).findings).toEqual([]);
   });
 
-  it('a raw builtin in requires counts as the primitive it names, so only the invalid_manifest error is reported', async () => {
+  it('a raw builtin in requires counts as the primitive it names, so only the pack/invalid-manifest error is reported', async () => {
     const root = tree({'pack.json': nodePack({runtime: {language: 'javascript', entry: 'index.mjs', requires: ['node:dns', 'subprocess', 'env.read']}}), 'index.mjs': entry});
-    expect(ids((await run(root)).findings)).toEqual(['invalid_manifest error /runtime/requires/0']);
+    expect(ids((await run(root)).findings)).toEqual(['pack/invalid-manifest error /runtime/requires/0']);
   });
 });
 
@@ -316,7 +316,7 @@ describe('inputs', () => {
     const root = tree({'big.pack.json': {...nodePack(), nodes}});
     const {findings, fatal} = await run(root, ['big.pack.json'], {maxDocumentBytes: 20 * 1024 * 1024});
     expect(fatal).toBe(false);
-    expect(ids(findings)).toEqual(['invalid_manifest error /nodes/39999/category', 'pack/missing-file warning /runtime/entry']);
+    expect(ids(findings)).toEqual(['pack/invalid-manifest error /nodes/39999/category', 'pack/missing-file warning /runtime/entry']);
   });
 
   it('malformed JSON and duplicate keys are positioned findings', async () => {

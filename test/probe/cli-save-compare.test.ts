@@ -67,7 +67,7 @@ describe('probe host --save and --compare', () => {
     const envelope = {type: 'vendor.acme.unknown.kind', envelopeId: 'e1', correlationId: 'c1', payload: {}, meta: {source: 'ai-generation', ts: '2026-01-01T00:00:00Z'}};
     const r = await runCli(['validate', 'envelope', '-', '--capabilities', file, '--format', 'json'], {input: JSON.stringify(envelope)});
     expect(r.code).toBe(1);
-    expect(JSON.parse(r.stdout).results[0].findings).toContainEqual(expect.objectContaining({ruleId: 'unknown_envelope_kind'}));
+    expect(JSON.parse(r.stdout).results[0].findings).toContainEqual(expect.objectContaining({ruleId: 'envelope/unknown-kind'}));
   });
 
   it('--compare against the same advertisement: no changes', async () => {

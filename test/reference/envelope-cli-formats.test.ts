@@ -32,9 +32,9 @@ describe('validate envelope on the reference fixtures', () => {
   it('names the failing stage with the upstream code and points into the file', async () => {
     const r = await runCli(['validate', 'envelope', join(FIXTURES, 'negative/non-iso-ts.json'), '--json']);
     const [finding] = JSON.parse(r.stdout).results[0].findings;
-    expect(finding).toMatchObject({ruleId: 'invalid_envelope_shape', pointer: '/meta/ts'});
+    expect(finding).toMatchObject({ruleId: 'envelope/shape', pointer: '/meta/ts'});
     expect(finding.message).toContain('date-time');
     const missing = await runCli(['validate', 'envelope', join(FIXTURES, 'negative/clarification-missing-questions.json'), '--json']);
-    expect(JSON.parse(missing.stdout).results[0].findings[0]).toMatchObject({ruleId: 'envelope_invalid', pointer: '/payload'});
+    expect(JSON.parse(missing.stdout).results[0].findings[0]).toMatchObject({ruleId: 'envelope/payload-invalid', pointer: '/payload'});
   });
 });

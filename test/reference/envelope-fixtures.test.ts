@@ -32,17 +32,17 @@ describe('openwop reference payloads (bare, via --kind) get the verdict their fi
       expect(r.code, r.stderr).toBe(want === 'valid' ? 0 : 1);
       const [result] = JSON.parse(r.stdout).results;
       expect(result.kinds).toEqual({[kind]: 1});
-      if (want === 'invalid') expect(result.findings.map((f: {ruleId: string}) => f.ruleId)).toContain('envelope_invalid');
+      if (want === 'invalid') expect(result.findings.map((f: {ruleId: string}) => f.ruleId)).toContain('envelope/payload-invalid');
     });
   }
 });
 
 describe('accept-seam requests replayed as streams against a host', () => {
-  it('an unadvertised vendor kind is refused with unknown_envelope_kind', async () => {
+  it('an unadvertised vendor kind is refused with envelope/unknown-kind', async () => {
     const seam = read(join(SEAM, 'gated-unadvertised-vendor-kind.request.json'));
     const host = capabilitiesFile({...HOST, supportedEnvelopes: seam.hostSupportedEnvelopes});
     const {findings} = await check(ndjson([seam.envelope]), {capabilities: host});
-    expect(brief(findings)).toEqual(['1 error unknown_envelope_kind']);
+    expect(brief(findings)).toEqual(['1 error envelope/unknown-kind']);
   });
 
   it('the envelope past envelopesPerTurn breaches the cap', async () => {
@@ -53,7 +53,7 @@ describe('accept-seam requests replayed as streams against a host', () => {
     const earlier = Array.from({length: current}, (_, i) => ({...envelope, envelopeId: `${envelope.envelopeId}-${i}`, correlationId: `${turn}:earlier${i}`}));
     const host = capabilitiesFile({...HOST, limits: {clarificationRounds: 3, schemaRounds: 2, envelopesPerTurn: cap}});
     const {findings} = await check(ndjson([...earlier, envelope]), {capabilities: host});
-    expect(brief(findings)).toEqual([`${current + 1} error cap.breached/envelopes`]);
+    expect(brief(findings)).toEqual([`${current + 1} error envelope/cap-envelopes-per-turn`]);
   });
 
   it('universal kinds and trust wrappers pass a host that advertises them', async () => {

@@ -23,22 +23,22 @@ async function runFolder(args: string[]): Promise<{code: number | null; results:
 
 describe('foxctl goldens', () => {
   for (const protocol of ['foxctl', 'auto']) {
-    it(`every golden exits 0 with --protocol ${protocol}, drift reported as foxctl/drift/* warnings`, async () => {
+    it(`every golden exits 0 with --protocol ${protocol}, drift reported as foxctl/drift-* warnings`, async () => {
       const {code, results} = await runFolder(['--protocol', protocol]);
       expect(code).toBe(0);
       expect([...results.keys()].sort()).toEqual(FILES);
       for (const [file, result] of results) {
         expect(result.findings.filter((f) => f.severity === 'error'), file).toEqual([]);
-        expect(result.findings.every((f) => f.ruleId.startsWith('foxctl/drift/')), file).toBe(true);
+        expect(result.findings.every((f) => f.ruleId.startsWith('foxctl/drift-')), file).toBe(true);
         expect(Object.keys(result.kinds), file).toEqual([`foxctl:${golden(file).status}`]);
       }
       const rules = (file: string) => results.get(file)?.findings.map((f) => f.ruleId) ?? [];
-      expect(rules('error-EARG.json')).toEqual(['foxctl/drift/command']);
+      expect(rules('error-EARG.json')).toEqual(['foxctl/drift-command']);
       expect(rules('error-EAUTH.json')).toEqual([]);
-      expect(rules('error-PROVIDER_CONFIG_INVALID.json')).toEqual(expect.arrayContaining(['foxctl/drift/error-code', 'foxctl/drift/meta-source', 'foxctl/drift/missing-duration', 'foxctl/drift/unknown-field']));
-      expect(rules('error-ERUNTIME_RESTART.json')).toContain('foxctl/drift/error-code');
-      expect(rules('ok-review_request.json')).toEqual(['foxctl/drift/ok-error-fields']);
-      expect(rules('ok-cas.json')).toEqual(expect.arrayContaining(['foxctl/drift/artifact-summary', 'foxctl/drift/ok-error-fields']));
+      expect(rules('error-PROVIDER_CONFIG_INVALID.json')).toEqual(expect.arrayContaining(['foxctl/drift-error-code', 'foxctl/drift-meta-source', 'foxctl/drift-missing-duration', 'foxctl/drift-unknown-field']));
+      expect(rules('error-ERUNTIME_RESTART.json')).toContain('foxctl/drift-error-code');
+      expect(rules('ok-review_request.json')).toEqual(['foxctl/drift-ok-error-fields']);
+      expect(rules('ok-cas.json')).toEqual(expect.arrayContaining(['foxctl/drift-artifact-summary', 'foxctl/drift-ok-error-fields']));
     });
   }
 
@@ -99,13 +99,13 @@ const VARIANTS: [string, string, () => Json[], {strict?: boolean; json?: boolean
   ['foxctl/stream-terminal', 'a terminal that is not last', () => [terminal(), progressLine(0)]],
   ['foxctl/stream-terminal', 'no terminal', () => [progressLine(0), progressLine(1)]],
   ['foxctl/stream-final', 'final on a progress line', () => [{...progressLine(0), meta: {ts, seq: 0, final: true}}, terminal()]],
-  ['foxctl/drift/command', 'a dotted command, under --strict', () => [earg()], {strict: true}],
-  ['foxctl/drift/error-code', 'a code outside the catalog, under --strict', () => [golden('error-PROVIDER_CONFIG_INVALID.json')], {strict: true}],
-  ['foxctl/drift/ok-error-fields', 'error: {} on ok, under --strict', () => [golden('ok-review_request.json')], {strict: true}],
-  ['foxctl/drift/meta-source', 'source "proto", under --strict', () => [golden('error-EENVELOPE.json')], {strict: true}],
-  ['foxctl/drift/missing-duration', 'no duration_ms, under --strict', () => [golden('error-EMBEDDING_PROVIDER_FAILURE.json')], {strict: true}],
-  ['foxctl/drift/unknown-field', 'error.hint, under --strict', () => [golden('error-PROVIDER_CONFIG_INVALID.json')], {strict: true}],
-  ['foxctl/drift/artifact-summary', 'artifact fields beside the summary, under --strict', () => [okCas()], {strict: true}],
+  ['foxctl/drift-command', 'a dotted command, under --strict', () => [earg()], {strict: true}],
+  ['foxctl/drift-error-code', 'a code outside the catalog, under --strict', () => [golden('error-PROVIDER_CONFIG_INVALID.json')], {strict: true}],
+  ['foxctl/drift-ok-error-fields', 'error: {} on ok, under --strict', () => [golden('ok-review_request.json')], {strict: true}],
+  ['foxctl/drift-meta-source', 'source "proto", under --strict', () => [golden('error-EENVELOPE.json')], {strict: true}],
+  ['foxctl/drift-missing-duration', 'no duration_ms, under --strict', () => [golden('error-EMBEDDING_PROVIDER_FAILURE.json')], {strict: true}],
+  ['foxctl/drift-unknown-field', 'error.hint, under --strict', () => [golden('error-PROVIDER_CONFIG_INVALID.json')], {strict: true}],
+  ['foxctl/drift-artifact-summary', 'artifact fields beside the summary, under --strict', () => [okCas()], {strict: true}],
 ];
 
 describe('made-invalid variants of the goldens fail with the rule they break', () => {

@@ -23,22 +23,22 @@ describe('validate envelope against the v2 reference host (2026-10-08 document)'
     expect(outcome.summary.major).toBe(2);
     expect(brief(findings)).toEqual([
       // Advertised, but no payload schema is bundled for it.
-      '1 info envelope-kind-schema-missing',
+      '1 info envelope/kind-schema-missing',
       // The host takes no envelope per turn at all (limits.envelopesPerTurn 0).
-      '1 error cap.breached/envelopes',
-      '2 error unknown_schema_version',
-      '3 warning envelope_schema_version_drift',
-      '3 info envelope-kind-schema-missing',
-      '3 error cap.breached/envelopes',
-      '4 error unknown_envelope_kind',
+      '1 error envelope/cap-envelopes-per-turn',
+      '2 error envelope/unknown-schema-version',
+      '3 warning envelope/schema-version-drift',
+      '3 info envelope/kind-schema-missing',
+      '3 error envelope/cap-envelopes-per-turn',
+      '4 error envelope/unknown-kind',
       // error is universal: accepted though not listed, then over the limit like the others.
-      '5 error cap.breached/envelopes',
+      '5 error envelope/cap-envelopes-per-turn',
     ]);
   });
 
   it('the v2 node-id grammar applies to its envelopes', async () => {
     const {findings} = await check(ndjson([surface(1, 2, {nodeId: 'surface node'})]), {capabilities: seamsOff});
-    expect(findings.map((f) => `${f.ruleId} ${f.pointer}`)).toEqual(['invalid_envelope_shape /nodeId']);
+    expect(findings.map((f) => `${f.ruleId} ${f.pointer}`)).toEqual(['envelope/shape /nodeId']);
   });
 });
 
@@ -46,6 +46,6 @@ describe('validate envelope against the v2 reference host (2026-09-18 document, 
   it('takes the universal kinds only', async () => {
     const text = ndjson([envelope(1), envelope(2, {type: 'ui.a2ui-surface', correlationId: 'run-2:n:0:a', payload: {}})]);
     const {findings} = await check(text, {capabilities: bundleV3});
-    expect(brief(findings)).toEqual(['1 error cap.breached/envelopes', '2 error unknown_envelope_kind']);
+    expect(brief(findings)).toEqual(['1 error envelope/cap-envelopes-per-turn', '2 error envelope/unknown-kind']);
   });
 });

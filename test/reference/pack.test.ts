@@ -44,12 +44,12 @@ describe('upstream runtime.requires conformance cases (runtime-requires-shape)',
     expect(alone.code).toBe(want);
   });
 
-  it('reports each invalid case as invalid_manifest at /runtime/requires/<i>', () => {
+  it('reports each invalid case as pack/invalid-manifest at /runtime/requires/<i>', () => {
     const raw = results.get('runtime-requires.raw-builtin.invalid.json')?.findings.filter((f) => f.severity === 'error');
-    expect(raw).toEqual([expect.objectContaining({ruleId: 'invalid_manifest', pointer: '/runtime/requires/0', message: expect.stringContaining('declare "net.dns" instead')})]);
+    expect(raw).toEqual([expect.objectContaining({ruleId: 'pack/invalid-manifest', pointer: '/runtime/requires/0', message: expect.stringContaining('declare "net.dns" instead')})]);
     const dup = results.get('runtime-requires.duplicate.invalid.json')?.findings.filter((f) => f.severity === 'error');
     // The second "net.dns" is the one to delete.
-    expect(dup).toEqual([expect.objectContaining({ruleId: 'invalid_manifest', pointer: '/runtime/requires/1'})]);
+    expect(dup).toEqual([expect.objectContaining({ruleId: 'pack/invalid-manifest', pointer: '/runtime/requires/1'})]);
   });
 
   it('positions the raw builtin finding on the line that holds it', () => {
@@ -87,7 +87,7 @@ describe('registry samples and example packs: the verdicts of upstream\'s own re
     const validateRef = reference(bundledSchemaId(packManifestSchema(manifest.kind) ?? 'packs/node-pack-manifest'));
     const refValid = validateRef(manifest) as boolean;
     const findings = results.get(name)?.findings ?? [];
-    const schemaErrors = findings.filter((f) => f.ruleId === 'invalid_manifest');
+    const schemaErrors = findings.filter((f) => f.ruleId === 'pack/invalid-manifest');
     expect(schemaErrors.length === 0, JSON.stringify(schemaErrors)).toBe(refValid);
     // Every place upstream's schema objects to is reported at that place (or a child of it: an unknown property).
     for (const e of validateRef.errors ?? []) {
@@ -107,7 +107,7 @@ describe('registry samples and example packs: the verdicts of upstream\'s own re
     expect(flowLines.length).toBe(nodes.length);
     const categoryFindings = results.get('core.openwop.flow.pack.json')?.findings.filter((f) => f.pointer.endsWith('/category')) ?? [];
     expect(categoryFindings.map((f) => [f.ruleId, f.pointer, f.line, f.column])).toEqual(
-      flowLines.map((line, i) => ['invalid_manifest', `/nodes/${i}/category`, line, lines[line - 1].indexOf('"category"') + 1]),
+      flowLines.map((line, i) => ['pack/invalid-manifest', `/nodes/${i}/category`, line, lines[line - 1].indexOf('"category"') + 1]),
     );
     expect(categoryFindings[0].message).toContain('got "flow"');
   });

@@ -21,7 +21,7 @@ const EXPECTED: Record<string, Record<string, number>> = {
     'vendor.myndhyve.entities@1.0.0': 15,
     'vendor.myndhyve.launch-studio@1.0.0': 6,
   },
-  invalid_manifest: {'core.openwop.artifact-types@1.0.0': 10, 'core.openwop.flow@1.1.0': 29},
+  'pack/invalid-manifest': {'core.openwop.artifact-types@1.0.0': 10, 'core.openwop.flow@1.1.0': 29},
   'pack/kind-unchecked': Object.fromEntries(
     ['github', 'google-ads', 'google-workspace', 'jira', 'linkedin-ads', 'meta-ads', 'microsoft365', 'netsuite', 'notion', 'salesforce', 'tiktok-ads', 'workday'].map((c) => [`core.openwop.connections.${c}@1.0.0`, 1]),
   ),

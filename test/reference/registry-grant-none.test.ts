@@ -62,7 +62,7 @@ describe('validate pack --grant-none over the registry snapshot', () => {
     const r = await runCli(['validate', 'pack', referencePath('openwop-registry', 'packs'), '--grant-none', '--format', 'json']);
     expect(r.stderr).toBe('');
     const report = JSON.parse(r.stdout) as {summary: typeof summary; results: {pack: string; gate: Gate | null; findings: {ruleId: string; message: string}[]}[]};
-    unmetFindings = report.results.reduce((n, x) => n + x.findings.filter((f) => f.ruleId === 'pack_runtime_requirement_unmet').length, 0);
+    unmetFindings = report.results.reduce((n, x) => n + x.findings.filter((f) => f.ruleId === 'pack/runtime-requirement-unmet').length, 0);
     undeclaredCrypto = new Set(report.results.filter((x) => x.findings.some((f) => f.ruleId === 'pack/undeclared-requirement' && f.message.includes('"crypto"'))).map((x) => x.pack));
     summary = report.summary;
     gates = new Map(report.results.filter((x) => x.gate).map((x) => [x.pack, x.gate as Gate]));

@@ -1,5 +1,7 @@
 import {describe, expect, it} from 'vitest';
-import {applyQuiet, applyRuleOverrides, applyRuleOverridesToReport, exitCodeFor, type ExitPolicy, type RuleLevel} from '../../src/report/exit-code.js';
+import {applyQuiet, applyRuleOverrides, applyRuleOverridesToReport, exitCodeFor, type ExitPolicy} from '../../src/report/exit-code.js';
+import {defineRule} from '../../src/core/rule.js';
+import type {RuleLevel} from '../../src/core/severity.js';
 import type {Severity} from '../../src/core/finding.js';
 import {buildReport} from '../../src/report/report.js';
 import {finding} from './sample.js';
@@ -69,7 +71,7 @@ describe('applyRuleOverrides', () => {
     finding({file: 'a', ruleId: 'reasoning/first', severity: 'warning'}),
     finding({file: 'a', ruleId: 'tier1x/other', severity: 'error'}),
   ];
-  const run = (entries: [string, RuleLevel][]) => applyRuleOverrides(findings, new Map(entries)).map((f) => `${f.ruleId}=${f.severity}`);
+  const run = (entries: [string, RuleLevel][]) => applyRuleOverrides(findings, Object.fromEntries(entries), []).map((f) => `${f.ruleId}=${f.severity}`);
 
   it('re-severities and removes by exact id', () => {
     expect(run([['reasoning/first', 'error'], ['tier1/forbidden-keyword', 'off'], ['tier1/max-nesting-depth-5', 'warn']])).toEqual([
@@ -97,7 +99,28 @@ describe('applyRuleOverrides', () => {
   });
 
   it('recomputes the summary when applied to a report', () => {
-    const r = applyRuleOverridesToReport(reportWith('error', 'warning'), new Map([['tier1/*', 'warn']]));
+    const r = applyRuleOverridesToReport(reportWith('error', 'warning'), {'tier1/*': 'warn'}, []);
     expect(r.summary).toMatchObject({errors: 0, warnings: 2});
+  });
+
+  describe('a rule known by aliases and an upstream code', () => {
+    const rules = [
+      defineRule({id: 'envelope/cap-schema-rounds', code: 'cap.breached', aliases: ['cap.breached/schema'], description: 'x'}),
+      defineRule({id: 'envelope/duplicate-id', aliases: ['envelope-duplicate-id'], description: 'x'}),
+    ];
+    const capped = [finding({file: 'a', ruleId: 'envelope/cap-schema-rounds', severity: 'error'}), finding({file: 'a', ruleId: 'envelope/duplicate-id', severity: 'error'})];
+    const settle = (settings: Record<string, RuleLevel>) => applyRuleOverrides(capped, settings, rules).map((f) => `${f.ruleId}=${f.severity}`);
+
+    it('stamps the code on each finding of the rule, with or without settings', () => {
+      expect(applyRuleOverrides(capped, {}, rules).map((f) => f.code)).toEqual(['cap.breached', undefined]);
+    });
+
+    it('reaches it by its id, an old id, an old-id wildcard, the code and a new-family wildcard', () => {
+      expect(settle({'cap.breached/schema': 'warn'})).toEqual(['envelope/cap-schema-rounds=warning', 'envelope/duplicate-id=error']);
+      expect(settle({'cap.breached/*': 'info'})).toEqual(['envelope/cap-schema-rounds=info', 'envelope/duplicate-id=error']);
+      expect(settle({'cap.breached': 'off'})).toEqual(['envelope/duplicate-id=error']);
+      expect(settle({'envelope-duplicate-id': 'off'})).toEqual(['envelope/cap-schema-rounds=error']);
+      expect(settle({'envelope/*': 'off', 'cap.breached': 'warn'})).toEqual(['envelope/cap-schema-rounds=warning']);
+    });
   });
 });

@@ -117,7 +117,7 @@ describe('openwop scaffold kind (CLI)', () => {
     const bad = await runCli(['validate', 'envelope', invalidFile('kinds', 'vendor.acme.prd.create'), '--schemas', 'kinds', '--json'], {cwd: dir});
     expect(bad.code, bad.stderr).toBe(1);
     const findings = JSON.parse(bad.stdout).results.flatMap((x: {findings: unknown[]}) => x.findings) as {ruleId: string; message: string}[];
-    expect(findings).toEqual([expect.objectContaining({ruleId: 'envelope_invalid', message: expect.stringContaining('missing required property "priority"')})]);
+    expect(findings).toEqual([expect.objectContaining({ruleId: 'envelope/payload-invalid', message: expect.stringContaining('missing required property "priority"')})]);
 
     const lint = await runCli(['lint', 'schema', schemaFile('kinds', 'vendor.acme.prd.create'), '--profile', 'strict', '--target', 'tier1', '--target', 'openai', '--target', 'anthropic', '--json'], {cwd: dir});
     expect(lint.code, lint.stderr).toBe(0);

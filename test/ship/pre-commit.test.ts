@@ -145,14 +145,14 @@ describe.each(FRAMEWORKS)('$label: the hooks of .pre-commit-hooks.yaml on the de
     editJson(inRepo('examples', 'envelopes', 'vendor.acme.plan.create.valid.json'), (envelope) => {
       delete (envelope.payload as Record<string, unknown>).goal;
     });
-    await expectRefused('an envelope without its goal', 'openwop validate envelope', 'envelope_invalid', 'examples/envelopes/vendor.acme.plan.create.valid.json');
+    await expectRefused('an envelope without its goal', 'openwop validate envelope', 'envelope/payload-invalid', 'examples/envelopes/vendor.acme.plan.create.valid.json');
   });
 
   it('refuses a pack manifest that needs a module no sandbox grants', async () => {
     editJson(inRepo('packs', 'webhook', 'pack.json'), (manifest) => {
       manifest.runtime = {...(manifest.runtime as object), requires: ['node:dns/promises']};
     });
-    await expectRefused('a pack requiring node:dns', 'openwop validate pack', 'invalid_manifest', 'packs/webhook/pack.json');
+    await expectRefused('a pack requiring node:dns', 'openwop validate pack', 'pack/invalid-manifest', 'packs/webhook/pack.json');
     expect(git(['log', '--format=%s'], inRepo())).toBe('three kinds and a pack');
     console.log(`pre-commit end-to-end (${version}): ${Object.entries(timings).map(([k, ms]) => `${k} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
   });

@@ -1,13 +1,15 @@
 import type {JsonDocument} from '../../io/json-document.js';
 import {toPointer, type PathSegment} from '../../io/json-pointer.js';
-import type {Finding, RuleDescriptor} from '../../core/finding.js';
+import type {Finding} from '../../core/finding.js';
+import {defineRule} from '../../core/rule.js';
 import type {UnsupportedPatternError} from './linear-regexp.js';
 
-export const PATTERN_UNSUPPORTED_RULE = {
+export const PATTERN_UNSUPPORTED_RULE = defineRule({
+  commands: ['lint schema', 'validate envelope', 'simulate retry'],
   id: 'schema/pattern-unsupported',
   description:
     'A pattern in a user schema that cannot be evaluated in linear time (lookaround, backreferences, repetition counts over 1000, Unicode properties other than general categories, scripts, ASCII and Any): the schema is refused rather than run on a backtracking engine.',
-} as const satisfies RuleDescriptor;
+});
 
 /** The refusal as a finding at the pattern in the schema file (the first place it is written). */
 export function patternRefusalFinding(error: UnsupportedPatternError, doc: JsonDocument, consequence: string): Finding {
