@@ -34,7 +34,7 @@ export function rulesMarkdown(): string {
     const profiles = m.profiles.length === 2 ? 'both' : m.profiles.join(', ');
     const targets = m.targets.length === LINT_TARGETS.length ? 'all' : m.targets.join(', ');
     const origin = m.extension ? 'extension' : `upstream${m.upstreamName ? ` (${code(m.upstreamName)})` : ''}`;
-    const evidence = [...new Map((m.evidence ?? []).map((e) => [e.url, `[${e.kind === 'api-error' ? 'API error' : e.kind}](${e.url})`])).values()].join(', ');
+    const evidence = [...new Map(m.evidence.map((e) => [e.url, `[${e.kind === 'api-error' ? 'API error' : e.kind}](${e.url})`])).values()].join(', ');
     out.push(`| ${code(m.id)} | ${m.severity} | ${profiles} | ${targets} | ${m.fixable ? 'yes' : ''} | ${origin} | ${lastVerified(m)} | ${evidence} | ${cell(m.description)} |`);
   }
   out.push('');

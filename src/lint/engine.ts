@@ -2,12 +2,13 @@ import {relative} from 'node:path';
 import {JsonDocument} from '../io/json-document.js';
 import type {WantedPath, WantedPaths} from '../io/json-locate.js';
 import {parsePointerOrRoot} from '../io/json-pointer.js';
-import type {Finding, RuleDescriptor, Severity} from '../core/finding.js';
+import type {Finding, Severity} from '../core/finding.js';
+import {defineRule, renderMessage, type Rule} from '../core/rule.js';
 import {detectKind} from './kind.js';
 import {DEFAULT_PROFILE, DEFAULT_REASONING_MISSING_MIN_PROPERTIES, DEFAULT_TARGETS, levelFor} from './options.js';
 import {RULES} from './rules/index.js';
 import {builtFrom, ptr} from './schema-util.js';
-import type {DetectedKind, LintProfile, LintRule, LintTarget, ReportDescriptor, RootInfo, RuleContext, RuleLevel, RuleOptions, SchemaNode} from './types.js';
+import type {DetectedKind, LintProfile, LintRule, LintTarget, MessageData, ReportDescriptor, RootInfo, RuleContext, RuleLevel, RuleOptions, SchemaNode} from './types.js';
 import {ownSegments, placementSlot, walkSchema, type WalkOptions} from './walker.js';
 
 export interface LintOptions extends WalkOptions {
@@ -26,11 +27,21 @@ export interface LintOptions extends WalkOptions {
   ruleSet?: readonly LintRule[];
 }
 
+const ENGINE_COMMANDS = ['lint schema', 'validate pack', 'probe host'] as const;
+const REFUSED_REF = {refused: '"$ref": "{{ref}}" {{reason}}'};
+const INCOMPLETE = defineRule({
+  id: 'lint/incomplete',
+  description: 'The schema expands to more sub-schemas than the walk limit; the rest was not checked.',
+  severity: 'warning',
+  commands: ENGINE_COMMANDS,
+  messages: {incomplete: 'the schema expands (through $ref) to more than {{limit}} sub-schemas; the walk stopped there and the rest was not checked'},
+});
+
 /** Findings the engine itself makes, for formatters' rule tables. */
-export const ENGINE_RULES: RuleDescriptor[] = [
-  {id: 'lint/incomplete', description: 'The schema expands to more sub-schemas than the walk limit; the rest was not checked.'},
-  {id: 'ref/outside-root', description: 'A $ref names a file outside the project root (an absolute path, a file: URL, "..", or a symbolic link out); it is not read.'},
-  {id: 'ref/not-regular', description: 'A $ref names a FIFO, device or socket rather than a regular file; it is not read.'},
+export const ENGINE_RULES: readonly Rule[] = [
+  INCOMPLETE,
+  defineRule({id: 'ref/outside-root', description: 'A $ref names a file outside the project root (an absolute path, a file: URL, "..", or a symbolic link out); it is not read.', commands: ENGINE_COMMANDS, messages: REFUSED_REF}),
+  defineRule({id: 'ref/not-regular', description: 'A $ref names a FIFO, device or socket rather than a regular file; it is not read.', commands: ENGINE_COMMANDS, messages: REFUSED_REF}),
 ];
 
 /** The walker's refusals, by rule id, at the severity `--rule` or the config gives them (error unless set; off drops them). */
@@ -164,13 +175,16 @@ export function prepareLint(options: LintOptions): PreparedLint {
       if (!ref) return;
       checks.ref.run(node, contexts);
       const severity = ref.status === 'refused' ? refused[ref.ruleId] : undefined;
-      if (ref.status === 'refused' && severity) sink.add(ref.ruleId, severity, {doc: node.doc, pointer: ptr(node.pointer, '$ref'), message: `"$ref": "${ref.ref}" ${ref.reason}`});
+      if (ref.status === 'refused' && severity) {
+        const data = {ref: ref.ref, reason: ref.reason};
+        sink.add(ref.ruleId, severity, {doc: node.doc, pointer: ptr(node.pointer, '$ref'), messageId: 'refused', data}, renderMessage(REFUSED_REF.refused, data));
+      }
     });
     sink.node = undefined;
     plan.end.forEach((end, i) => end(contexts[plan.endAt[i]]));
     if (stats.truncated) {
-      const message = `the schema expands (through $ref) to more than ${stats.visits - 1} sub-schemas; the walk stopped there and the rest was not checked`;
-      sink.add('lint/incomplete', 'warning', {message, pointer: ''});
+      const data = {limit: stats.visits - 1};
+      sink.add(INCOMPLETE.id, INCOMPLETE.severity, {messageId: 'incomplete', data, pointer: ''}, renderMessage(INCOMPLETE.messages.incomplete, data));
     }
 
     plan.release(contexts);
@@ -271,7 +285,7 @@ class Plan {
   contexts(options: RuleOptions, root: RootInfo, sink: FindingSink): Context[] {
     const contexts = this.spare;
     this.spare = undefined;
-    if (!contexts) return this.active.map(({rule, severity}) => new Context(rule.meta.id, severity, options, root, sink));
+    if (!contexts) return this.active.map(({rule, severity}) => new Context(rule.meta.id, rule.meta.messages, severity, options, root, sink));
     for (const ctx of contexts) ctx.start(options, root, sink);
     return contexts;
   }
@@ -333,6 +347,7 @@ class Context implements RuleContext {
 
   constructor(
     private readonly ruleId: string,
+    private readonly messages: Readonly<Record<string, string>>,
     private readonly severity: Severity,
     public options: RuleOptions,
     public root: RootInfo,
@@ -351,7 +366,9 @@ class Context implements RuleContext {
   }
 
   report(descriptor: ReportDescriptor): void {
-    this.sink.add(this.ruleId, this.severity, descriptor);
+    const template = this.messages[descriptor.messageId];
+    if (template === undefined) throw new Error(`${this.ruleId} reported messageId "${descriptor.messageId}", which it does not declare`);
+    this.sink.add(this.ruleId, this.severity, descriptor, renderMessage(template, descriptor.data));
   }
 }
 
@@ -378,11 +395,13 @@ class FindingSink {
     this.paths = doc.pathsForPlacing();
   }
 
-  add(ruleId: string, severity: Severity, d: ReportDescriptor): void {
+  /** `message` is `d`'s template rendered. */
+  add(ruleId: string, severity: Severity, d: ReportDescriptor, message: string): void {
     const target = d.doc ?? this.doc;
     const predicate = d.fix !== undefined && this.node?.inPredicate === true;
-    const message = predicate ? `${d.message} (${IN_PREDICATE})` : d.message;
-    const finding: Finding = {ruleId, severity, message, file: target.source.file, pointer: d.pointer, line: 0, column: 0, endLine: 0, endColumn: 0};
+    if (predicate) message = `${message} (${IN_PREDICATE})`;
+    const data: MessageData = d.data ?? {};
+    const finding: Finding = {ruleId, severity, message, messageId: d.messageId, data, file: target.source.file, pointer: d.pointer, line: 0, column: 0, endLine: 0, endColumn: 0};
     if (target !== this.doc) {
       finding.pointer = this.pointers.keep(d.pointer);
       (this.elsewhere ??= new Map()).set(finding, target);

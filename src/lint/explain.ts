@@ -36,13 +36,13 @@ function summarize(r: LintRule): RuleSummary {
     since: m.since,
     verified: lastVerified(m),
     sources: m.sources,
-    ...(m.evidence ? {evidence: m.evidence} : {}),
+    ...(m.evidence.length > 0 ? {evidence: m.evidence} : {}),
   };
 }
 
 /** The most recent `verified` month among a rule's sources and evidence. */
 export function lastVerified(m: RuleMeta): string {
-  return [...m.sources, ...(m.evidence ?? [])].map((s) => s.verified).sort().at(-1) ?? '';
+  return [...m.sources, ...m.evidence].map((s) => s.verified).sort().at(-1) ?? '';
 }
 
 /** Closest rule ids to a mistyped one (for "unknown rule" messages). */
@@ -71,7 +71,7 @@ export function explainRule(id: string): string {
   lines.push(...wrap(m.explanation, 100), '');
   lines.push('Sources:');
   for (const s of m.sources) lines.push(`  - ${s.title ? `${s.title}: ` : ''}${s.url} (verified ${s.verified})`);
-  if (m.evidence?.length) {
+  if (m.evidence.length > 0) {
     lines.push('', 'Evidence (what the vendor answers):');
     for (const e of m.evidence) lines.push(`  - ${EVIDENCE_KIND[e.kind]}: ${e.kind === 'api-error' ? JSON.stringify(e.text) : e.text}`, `    ${e.url} (verified ${e.verified})`);
   }
