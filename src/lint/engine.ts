@@ -3,12 +3,12 @@ import {JsonDocument} from '../io/json-document.js';
 import type {WantedPath, WantedPaths} from '../io/json-locate.js';
 import {parsePointerOrRoot} from '../io/json-pointer.js';
 import type {Finding, Severity} from '../core/finding.js';
-import {defineRule, renderMessage, type Rule} from '../core/rule.js';
+import {compileMessage, defineRule, renderMessage, type MessageData, type Rule} from '../core/rule.js';
 import {detectKind} from './kind.js';
 import {DEFAULT_PROFILE, DEFAULT_REASONING_MISSING_MIN_PROPERTIES, DEFAULT_TARGETS, levelFor} from './options.js';
 import {RULES} from './rules/index.js';
 import {builtFrom, ptr} from './schema-util.js';
-import type {DetectedKind, LintProfile, LintRule, LintTarget, MessageData, ReportDescriptor, RootInfo, RuleContext, RuleLevel, RuleOptions, SchemaNode} from './types.js';
+import type {DetectedKind, LintProfile, LintRule, LintTarget, ReportDescriptor, RootInfo, RuleContext, RuleLevel, RuleOptions, SchemaNode} from './types.js';
 import {ownSegments, placementSlot, walkSchema, type WalkOptions} from './walker.js';
 
 export interface LintOptions extends WalkOptions {
@@ -285,7 +285,7 @@ class Plan {
   contexts(options: RuleOptions, root: RootInfo, sink: FindingSink): Context[] {
     const contexts = this.spare;
     this.spare = undefined;
-    if (!contexts) return this.active.map(({rule, severity}) => new Context(rule.meta.id, rule.meta.messages, severity, options, root, sink));
+    if (!contexts) return this.active.map(({rule, severity}) => new Context(rule.meta.id, renderersOf(rule.meta.messages), severity, options, root, sink));
     for (const ctx of contexts) ctx.start(options, root, sink);
     return contexts;
   }
@@ -341,13 +341,28 @@ function planFor(active: Active): Plan {
   return plan;
 }
 
+type Renderers = Readonly<Record<string, (data?: MessageData) => string>>;
+const renderers = new WeakMap<object, Renderers>();
+
+/** Rendered messages a rule's context keeps. */
+const RENDERED_KEPT = 1024;
+
+/** A rule's message templates, each read once for every run that uses the rule. */
+function renderersOf(messages: Readonly<Record<string, string>>): Renderers {
+  let compiled = renderers.get(messages);
+  if (!compiled) renderers.set(messages, (compiled = Object.fromEntries(Object.entries(messages).map(([id, template]) => [id, compileMessage(template)]))));
+  return compiled;
+}
+
 /** What one rule sees while linting one document; reused for the next document once this one is done. */
 class Context implements RuleContext {
   private ownState: Record<string, unknown> | undefined;
+  /** Messages rendered from frozen data objects, by the object. */
+  private rendered: Map<MessageData, {messageId: string; message: string}> | undefined;
 
   constructor(
     private readonly ruleId: string,
-    private readonly messages: Readonly<Record<string, string>>,
+    private readonly messages: Renderers,
     private readonly severity: Severity,
     public options: RuleOptions,
     public root: RootInfo,
@@ -366,9 +381,22 @@ class Context implements RuleContext {
   }
 
   report(descriptor: ReportDescriptor): void {
-    const template = this.messages[descriptor.messageId];
-    if (template === undefined) throw new Error(`${this.ruleId} reported messageId "${descriptor.messageId}", which it does not declare`);
-    this.sink.add(this.ruleId, this.severity, descriptor, renderMessage(template, descriptor.data));
+    const {messageId, data} = descriptor;
+    const render = this.messages[messageId];
+    if (render === undefined) throw new Error(`${this.ruleId} reported messageId "${messageId}", which it does not declare`);
+    if (data === undefined || !Object.isFrozen(data)) {
+      this.sink.add(this.ruleId, this.severity, descriptor, render(data));
+      return;
+    }
+    // A frozen data object is one a rule reports again and again: its findings share one message string (a linter
+    // keeps every finding until it reports, and rendering each anew cost more in garbage collection than the checks).
+    const rendered = (this.rendered ??= new Map());
+    let kept = rendered.get(data);
+    if (kept?.messageId !== messageId) {
+      kept = {messageId, message: render(data)};
+      if (rendered.size < RENDERED_KEPT) rendered.set(data, kept);
+    }
+    this.sink.add(this.ruleId, this.severity, descriptor, kept.message);
   }
 }
 
@@ -400,7 +428,7 @@ class FindingSink {
     const target = d.doc ?? this.doc;
     const predicate = d.fix !== undefined && this.node?.inPredicate === true;
     if (predicate) message = `${message} (${IN_PREDICATE})`;
-    const data: MessageData = d.data ?? {};
+    const data = d.data ?? NO_DATA;
     const finding: Finding = {ruleId, severity, message, messageId: d.messageId, data, file: target.source.file, pointer: d.pointer, line: 0, column: 0, endLine: 0, endColumn: 0};
     if (target !== this.doc) {
       finding.pointer = this.pointers.keep(d.pointer);
@@ -512,6 +540,8 @@ class FindingSink {
 }
 
 const SLASH = 0x2f;
+/** The `data` of a finding whose message has no `{{name}}`: one object for all of them, frozen so none can change it. */
+const NO_DATA: MessageData = Object.freeze({});
 const IN_PREDICATE = 'not auto-fixable: inside an allOf, not, if/then/else or dependentSchemas branch a fix would change what the whole schema accepts';
 
 /**

@@ -1,7 +1,7 @@
 import type {LintTarget} from '../config/types.js';
 import type {JsonDocument} from '../io/json-document.js';
 import type {Fix} from '../core/finding.js';
-import type {Rule} from '../core/rule.js';
+import type {MessageData, Rule} from '../core/rule.js';
 
 export type LintProfile = 'strict' | 'load-bearing';
 export const LINT_PROFILES: readonly LintProfile[] = ['strict', 'load-bearing'];
@@ -100,9 +100,6 @@ export interface RuleOptions {
   reasoningMissingMinProperties: number;
   allowRemoteRefs: boolean;
 }
-
-/** The values a message template's `{{name}}`s are filled with. */
-export type MessageData = Record<string, string | number | boolean>;
 
 export interface ReportDescriptor {
   /** Pointer into `doc` (defaults to the node's doc, or the root document). */

@@ -32,13 +32,13 @@ const rule = defineLintRule({
     if (Array.isArray(t)) {
       const pointer = ptr(node.pointer, 'type');
       const shape = shapeOf(t);
-      if (shape.only === undefined) ctx.report({doc: node.doc, pointer, messageId: 'several', data: {list: shape.json}});
-      else if (shape.nullable && node.schema.nullable === false) ctx.report({doc: node.doc, pointer, messageId: 'contradicted', data: {list: shape.json}});
+      if (shape.only === undefined) ctx.report({doc: node.doc, pointer, messageId: 'several', data: shape.data});
+      else if (shape.nullable && node.schema.nullable === false) ctx.report({doc: node.doc, pointer, messageId: 'contradicted', data: shape.data});
       else {
         // ["T"] is just "T"; ["T", "null"] is "T" with "nullable": true (kept when already there).
         const {only, nullable} = shape;
         const addNullable = nullable && !Object.hasOwn(node.schema, 'nullable');
-        ctx.report({doc: node.doc, pointer, messageId: nullable ? 'oneTypeNullable' : 'oneType', data: {list: shape.json}, fix: () => fixTypeListToNullable(node.doc, node.pointer, only, addNullable)});
+        ctx.report({doc: node.doc, pointer, messageId: nullable ? 'oneTypeNullable' : 'oneType', data: shape.data, fix: () => fixTypeListToNullable(node.doc, node.pointer, only, addNullable)});
       }
     }
     else if (t === 'null') ctx.report({doc: node.doc, pointer: ptr(node.pointer, 'type'), messageId: 'nullType'});
@@ -51,13 +51,13 @@ interface ListShape {
   only: string | undefined;
   /** The list holds "null". */
   nullable: boolean;
-  /** The list as JSON, for the message. */
-  json: string;
+  /** The list as JSON, for the message: frozen, so findings on equal lists share one message. */
+  data: Readonly<{list: string}>;
 }
 
 /**
  * Shapes of the lists seen, kept: the same few lists (["string", "null"]) recur on every schema, and a linter keeps every
- * finding until it reports, so findings on equal lists share their JSON text. Found by comparing the elements, which
+ * finding until it reports, so findings on equal lists share their message. Found by comparing the elements, which
  * costs less than building a key for every list.
  */
 const shapes: {list: readonly unknown[]; shape: ListShape}[] = [];
@@ -68,7 +68,7 @@ function shapeOf(list: readonly unknown[]): ListShape {
   const json = JSON.stringify(list);
   const types = list.filter((x) => x !== 'null');
   const nullable = types.length < list.length;
-  const shape = {only: types.length === 1 && typeof types[0] === 'string' ? types[0] : undefined, nullable, json};
+  const shape = {only: types.length === 1 && typeof types[0] === 'string' ? types[0] : undefined, nullable, data: Object.freeze({list: json})};
   if (shapes.length < SHAPES_KEPT) shapes.push({list: [...list], shape});
   return shape;
 }

@@ -1,4 +1,4 @@
-import type {Evidence} from '../../core/rule.js';
+import type {Evidence, MessageData} from '../../core/rule.js';
 import {defineLintRule} from '../define-lint-rule.js';
 import {ptr} from '../schema-util.js';
 import type {LintRule, RuleDocs} from '../types.js';
@@ -9,8 +9,8 @@ import {rewriteFix} from './rewrite-fix.js';
 const FIXABLE = new Set<Rewrite | undefined>(['oneof-to-anyof', 'const-to-enum', 'inline-ref']);
 const SEVERITY = {refused: 'error', ignored: 'warning', degraded: 'info'} as const;
 const VERB = {refused: 'refuses', ignored: 'ignores', degraded: 'reads differently'} as const;
-/** Keys whose treatment a rule keeps: past this (a schema of made-up keys), they are worked out per finding. */
-const TREATMENTS_KEPT = 1024;
+/** Keys whose treatment and message data a rule keeps: past this (a schema of made-up keys), they are worked out per finding. */
+const KEPT = 1024;
 const MESSAGES = {keyword: '"{{key}}": {{says}}', keywordNotFixed: '"{{key}}": {{says}} ({{why}})'};
 
 /**
@@ -26,8 +26,10 @@ export function keywordRule(model: VendorModel, effect: Effect, id: string, docs
   }
   // Looked up once per key of every sub-schema: a Map, not the model's record and its accepted entries.
   const reported = new Map(listed.map((k) => [k, treatmentOf(model, k) as Treatment]));
-  // Each key's treatment (null: not reported), kept: the same few keys recur on every sub-schema.
+  // Each key's treatment (null: not reported) and last message data, kept: the same few keys recur on every sub-schema,
+  // and findings that share a (frozen) data object share one rendered message.
   const treatments = new Map<string, Treatment | null>();
+  const shared = new Map<string, {why: string | undefined; data: MessageData}>();
   const fixed = listed.filter((k) => FIXABLE.has(treatmentOf(model, k)?.rewrite));
   return defineLintRule({
     meta: {
@@ -47,14 +49,19 @@ export function keywordRule(model: VendorModel, effect: Effect, id: string, docs
         let t = treatments.get(key);
         if (t === undefined) {
           t = reported.get(key) ?? (unlisted && !Object.hasOwn(model.keywords, key) ? model.otherKeywords : null);
-          if (treatments.size < TREATMENTS_KEPT) treatments.set(key, t);
+          if (treatments.size < KEPT) treatments.set(key, t);
         }
         if (t === null || !Object.hasOwn(node.schema, key)) continue;
         const {fix, why} = rewriteFix(t.rewrite, node, key);
+        let kept = shared.get(key);
+        if (kept === undefined || kept.why !== why) {
+          const data: MessageData = why ? {key, says: t.says, why} : {key, says: t.says};
+          kept = {why, data: Object.freeze(data)};
+          if (shared.size < KEPT) shared.set(key, kept);
+        }
         const pointer = ptr(node.pointer, key);
-        if (why) ctx.report({doc: node.doc, pointer, messageId: 'keywordNotFixed', data: {key, says: t.says, why}});
-        else if (fix) ctx.report({doc: node.doc, pointer, messageId: 'keyword', data: {key, says: t.says}, fix});
-        else ctx.report({doc: node.doc, pointer, messageId: 'keyword', data: {key, says: t.says}});
+        const messageId = why ? 'keywordNotFixed' : 'keyword';
+        ctx.report(fix ? {doc: node.doc, pointer, messageId, data: kept.data, fix} : {doc: node.doc, pointer, messageId, data: kept.data});
       }
     },
   });
