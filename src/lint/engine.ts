@@ -2,7 +2,8 @@ import {relative} from 'node:path';
 import {JsonDocument} from '../io/json-document.js';
 import type {WantedPath, WantedPaths} from '../io/json-locate.js';
 import {parsePointerOrRoot} from '../io/json-pointer.js';
-import type {Finding, RuleDescriptor, Severity} from '../core/finding.js';
+import type {Finding, Severity} from '../core/finding.js';
+import {compileMessage, defineRule, renderMessage, type MessageData, type Rule} from '../core/rule.js';
 import {detectKind} from './kind.js';
 import {levelFor, severityAt, type RuleLevel} from '../core/severity.js';
 import {DEFAULT_PROFILE, DEFAULT_REASONING_MISSING_MIN_PROPERTIES, DEFAULT_TARGETS} from './options.js';
@@ -27,11 +28,21 @@ export interface LintOptions extends WalkOptions {
   ruleSet?: readonly LintRule[];
 }
 
+const ENGINE_COMMANDS = ['lint schema', 'validate pack', 'probe host'] as const;
+const REFUSED_REF = {refused: '"$ref": "{{ref}}" {{reason}}'};
+const INCOMPLETE = defineRule({
+  id: 'lint/incomplete',
+  description: 'The schema expands to more sub-schemas than the walk limit; the rest was not checked.',
+  severity: 'warning',
+  commands: ENGINE_COMMANDS,
+  messages: {incomplete: 'the schema expands (through $ref) to more than {{limit}} sub-schemas; the walk stopped there and the rest was not checked'},
+});
+
 /** Findings the engine itself makes, for formatters' rule tables. */
-export const ENGINE_RULES: RuleDescriptor[] = [
-  {id: 'lint/incomplete', description: 'The schema expands to more sub-schemas than the walk limit; the rest was not checked.'},
-  {id: 'ref/outside-root', description: 'A $ref names a file outside the project root (an absolute path, a file: URL, "..", or a symbolic link out); it is not read.'},
-  {id: 'ref/not-regular', description: 'A $ref names a FIFO, device or socket rather than a regular file; it is not read.'},
+export const ENGINE_RULES: readonly Rule[] = [
+  INCOMPLETE,
+  defineRule({id: 'ref/outside-root', description: 'A $ref names a file outside the project root (an absolute path, a file: URL, "..", or a symbolic link out); it is not read.', commands: ENGINE_COMMANDS, messages: REFUSED_REF}),
+  defineRule({id: 'ref/not-regular', description: 'A $ref names a FIFO, device or socket rather than a regular file; it is not read.', commands: ENGINE_COMMANDS, messages: REFUSED_REF}),
 ];
 
 /** The walker's refusals, by rule id, at the severity `--rule` or the config gives them (error unless set; off drops them). */
@@ -163,13 +174,16 @@ export function prepareLint(options: LintOptions): PreparedLint {
       if (!ref) return;
       checks.ref.run(node, contexts);
       const severity = ref.status === 'refused' ? refused[ref.ruleId] : undefined;
-      if (ref.status === 'refused' && severity) sink.add(ref.ruleId, severity, {doc: node.doc, pointer: ptr(node.pointer, '$ref'), message: `"$ref": "${ref.ref}" ${ref.reason}`});
+      if (ref.status === 'refused' && severity) {
+        const data = {ref: ref.ref, reason: ref.reason};
+        sink.add(ref.ruleId, severity, {doc: node.doc, pointer: ptr(node.pointer, '$ref'), messageId: 'refused', data}, renderMessage(REFUSED_REF.refused, data));
+      }
     });
     sink.node = undefined;
     plan.end.forEach((end, i) => end(contexts[plan.endAt[i]]));
     if (stats.truncated) {
-      const message = `the schema expands (through $ref) to more than ${stats.visits - 1} sub-schemas; the walk stopped there and the rest was not checked`;
-      sink.add('lint/incomplete', 'warning', {message, pointer: ''});
+      const data = {limit: stats.visits - 1};
+      sink.add(INCOMPLETE.id, INCOMPLETE.severity, {messageId: 'incomplete', data, pointer: ''}, renderMessage(INCOMPLETE.messages.incomplete, data));
     }
 
     plan.release(contexts);
@@ -270,7 +284,7 @@ class Plan {
   contexts(options: RuleOptions, root: RootInfo, sink: FindingSink): Context[] {
     const contexts = this.spare;
     this.spare = undefined;
-    if (!contexts) return this.active.map(({rule, severity}) => new Context(rule.meta.id, severity, options, root, sink));
+    if (!contexts) return this.active.map(({rule, severity}) => new Context(rule.meta.id, renderersOf(rule.meta.messages), severity, options, root, sink));
     for (const ctx of contexts) ctx.start(options, root, sink);
     return contexts;
   }
@@ -326,12 +340,28 @@ function planFor(active: Active): Plan {
   return plan;
 }
 
+type Renderers = Readonly<Record<string, (data?: MessageData) => string>>;
+const renderers = new WeakMap<object, Renderers>();
+
+/** Rendered messages a rule's context keeps. */
+const RENDERED_KEPT = 1024;
+
+/** A rule's message templates, each read once for every run that uses the rule. */
+function renderersOf(messages: Readonly<Record<string, string>>): Renderers {
+  let compiled = renderers.get(messages);
+  if (!compiled) renderers.set(messages, (compiled = Object.fromEntries(Object.entries(messages).map(([id, template]) => [id, compileMessage(template)]))));
+  return compiled;
+}
+
 /** What one rule sees while linting one document; reused for the next document once this one is done. */
 class Context implements RuleContext {
   private ownState: Record<string, unknown> | undefined;
+  /** Messages rendered from frozen data objects, by the object. */
+  private rendered: Map<MessageData, {messageId: string; message: string}> | undefined;
 
   constructor(
     private readonly ruleId: string,
+    private readonly messages: Renderers,
     private readonly severity: Severity,
     public options: RuleOptions,
     public root: RootInfo,
@@ -350,7 +380,22 @@ class Context implements RuleContext {
   }
 
   report(descriptor: ReportDescriptor): void {
-    this.sink.add(this.ruleId, this.severity, descriptor);
+    const {messageId, data} = descriptor;
+    const render = this.messages[messageId];
+    if (render === undefined) throw new Error(`${this.ruleId} reported messageId "${messageId}", which it does not declare`);
+    if (data === undefined || !Object.isFrozen(data)) {
+      this.sink.add(this.ruleId, this.severity, descriptor, render(data));
+      return;
+    }
+    // A frozen data object is one a rule reports again and again: its findings share one message string (a linter
+    // keeps every finding until it reports, and rendering each anew cost more in garbage collection than the checks).
+    const rendered = (this.rendered ??= new Map());
+    let kept = rendered.get(data);
+    if (kept?.messageId !== messageId) {
+      kept = {messageId, message: render(data)};
+      if (rendered.size < RENDERED_KEPT) rendered.set(data, kept);
+    }
+    this.sink.add(this.ruleId, this.severity, descriptor, kept.message);
   }
 }
 
@@ -377,11 +422,13 @@ class FindingSink {
     this.paths = doc.pathsForPlacing();
   }
 
-  add(ruleId: string, severity: Severity, d: ReportDescriptor): void {
+  /** `message` is `d`'s template rendered. */
+  add(ruleId: string, severity: Severity, d: ReportDescriptor, message: string): void {
     const target = d.doc ?? this.doc;
     const predicate = d.fix !== undefined && this.node?.inPredicate === true;
-    const message = predicate ? `${d.message} (${IN_PREDICATE})` : d.message;
-    const finding: Finding = {ruleId, severity, message, file: target.source.file, pointer: d.pointer, line: 0, column: 0, endLine: 0, endColumn: 0};
+    if (predicate) message = `${message} (${IN_PREDICATE})`;
+    const data = d.data ?? NO_DATA;
+    const finding: Finding = {ruleId, severity, message, messageId: d.messageId, data, file: target.source.file, pointer: d.pointer, line: 0, column: 0, endLine: 0, endColumn: 0};
     if (target !== this.doc) {
       finding.pointer = this.pointers.keep(d.pointer);
       (this.elsewhere ??= new Map()).set(finding, target);
@@ -492,6 +539,8 @@ class FindingSink {
 }
 
 const SLASH = 0x2f;
+/** The `data` of a finding whose message has no `{{name}}`: one object for all of them, frozen so none can change it. */
+const NO_DATA: MessageData = Object.freeze({});
 const IN_PREDICATE = 'not auto-fixable: inside an allOf, not, if/then/else or dependentSchemas branch a fix would change what the whole schema accepts';
 
 /**

@@ -4,7 +4,7 @@ import {LINT_PROFILES, LINT_TARGETS, type RuleMeta} from './types.js';
 
 /** The most recent `verified` month among a rule's sources and evidence. */
 export function lastVerified(m: RuleMeta): string {
-  return [...m.sources, ...(m.evidence ?? [])].map((s) => s.verified).sort().at(-1) ?? '';
+  return [...m.sources, ...m.evidence].map((s) => s.verified).sort().at(-1) ?? '';
 }
 
 /** Closest rule ids to a mistyped one (for "unknown rule" messages). */

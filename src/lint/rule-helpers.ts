@@ -1,9 +1,10 @@
 import {ptr, typeIn} from './schema-util.js';
-import type {LintRule, RuleContext, RuleDocs, RuleSource, SchemaNode} from './types.js';
+import type {RuleSource} from '../core/rule.js';
+import {defineLintRule} from './define-lint-rule.js';
+import type {LintRule, RuleContext, RuleDocs, SchemaNode} from './types.js';
 import {TIER1_MAX_DEPTH} from './types.js';
 
 export const VERIFIED = '2026-11';
-export const SINCE = '0.1.0';
 
 export const SOURCES = {
   rfc0030: {url: 'https://github.com/openwop/openwop', title: 'OpenWOP RFC 0030: the reasoning field (§A, §D) and the Tier-1 structured-output subset (§B)', verified: VERIFIED},
@@ -30,7 +31,7 @@ export const EXTENSION_EDGES_TEXT =
  */
 export function extensionTwin(base: LintRule, docs: RuleDocs): LintRule {
   const name = base.meta.id.slice(base.meta.id.indexOf('/') + 1);
-  return {
+  return defineLintRule({
     meta: {
       ...base.meta,
       id: `tier1-ext/${name}`,
@@ -43,7 +44,7 @@ export function extensionTwin(base: LintRule, docs: RuleDocs): LintRule {
       explanation: `Our extension of ${base.meta.id}: the same check on sub-schemas the upstream conformance walker does not visit: ${EXTENSION_EDGES_TEXT}. Vendors apply their rules there too, so a schema can pass upstream's walker and still be refused. Kept under its own id so counts of ${base.meta.id} stay exactly upstream's. A sub-schema also reachable by upstream's walk (a $ref to #/$defs/…) is reported once, under ${base.meta.id}.\n\n${base.meta.explanation}`,
     },
     ...(base.check ? {check: base.check} : {}),
-  };
+  });
 }
 
 /** Wraps an example sub-schema so that it is reached only through `additionalProperties` (an extension edge). */
@@ -60,6 +61,9 @@ export function hasAnyKey(schema: Record<string, unknown>, keys: ReadonlySet<str
   return false;
 }
 
+/** The messages of the rules {@link constraintCheck} makes the check of. */
+export const CONSTRAINT_MESSAGES = {constraint: '"{{keyword}}" on {{what}} is outside the strict Tier-1 subset: move it into "description" and check it in the host'};
+
 /** One finding per constraint keyword present on a schema of one of `types` (how upstream counts). */
 export function constraintCheck(types: string[], keywords: string[], what: string): NonNullable<LintRule['check']> {
   const keywordSet = new Set(keywords);
@@ -70,7 +74,8 @@ export function constraintCheck(types: string[], keywords: string[], what: strin
       ctx.report({
         doc: node.doc,
         pointer: ptr(node.pointer, kw),
-        message: `"${kw}" on ${what} is outside the strict Tier-1 subset: move it into "description" and check it in the host`,
+        messageId: 'constraint',
+        data: {keyword: kw, what},
       });
     }
   };

@@ -10,7 +10,8 @@ import {fileFinding, readJsonFile} from '../io/read-file.js';
 import {ReadScope} from '../io/read-scope.js';
 import {WriteError, writeFileSafely} from '../io/safe-write.js';
 import {projectRoot} from '../config/load.js';
-import type {FileResult, Finding, RuleDescriptor} from '../core/finding.js';
+import type {FileResult, Finding} from '../core/finding.js';
+import {defineRule, type Rule} from '../core/rule.js';
 import {unifiedDiff} from './diff.js';
 import {fetchRemoteRefs, fetchSchemaText} from './remote-refs.js';
 import {ENGINE_RULES, lintSchemaDocument, prepareLint, type LintOptions, type PreparedLint} from './engine.js';
@@ -224,21 +225,18 @@ export interface LintInputsOutcome extends CheckOutcome<LintFileResult> {
 }
 
 /** Read and parse problems a lint result can carry besides rule findings. */
-export const INPUT_RULES: RuleDescriptor[] = [
-  ...IO_RULE_DESCRIPTORS,
-  {id: 'io/unwritable', description: 'A fixed file could not be written back.'},
-  {id: 'lint/not-fixed', description: '--fix could not start or finish on this file.'},
+export const INPUT_RULES: readonly Rule[] = [
+  // The io table still holds legacy descriptors; this line goes once it exports Rule objects.
+  ...IO_RULE_DESCRIPTORS.map((d) => defineRule(d)),
+  defineRule({id: 'io/unwritable', description: 'A fixed file could not be written back.', commands: ['lint schema']}),
+  defineRule({id: 'lint/not-fixed', description: '--fix could not start or finish on this file.', severity: 'warning', commands: ['lint schema']}),
   ...ENGINE_RULES,
 ];
 
-/** Every rule descriptor `lint schema` may report, for formatters (SARIF rules, junit classnames). */
-export function lintRuleDescriptors(): RuleDescriptor[] {
-  // Built once: every lint run returns the list, and building it from the rules' varied meta objects each time was slow.
-  descriptors ??= [...RULES.map((r) => ({id: r.meta.id, description: r.meta.description, severity: r.meta.severity})), ...INPUT_RULES];
-  return [...descriptors];
+/** Every rule `lint schema` may report (the lint rules' descriptors, then the input rules), for formatters and the rule catalog. */
+export function lintRuleDescriptors(): Rule[] {
+  return [...RULES.map((r) => r.meta), ...INPUT_RULES];
 }
-
-let descriptors: RuleDescriptor[] | undefined;
 
 /**
  * `openwop lint schema` as a library call: expands PATHS (files, folders, globs, `-`), lints each, fixes if asked.

@@ -1,6 +1,7 @@
 import type {LintTarget} from '../config/types.js';
 import type {JsonDocument} from '../io/json-document.js';
-import type {Fix, Severity} from '../core/finding.js';
+import type {Fix} from '../core/finding.js';
+import type {MessageData, Rule} from '../core/rule.js';
 
 export type LintProfile = 'strict' | 'load-bearing';
 export const LINT_PROFILES: readonly LintProfile[] = ['strict', 'load-bearing'];
@@ -100,7 +101,9 @@ export interface RuleOptions {
 export interface ReportDescriptor {
   /** Pointer into `doc` (defaults to the node's doc, or the root document). */
   pointer: string;
-  message: string;
+  /** Which of the rule's `messages` the finding's message is rendered from, and what fills its `{{name}}`s. */
+  messageId: string;
+  data?: MessageData;
   doc?: JsonDocument;
   /** Built only when fixes are wanted (`--fix`, `--fix-dry-run`) and the finding is in the linted file. */
   fix?: () => Fix | undefined;
@@ -114,22 +117,6 @@ export interface RuleContext {
   report(descriptor: ReportDescriptor): void;
 }
 
-export interface RuleSource {
-  url: string;
-  title?: string;
-  /** Month the fact was last checked against the source: `YYYY-MM`. */
-  verified: string;
-}
-
-/** A vendor fact and where it comes from. `api-error` quotes what the API answered; `docs` and `sdk` paraphrase. */
-export interface Evidence {
-  kind: 'api-error' | 'docs' | 'sdk';
-  text: string;
-  url: string;
-  /** Month the fact was last checked: `YYYY-MM`. */
-  verified: string;
-}
-
 export interface InvalidExample {
   schema: unknown;
   /** How many findings of this rule the schema gives, or the exact rule ids (with repeats) it gives. */
@@ -141,14 +128,10 @@ export interface RuleDocs {
   invalid: InvalidExample[];
 }
 
-export interface RuleMeta {
-  id: string;
-  description: string;
-  /** Default severity; config and `--rule` may change it. */
-  severity: Severity;
+/** A lint rule's descriptor: the core {@link Rule}, and what only the lint engine, --list-rules and the docs table read. */
+export interface RuleMeta extends Rule {
   profiles: readonly LintProfile[];
   targets: readonly LintTarget[];
-  fixable: boolean;
   /** openwop version that introduced the rule. */
   since: string;
   /** Our own rule, beyond what the upstream conformance walker checks. */
@@ -174,12 +157,8 @@ export interface RuleMeta {
   keyFilter?: {known: readonly string[]; reports: (key: string) => boolean; others: boolean};
   /** A finding of this rule is dropped when one of these rules reports the same file and pointer. */
   impliedBy?: readonly string[];
-  sources: readonly RuleSource[];
-  /** What the vendor answers (the API error text where one is known): vendor rules only. */
-  evidence?: readonly Evidence[];
+  /** The examples as schemas with their expected findings (the core `examples` are these, as JSON text). */
   docs: RuleDocs;
-  /** Longer text for `--explain`: why the rule exists and what to do. */
-  explanation: string;
 }
 
 export interface LintRule {

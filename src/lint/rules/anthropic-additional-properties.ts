@@ -1,18 +1,14 @@
-import {SINCE, SOURCES, VERIFIED} from '../rule-helpers.js';
-import type {LintRule} from '../types.js';
-import {checkClosedObject} from './tier1-additional-properties.js';
+import {defineLintRule} from '../define-lint-rule.js';
+import {SOURCES, VERIFIED} from '../rule-helpers.js';
+import {CLOSED_OBJECT_MESSAGES, checkClosedObject} from './tier1-additional-properties.js';
 
-const rule: LintRule = {
+const rule = defineLintRule({
   meta: {
     id: 'anthropic/additional-properties',
     keywords: ['type'],
     description: 'Anthropic: every object schema sets "additionalProperties": false (the only value supported).',
-    severity: 'error',
-    profiles: ['load-bearing', 'strict'],
-    targets: ['anthropic'],
+    messages: CLOSED_OBJECT_MESSAGES,
     fixable: true,
-    since: SINCE,
-    extension: true,
     impliedBy: ['tier1/additional-properties', 'tier1-ext/additional-properties', 'openai/additional-properties'],
     sources: [SOURCES.anthropic],
     evidence: [
@@ -25,6 +21,6 @@ const rule: LintRule = {
     explanation: 'Anthropic structured outputs require additionalProperties: false on every object and support no other value (true or a schema is refused). At every depth, in both profiles. --fix adds it when absent.',
   },
   check: checkClosedObject,
-};
+});
 
 export default rule;

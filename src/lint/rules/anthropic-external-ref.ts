@@ -1,17 +1,12 @@
-import {SINCE, SOURCES, VERIFIED} from '../rule-helpers.js';
+import {defineLintRule} from '../define-lint-rule.js';
+import {SOURCES, VERIFIED} from '../rule-helpers.js';
 import {ptr} from '../schema-util.js';
-import type {LintRule} from '../types.js';
 
-const rule: LintRule = {
+const rule = defineLintRule({
   meta: {
     id: 'anthropic/external-ref',
     description: 'Anthropic: $ref only within the schema (#/$defs/…), not to other files or URLs.',
-    severity: 'error',
-    profiles: ['load-bearing', 'strict'],
-    targets: ['anthropic'],
-    fixable: false,
-    since: SINCE,
-    extension: true,
+    messages: {external: '"$ref": "{{ref}}" points outside this schema; Anthropic resolves only local references: bundle it into "$defs"'},
     nodes: 'ref',
     sources: [SOURCES.anthropic],
     evidence: [{kind: 'docs', text: 'External $ref (to other documents or URLs) is not supported; local $ref and $defs are.', url: SOURCES.anthropic.url, verified: VERIFIED}],
@@ -25,8 +20,8 @@ const rule: LintRule = {
     const ref = node.ref;
     if (!ref) return;
     const external = ref.status === 'remote' || ((ref.status === 'resolved' || ref.status === 'recursive') && ref.doc !== node.doc);
-    if (external) ctx.report({doc: node.doc, pointer: ptr(node.pointer, '$ref'), message: `"$ref": "${ref.ref}" points outside this schema; Anthropic resolves only local references: bundle it into "$defs"`});
+    if (external) ctx.report({doc: node.doc, pointer: ptr(node.pointer, '$ref'), messageId: 'external', data: {ref: ref.ref}});
   },
-};
+});
 
 export default rule;

@@ -1,18 +1,13 @@
-import {SINCE, SOURCES, VERIFIED} from '../rule-helpers.js';
+import {defineLintRule} from '../define-lint-rule.js';
+import {SOURCES, VERIFIED} from '../rule-helpers.js';
 import {has, ptr} from '../schema-util.js';
-import type {LintRule} from '../types.js';
 
-const rule: LintRule = {
+const rule = defineLintRule({
   meta: {
     id: 'anthropic/min-items',
     keywords: ['minItems'],
     description: 'Anthropic: minItems is 0 or 1.',
-    severity: 'error',
-    profiles: ['load-bearing', 'strict'],
-    targets: ['anthropic'],
-    fixable: false,
-    since: SINCE,
-    extension: true,
+    messages: {minItems: '"minItems": {{minItems}} is not supported by Anthropic (only 0 or 1): use 1 or drop it and check the count in the host (not auto-fixable: it would loosen the schema)'},
     impliedBy: ['tier1/array-constraint', 'tier1-ext/array-constraint'],
     sources: [SOURCES.anthropic],
     evidence: [
@@ -27,9 +22,9 @@ const rule: LintRule = {
   check(node, ctx) {
     const m = node.schema.minItems;
     if (has(node.schema, 'minItems') && m !== 0 && m !== 1) {
-      ctx.report({doc: node.doc, pointer: ptr(node.pointer, 'minItems'), message: `"minItems": ${JSON.stringify(m)} is not supported by Anthropic (only 0 or 1): use 1 or drop it and check the count in the host (not auto-fixable: it would loosen the schema)`});
+      ctx.report({doc: node.doc, pointer: ptr(node.pointer, 'minItems'), messageId: 'minItems', data: {minItems: JSON.stringify(m)}});
     }
   },
-};
+});
 
 export default rule;

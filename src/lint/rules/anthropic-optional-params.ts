@@ -1,23 +1,18 @@
-import {SINCE, SOURCES, VERIFIED, addCount, firstVisit} from '../rule-helpers.js';
+import {defineLintRule} from '../define-lint-rule.js';
+import {SOURCES, VERIFIED, addCount, firstVisit} from '../rule-helpers.js';
 import {propertiesOf} from '../schema-util.js';
-import type {LintRule} from '../types.js';
 
 export const ANTHROPIC_MAX_OPTIONAL = 24;
 const NONE: readonly unknown[] = [];
 
 const props = (n: number) => Object.fromEntries(Array.from({length: n}, (_, i) => [`p${i}`, {type: 'string'}]));
 
-const rule: LintRule = {
+const rule = defineLintRule({
   meta: {
     id: 'anthropic/optional-params',
     keywords: ['properties'],
     description: 'Anthropic: at most 24 optional properties.',
-    severity: 'error',
-    profiles: ['load-bearing', 'strict'],
-    targets: ['anthropic'],
-    fixable: false,
-    since: SINCE,
-    extension: true,
+    messages: {tooMany: 'the schema has {{count}} optional properties; Anthropic allows at most {{max}} per request'},
     sources: [SOURCES.anthropic],
     evidence: [{kind: 'docs', text: 'A request may have at most 24 optional parameters across its strict schemas.', url: SOURCES.anthropic.url, verified: VERIFIED}],
     // Made when read (docs, explain, tests), not on every start.
@@ -44,8 +39,8 @@ const rule: LintRule = {
   },
   end(ctx) {
     const n = (ctx.state.optional as number | undefined) ?? 0;
-    if (n > ANTHROPIC_MAX_OPTIONAL) ctx.report({pointer: '', message: `the schema has ${n} optional properties; Anthropic allows at most ${ANTHROPIC_MAX_OPTIONAL} per request`});
+    if (n > ANTHROPIC_MAX_OPTIONAL) ctx.report({pointer: '', messageId: 'tooMany', data: {count: n, max: ANTHROPIC_MAX_OPTIONAL}});
   },
-};
+});
 
 export default rule;

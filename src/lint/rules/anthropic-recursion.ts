@@ -1,18 +1,13 @@
-import {SINCE, SOURCES, VERIFIED} from '../rule-helpers.js';
+import {defineLintRule} from '../define-lint-rule.js';
+import {SOURCES, VERIFIED} from '../rule-helpers.js';
 import {ptr} from '../schema-util.js';
-import type {LintRule} from '../types.js';
-import {recursiveRefMessage} from './ref-recursive.js';
+import {RECURSIVE_REF, recursiveRefData} from './ref-recursive.js';
 
-const rule: LintRule = {
+const rule = defineLintRule({
   meta: {
     id: 'anthropic/recursion',
     description: 'Anthropic: no recursive schemas.',
-    severity: 'error',
-    profiles: ['load-bearing', 'strict'],
-    targets: ['anthropic'],
-    fixable: false,
-    since: SINCE,
-    extension: true,
+    messages: {recursive: `${RECURSIVE_REF}: Anthropic refuses recursive schemas; unroll it to a fixed depth (not auto-fixable: how deep is your call)`},
     nodes: 'ref',
     sources: [SOURCES.anthropic],
     evidence: [{kind: 'docs', text: 'Recursive schemas are not supported.', url: SOURCES.anthropic.url, verified: VERIFIED}],
@@ -23,9 +18,9 @@ const rule: LintRule = {
     explanation: 'Anthropic structured outputs and strict tool use refuse recursive schemas. Reported at each $ref that leads back into a schema containing it. Unroll the recursion to a fixed depth.',
   },
   check(node, ctx) {
-    const message = recursiveRefMessage(node);
-    if (message) ctx.report({doc: node.doc, pointer: ptr(node.pointer, '$ref'), message: `${message}: Anthropic refuses recursive schemas; unroll it to a fixed depth (not auto-fixable: how deep is your call)`});
+    const data = recursiveRefData(node);
+    if (data) ctx.report({doc: node.doc, pointer: ptr(node.pointer, '$ref'), messageId: 'recursive', data});
   },
-};
+});
 
 export default rule;

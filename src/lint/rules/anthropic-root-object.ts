@@ -1,17 +1,12 @@
-import {SINCE, SOURCES, VERIFIED} from '../rule-helpers.js';
-import type {LintRule} from '../types.js';
-import {checkRootObject} from './tier1-root-object.js';
+import {defineLintRule} from '../define-lint-rule.js';
+import {SOURCES, VERIFIED} from '../rule-helpers.js';
+import {ROOT_OBJECT_MESSAGES, checkRootObject} from './tier1-root-object.js';
 
-const rule: LintRule = {
+const rule = defineLintRule({
   meta: {
     id: 'anthropic/root-object',
     description: 'Anthropic: the root schema has "type": "object" (not a $ref, an array or "OBJECT") and no anyOf, oneOf or allOf.',
-    severity: 'error',
-    profiles: ['load-bearing', 'strict'],
-    targets: ['anthropic'],
-    fixable: false,
-    since: SINCE,
-    extension: true,
+    messages: ROOT_OBJECT_MESSAGES,
     impliedBy: ['tier1/root-object'],
     sources: [SOURCES.anthropic],
     evidence: [
@@ -31,6 +26,6 @@ const rule: LintRule = {
       'Anthropic reads a tool\'s input_schema (and a structured-output schema) as an object whose root carries "type": "object" itself, in lower case. A root that is only a $ref (what pydantic emits for a model that refers to itself), an anyOf, an array, or an upper-case "OBJECT" is answered with HTTP 400 ("input_schema.type: Field required"), and so is an anyOf, oneOf or allOf at the root, strict or not ("input_schema does not support oneOf, allOf, or anyOf at the top level"). Put the object at the root and its definitions under "$defs".',
   },
   begin: (ctx) => checkRootObject(ctx, ['anyOf', 'oneOf', 'allOf']),
-};
+});
 
 export default rule;

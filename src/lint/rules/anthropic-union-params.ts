@@ -1,22 +1,17 @@
-import {SINCE, SOURCES, VERIFIED, addCount, firstVisit} from '../rule-helpers.js';
+import {defineLintRule} from '../define-lint-rule.js';
+import {SOURCES, VERIFIED, addCount, firstVisit} from '../rule-helpers.js';
 import {has} from '../schema-util.js';
-import type {LintRule} from '../types.js';
 
 export const ANTHROPIC_MAX_UNIONS = 16;
 
 const nullable = (n: number) => Object.fromEntries(Array.from({length: n}, (_, i) => [`p${i}`, {type: ['string', 'null']}]));
 
-const rule: LintRule = {
+const rule = defineLintRule({
   meta: {
     id: 'anthropic/union-params',
     keywords: ['type', 'anyOf', 'oneOf'],
     description: 'Anthropic: at most 16 union-typed properties (["T", "null"] counts).',
-    severity: 'error',
-    profiles: ['load-bearing', 'strict'],
-    targets: ['anthropic'],
-    fixable: false,
-    since: SINCE,
-    extension: true,
+    messages: {tooMany: 'the schema has {{count}} union-typed properties; Anthropic allows at most {{max}} per request'},
     sources: [SOURCES.anthropic],
     evidence: [{kind: 'docs', text: 'A request may have at most 16 parameters with union types (anyOf or type arrays) across its strict schemas.', url: SOURCES.anthropic.url, verified: VERIFIED}],
     docs: {
@@ -32,9 +27,9 @@ const rule: LintRule = {
   },
   end(ctx) {
     const n = (ctx.state.unions as number | undefined) ?? 0;
-    if (n > ANTHROPIC_MAX_UNIONS) ctx.report({pointer: '', message: `the schema has ${n} union-typed properties; Anthropic allows at most ${ANTHROPIC_MAX_UNIONS} per request`});
+    if (n > ANTHROPIC_MAX_UNIONS) ctx.report({pointer: '', messageId: 'tooMany', data: {count: n, max: ANTHROPIC_MAX_UNIONS}});
   },
-};
+});
 
 /** A type list naming two different types; asked of every property, so without building a set. */
 function isUnionType(type: unknown): boolean {

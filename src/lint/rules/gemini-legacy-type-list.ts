@@ -1,19 +1,23 @@
-import {SINCE, SOURCES} from '../rule-helpers.js';
+import {defineLintRule} from '../define-lint-rule.js';
+import {SOURCES} from '../rule-helpers.js';
 import {ptr} from '../schema-util.js';
 import {fixTypeListToNullable} from '../vendors/fixes.js';
-import type {LintRule} from '../types.js';
 
-const rule: LintRule = {
+const TYPE_LIST = '"type": {{list}} is a type list; responseSchema takes one type name';
+
+const rule = defineLintRule({
   meta: {
     id: 'gemini-legacy/type-list',
     keywords: ['type'],
     description: 'Gemini responseSchema: "type" is one type name; a type list or "null" is refused (use "nullable": true).',
-    severity: 'error',
-    profiles: ['load-bearing', 'strict'],
-    targets: ['gemini-legacy'],
+    messages: {
+      several: `${TYPE_LIST} (not auto-fixable: several non-null types need an "anyOf")`,
+      contradicted: `${TYPE_LIST} (not auto-fixable: "nullable": false beside it says the opposite of the list's "null")`,
+      oneType: `${TYPE_LIST} (--fix does that)`,
+      oneTypeNullable: `${TYPE_LIST} with "nullable": true (--fix does that)`,
+      nullType: '"type": "null" is not a responseSchema type; say "nullable": true on the schema that may be null (not auto-fixable: which schema that is is your call)',
+    },
     fixable: true,
-    since: SINCE,
-    extension: true,
     sources: [SOURCES.gemini],
     evidence: [{kind: 'docs', text: 'The OpenAPI Schema "type" field is a single Type enum value (STRING, NUMBER, INTEGER, BOOLEAN, ARRAY, OBJECT); nullability is the separate "nullable" field.', url: SOURCES.gemini.url, verified: '2026-11'}],
     docs: {
@@ -28,34 +32,33 @@ const rule: LintRule = {
     if (Array.isArray(t)) {
       const pointer = ptr(node.pointer, 'type');
       const shape = shapeOf(t);
-      if (shape.only === undefined) ctx.report({doc: node.doc, pointer, message: shape.several});
-      else if (shape.nullable && node.schema.nullable === false) ctx.report({doc: node.doc, pointer, message: shape.contradicted});
+      if (shape.only === undefined) ctx.report({doc: node.doc, pointer, messageId: 'several', data: shape.data});
+      else if (shape.nullable && node.schema.nullable === false) ctx.report({doc: node.doc, pointer, messageId: 'contradicted', data: shape.data});
       else {
         // ["T"] is just "T"; ["T", "null"] is "T" with "nullable": true (kept when already there).
         const {only, nullable} = shape;
         const addNullable = nullable && !Object.hasOwn(node.schema, 'nullable');
-        ctx.report({doc: node.doc, pointer, message: shape.fixable, fix: () => fixTypeListToNullable(node.doc, node.pointer, only, addNullable)});
+        ctx.report({doc: node.doc, pointer, messageId: nullable ? 'oneTypeNullable' : 'oneType', data: shape.data, fix: () => fixTypeListToNullable(node.doc, node.pointer, only, addNullable)});
       }
     }
-    else if (t === 'null') ctx.report({doc: node.doc, pointer: ptr(node.pointer, 'type'), message: '"type": "null" is not a responseSchema type; say "nullable": true on the schema that may be null (not auto-fixable: which schema that is is your call)'});
+    else if (t === 'null') ctx.report({doc: node.doc, pointer: ptr(node.pointer, 'type'), messageId: 'nullType'});
   },
-};
+});
 
-/** What a type list says to this rule, and its messages. */
+/** What a type list says to this rule. */
 interface ListShape {
   /** The one non-null type, when the list has exactly one and it is a string. */
   only: string | undefined;
   /** The list holds "null". */
   nullable: boolean;
-  several: string;
-  contradicted: string;
-  fixable: string;
+  /** The list as JSON, for the message: frozen, so findings on equal lists share one message. */
+  data: Readonly<{list: string}>;
 }
 
 /**
  * Shapes of the lists seen, kept: the same few lists (["string", "null"]) recur on every schema, and a linter keeps every
- * finding until it reports, so findings on equal lists share their message strings. Found by comparing the elements,
- * which costs less than building a key for every list.
+ * finding until it reports, so findings on equal lists share their message. Found by comparing the elements, which
+ * costs less than building a key for every list.
  */
 const shapes: {list: readonly unknown[]; shape: ListShape}[] = [];
 const SHAPES_KEPT = 32;
@@ -65,14 +68,7 @@ function shapeOf(list: readonly unknown[]): ListShape {
   const json = JSON.stringify(list);
   const types = list.filter((x) => x !== 'null');
   const nullable = types.length < list.length;
-  const what = `"type": ${json} is a type list; responseSchema takes one type name`;
-  const shape = {
-    only: types.length === 1 && typeof types[0] === 'string' ? types[0] : undefined,
-    nullable,
-    several: `${what} (not auto-fixable: several non-null types need an "anyOf")`,
-    contradicted: `${what} (not auto-fixable: "nullable": false beside it says the opposite of the list's "null")`,
-    fixable: `${what}${nullable ? ' with "nullable": true' : ''} (--fix does that)`,
-  };
+  const shape = {only: types.length === 1 && typeof types[0] === 'string' ? types[0] : undefined, nullable, data: Object.freeze({list: json})};
   if (shapes.length < SHAPES_KEPT) shapes.push({list: [...list], shape});
   return shape;
 }

@@ -1,19 +1,23 @@
-import {firstVisit, SINCE, SOURCES, VERIFIED} from '../rule-helpers.js';
+import {defineLintRule} from '../define-lint-rule.js';
+import {firstVisit, SOURCES, VERIFIED} from '../rule-helpers.js';
 import {isObjectType, propertiesOf, ptr} from '../schema-util.js';
-import type {LintRule, RuleContext, SchemaNode} from '../types.js';
+import type {RuleContext, SchemaNode} from '../types.js';
 import {treatmentOf, VENDOR_MODELS} from '../vendors/index.js';
 
-const rule: LintRule = {
+const WHY = 'not auto-fixable: other vendors refuse the keyword; export schema adds it for gemini and gemini-legacy';
+
+const rule = defineLintRule({
   meta: {
     id: 'gemini/property-ordering',
     keywords: ['properties'],
     description: 'Gemini: objects with several properties give "propertyOrdering", listing exactly those properties.',
+    messages: {
+      notExact: '"propertyOrdering" must list exactly the properties ({{properties}})',
+      noneOrdered: `none of the {{count}} objects with several properties gives "propertyOrdering" ({{shown}}); Gemini would emit each one's properties alphabetically (${WHY})`,
+      missing: `object with {{count}} properties has no "propertyOrdering"; Gemini would emit them alphabetically: add "propertyOrdering": {{properties}} (${WHY})`,
+    },
     severity: 'info',
-    profiles: ['load-bearing', 'strict'],
     targets: ['gemini', 'gemini-legacy'],
-    fixable: false,
-    since: SINCE,
-    extension: true,
     sources: [SOURCES.gemini, SOURCES.rfc0030],
     evidence: [{kind: 'docs', text: 'The model produces properties in propertyOrdering order (alphabetical without it); keep it consistent with the prompt and examples.', url: SOURCES.gemini.url, verified: VERIFIED}],
     docs: {
@@ -42,7 +46,7 @@ const rule: LintRule = {
     seen.ordered = true;
     const listed = Array.isArray(ordering) ? ordering : [];
     const same = listed.length === keys.length && keys.every((k) => listed.includes(k));
-    if (!same) ctx.report({doc: node.doc, pointer: ptr(node.pointer, 'propertyOrdering'), message: `"propertyOrdering" must list exactly the properties (${JSON.stringify(keys)})`});
+    if (!same) ctx.report({doc: node.doc, pointer: ptr(node.pointer, 'propertyOrdering'), messageId: 'notExact', data: {properties: JSON.stringify(keys)}});
   },
   end(ctx) {
     const {missing, ordered} = stateOf(ctx);
@@ -51,17 +55,16 @@ const rule: LintRule = {
     if (!ordered && missing.length > 1) {
       const shown = missing.slice(0, SHOWN).map((n) => (n.pointer === '' ? 'the root' : n.pointer));
       const more = missing.length > SHOWN ? `, and ${missing.length - SHOWN} more` : '';
-      ctx.report({pointer: '', message: `none of the ${missing.length} objects with several properties gives "propertyOrdering" (${shown.join(', ')}${more}); Gemini would emit each one's properties alphabetically (${WHY})`});
+      ctx.report({pointer: '', messageId: 'noneOrdered', data: {count: missing.length, shown: `${shown.join(', ')}${more}`}});
       return;
     }
     for (const node of missing) {
       const keys = Object.keys(propertiesOf(node.schema) ?? {});
-      ctx.report({doc: node.doc, pointer: node.pointer, message: missingMessage(JSON.stringify(keys), keys.length)});
+      ctx.report({doc: node.doc, pointer: node.pointer, messageId: 'missing', data: {count: keys.length, properties: JSON.stringify(keys)}});
     }
   },
-};
+});
 
-const WHY = 'not auto-fixable: other vendors refuse the keyword; export schema adds it for gemini and gemini-legacy';
 /** Places named in the one finding for a schema that orders none of its objects. */
 const SHOWN = 5;
 
@@ -78,19 +81,6 @@ function stateOf(ctx: RuleContext): OrderingState {
     ordered: false,
     refusedElsewhere: ctx.options.targets.some((t) => t !== 'tier1' && treatmentOf(VENDOR_MODELS[t], 'propertyOrdering')?.effect === 'refused'),
   });
-}
-
-/** Messages by property list, so the objects of many schemas that share a shape share one string (a linter keeps every finding until it reports). */
-const missingMessages = new Map<string, string>();
-const MESSAGES_KEPT = 1024;
-
-function missingMessage(list: string, count: number): string {
-  let message = missingMessages.get(list);
-  if (message === undefined) {
-    message = `object with ${count} properties has no "propertyOrdering"; Gemini would emit them alphabetically: add "propertyOrdering": ${list} (${WHY})`;
-    if (missingMessages.size < MESSAGES_KEPT) missingMessages.set(list, message);
-  }
-  return message;
 }
 
 export default rule;

@@ -1,18 +1,14 @@
-import {SINCE, SOURCES, VERIFIED} from '../rule-helpers.js';
-import type {LintRule} from '../types.js';
-import {checkClosedObject} from './tier1-additional-properties.js';
+import {defineLintRule} from '../define-lint-rule.js';
+import {SOURCES, VERIFIED} from '../rule-helpers.js';
+import {CLOSED_OBJECT_MESSAGES, checkClosedObject} from './tier1-additional-properties.js';
 
-const rule: LintRule = {
+const rule = defineLintRule({
   meta: {
     id: 'openai/additional-properties',
     keywords: ['type'],
     description: 'OpenAI: every object schema, at any depth, sets "additionalProperties": false.',
-    severity: 'error',
-    profiles: ['load-bearing', 'strict'],
-    targets: ['openai'],
+    messages: CLOSED_OBJECT_MESSAGES,
     fixable: true,
-    since: SINCE,
-    extension: true,
     impliedBy: ['tier1/additional-properties', 'tier1-ext/additional-properties'],
     sources: [SOURCES.openai],
     evidence: [
@@ -26,6 +22,6 @@ const rule: LintRule = {
       'OpenAI strict mode refuses a schema unless every object sets additionalProperties: false — a hard requirement there, so this rule runs in the load-bearing profile too and at every depth (tier1/additional-properties is strict-only and stops at depth 5). When both targets are on, a place tier1 already reports is not reported twice. --fix adds the keyword when absent.',
   },
   check: checkClosedObject,
-};
+});
 
 export default rule;

@@ -1,18 +1,14 @@
-import {SINCE, SOURCES, VERIFIED} from '../rule-helpers.js';
-import type {LintRule} from '../types.js';
-import {checkAllRequired} from './tier1-all-required.js';
+import {defineLintRule} from '../define-lint-rule.js';
+import {SOURCES, VERIFIED} from '../rule-helpers.js';
+import {ALL_REQUIRED_MESSAGES, checkAllRequired} from './tier1-all-required.js';
 
-const rule: LintRule = {
+const rule = defineLintRule({
   meta: {
     id: 'openai/all-required',
     keywords: ['properties'],
     description: 'OpenAI: every property, at any depth, is listed in "required".',
-    severity: 'error',
-    profiles: ['load-bearing', 'strict'],
-    targets: ['openai'],
+    messages: ALL_REQUIRED_MESSAGES,
     fixable: true,
-    since: SINCE,
-    extension: true,
     impliedBy: ['tier1/all-required', 'tier1-ext/all-required'],
     sources: [SOURCES.openai],
     evidence: [
@@ -26,6 +22,6 @@ const rule: LintRule = {
       'OpenAI strict mode refuses a schema in which any property is missing from its object\'s "required"; optional fields are emulated with a null union (type ["string", "null"]). A hard requirement there, so this rule runs in both profiles and at every depth. --fix lists the property and adds null to its type (and enum).',
   },
   check: checkAllRequired,
-};
+});
 
 export default rule;

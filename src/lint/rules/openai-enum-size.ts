@@ -1,22 +1,20 @@
-import {SINCE, SOURCES, VERIFIED, addCount, firstVisit} from '../rule-helpers.js';
+import {defineLintRule} from '../define-lint-rule.js';
+import {SOURCES, VERIFIED, addCount, firstVisit} from '../rule-helpers.js';
 import {ptr} from '../schema-util.js';
-import type {LintRule} from '../types.js';
 
 export const OPENAI_MAX_ENUM_VALUES = 1000;
 export const OPENAI_LARGE_ENUM = 250;
 export const OPENAI_LARGE_ENUM_CHARS = 15_000;
 
-const rule: LintRule = {
+const rule = defineLintRule({
   meta: {
     id: 'openai/enum-size',
     keywords: ['enum'],
     description: 'OpenAI: at most 1,000 enum values in total; an enum of over 250 strings has at most 15,000 characters.',
-    severity: 'error',
-    profiles: ['load-bearing', 'strict'],
-    targets: ['openai'],
-    fixable: false,
-    since: SINCE,
-    extension: true,
+    messages: {
+      longEnum: 'enum of {{count}} values with {{chars}} characters; OpenAI allows at most {{maxChars}} characters in an enum of more than {{large}} values',
+      tooManyValues: 'the schema has {{count}} enum values in total; OpenAI allows at most {{max}}',
+    },
     sources: [SOURCES.openai],
     evidence: [{kind: 'docs', text: 'Up to 1000 enum values across all enum properties; a single enum of over 250 string values may total at most 15,000 characters.', url: SOURCES.openai.url, verified: VERIFIED}],
     // A getter: the examples are large, and only --explain and the tests read them, never a lint run.
@@ -39,14 +37,14 @@ const rule: LintRule = {
     if (e.length > OPENAI_LARGE_ENUM) {
       const chars = e.reduce((n: number, v) => n + (typeof v === 'string' ? v.length : 0), 0);
       if (chars > OPENAI_LARGE_ENUM_CHARS) {
-        ctx.report({doc: node.doc, pointer: ptr(node.pointer, 'enum'), message: `enum of ${e.length} values with ${chars} characters; OpenAI allows at most ${OPENAI_LARGE_ENUM_CHARS} characters in an enum of more than ${OPENAI_LARGE_ENUM} values`});
+        ctx.report({doc: node.doc, pointer: ptr(node.pointer, 'enum'), messageId: 'longEnum', data: {count: e.length, chars, maxChars: OPENAI_LARGE_ENUM_CHARS, large: OPENAI_LARGE_ENUM}});
       }
     }
   },
   end(ctx) {
     const n = (ctx.state.values as number | undefined) ?? 0;
-    if (n > OPENAI_MAX_ENUM_VALUES) ctx.report({pointer: '', message: `the schema has ${n} enum values in total; OpenAI allows at most ${OPENAI_MAX_ENUM_VALUES}`});
+    if (n > OPENAI_MAX_ENUM_VALUES) ctx.report({pointer: '', messageId: 'tooManyValues', data: {count: n, max: OPENAI_MAX_ENUM_VALUES}});
   },
-};
+});
 
 export default rule;

@@ -1,19 +1,14 @@
-import {SINCE, SOURCES, VERIFIED} from '../rule-helpers.js';
-import type {LintRule} from '../types.js';
+import {defineLintRule} from '../define-lint-rule.js';
+import {SOURCES, VERIFIED} from '../rule-helpers.js';
 import {nested} from './tier1-max-depth.js';
 
 export const OPENAI_MAX_NESTING = 10;
 
-const rule: LintRule = {
+const rule = defineLintRule({
   meta: {
     id: 'openai/max-nesting',
     description: 'OpenAI: at most 10 levels of nesting.',
-    severity: 'error',
-    profiles: ['load-bearing', 'strict'],
-    targets: ['openai'],
-    fixable: false,
-    since: SINCE,
-    extension: true,
+    messages: {tooDeep: 'sub-schema nested {{depth}} levels deep; OpenAI allows at most {{max}}'},
     sources: [SOURCES.openai],
     evidence: [{kind: 'docs', text: 'A schema may have up to 5000 object properties in total, with up to 10 levels of nesting.', url: SOURCES.openai.url, verified: VERIFIED}],
     docs: {
@@ -25,9 +20,9 @@ const rule: LintRule = {
   },
   check(node, ctx) {
     if (node.depth > OPENAI_MAX_NESTING && (!node.parent || node.parent.depth <= OPENAI_MAX_NESTING)) {
-      ctx.report({doc: node.doc, pointer: node.pointer, message: `sub-schema nested ${node.depth} levels deep; OpenAI allows at most ${OPENAI_MAX_NESTING}`});
+      ctx.report({doc: node.doc, pointer: node.pointer, messageId: 'tooDeep', data: {depth: node.depth, max: OPENAI_MAX_NESTING}});
     }
   },
-};
+});
 
 export default rule;

@@ -1,20 +1,15 @@
-import {SINCE, SOURCES, VERIFIED, addCount, firstVisit} from '../rule-helpers.js';
+import {defineLintRule} from '../define-lint-rule.js';
+import {SOURCES, VERIFIED, addCount, firstVisit} from '../rule-helpers.js';
 import {keyCount, propertiesOf} from '../schema-util.js';
-import type {LintRule} from '../types.js';
 
 export const OPENAI_MAX_PROPERTIES = 5000;
 
-const rule: LintRule = {
+const rule = defineLintRule({
   meta: {
     id: 'openai/max-properties',
     keywords: ['properties'],
     description: 'OpenAI: at most 5,000 object properties in the whole schema.',
-    severity: 'error',
-    profiles: ['load-bearing', 'strict'],
-    targets: ['openai'],
-    fixable: false,
-    since: SINCE,
-    extension: true,
+    messages: {tooMany: 'the schema has {{count}} object properties in total; OpenAI allows at most {{max}}'},
     sources: [SOURCES.openai],
     evidence: [{kind: 'docs', text: 'A schema may have up to 5000 object properties in total, with up to 10 levels of nesting.', url: SOURCES.openai.url, verified: VERIFIED}],
     // A getter: the examples are large, and only --explain and the tests read them, never a lint run.
@@ -32,8 +27,8 @@ const rule: LintRule = {
   },
   end(ctx) {
     const n = (ctx.state.count as number | undefined) ?? 0;
-    if (n > OPENAI_MAX_PROPERTIES) ctx.report({pointer: '', message: `the schema has ${n} object properties in total; OpenAI allows at most ${OPENAI_MAX_PROPERTIES}`});
+    if (n > OPENAI_MAX_PROPERTIES) ctx.report({pointer: '', messageId: 'tooMany', data: {count: n, max: OPENAI_MAX_PROPERTIES}});
   },
-};
+});
 
 export default rule;

@@ -1,22 +1,23 @@
-import {SINCE, SOURCES, VERIFIED} from '../rule-helpers.js';
+import {defineLintRule} from '../define-lint-rule.js';
+import {SOURCES, VERIFIED} from '../rule-helpers.js';
 import {ptr} from '../schema-util.js';
-import type {LintRule} from '../types.js';
 import {inlineFix} from '../vendors/rewrite-fix.js';
 
 /** Where definitions live: a root `$ref` beside its `$defs` is a different problem (openai/root-object). */
 const NOT_SIBLINGS = new Set(['$ref', '$defs', 'definitions']);
 
-const rule: LintRule = {
+const SIBLINGS = '"$ref" has {{siblings}} beside it; OpenAI refuses that (HTTP 400 "$ref cannot have keywords")';
+
+const rule = defineLintRule({
   meta: {
     id: 'openai/ref-siblings',
     keywords: ['$ref'],
     description: 'OpenAI: a "$ref" stands alone; keywords beside it (a description, a default) are refused.',
-    severity: 'error',
-    profiles: ['load-bearing', 'strict'],
-    targets: ['openai'],
+    messages: {
+      inline: `${SIBLINGS}: inline the referenced schema (--fix does)`,
+      notInlined: `${SIBLINGS} (not auto-fixable: the target is not local or refers back to itself, or a keyword beside the $ref also constrains the target; move the keywords into the target)`,
+    },
     fixable: true,
-    since: SINCE,
-    extension: true,
     sources: [SOURCES.openai],
     evidence: [{kind: 'api-error', text: "Invalid schema for response_format 'response': context=('properties', 'labels'), $ref cannot have keywords {'description'}", url: 'https://github.com/vectorize-io/hindsight/pull/3944', verified: VERIFIED}],
     docs: {
@@ -31,10 +32,10 @@ const rule: LintRule = {
     if (typeof node.schema.$ref !== 'string' || siblings.length === 0) return;
     // Not a recursive target: its copy would hold the same $ref with the same siblings, and each --fix pass grew it.
     const inline = inlineFix(node, false);
-    const what = `"$ref" has ${siblings.map((k) => `"${k}"`).join(', ')} beside it; OpenAI refuses that (HTTP 400 "$ref cannot have keywords")`;
-    if (inline?.fix) ctx.report({doc: node.doc, pointer: ptr(node.pointer, '$ref'), message: `${what}: inline the referenced schema (--fix does)`, fix: inline.fix});
-    else ctx.report({doc: node.doc, pointer: ptr(node.pointer, '$ref'), message: `${what} (not auto-fixable: the target is not local or refers back to itself, or a keyword beside the $ref also constrains the target; move the keywords into the target)`});
+    const data = {siblings: siblings.map((k) => `"${k}"`).join(', ')};
+    if (inline?.fix) ctx.report({doc: node.doc, pointer: ptr(node.pointer, '$ref'), messageId: 'inline', data, fix: inline.fix});
+    else ctx.report({doc: node.doc, pointer: ptr(node.pointer, '$ref'), messageId: 'notInlined', data});
   },
-};
+});
 
 export default rule;

@@ -1,17 +1,12 @@
-import {SINCE, SOURCES, VERIFIED} from '../rule-helpers.js';
-import type {LintRule} from '../types.js';
-import {checkRootObject} from './tier1-root-object.js';
+import {defineLintRule} from '../define-lint-rule.js';
+import {SOURCES, VERIFIED} from '../rule-helpers.js';
+import {ROOT_OBJECT_MESSAGES, checkRootObject} from './tier1-root-object.js';
 
-const rule: LintRule = {
+const rule = defineLintRule({
   meta: {
     id: 'openai/root-object',
     description: 'OpenAI: the root is "type": "object", with no anyOf, oneOf, allOf, enum or not beside it.',
-    severity: 'error',
-    profiles: ['load-bearing', 'strict'],
-    targets: ['openai'],
-    fixable: false,
-    since: SINCE,
-    extension: true,
+    messages: ROOT_OBJECT_MESSAGES,
     impliedBy: ['tier1/root-object'],
     sources: [SOURCES.openai],
     evidence: [
@@ -29,6 +24,6 @@ const rule: LintRule = {
     explanation: 'OpenAI refuses a root schema without "type": "object" (a root $ref from a recursive pydantic model gets "got \'type: null\'"), and one with anyOf, oneOf, allOf, enum or not at the top level, for strict structured outputs and for function tools alike. Wrap variants in a property.',
   },
   begin: (ctx) => checkRootObject(ctx, ['anyOf', 'oneOf', 'allOf', 'enum', 'not']),
-};
+});
 
 export default rule;

@@ -1,21 +1,16 @@
-import {SINCE, SOURCES, VERIFIED, addCount, firstVisit} from '../rule-helpers.js';
+import {defineLintRule} from '../define-lint-rule.js';
+import {SOURCES, VERIFIED, addCount, firstVisit} from '../rule-helpers.js';
 import {propertiesOf} from '../schema-util.js';
 import {isObject, type JsonObject} from '../../core/json.js';
-import type {LintRule} from '../types.js';
 
 export const OPENAI_STRING_BUDGET = 120_000;
 
-const rule: LintRule = {
+const rule = defineLintRule({
   meta: {
     id: 'openai/string-budget',
     keywords: ['properties', '$defs', 'definitions', 'enum', 'const'],
     description: 'OpenAI: at most 120,000 characters of property names, definition names, enum and const values.',
-    severity: 'error',
-    profiles: ['load-bearing', 'strict'],
-    targets: ['openai'],
-    fixable: false,
-    since: SINCE,
-    extension: true,
+    messages: {overBudget: 'property names, definition names, enum and const values add up to {{chars}} characters; OpenAI allows at most {{max}}'},
     sources: [SOURCES.openai],
     evidence: [{kind: 'docs', text: 'The total string length of property names, definition names, enum values and const values may not exceed 120,000 characters.', url: SOURCES.openai.url, verified: VERIFIED}],
     // A getter: the examples are large, and only --explain and the tests read them, never a lint run.
@@ -41,9 +36,9 @@ const rule: LintRule = {
   },
   end(ctx) {
     const n = (ctx.state.chars as number | undefined) ?? 0;
-    if (n > OPENAI_STRING_BUDGET) ctx.report({pointer: '', message: `property names, definition names, enum and const values add up to ${n} characters; OpenAI allows at most ${OPENAI_STRING_BUDGET}`});
+    if (n > OPENAI_STRING_BUDGET) ctx.report({pointer: '', messageId: 'overBudget', data: {chars: n, max: OPENAI_STRING_BUDGET}});
   },
-};
+});
 
 /** The length of an object's own keys, added up without listing them (asked of every object of every schema). */
 function keyChars(obj: JsonObject): number {

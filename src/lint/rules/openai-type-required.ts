@@ -1,19 +1,14 @@
-import {SINCE, SOURCES, VERIFIED} from '../rule-helpers.js';
-import type {LintRule} from '../types.js';
+import {defineLintRule} from '../define-lint-rule.js';
+import {SOURCES, VERIFIED} from '../rule-helpers.js';
 
 /** A sub-schema with one of these says what it holds without "type" (or is reported for the keyword itself). */
 const TYPED_OTHERWISE = ['type', '$ref', 'anyOf', 'oneOf', 'allOf', 'enum', 'const', 'not'];
 
-const rule: LintRule = {
+const rule = defineLintRule({
   meta: {
     id: 'openai/type-required',
     description: 'OpenAI: every sub-schema says its "type" (an empty schema such as "items": {} is refused).',
-    severity: 'error',
-    profiles: ['load-bearing', 'strict'],
-    targets: ['openai'],
-    fixable: false,
-    since: SINCE,
-    extension: true,
+    messages: {noType: 'this schema has no "type"; OpenAI refuses it ("schema must have a \'type\' key") (not auto-fixable: say which type it holds)'},
     sources: [SOURCES.openai],
     evidence: [
       {kind: 'api-error', text: "Invalid schema for function '…': In context=('properties', 'slide_instructions', 'items'), schema must have a 'type' key.", url: 'https://github.com/can1357/oh-my-pi/pull/210', verified: VERIFIED},
@@ -28,8 +23,8 @@ const rule: LintRule = {
   check(node, ctx) {
     if (node.isRoot || node.edge === 'definitions' || node.edge === '$defs') return;
     for (const key of TYPED_OTHERWISE) if (Object.hasOwn(node.schema, key)) return;
-    ctx.report({doc: node.doc, pointer: node.pointer, message: 'this schema has no "type"; OpenAI refuses it ("schema must have a \'type\' key") (not auto-fixable: say which type it holds)'});
+    ctx.report({doc: node.doc, pointer: node.pointer, messageId: 'noType'});
   },
-};
+});
 
 export default rule;

@@ -1,23 +1,22 @@
+import {defineLintRule} from '../define-lint-rule.js';
 import {fixMoveFirst, keysInTextOrder} from '../fixes.js';
-import {SINCE, SOURCES} from '../rule-helpers.js';
+import {SOURCES} from '../rule-helpers.js';
 import {propertiesOf} from '../schema-util.js';
-import type {LintRule} from '../types.js';
 
 function firstKey(obj: Record<string, unknown>): string | undefined {
   for (const k in obj) return k;
   return undefined;
 }
 
-const rule: LintRule = {
+const rule = defineLintRule({
   meta: {
     id: 'reasoning/first-property',
     description: '"reasoning", when declared, is the first property (and first in propertyOrdering).',
-    severity: 'error',
-    profiles: ['load-bearing', 'strict'],
-    targets: ['tier1', 'openai', 'anthropic', 'gemini', 'gemini-legacy'],
+    messages: {
+      notFirst: '"reasoning" is property {{position}} of {{count}}; it must come first so the model writes its reasoning before the fields it reasons about (RFC 0030 §A)',
+      notFirstInOrdering: '"reasoning" is not first in "propertyOrdering"; Gemini emits properties in this order, so reasoning would come after the answer (RFC 0030 §A)',
+    },
     fixable: true,
-    since: SINCE,
-    extension: true,
     nodes: 'root',
     sources: [SOURCES.rfc0030],
     docs: {
@@ -43,7 +42,8 @@ const rule: LintRule = {
       if (at > 0) {
         ctx.report({
           pointer: '/properties/reasoning',
-          message: `"reasoning" is property ${at + 1} of ${keys.length}; it must come first so the model writes its reasoning before the fields it reasons about (RFC 0030 §A)`,
+          messageId: 'notFirst',
+          data: {position: at + 1, count: keys.length},
           fix: () => fixMoveFirst(node.doc, '/properties', at, '"reasoning"'),
         });
       }
@@ -54,12 +54,12 @@ const rule: LintRule = {
       if (at > 0) {
         ctx.report({
           pointer: `/propertyOrdering/${at}`,
-          message: '"reasoning" is not first in "propertyOrdering"; Gemini emits properties in this order, so reasoning would come after the answer (RFC 0030 §A)',
+          messageId: 'notFirstInOrdering',
           fix: () => fixMoveFirst(node.doc, '/propertyOrdering', at, '"reasoning" in propertyOrdering'),
         });
       }
     }
   },
-};
+});
 
 export default rule;

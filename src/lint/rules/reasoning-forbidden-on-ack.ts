@@ -1,17 +1,12 @@
-import {SINCE, SOURCES} from '../rule-helpers.js';
+import {defineLintRule} from '../define-lint-rule.js';
+import {SOURCES} from '../rule-helpers.js';
 import {propertiesOf} from '../schema-util.js';
-import type {LintRule} from '../types.js';
 
-const rule: LintRule = {
+const rule = defineLintRule({
   meta: {
     id: 'reasoning/forbidden-on-ack',
     description: 'The schema.response payload must not declare "reasoning".',
-    severity: 'error',
-    profiles: ['load-bearing', 'strict'],
-    targets: ['tier1', 'openai', 'anthropic', 'gemini', 'gemini-legacy'],
-    fixable: false,
-    since: SINCE,
-    extension: true,
+    messages: {declared: 'schema.response (kind from {{kindSource}}) must not declare "reasoning": the acknowledgement carries no reasoning (RFC 0030); remove the property'},
     nodes: 'root',
     sources: [SOURCES.rfc0030, SOURCES.rfc0021],
     docs: {
@@ -25,9 +20,9 @@ const rule: LintRule = {
     if (!node.isRoot || ctx.root.kind?.kind !== 'schema.response') return;
     const props = propertiesOf(node.schema);
     if (props && Object.hasOwn(props, 'reasoning')) {
-      ctx.report({pointer: '/properties/reasoning', message: `schema.response (kind from ${ctx.root.kind.source}) must not declare "reasoning": the acknowledgement carries no reasoning (RFC 0030); remove the property`});
+      ctx.report({pointer: '/properties/reasoning', messageId: 'declared', data: {kindSource: ctx.root.kind.source}});
     }
   },
-};
+});
 
 export default rule;

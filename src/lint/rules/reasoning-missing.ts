@@ -1,22 +1,18 @@
+import {defineLintRule} from '../define-lint-rule.js';
 import {isVendorKind} from '../kind.js';
 import {reasoningAdvice, reasoningAdviceText} from '../reasoning-advice.js';
 import {declaresNoReasoning, NO_REASONING_DIRECTIVE} from '../reasoning-opt-out.js';
-import {SINCE, SOURCES} from '../rule-helpers.js';
+import {SOURCES} from '../rule-helpers.js';
 import {propertiesOf} from '../schema-util.js';
-import type {LintRule} from '../types.js';
 
 const three = {a: {type: 'string'}, b: {type: 'string'}, c: {type: 'string'}};
 
-const rule: LintRule = {
+const rule = defineLintRule({
   meta: {
     id: 'reasoning/missing',
     description: 'A vendor.* kind with 3 or more payload properties declares "reasoning".',
+    messages: {missing: `vendor kind "{{kind}}" has {{count}} payload properties and no "reasoning": {{advice}} so the model can reason before it fills them (RFC 0030 §A; low-reasoning signal kinds may omit it and say so with a root "$comment": "${NO_REASONING_DIRECTIVE}" — threshold lint.reasoningMissingMinProperties = {{min}})`},
     severity: 'warning',
-    profiles: ['load-bearing', 'strict'],
-    targets: ['tier1', 'openai', 'anthropic', 'gemini', 'gemini-legacy'],
-    fixable: false,
-    since: SINCE,
-    extension: true,
     nodes: 'root',
     sources: [SOURCES.rfc0030, SOURCES.rfc0021],
     docs: {
@@ -42,9 +38,10 @@ const rule: LintRule = {
     if (n < min) return;
     ctx.report({
       pointer: '/properties',
-      message: `vendor kind "${kind.kind}" has ${n} payload properties and no "reasoning": ${reasoningAdviceText(reasoningAdvice(ctx.options))} so the model can reason before it fills them (RFC 0030 §A; low-reasoning signal kinds may omit it and say so with a root "$comment": "${NO_REASONING_DIRECTIVE}" — threshold lint.reasoningMissingMinProperties = ${min})`,
+      messageId: 'missing',
+      data: {kind: kind.kind, count: n, advice: reasoningAdviceText(reasoningAdvice(ctx.options)), min},
     });
   },
-};
+});
 
 export default rule;

@@ -1,22 +1,22 @@
+import {defineLintRule} from '../define-lint-rule.js';
 import {fixRequireNullable} from '../fixes.js';
-import {SINCE, SOURCES} from '../rule-helpers.js';
+import {SOURCES} from '../rule-helpers.js';
 import {propertiesOf, typeIn} from '../schema-util.js';
 import {isObject} from '../../core/json.js';
-import type {LintRule} from '../types.js';
 
 const STRING = ['string'];
 const NULL = ['null'];
 
-const rule: LintRule = {
+const rule = defineLintRule({
   meta: {
     id: 'reasoning/strict-nullable',
     description: 'Strict profile: "reasoning" is in "required" and typed ["string", "null"].',
-    severity: 'error',
+    messages: {
+      notNullable: '"reasoning" is required but cannot be null: type it ["string", "null"] so the model may leave it empty (RFC 0030 §D; hosts MUST NOT require reasoning)',
+      optional: '"reasoning" is optional: in strict mode list it in "required" and type it ["string", "null"] (RFC 0030 §D)',
+    },
     profiles: ['strict'],
-    targets: ['tier1', 'openai', 'anthropic', 'gemini', 'gemini-legacy'],
     fixable: true,
-    since: SINCE,
-    extension: true,
     nodes: 'root',
     impliedBy: ['tier1/all-required', 'openai/all-required'],
     sources: [SOURCES.rfc0030],
@@ -42,12 +42,10 @@ const rule: LintRule = {
     if (required && nullable) return;
     ctx.report({
       pointer: '/properties/reasoning',
-      message: required
-        ? '"reasoning" is required but cannot be null: type it ["string", "null"] so the model may leave it empty (RFC 0030 §D; hosts MUST NOT require reasoning)'
-        : '"reasoning" is optional: in strict mode list it in "required" and type it ["string", "null"] (RFC 0030 §D)',
+      messageId: required ? 'notNullable' : 'optional',
       fix: () => fixRequireNullable(node.doc, '', node.schema, 'reasoning', required ? [] : ['reasoning']),
     });
   },
-};
+});
 
 export default rule;

@@ -1,18 +1,16 @@
-import {SINCE, SOURCES} from '../rule-helpers.js';
+import {defineLintRule} from '../define-lint-rule.js';
+import {SOURCES} from '../rule-helpers.js';
 import {has, propertiesOf, typesOf} from '../schema-util.js';
 import {isObject} from '../../core/json.js';
-import type {LintRule} from '../types.js';
 
-const rule: LintRule = {
+const rule = defineLintRule({
   meta: {
     id: 'reasoning/type',
     description: '"reasoning" is typed "string" or ["string", "null"].',
-    severity: 'error',
-    profiles: ['load-bearing', 'strict'],
-    targets: ['tier1', 'openai', 'anthropic', 'gemini', 'gemini-legacy'],
-    fixable: false,
-    since: SINCE,
-    extension: true,
+    messages: {
+      noType: '"reasoning" has no "type": declare it {"type": "string"} (or ["string", "null"] in strict mode) (RFC 0030 §A)',
+      wrongType: '"reasoning" is typed {{type}}; it must be "string" or ["string", "null"] (RFC 0030 §A)',
+    },
     nodes: 'root',
     sources: [SOURCES.rfc0030],
     docs: {
@@ -34,15 +32,15 @@ const rule: LintRule = {
     const reasoning = propertiesOf(node.schema)?.reasoning;
     if (reasoning === undefined) return;
     if (!isObject(reasoning) || !has(reasoning, 'type')) {
-      ctx.report({pointer: '/properties/reasoning', message: '"reasoning" has no "type": declare it {"type": "string"} (or ["string", "null"] in strict mode) (RFC 0030 §A)'});
+      ctx.report({pointer: '/properties/reasoning', messageId: 'noType'});
       return;
     }
     const types = typesOf(reasoning);
     const ok = types.length > 0 && types.includes('string') && types.every((t) => t === 'string' || t === 'null') && new Set(types).size === types.length;
     if (!ok || (Array.isArray(reasoning.type) && reasoning.type.length !== types.length)) {
-      ctx.report({pointer: '/properties/reasoning/type', message: `"reasoning" is typed ${JSON.stringify(reasoning.type)}; it must be "string" or ["string", "null"] (RFC 0030 §A)`});
+      ctx.report({pointer: '/properties/reasoning/type', messageId: 'wrongType', data: {type: JSON.stringify(reasoning.type)}});
     }
   },
-};
+});
 
 export default rule;

@@ -1,23 +1,25 @@
-import {SINCE, SOURCES} from '../rule-helpers.js';
+import {defineLintRule} from '../define-lint-rule.js';
+import {SOURCES} from '../rule-helpers.js';
 import {ptr} from '../schema-util.js';
-import type {LintRule, SchemaNode} from '../types.js';
+import type {SchemaNode} from '../types.js';
 
-export function recursiveRefMessage(node: SchemaNode): string | undefined {
+/** How a recursive `$ref` is named in a message; the rules that report one add their advice after it. */
+export const RECURSIVE_REF = '"$ref": "{{ref}}" points back into a schema that contains it ({{file}}#{{target}})';
+
+/** The data for {@link RECURSIVE_REF}, when the node's `$ref` is recursive. */
+export function recursiveRefData(node: SchemaNode): {ref: string; file: string; target: string} | undefined {
   const ref = node.ref;
   if (ref?.status !== 'recursive') return undefined;
-  return `"$ref": "${ref.ref}" points back into a schema that contains it (${ref.doc.source.file}#${ref.pointer})`;
+  return {ref: ref.ref, file: ref.doc.source.file, target: ref.pointer};
 }
 
-const rule: LintRule = {
+const rule = defineLintRule({
   meta: {
     id: 'ref/recursive',
     description: 'No recursive $ref (a schema that contains a reference to itself).',
+    messages: {recursive: `${RECURSIVE_REF}: recursive schemas are only partly supported across vendors (Anthropic refuses them); unroll it to a fixed depth`},
     severity: 'warning',
-    profiles: ['load-bearing', 'strict'],
     targets: ['tier1'],
-    fixable: false,
-    since: SINCE,
-    extension: true,
     nodes: 'ref',
     sources: [SOURCES.rfc0030, SOURCES.anthropic],
     docs: {
@@ -31,9 +33,9 @@ const rule: LintRule = {
       'The RFC 0030 §B table marks recursive $ref to #/$defs as partial support: OpenAI accepts it, Anthropic refuses any recursion (anthropic/recursion reports it as an error for that target). Reported once per referring $ref, which our walker then does not follow, so every $ref cycle terminates. Bound the depth instead: unroll the recursion a fixed number of levels.',
   },
   check(node, ctx) {
-    const message = recursiveRefMessage(node);
-    if (message) ctx.report({doc: node.doc, pointer: ptr(node.pointer, '$ref'), message: `${message}: recursive schemas are only partly supported across vendors (Anthropic refuses them); unroll it to a fixed depth`});
+    const data = recursiveRefData(node);
+    if (data) ctx.report({doc: node.doc, pointer: ptr(node.pointer, '$ref'), messageId: 'recursive', data});
   },
-};
+});
 
 export default rule;

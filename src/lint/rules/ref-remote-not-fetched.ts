@@ -1,17 +1,13 @@
-import {SINCE, SOURCES} from '../rule-helpers.js';
+import {defineLintRule} from '../define-lint-rule.js';
+import {SOURCES} from '../rule-helpers.js';
 import {ptr} from '../schema-util.js';
-import type {LintRule} from '../types.js';
 
-const rule: LintRule = {
+const rule = defineLintRule({
   meta: {
     id: 'ref/remote-not-fetched',
     description: 'An http(s) $ref is not fetched (without --allow-remote-refs), so the schema it names is not checked.',
+    messages: {notFetched: 'remote "$ref": "{{ref}}" was not fetched, so it was not checked: pass --allow-remote-refs to fetch it, or save it next to this schema and refer to it by relative path'},
     severity: 'info',
-    profiles: ['load-bearing', 'strict'],
-    targets: ['tier1', 'openai', 'anthropic', 'gemini', 'gemini-legacy'],
-    fixable: false,
-    since: SINCE,
-    extension: true,
     nodes: 'ref',
     sources: [SOURCES.jsonSchemaRef],
     docs: {
@@ -26,9 +22,10 @@ const rule: LintRule = {
     ctx.report({
       doc: node.doc,
       pointer: ptr(node.pointer, '$ref'),
-      message: `remote "$ref": "${node.ref.ref}" was not fetched, so it was not checked: pass --allow-remote-refs to fetch it, or save it next to this schema and refer to it by relative path`,
+      messageId: 'notFetched',
+      data: {ref: node.ref.ref},
     });
   },
-};
+});
 
 export default rule;

@@ -1,17 +1,12 @@
-import {SINCE, SOURCES} from '../rule-helpers.js';
+import {defineLintRule} from '../define-lint-rule.js';
+import {SOURCES} from '../rule-helpers.js';
 import {ptr} from '../schema-util.js';
-import type {LintRule} from '../types.js';
 
-const rule: LintRule = {
+const rule = defineLintRule({
   meta: {
     id: 'ref/unresolved',
     description: 'Every local or relative-file $ref resolves.',
-    severity: 'error',
-    profiles: ['load-bearing', 'strict'],
-    targets: ['tier1', 'openai', 'anthropic', 'gemini', 'gemini-legacy'],
-    fixable: false,
-    since: SINCE,
-    extension: true,
+    messages: {unresolved: '"$ref": "{{ref}}" does not resolve: {{reason}}'},
     nodes: 'ref',
     sources: [SOURCES.jsonSchemaRef],
     docs: {
@@ -26,8 +21,8 @@ const rule: LintRule = {
   },
   check(node, ctx) {
     if (node.ref?.status !== 'unresolved') return;
-    ctx.report({doc: node.doc, pointer: ptr(node.pointer, '$ref'), message: `"$ref": "${node.ref.ref}" does not resolve: ${node.ref.reason}`});
+    ctx.report({doc: node.doc, pointer: ptr(node.pointer, '$ref'), messageId: 'unresolved', data: {ref: node.ref.ref, reason: node.ref.reason}});
   },
-};
+});
 
 export default rule;

@@ -1,8 +1,15 @@
+import {defineLintRule} from '../define-lint-rule.js';
 import {fixAdditionalPropertiesFalse} from '../fixes.js';
-import {SINCE, SOURCES, tier1Checks} from '../rule-helpers.js';
+import {SOURCES, tier1Checks} from '../rule-helpers.js';
 import {has, isObjectType, ptr} from '../schema-util.js';
 import type {JsonObject} from '../../core/json.js';
-import type {LintRule, RuleContext, SchemaNode} from '../types.js';
+import type {RuleContext, SchemaNode} from '../types.js';
+
+/** The messages of every rule whose check is {@link checkClosedObject}. */
+export const CLOSED_OBJECT_MESSAGES = {
+  notFalse: '"additionalProperties" is {{value}}; strict mode needs false: list the keys you need under "properties" (not auto-fixable: it would refuse data accepted today)',
+  missing: 'object schema does not set "additionalProperties": false',
+};
 
 /** Shared by every "objects must be closed" rule: reports an object schema whose additionalProperties is not false. */
 export function checkClosedObject(node: SchemaNode, ctx: RuleContext): void {
@@ -18,7 +25,8 @@ export function checkClosedObject(node: SchemaNode, ctx: RuleContext): void {
     // A schema-valued additionalProperties is itself walked (its own findings sit at …/additionalProperties): report this
     // one at the object, so the two never share a pointer.
     pointer: schema.additionalProperties === true ? ptr(node.pointer, 'additionalProperties') : node.pointer,
-    message: `"additionalProperties" is ${what}; strict mode needs false: list the keys you need under "properties" (not auto-fixable: it would refuse data accepted today)`,
+    messageId: 'notFalse',
+    data: {value: what},
   });
 }
 
@@ -27,22 +35,19 @@ function reportMissing(node: SchemaNode, ctx: RuleContext): void {
   ctx.report({
     doc: node.doc,
     pointer: node.pointer,
-    message: 'object schema does not set "additionalProperties": false',
+    messageId: 'missing',
     fix: () => fixAdditionalPropertiesFalse(node.doc, node.pointer, node.schema),
   });
 }
 
-const rule: LintRule = {
+const rule = defineLintRule({
   meta: {
     id: 'tier1/additional-properties',
     keywords: ['type'],
     description: 'Every object schema sets "additionalProperties": false.',
-    severity: 'error',
+    messages: CLOSED_OBJECT_MESSAGES,
     profiles: ['strict'],
-    targets: ['tier1'],
     fixable: true,
-    since: SINCE,
-    extension: false,
     reach: 'upstream',
     sources: [SOURCES.rfc0030, SOURCES.conformance, SOURCES.openai, SOURCES.anthropic],
     docs: {
@@ -58,6 +63,6 @@ const rule: LintRule = {
   check(node, ctx) {
     if (tier1Checks(node)) checkClosedObject(node, ctx);
   },
-};
+});
 
 export default rule;

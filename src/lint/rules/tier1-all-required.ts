@@ -1,7 +1,13 @@
+import {defineLintRule} from '../define-lint-rule.js';
 import {fixRequireNullable, nullablePlan, safelyRequirable} from '../fixes.js';
-import {SINCE, SOURCES, tier1Checks} from '../rule-helpers.js';
+import {SOURCES, tier1Checks} from '../rule-helpers.js';
 import {propertiesOf, ptr} from '../schema-util.js';
-import type {LintRule, RuleContext, SchemaNode} from '../types.js';
+import type {RuleContext, SchemaNode} from '../types.js';
+
+const NOT_REQUIRED = 'property "{{key}}" is not in "required"; strict mode needs every property required, optional ones as nullable (RFC 0030 §D)';
+
+/** The messages of every rule whose check is {@link checkAllRequired}. */
+export const ALL_REQUIRED_MESSAGES = {notRequired: NOT_REQUIRED, notRequiredNotFixable: `${NOT_REQUIRED} — not auto-fixable: {{why}}`};
 
 /** Shared by every "all properties required" rule: one finding per property missing from `required`. */
 export function checkAllRequired(node: SchemaNode, ctx: RuleContext): void {
@@ -21,22 +27,19 @@ function reportNotRequired(node: SchemaNode, ctx: RuleContext, props: Record<str
   ctx.report({
     doc: node.doc,
     pointer: ptr(node.pointer, 'properties', key),
-    message: `property "${key}" is not in "required"; strict mode needs every property required, optional ones as nullable (RFC 0030 §D)${plan.safe ? '' : ` — not auto-fixable: ${plan.why}`}`,
+    ...(plan.safe ? {messageId: 'notRequired', data: {key}} : {messageId: 'notRequiredNotFixable', data: {key, why: plan.why}}),
     fix: () => fixRequireNullable(node.doc, node.pointer, node.schema, key, safelyRequirable(node.doc, node.pointer, node.schema)),
   });
 }
 
-const rule: LintRule = {
+const rule = defineLintRule({
   meta: {
     id: 'tier1/all-required',
     keywords: ['properties'],
     description: 'Every property is listed in "required" (optional ones as nullable).',
-    severity: 'error',
+    messages: ALL_REQUIRED_MESSAGES,
     profiles: ['strict'],
-    targets: ['tier1'],
     fixable: true,
-    since: SINCE,
-    extension: false,
     reach: 'upstream',
     sources: [SOURCES.rfc0030, SOURCES.conformance, SOURCES.openai],
     docs: {
@@ -53,6 +56,6 @@ const rule: LintRule = {
   check(node, ctx) {
     if (tier1Checks(node)) checkAllRequired(node, ctx);
   },
-};
+});
 
 export default rule;

@@ -1,7 +1,7 @@
-import {SINCE, SOURCES, tier1Checks} from '../rule-helpers.js';
+import {defineLintRule} from '../define-lint-rule.js';
+import {SOURCES, tier1Checks} from '../rule-helpers.js';
 import {propertiesOf, ptr, soleType} from '../schema-util.js';
 import {isObject, type JsonObject} from '../../core/json.js';
-import type {LintRule} from '../types.js';
 
 /** The branch's discriminator: a required property typed string with a single-value enum. */
 export function discriminatorOf(branch: JsonObject): string | undefined {
@@ -23,17 +23,12 @@ const variant = (kind: string, extra: Record<string, unknown>) => ({
   additionalProperties: false,
 });
 
-const rule: LintRule = {
+const rule = defineLintRule({
   meta: {
     id: 'tier1/anyof-discriminator',
     keywords: ['anyOf'],
     description: 'Every anyOf branch is a $ref or has a required single-value string enum (the discriminator).',
-    severity: 'error',
-    profiles: ['load-bearing', 'strict'],
-    targets: ['tier1'],
-    fixable: false,
-    since: SINCE,
-    extension: false,
+    messages: {noDiscriminator: 'anyOf branch has no discriminator: make it a $ref, or give it a required property typed "string" with a single-value "enum" (e.g. "kind": {"type": "string", "enum": ["circle"]}) (RFC 0031)'},
     reach: 'upstream',
     sources: [SOURCES.rfc0031, SOURCES.conformance],
     docs: {
@@ -58,10 +53,10 @@ const rule: LintRule = {
       ctx.report({
         doc: node.doc,
         pointer: ptr(node.pointer, 'anyOf', i),
-        message: 'anyOf branch has no discriminator: make it a $ref, or give it a required property typed "string" with a single-value "enum" (e.g. "kind": {"type": "string", "enum": ["circle"]}) (RFC 0031)',
+        messageId: 'noDiscriminator',
       });
     }
   },
-};
+});
 
 export default rule;

@@ -1,19 +1,15 @@
-import {constraintCheck, SINCE, SOURCES} from '../rule-helpers.js';
-import type {LintRule} from '../types.js';
+import {defineLintRule} from '../define-lint-rule.js';
+import {CONSTRAINT_MESSAGES, constraintCheck, SOURCES} from '../rule-helpers.js';
 
 const KEYWORDS = ['minItems', 'maxItems', 'uniqueItems'];
 
-const rule: LintRule = {
+const rule = defineLintRule({
   meta: {
     id: 'tier1/array-constraint',
     keywords: KEYWORDS,
     description: 'No minItems, maxItems or uniqueItems on arrays.',
-    severity: 'error',
+    messages: CONSTRAINT_MESSAGES,
     profiles: ['strict'],
-    targets: ['tier1'],
-    fixable: false,
-    since: SINCE,
-    extension: false,
     reach: 'upstream',
     sources: [SOURCES.rfc0030, SOURCES.conformance, SOURCES.anthropic],
     docs: {
@@ -24,6 +20,6 @@ const rule: LintRule = {
       'Strict mode only. One finding per keyword (minItems, maxItems, uniqueItems) on a schema whose type is or includes "array", as upstream counts. Anthropic accepts only minItems 0 or 1 (anthropic/min-items); uniqueItems is enforced by nobody. Check the count in the host.',
   },
   check: constraintCheck(['array'], KEYWORDS, 'an array'),
-};
+});
 
 export default rule;

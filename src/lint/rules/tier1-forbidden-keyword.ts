@@ -1,6 +1,6 @@
-import {hasAnyKey, SINCE, SOURCES, tier1Checks} from '../rule-helpers.js';
+import {defineLintRule} from '../define-lint-rule.js';
+import {hasAnyKey, SOURCES, tier1Checks} from '../rule-helpers.js';
 import {has, ptr} from '../schema-util.js';
-import type {LintRule} from '../types.js';
 
 /** Keywords outside the Tier-1 subset anywhere the walker goes (RFC 0030 §B, RFC 0031). */
 export const FORBIDDEN_KEYWORDS: Record<string, string> = {
@@ -18,18 +18,13 @@ export const FORBIDDEN_KEYWORDS: Record<string, string> = {
 const ENTRIES = Object.entries(FORBIDDEN_KEYWORDS);
 const KEYWORDS = new Set(Object.keys(FORBIDDEN_KEYWORDS));
 
-const rule: LintRule = {
+const rule = defineLintRule({
   meta: {
     id: 'tier1/forbidden-keyword',
     keywords: Object.keys(FORBIDDEN_KEYWORDS),
     upstreamName: 'forbidden-keyword',
     description: 'No oneOf, allOf, not, if/then/else, dependencies, prefixItems or propertyNames.',
-    severity: 'error',
-    profiles: ['load-bearing', 'strict'],
-    targets: ['tier1'],
-    fixable: false,
-    since: SINCE,
-    extension: false,
+    messages: {forbidden: '"{{keyword}}" is outside the Tier-1 subset: {{advice}}'},
     reach: 'upstream',
     sources: [SOURCES.rfc0030, SOURCES.rfc0031, SOURCES.conformance],
     docs: {
@@ -60,9 +55,9 @@ const rule: LintRule = {
   check(node, ctx) {
     if (!tier1Checks(node) || !hasAnyKey(node.schema, KEYWORDS)) return;
     for (const [keyword, advice] of ENTRIES) {
-      if (has(node.schema, keyword)) ctx.report({doc: node.doc, pointer: ptr(node.pointer, keyword), message: `"${keyword}" is outside the Tier-1 subset: ${advice}`});
+      if (has(node.schema, keyword)) ctx.report({doc: node.doc, pointer: ptr(node.pointer, keyword), messageId: 'forbidden', data: {keyword, advice}});
     }
   },
-};
+});
 
 export default rule;

@@ -1,5 +1,6 @@
-import {SINCE, SOURCES} from '../rule-helpers.js';
-import {TIER1_MAX_DEPTH, type LintRule} from '../types.js';
+import {defineLintRule} from '../define-lint-rule.js';
+import {SOURCES} from '../rule-helpers.js';
+import {TIER1_MAX_DEPTH} from '../types.js';
 
 /** `{"type": "object", "properties": {"a": …}}` nested `levels` deep, innermost a string. */
 export function nested(levels: number): unknown {
@@ -8,17 +9,12 @@ export function nested(levels: number): unknown {
   return schema;
 }
 
-const rule: LintRule = {
+const rule = defineLintRule({
   meta: {
     id: 'tier1/max-depth',
     upstreamName: 'max-nesting-depth-5',
     description: 'Sub-schemas nest at most 5 levels below the root.',
-    severity: 'error',
-    profiles: ['load-bearing', 'strict'],
-    targets: ['tier1'],
-    fixable: false,
-    since: SINCE,
-    extension: false,
+    messages: {tooDeep: 'sub-schema nested {{depth}} levels deep; the Tier-1 limit is {{max}} (nothing below this point is checked by the other Tier-1 rules)'},
     reach: 'upstream',
     sources: [SOURCES.rfc0030, SOURCES.conformance, SOURCES.openai],
     docs: {
@@ -30,9 +26,9 @@ const rule: LintRule = {
   },
   check(node, ctx) {
     if (node.tier1 && node.depth > TIER1_MAX_DEPTH) {
-      ctx.report({doc: node.doc, pointer: node.pointer, message: `sub-schema nested ${node.depth} levels deep; the Tier-1 limit is ${TIER1_MAX_DEPTH} (nothing below this point is checked by the other Tier-1 rules)`});
+      ctx.report({doc: node.doc, pointer: node.pointer, messageId: 'tooDeep', data: {depth: node.depth, max: TIER1_MAX_DEPTH}});
     }
   },
-};
+});
 
 export default rule;

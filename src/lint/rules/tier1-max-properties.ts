@@ -1,6 +1,6 @@
-import {addCount, SINCE, SOURCES, tier1Checks} from '../rule-helpers.js';
+import {defineLintRule} from '../define-lint-rule.js';
+import {addCount, SOURCES, tier1Checks} from '../rule-helpers.js';
 import {keyCount, propertiesOf} from '../schema-util.js';
-import type {LintRule} from '../types.js';
 
 export const TIER1_MAX_PROPERTIES = 100;
 
@@ -10,17 +10,13 @@ function manyProperties(n: number): unknown {
   return {type: 'object', properties, required: Object.keys(properties), additionalProperties: false};
 }
 
-const rule: LintRule = {
+const rule = defineLintRule({
   meta: {
     id: 'tier1/max-properties',
     keywords: ['properties'],
     description: 'At most 100 properties in the whole schema.',
-    severity: 'error',
+    messages: {tooMany: 'the schema declares {{count}} properties in total; the Tier-1 limit is {{max}}'},
     profiles: ['strict'],
-    targets: ['tier1'],
-    fixable: false,
-    since: SINCE,
-    extension: false,
     reach: 'upstream',
     sources: [SOURCES.rfc0030, SOURCES.conformance, SOURCES.openai],
     // Made when read (docs, explain, tests): 201 property objects are not worth building on every start.
@@ -40,8 +36,8 @@ const rule: LintRule = {
   },
   end(ctx) {
     const count = (ctx.state.count as number | undefined) ?? 0;
-    if (count > TIER1_MAX_PROPERTIES) ctx.report({pointer: '', message: `the schema declares ${count} properties in total; the Tier-1 limit is ${TIER1_MAX_PROPERTIES}`});
+    if (count > TIER1_MAX_PROPERTIES) ctx.report({pointer: '', messageId: 'tooMany', data: {count, max: TIER1_MAX_PROPERTIES}});
   },
-};
+});
 
 export default rule;

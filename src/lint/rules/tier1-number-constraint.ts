@@ -1,19 +1,15 @@
-import {constraintCheck, SINCE, SOURCES} from '../rule-helpers.js';
-import type {LintRule} from '../types.js';
+import {defineLintRule} from '../define-lint-rule.js';
+import {CONSTRAINT_MESSAGES, constraintCheck, SOURCES} from '../rule-helpers.js';
 
 const KEYWORDS = ['minimum', 'maximum', 'multipleOf'];
 
-const rule: LintRule = {
+const rule = defineLintRule({
   meta: {
     id: 'tier1/number-constraint',
     keywords: KEYWORDS,
     description: 'No minimum, maximum or multipleOf on numbers and integers.',
-    severity: 'error',
+    messages: CONSTRAINT_MESSAGES,
     profiles: ['strict'],
-    targets: ['tier1'],
-    fixable: false,
-    since: SINCE,
-    extension: false,
     reach: 'upstream',
     sources: [SOURCES.rfc0030, SOURCES.conformance, SOURCES.anthropic],
     docs: {
@@ -24,6 +20,6 @@ const rule: LintRule = {
       'Strict mode only. One finding per keyword (minimum, maximum, multipleOf) on a schema whose type is or includes "number" or "integer", as upstream counts. exclusiveMinimum/exclusiveMaximum are not part of upstream\'s list; anthropic/numeric-bounds reports them for Anthropic. Move the bound into "description" and check it in the host.',
   },
   check: constraintCheck(['number', 'integer'], KEYWORDS, 'a number'),
-};
+});
 
 export default rule;

@@ -1,5 +1,6 @@
 import {SOURCES, VERIFIED} from '../rule-helpers.js';
-import type {Evidence, Treatment, VendorModel} from './model.js';
+import type {Evidence} from '../../core/rule.js';
+import type {Treatment, VendorModel} from './model.js';
 
 const docs = (text: string): Evidence => ({kind: 'docs', text, url: SOURCES.anthropic.url, verified: VERIFIED});
 const BOUNDS = docs('Numerical constraints (minimum, maximum, multipleOf, …) and string and array length bounds are not supported; minItems only 0 or 1.');

@@ -1,4 +1,4 @@
-import {SINCE} from '../rule-helpers.js';
+import {defineLintRule} from '../define-lint-rule.js';
 import {ptr} from '../schema-util.js';
 import type {LintRule, RuleDocs} from '../types.js';
 import type {VendorModel} from './model.js';
@@ -10,27 +10,24 @@ export function formatRule(model: VendorModel, id: string, docs: RuleDocs): Lint
   const treatment = model.otherFormats;
   if (formats === 'any' || !treatment) throw new Error(`${model.target}: no format list to check`);
   const WHY = whyNotFixed(treatment.rewrite);
-  return {
+  const supported = formats.join(', ');
+  return defineLintRule({
     meta: {
       id,
       keywords: ['format'],
-      description: `${model.name}: "format" is one of ${formats.join(', ')}.`,
+      description: `${model.name}: "format" is one of ${supported}.`,
       severity: treatment.effect === 'refused' ? 'error' : treatment.effect === 'ignored' ? 'warning' : 'info',
-      profiles: ['load-bearing', 'strict'],
-      targets: [model.target],
-      fixable: false,
-      since: SINCE,
-      extension: true,
       sources: model.sources,
       ...(treatment.evidence ? {evidence: [treatment.evidence]} : {}),
       docs,
-      explanation: `${model.name} supports only these string formats: ${formats.join(', ')}. Any other is ${treatment.says}. Drop it, say it in "description", and check it in the host (export schema moves it into "description").`,
+      explanation: `${model.name} supports only these string formats: ${supported}. Any other is ${treatment.says}. Drop it, say it in "description", and check it in the host (export schema moves it into "description").`,
+      messages: {format: '"format": {{format}} is {{says}} (supported: {{supported}}; {{why}})'},
     },
     check(node, ctx) {
       const f = node.schema.format;
       if (f !== undefined && !(typeof f === 'string' && formats.includes(f))) {
-        ctx.report({doc: node.doc, pointer: ptr(node.pointer, 'format'), message: `"format": ${JSON.stringify(f)} is ${treatment.says} (supported: ${formats.join(', ')}; ${WHY})`});
+        ctx.report({doc: node.doc, pointer: ptr(node.pointer, 'format'), messageId: 'format', data: {format: JSON.stringify(f), says: treatment.says, supported, why: WHY}});
       }
     },
-  };
+  });
 }

@@ -1,5 +1,6 @@
 import {SOURCES, VERIFIED} from '../rule-helpers.js';
-import type {Evidence, VendorModel} from './model.js';
+import type {Evidence} from '../../core/rule.js';
+import type {VendorModel} from './model.js';
 
 const docs = (text: string): Evidence => ({kind: 'docs', text, url: SOURCES.gemini.url, verified: VERIFIED});
 

@@ -6,4 +6,4 @@ import {OPENAI} from './openai.js';
 
 export const VENDOR_MODELS: Readonly<Record<VendorTarget, VendorModel>> = {openai: OPENAI, anthropic: ANTHROPIC, gemini: GEMINI, 'gemini-legacy': GEMINI_LEGACY};
 export {ANTHROPIC, GEMINI, GEMINI_LEGACY, OPENAI};
-export {keysWithEffect, treatmentOf, type Effect, type Evidence, type Rewrite, type Treatment, type VendorModel, type VendorTarget} from './model.js';
+export {keysWithEffect, treatmentOf, type Effect, type Rewrite, type Treatment, type VendorModel, type VendorTarget} from './model.js';

@@ -1,6 +1,7 @@
-import {SINCE} from '../rule-helpers.js';
+import type {Evidence, MessageData} from '../../core/rule.js';
+import {defineLintRule} from '../define-lint-rule.js';
 import {ptr} from '../schema-util.js';
-import type {Evidence, LintRule, RuleDocs} from '../types.js';
+import type {LintRule, RuleDocs} from '../types.js';
 import {keysWithEffect, treatmentOf, type Effect, type Rewrite, type Treatment, type VendorModel} from './model.js';
 import {rewriteFix} from './rewrite-fix.js';
 
@@ -8,8 +9,9 @@ import {rewriteFix} from './rewrite-fix.js';
 const FIXABLE = new Set<Rewrite | undefined>(['oneof-to-anyof', 'const-to-enum', 'inline-ref']);
 const SEVERITY = {refused: 'error', ignored: 'warning', degraded: 'info'} as const;
 const VERB = {refused: 'refuses', ignored: 'ignores', degraded: 'reads differently'} as const;
-/** Keys whose treatment and message a rule keeps: past this (a schema of made-up keys), they are worked out per finding. */
-const MESSAGES_KEPT = 1024;
+/** Keys whose treatment and message data a rule keeps: past this (a schema of made-up keys), they are worked out per finding. */
+const KEPT = 1024;
+const MESSAGES = {keyword: '"{{key}}": {{says}}', keywordNotFixed: '"{{key}}": {{says}} ({{why}})'};
 
 /**
  * The rule for one vendor model and one effect: every key of every sub-schema the vendor reads whose treatment has that
@@ -24,43 +26,43 @@ export function keywordRule(model: VendorModel, effect: Effect, id: string, docs
   }
   // Looked up once per key of every sub-schema: a Map, not the model's record and its accepted entries.
   const reported = new Map(listed.map((k) => [k, treatmentOf(model, k) as Treatment]));
-  // Each key's treatment (null: not reported) and last message, kept: the same few keys recur on every sub-schema.
+  // Each key's treatment (null: not reported) and last message data, kept: the same few keys recur on every sub-schema,
+  // and findings that share a (frozen) data object share one rendered message.
   const treatments = new Map<string, Treatment | null>();
-  const messages = new Map<string, {why: string | undefined; text: string}>();
+  const shared = new Map<string, {why: string | undefined; data: MessageData}>();
   const fixed = listed.filter((k) => FIXABLE.has(treatmentOf(model, k)?.rewrite));
-  return {
+  return defineLintRule({
     meta: {
       id,
       ...(unlisted ? {keyFilter: {known: Object.keys(model.keywords), reports: (key: string) => reported.has(key) || !Object.hasOwn(model.keywords, key), others: true}} : {keywords: listed}),
       description: `${model.name}: keywords it ${VERB[effect]}${unlisted ? ` (anything outside its subset${listed.length > 0 ? ', and ' + listed.join(', ') : ''})` : ` (${listed.join(', ')})`}.`,
       severity: SEVERITY[effect],
-      profiles: ['load-bearing', 'strict'],
-      targets: [model.target],
       fixable: fixed.length > 0,
-      since: SINCE,
-      extension: true,
       sources: model.sources,
       evidence,
       docs,
       explanation,
+      messages: MESSAGES,
     },
     check(node, ctx) {
       for (const key in node.schema) {
         let t = treatments.get(key);
         if (t === undefined) {
           t = reported.get(key) ?? (unlisted && !Object.hasOwn(model.keywords, key) ? model.otherKeywords : null);
-          if (treatments.size < MESSAGES_KEPT) treatments.set(key, t);
+          if (treatments.size < KEPT) treatments.set(key, t);
         }
         if (t === null || !Object.hasOwn(node.schema, key)) continue;
         const {fix, why} = rewriteFix(t.rewrite, node, key);
-        let message = messages.get(key);
-        if (message === undefined || message.why !== why) {
-          message = {why, text: why ? `"${key}": ${t.says} (${why})` : `"${key}": ${t.says}`};
-          if (messages.size < MESSAGES_KEPT) messages.set(key, message);
+        let kept = shared.get(key);
+        if (kept === undefined || kept.why !== why) {
+          const data: MessageData = why ? {key, says: t.says, why} : {key, says: t.says};
+          kept = {why, data: Object.freeze(data)};
+          if (shared.size < KEPT) shared.set(key, kept);
         }
         const pointer = ptr(node.pointer, key);
-        ctx.report(fix ? {doc: node.doc, pointer, message: message.text, fix} : {doc: node.doc, pointer, message: message.text});
+        const messageId = why ? 'keywordNotFixed' : 'keyword';
+        ctx.report(fix ? {doc: node.doc, pointer, messageId, data: kept.data, fix} : {doc: node.doc, pointer, messageId, data: kept.data});
       }
     },
-  };
+  });
 }

@@ -1,6 +1,5 @@
 import type {LintTarget} from '../../config/types.js';
-export type {Evidence} from '../types.js';
-import type {Evidence, RuleSource} from '../types.js';
+import type {Evidence, RuleSource} from '../../core/rule.js';
 
 /** The request fields a vendor target stands for: every target but the cross-vendor `tier1`. */
 export type VendorTarget = Exclude<LintTarget, 'tier1'>;

@@ -1,5 +1,6 @@
 import {SOURCES, VERIFIED} from '../rule-helpers.js';
-import type {Evidence, Treatment, VendorModel} from './model.js';
+import type {Evidence} from '../../core/rule.js';
+import type {Treatment, VendorModel} from './model.js';
 
 const DOCS = SOURCES.openai.url;
 const docs = (text: string): Evidence => ({kind: 'docs', text, url: DOCS, verified: VERIFIED});
