@@ -68,7 +68,7 @@ export abstract class CheckCommand<T extends typeof Command = typeof Command> ex
     'fail-on': Flags.string({summary: 'Lowest severity that exits 1.', helpValue: 'error|warning', options: ['error', 'warning'], default: 'error', helpGroup: 'COMMON'}),
     'max-warnings': Flags.integer({summary: 'Exit 1 on more than N warnings.', helpValue: 'N', min: 0, helpGroup: 'COMMON'}),
     config: configFlag('COMMON'),
-    rule: Flags.string({summary: 'Set a rule\'s level (off|info|warn|error); ID: id, alias or family/*.', ...LIST_FLAG, helpValue: 'ID=LEVEL', helpGroup: 'COMMON'}),
+    rule: Flags.string({summary: 'Rule levels ID=off|info|warn|error, repeatable or comma-separated.', ...LIST_FLAG, helpValue: 'ID=LEVEL', helpGroup: 'COMMON'}),
     verbose: verboseFlag('COMMON'),
     'print-config': printConfigFlag('COMMON'),
     ...ruleInfoFlags(),

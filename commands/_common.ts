@@ -80,7 +80,7 @@ export const REPEATED_FLAG = {multiple: true, multipleNonGreedy: true} as const;
 /** Where the commands that read references ($ref, a manifest's files, config paths) and walk folders may read. */
 export const readScopeFlags = () => ({
   'ref-root': Flags.string({
-    summary: 'Another folder references may lead into.',
+    summary: 'Another folder references may lead into (repeatable, not comma-separated: a path may hold a comma).',
     ...REPEATED_FLAG,
     helpValue: 'DIR',
     helpGroup: 'INPUT',
@@ -97,7 +97,7 @@ export const stdinFilenameFlag = () =>
 export const inputSelectionFlags = () => ({
   'stdin-filename': stdinFilenameFlag(),
   'ignore-pattern': Flags.string({
-    summary: 'Leave out what PATTERN matches (gitignore).',
+    summary: 'Leave out what PATTERN matches (repeatable, not comma-separated: a glob may hold a comma).',
     ...REPEATED_FLAG,
     helpValue: 'PATTERN',
     helpGroup: 'INPUT',

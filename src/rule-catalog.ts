@@ -1,27 +1,6 @@
 import type {CheckingCommand, Rule} from './core/rule.js';
 import {ruleNames} from './core/rule.js';
 
-// TEMPORARY (issue 19, until lint rules are Rule objects): lint descriptors adapted here. The lead removes it on merge.
-function lintRule(d: {id: string; description: string; severity?: Rule['severity']}): Rule {
-  const slash = d.id.indexOf('/');
-  return {
-    id: d.id,
-    family: d.id.slice(0, slash),
-    description: d.description,
-    severity: d.severity ?? 'error',
-    aliases: [],
-    // Pack and probe lint the schemas they find with --lint-schemas; export refuses what lint refuses.
-    commands: ['lint schema', 'validate pack', 'probe host', 'export schema'],
-    sources: [],
-    evidence: [],
-    explanation: d.description,
-    examples: {valid: [], invalid: []},
-    fixable: false,
-    messages: {},
-    docsPath: `${d.id}.md`,
-  };
-}
-
 let all: Promise<readonly Rule[]> | undefined;
 
 /**
@@ -53,7 +32,7 @@ export function allRules(): Promise<readonly Rule[]> {
       ...bundle.BUNDLE_RULE_LIST,
       ...io.IO_RULE_DESCRIPTORS,
       ...exported.EXPORT_RULES,
-      ...lint.lintRuleDescriptors().map(lintRule),
+      ...lint.lintRuleDescriptors(),
     ];
     const seen = new Map<string, Rule>();
     for (const r of rules) if (!seen.has(r.id)) seen.set(r.id, r);

@@ -13,12 +13,10 @@ export default class LintSchema extends CheckCommand<typeof LintSchema> {
 
   static override examples = screenExamples('lint-schema', [
     '<%= config.bin %> <%= command.id %> schemas/envelopes',
-    '<%= config.bin %> <%= command.id %> contracts/ --all-json',
     '<%= config.bin %> <%= command.id %> vendor.acme.plan.create.schema.json --profile load-bearing --target tier1,openai,anthropic',
-    '<%= config.bin %> <%= command.id %> schemas/ --fix-dry-run\n<%= config.bin %> <%= command.id %> schemas/ --fix',
+    '<%= config.bin %> <%= command.id %> schemas/ --fix-dry-run',
     'cat payload.schema.json | <%= config.bin %> <%= command.id %> - --format sarif',
     '<%= config.bin %> <%= command.id %> schemas/ --baseline openwop-baseline.json --update-baseline\n<%= config.bin %> <%= command.id %> schemas/ --baseline openwop-baseline.json',
-    '<%= config.bin %> <%= command.id %> schemas/ --rule tier1/string-constraint=warn',
     '<%= config.bin %> <%= command.id %> --explain tier1/all-required\n<%= config.bin %> <%= command.id %> --list-rules',
   ]);
 
@@ -31,7 +29,7 @@ export default class LintSchema extends CheckCommand<typeof LintSchema> {
 
   static override flags = {
     profile: Flags.string({summary: 'strict (default) or load-bearing.', helpValue: 'PROFILE', options: ['strict', 'load-bearing'], helpGroup: 'LINT'}),
-    target: Flags.string({summary: 'tier1 (default), openai, anthropic, gemini, gemini-legacy.', helpValue: 'TARGET', options: [...LINT_TARGETS], ...LIST_FLAG, helpGroup: 'LINT'}),
+    target: Flags.string({summary: 'What to check (default tier1), repeatable or comma-separated.', helpValue: 'TARGET', options: [...LINT_TARGETS], ...LIST_FLAG, helpGroup: 'LINT'}),
     fix: Flags.boolean({summary: 'Apply the safe fixes.', exclusive: ['fix-dry-run'], helpGroup: 'LINT'}),
     'fix-dry-run': Flags.boolean({summary: 'Print the diff --fix would make.', exclusive: ['fix'], helpGroup: 'LINT'}),
     force: Flags.boolean({summary: 'Let --fix rewrite read-only files.', relationships: [{type: 'some', flags: ['fix', 'update-baseline']}], helpGroup: 'LINT'}),

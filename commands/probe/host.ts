@@ -25,7 +25,7 @@ export default class ProbeHost extends CheckCommand<typeof ProbeHost> {
   };
 
   static override flags = {
-    header: Flags.string({summary: 'Request header (repeatable).', ...REPEATED_FLAG, helpValue: 'NAME:VALUE', helpGroup: 'HTTP'}),
+    header: Flags.string({summary: 'Request header (repeatable, not comma-separated: a value may hold a comma).', ...REPEATED_FLAG, helpValue: 'NAME:VALUE', helpGroup: 'HTTP'}),
     'token-env': Flags.string({summary: 'Send a bearer token from env VAR.', helpValue: 'VAR', helpGroup: 'HTTP'}),
     timeout: Flags.integer({summary: 'Time per request, in ms.', default: 10_000, min: 1, helpGroup: 'HTTP'}),
     'connect-timeout': Flags.integer({summary: 'Time to connect, in ms.', default: 5_000, min: 1, helpGroup: 'HTTP'}),

@@ -32,13 +32,13 @@ export default class ScaffoldKind extends Command {
   };
 
   static override flags = {
-    field: Flags.string({char: 'F', summary: 'A field: name[?]:type[:description].', ...REPEATED_FLAG}),
+    field: Flags.string({char: 'F', summary: 'A field: name[?]:type[:description] (repeatable, not comma-separated: a description may hold a comma).', ...REPEATED_FLAG}),
     out: Flags.string({summary: 'Folder for the payload schema.', helpValue: 'DIR'}),
     'examples-out': Flags.string({summary: 'Folder for the example envelopes.', helpValue: 'DIR'}),
     'id-base': Flags.string({summary: 'URL the schema\'s $id starts with.'}),
     description: Flags.string({summary: 'Description of the payload schema.'}),
     reasoning: Flags.boolean({summary: 'Add "reasoning" as the first property.', allowNo: true}),
-    target: Flags.string({summary: 'Providers it must lint clean for.', options: LINT_TARGETS.filter((t) => t !== 'gemini-legacy'), ...LIST_FLAG}),
+    target: Flags.string({summary: 'Providers to lint clean for, repeatable or comma-separated.', options: LINT_TARGETS.filter((t) => t !== 'gemini-legacy'), ...LIST_FLAG}),
     force: Flags.boolean({summary: 'Overwrite existing files.'}),
     'dry-run': Flags.boolean({summary: 'Print the files; write nothing.'}),
     json: Flags.boolean({summary: 'Print the result as JSON.'}),

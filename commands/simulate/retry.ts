@@ -34,8 +34,8 @@ export default class SimulateRetry extends CheckCommand<typeof SimulateRetry> {
   static override flags = {
     schema: Flags.string({summary: 'Payload schema of the emitted kind.', helpValue: 'FILE', exclusive: ['kind'], helpGroup: 'PAYLOAD'}),
     kind: Flags.string({summary: 'Kind whose payload schema applies.', helpValue: 'KIND', helpGroup: 'PAYLOAD'}),
-    schemas: Flags.string({summary: 'Folder of <kind>.schema.json files.', helpValue: 'DIR', ...REPEATED_FLAG, helpGroup: 'PAYLOAD'}),
-    recovery: Flags.string({summary: 'Lenient-parse paths, in order.', options: [...RECOVERY_PATHS], ...LIST_FLAG, helpGroup: 'PAYLOAD'}),
+    schemas: Flags.string({summary: 'Folder of <kind>.schema.json files (repeatable, not comma-separated: a path may hold a comma).', helpValue: 'DIR', ...REPEATED_FLAG, helpGroup: 'PAYLOAD'}),
+    recovery: Flags.string({summary: 'Lenient-parse paths in order, repeatable or comma-separated.', options: [...RECOVERY_PATHS], ...LIST_FLAG, helpGroup: 'PAYLOAD'}),
     'max-tokens': Flags.integer({summary: 'Output budget of the first call.', min: 1, helpGroup: 'ROUTER'}),
     multiplier: Flags.string({summary: 'Budget multiplier on truncation, 1..8.', helpValue: 'X', helpGroup: 'ROUTER'}),
     'max-attempts': Flags.integer({summary: 'Cap on provider calls per emission.', min: 1, max: 16, helpGroup: 'ROUTER'}),

@@ -15,10 +15,7 @@ export default class ValidateEnvelope extends CheckCommand<typeof ValidateEnvelo
     '<%= config.bin %> <%= command.id %> run.ndjson --capabilities https://host.example/.well-known/openwop',
     '<%= config.bin %> <%= command.id %> envelopes/ --schemas schemas/envelopes --strict',
     '<%= config.bin %> <%= command.id %> run.ndjson --major 2 --capabilities https://host.example',
-    '<%= config.bin %> <%= command.id %> payload.json --kind clarification.request',
     'foxctl fs/ls . | <%= config.bin %> <%= command.id %> - --protocol foxctl --strict',
-    '<%= config.bin %> <%= command.id %> fixtures/ --json --output report.json',
-    '<%= config.bin %> <%= command.id %> recordings/ --baseline openwop-baseline.json',
   ]);
 
   // oclif copies only a command's own static fields, so each command sets this itself (PATHS is variadic).
@@ -32,11 +29,11 @@ export default class ValidateEnvelope extends CheckCommand<typeof ValidateEnvelo
     protocol: Flags.string({summary: 'Envelope protocol.', helpValue: 'auto|openwop|foxctl', options: ['auto', 'openwop', 'foxctl'], default: 'auto'}),
     major: Flags.string({summary: 'OpenWOP protocol major.', helpValue: 'auto|1|2', options: ['auto', '1', '2'], default: 'auto'}),
     strict: Flags.boolean({summary: 'Check as the strictest host.'}),
-    schemas: Flags.string({summary: 'Folder of <kind>.schema.json files.', ...REPEATED_FLAG, helpValue: 'DIR'}),
+    schemas: Flags.string({summary: 'Kind schemas folder (repeatable, not comma-separated: a path may hold a comma).', ...REPEATED_FLAG, helpValue: 'DIR'}),
     capabilities: Flags.string({summary: 'A host\'s capabilities (FILE or URL).', helpValue: 'FILE|URL'}),
     kind: Flags.string({summary: 'Inputs are bare payloads of KIND.', helpValue: 'KIND'}),
     'max-size': Flags.integer({summary: 'Largest JSON document to read, in MB.', default: 100, min: 1, helpGroup: 'INPUT'}),
-    'max-findings-per-rule': Flags.integer({summary: 'List at most N findings per rule.', helpValue: 'N', default: 1000, min: 0}),
+    'max-findings-per-rule': Flags.integer({summary: 'At most N findings per rule.', helpValue: 'N', default: 1000, min: 0}),
     ...readScopeFlags(),
     ...inputSelectionFlags(),
     ...baselineFlags(),

@@ -28,7 +28,7 @@ export default class ValidatePack extends CheckCommand<typeof ValidatePack> {
   };
 
   static override flags = {
-    grant: Flags.string({summary: 'Simulate a host granting these primitives.', ...LIST_FLAG, exclusive: ['grant-all', 'grant-none'], helpGroup: 'GATE'}),
+    grant: Flags.string({summary: 'Grant these primitives (repeatable or comma-separated).', ...LIST_FLAG, exclusive: ['grant-all', 'grant-none'], helpGroup: 'GATE'}),
     'grant-all': Flags.boolean({summary: 'Simulate a host granting all eight.', exclusive: ['grant', 'grant-none'], helpGroup: 'GATE'}),
     'grant-none': Flags.boolean({summary: 'Simulate a host granting nothing.', exclusive: ['grant', 'grant-all'], helpGroup: 'GATE'}),
     'lint-schemas': Flags.boolean({summary: 'Also lint the schemas (=all: every one).'}),

@@ -44,13 +44,6 @@ export interface Finding {
   schemaPath?: string;
 }
 
-/** What a formatter needs to know about a rule beyond the finding itself (SARIF tool.driver.rules, junit classnames). */
-export interface RuleDescriptor {
-  id: string;
-  description: string;
-  docsUrl?: string;
-}
-
 export interface FileResult {
   file: string;
   findings: Finding[];

@@ -4,8 +4,11 @@ import {LINT_TARGETS, type LintProfile, type LintRule, type LintTarget, type Rul
 /** openwop version that introduced the rules that state no other. */
 export const SINCE = '0.1.0';
 
-/** Every command that lints schemas with these rules: `probe host` and `validate pack` lint the schemas they read. */
-const LINT_COMMANDS: readonly CheckingCommand[] = ['lint schema', 'validate pack', 'probe host'];
+/**
+ * Every command that lints schemas with these rules: `probe host` and `validate pack` lint the schemas they read,
+ * `export schema` refuses what the target's lint refuses, `scaffold kind` lints what it writes.
+ */
+const LINT_COMMANDS: readonly CheckingCommand[] = ['lint schema', 'validate pack', 'probe host', 'export schema', 'scaffold kind'];
 
 /** In the order --list-rules and the docs have always shown them. */
 const BOTH_PROFILES: readonly LintProfile[] = ['load-bearing', 'strict'];

@@ -226,8 +226,7 @@ export interface LintInputsOutcome extends CheckOutcome<LintFileResult> {
 
 /** Read and parse problems a lint result can carry besides rule findings. */
 export const INPUT_RULES: readonly Rule[] = [
-  // The io table still holds legacy descriptors; this line goes once it exports Rule objects.
-  ...IO_RULE_DESCRIPTORS.map((d) => defineRule(d)),
+  ...IO_RULE_DESCRIPTORS,
   defineRule({id: 'io/unwritable', description: 'A fixed file could not be written back.', commands: ['lint schema']}),
   defineRule({id: 'lint/not-fixed', description: '--fix could not start or finish on this file.', severity: 'warning', commands: ['lint schema']}),
   ...ENGINE_RULES,

@@ -8,15 +8,16 @@ import {runCli, STACK_TRACE, tempProject, type CliResult} from '../helpers/cli.j
 /** The families each command reports, and families it must not list (another command's). */
 const FAMILIES: Record<CheckingCommand, string[]> = {
   'lint schema': ['tier1', 'openai', 'io', 'json'],
-  'validate envelope': ['foxctl', 'io', 'json'],
-  'validate pack': ['pack', 'io', 'json'],
+  'validate envelope': ['envelope', 'foxctl', 'io', 'json'],
+  // --lint-schemas: pack and probe report the lint rules of the schemas they read.
+  'validate pack': ['pack', 'tier1', 'io', 'json'],
   'validate bundle': ['bundle', 'io', 'json'],
-  'probe host': ['probe', 'io', 'json'],
+  'probe host': ['probe', 'tier1', 'io', 'json'],
   'simulate retry': ['retry', 'io', 'json'],
   'export schema': ['export', 'tier1', 'io', 'json'],
-  'scaffold kind': ['tier1', 'io', 'json'],
+  'scaffold kind': ['tier1', 'reasoning'],
 };
-const OTHERS = ['tier1', 'foxctl', 'pack', 'bundle', 'probe', 'retry', 'export'];
+const OTHERS = ['tier1', 'envelope', 'foxctl', 'pack', 'bundle', 'probe', 'retry', 'export'];
 const COMMANDS = Object.keys(FAMILIES) as CheckingCommand[];
 
 interface ListedRule {
