@@ -25,7 +25,7 @@ import {readFileSync} from 'node:fs';
 import {parse} from 'yaml';
 
 export type Schema = Record<string, unknown>;
-type Node = string | {[key: string]: unknown};
+type Node = string | Record<string, unknown>;
 
 export interface CapabilitiesSource {
   id: string;
@@ -165,7 +165,8 @@ const RECORD_FIELDS: Record<string, Schema> = {status: {}, since: {}, until: {},
 function expandFamily(name: string, family: Record<string, unknown>): Schema {
   const witness = family['=witness'];
   if (typeof witness !== 'string') throw new Error(`family ${name} declares no =witness`);
-  const note = `Capability record${family['=note'] ? `: ${String(family['=note'])}` : ''} (declared witness class: ${witness}).`;
+  const remark = family['=note'];
+  const note = `Capability record${typeof remark === 'string' && remark ? `: ${remark}` : ''} (declared witness class: ${witness}).`;
   return expandObject(family, {description: note}, RECORD_FIELDS, [{$ref: '#/$defs/record'}]);
 }
 

@@ -1,10 +1,10 @@
 import {DEFAULT_MAX_DEPTH} from '../io/json-document.js';
 
 /**
- * Canonical JSON as the OpenWOP v3 bundle digests and signature use it (FACTS.md §5; the conformance suite's
- * `canonicalJSON`): object keys sorted at every level by UTF-16 code units (Array.prototype.sort's default order), no
- * whitespace, arrays in their order, every scalar and string written by JSON.stringify. For ordinary data this is the
- * same text as RFC 8785 (JCS). Two cases where it is not, decided here:
+ * Canonical JSON as the OpenWOP v3 bundle digests and signature use it (openwop spec v2 conformance.md, "Bundle v3";
+ * the conformance suite's `canonicalJSON`): object keys sorted at every level by UTF-16 code units
+ * (Array.prototype.sort's default order), no whitespace, arrays in their order, every scalar and string written by
+ * JSON.stringify. For ordinary data this is the same text as RFC 8785 (JCS). Two cases where it is not, decided here:
  * - a lone surrogate in a string is written as JSON.stringify writes it (a `\udXXX` escape), as the emitter does; JCS
  *   would refuse the document. The bytes hashed are then what the emitter hashed.
  * - a number that is not finite cannot come from the emitter (JSON.stringify writes null for it), but JSON.parse turns

@@ -4,7 +4,7 @@ const rule = (spec: RuleSpec): Rule => defineRule({commands: ['validate bundle']
 
 /**
  * Sources: openwop/openwop schemas/v2/certification-bundle.schema.json @0b577834, spec/v2/core/conformance.md
- * "Bundle v3" @0a17e2a5, conformance/src/lib/certification-bundle-v3.ts @2dae8415 (summarised in FACTS.md §5).
+ * "Bundle v3" @0a17e2a5, conformance/src/lib/certification-bundle-v3.ts @2dae8415.
  * The four signature outcomes are four rules, so a report (and a --rule override) can tell them apart.
  */
 export const BUNDLE_RULES = {

@@ -173,7 +173,8 @@ async function checkBundle(doc: JsonDocument, file: string, ctx: CheckContext): 
   const verifierOk = checkVerifier(bundle, ctx.verifierKeys, report);
   const durabilityOk = bundle.durability === undefined || checkDurability(bundle, ledger.rows, report);
 
-  // A rejection that names no profile voids every claim (FACTS §5): which ones, so the report can say why.
+  // A rejection that names no profile voids every claim (conformance.md, "Bundle v3"): which ones, so the report can
+  // say why.
   const voidedBy = [
     ...(schemaOk ? [] : ['schema']),
     ...(ledger.broken ? ['ledger'] : []),
@@ -281,9 +282,10 @@ function signedBytes(bundle: Json): Buffer | undefined {
 }
 
 /**
- * The four outcomes (FACTS §5). The key is attributed to the host only when it comes from a document the host
- * published: --discovery (or the caller's), or discovery.url with --fetch-discovery. Without one, a key the bundle's
- * own capture carries proves integrity, never who signed: outcome discovery-not-read, with integrity recorded.
+ * The four outcomes (openwop spec v2 conformance.md, "Bundle v3"). The key is attributed to the host only when it comes
+ * from a document the host published: --discovery (or the caller's), or discovery.url with --fetch-discovery. Without
+ * one, a key the bundle's own capture carries proves integrity, never who signed: outcome discovery-not-read, with
+ * integrity recorded.
  */
 async function checkSignature(bundle: Json, ctx: CheckContext, captured: Captured, report: Report): Promise<Verification> {
   const signature = recordAt(bundle.signature);
@@ -386,7 +388,7 @@ async function publishedDocument(bundle: Json, ctx: CheckContext, report: Report
 
 /**
  * Whether the verifier's signature stands; only asked when some profile claims the independent tier. A rejection here
- * names no profile, so it voids every claim of the bundle, not only the independent ones (FACTS §5).
+ * names no profile, so it voids every claim of the bundle, not only the independent ones (conformance.md, "Bundle v3").
  */
 function checkVerifier(bundle: Json, keys: CheckContext['verifierKeys'], report: Report): boolean {
   if (!arrayAt(bundle.claimedProfiles).some((p) => isObject(p) && p.evidenceTier === 'independent')) return true;

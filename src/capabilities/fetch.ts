@@ -6,7 +6,7 @@ import {discoveryUrl} from './discovery-url.js';
 /** What a capabilities URL answered: the body as text and the contract the host says it used, if it said. */
 export interface FetchedCapabilities {
   text: string;
-  /** The response's `OpenWOP-Version` header (FACTS §1: every v2-aware host sends it). */
+  /** The response's `OpenWOP-Version` header (versioning.md §1.4: every v2-aware host sends it). */
   versionHeader?: string;
 }
 
@@ -15,8 +15,8 @@ export type CapabilitiesFetchSettings = Omit<HttpGetOptions, 'accept' | 'headers
 
 /**
  * `https://host[/prefix]` or its `/.well-known/openwop`, fetched with `settings`. `major` asks for that representation
- * with `OpenWOP-Version` (FACTS §1: one resource serves both majors); without it the host serves its preferred one.
- * Anything but a JSON answer is the user's problem to fix: UserError, exit 2.
+ * with `OpenWOP-Version` (versioning.md §1: one resource serves both majors); without it the host serves its preferred
+ * one. Anything but a JSON answer is the user's problem to fix: UserError, exit 2.
  */
 export async function fetchCapabilities(input: string, major?: 1 | 2, settings: CapabilitiesFetchSettings = DEFAULT_HTTP): Promise<FetchedCapabilities> {
   const url = capabilitiesUrl(input);

@@ -11,7 +11,8 @@ import {isObject} from '../core/json.js';
 export interface LoadedCapabilities {
   /**
    * The families the host advertises. For a v1 document, families found only inside the deprecated `capabilities`
-   * wrapper are lifted to the root (the root's copy wins), as SPEC-NOTES §4 has readers do; a v2 root has no wrapper.
+   * wrapper are lifted to the root (the root's copy wins), as the capabilities spec has readers do; a v2 root has no
+   * wrapper.
    */
   document: Record<string, unknown>;
   /** Where it came from, as given (file path or URL). */

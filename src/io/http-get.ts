@@ -70,9 +70,10 @@ export interface HttpResponse {
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /**
- * One GET with the safety rules DESIGN §7 asks of the probe. Redirects are followed by hand, not by undici, so that
- * each hop can be checked: same origin unless allowed, credentials dropped on any origin change, loops detected.
- * Any non-redirect status is returned (the caller decides what a 404 means); transport problems throw HttpFailure.
+ * One GET with the probe's safety rules (timeouts, a size cap, no credentials to another origin). Redirects are
+ * followed by hand, not by undici, so that each hop can be checked: same origin unless allowed, credentials dropped on
+ * any origin change, loops detected. Any non-redirect status is returned (the caller decides what a 404 means);
+ * transport problems throw HttpFailure.
  */
 export async function httpGet(url: string, options: HttpGetOptions): Promise<HttpResponse> {
   const {Agent, request} = await import('undici');

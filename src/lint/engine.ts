@@ -18,7 +18,10 @@ export interface LintOptions extends WalkOptions {
   /** Rule id (or `prefix/*`, or `*`) → off|info|warn|error. */
   rules?: Record<string, RuleLevel>;
   reasoningMissingMinProperties?: number;
-  /** Remote refs are never fetched; this only changes what `ref/remote-not-fetched` says. */
+  /**
+   * --allow-remote-refs: the caller (run.ts, through remote-refs.ts) fetches what http(s) `$ref`s name before the walk
+   * and passes it in `remote`; the engine itself never makes a request.
+   */
   allowRemoteRefs?: boolean;
   /** Attach `fix` to fixable findings in the linted file (costs a position parse; off for plain linting). */
   withFixes?: boolean;
@@ -45,7 +48,10 @@ export const ENGINE_RULES: readonly Rule[] = [
   defineRule({id: 'ref/not-regular', description: 'A $ref names a FIFO, device or socket rather than a regular file; it is not read.', commands: ENGINE_COMMANDS, messages: REFUSED_REF}),
 ];
 
-/** The walker's refusals, by rule id, at the severity `--rule` or the config gives them (error unless set; off drops them). */
+/**
+ * The walker's refusals, by rule id, at the severity `--rule` or the config gives them (error unless set; off drops
+ * them).
+ */
 function refusalSeverities(rules: Record<string, RuleLevel>): Record<'ref/outside-root' | 'ref/not-regular', Severity | undefined> {
   const severity = (id: string) => {
     const level = levelFor([id], rules);
@@ -68,7 +74,10 @@ export function activeRules(options: Pick<LintOptions, 'profile' | 'targets' | '
   return hit;
 }
 
-/** The settings `computeActive` reads, as a string: asked for every document, so built by hand rather than by JSON.stringify. */
+/**
+ * The settings `computeActive` reads, as a string: asked for every document, so built by hand rather than by
+ * JSON.stringify.
+ */
 function activeKey(options: Pick<LintOptions, 'profile' | 'targets' | 'rules'>): string {
   let key = '';
   let ambiguous = false;
@@ -105,8 +114,8 @@ function computeActive(options: Pick<LintOptions, 'profile' | 'targets' | 'rules
 }
 
 /**
- * A schema to lint: a parsed {@link JsonDocument}, JSON text, or a value already parsed (its positions are then those of
- * its two-space JSON text). Text and values are named after `options.path`, else `schema.json`.
+ * A schema to lint: a parsed {@link JsonDocument}, JSON text, or a value already parsed (its positions are then those
+ * of its two-space JSON text). Text and values are named after `options.path`, else `schema.json`.
  */
 export type SchemaSource = JsonDocument | string | object;
 
@@ -134,7 +143,9 @@ export interface LintedDocument {
   kind?: DetectedKind;
 }
 
-/** Lints one document with options prepared once; `path` places the document's relative `$ref`s (as `LintOptions.path`). */
+/**
+ * Lints one document with options prepared once; `path` places the document's relative `$ref`s (as `LintOptions.path`).
+ */
 export type PreparedLint = (doc: JsonDocument, path?: string) => LintedDocument;
 
 /**
@@ -256,7 +267,10 @@ class Plan {
     }
   }
 
-  /** A bit of its own for a key-filtering rule, set on every known key it reports on and on unknown keys if it reports those. */
+  /**
+   * A bit of its own for a key-filtering rule, set on every known key it reports on and on unknown keys if it reports
+   * those.
+   */
   private filterMask(filter: NonNullable<LintRule['meta']['keyFilter']>, known: ReadonlySet<string>, slot: number): number {
     if (slot >= MASK_BITS) return 0;
     const bit = 1 << slot;
@@ -268,7 +282,10 @@ class Plan {
     return bit;
   }
 
-  /** The bit standing for a `keywords` list (shared by the rules that list the same keys); 0, "call it everywhere", once the bits run out. */
+  /**
+   * The bit standing for a `keywords` list (shared by the rules that list the same keys); 0, "call it everywhere", once
+   * the bits run out.
+   */
   private maskOf(keywords: readonly string[] | undefined, listBits: Map<string, number>): number {
     if (!keywords?.length) return 0;
     const list = [...keywords].sort().join('\u0000');
@@ -505,7 +522,9 @@ class FindingSink {
     return at;
   }
 
-  /** The run's one string for `pointer` (in the linted file), found from the node being checked as {@link pathOf} does. */
+  /**
+   * The run's one string for `pointer` (in the linted file), found from the node being checked as {@link pathOf} does.
+   */
   private pooled(pointer: string): string {
     const {node, pointers} = this;
     if (node !== undefined && node.doc === this.doc) {
@@ -544,11 +563,11 @@ const NO_DATA: MessageData = Object.freeze({});
 const IN_PREDICATE = 'not auto-fixable: inside an allOf, not, if/then/else or dependentSchemas branch a fix would change what the whole schema accepts';
 
 /**
- * The pointer strings findings keep, one per content: the schemas of a folder repeat each other's pointers, and a linter
- * keeps every finding until it reports (each byte kept is copied by the garbage collector, twice or more). A pointer is
- * built by concatenation, which V8 keeps as a chain of pieces (two per segment); the one kept is a single flat string.
- * Most are found segment by segment from the node being checked (a tree of the run's paths: its keys are the schemas'
- * own keys, whose hashes V8 keeps), the others by their whole text.
+ * The pointer strings findings keep, one per content: the schemas of a folder repeat each other's pointers, and a
+ * linter keeps every finding until it reports (each byte kept is copied by the garbage collector, twice or more). A
+ * pointer is built by concatenation, which V8 keeps as a chain of pieces (two per segment); the one kept is a single
+ * flat string. Most are found segment by segment from the node being checked (a tree of the run's paths: its keys are
+ * the schemas' own keys, whose hashes V8 keeps), the others by their whole text.
  */
 class PointerPool {
   readonly root: PooledPointer = {pointer: undefined, children: undefined};

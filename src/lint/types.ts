@@ -10,7 +10,7 @@ export const LINT_TARGETS: readonly LintTarget[] = ['tier1', 'openai', 'anthropi
 
 /**
  * How the walker reached a sub-schema. The first four are the edges the upstream conformance walker follows; the rest
- * are our extension (SPEC-NOTES §3: upstream does not walk them).
+ * are our extension (RFC 0030 §B: upstream's conformance walker does not walk them).
  */
 export type EdgeKind =
   | 'root'

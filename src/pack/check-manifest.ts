@@ -16,7 +16,7 @@ import {scannable, scanPackCode, undeclaredUses, type PackScan, type PackUse, ty
 import {isRuntimeToken, REACHING_TOKENS, RUNTIME_TOKENS, tokensForBuiltin} from './tokens.js';
 import {appendAll} from '../io/append-all.js';
 
-/** One manifest's result: the findings plus what `validate pack` reports about the pack (DESIGN §2). */
+/** One manifest's result: the findings plus what `validate pack` reports about the pack (its JSON result fields). */
 export interface PackResult extends FileResult {
   /** `name@version`, or null when either is missing. */
   pack: string | null;

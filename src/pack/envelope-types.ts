@@ -4,7 +4,7 @@ import {LEGACY_KINDS, UNIVERSAL_KINDS} from '../schemas/index.js';
 import {isObject, type JsonObject} from '../core/json.js';
 import {PACK_RULES} from './rules.js';
 
-/** SPEC-NOTES §1 lint grammar for a vendor kind ([open] upstream has no regex; this is the documented choice). */
+/** Our lint grammar for a vendor kind (upstream publishes no regex; RFC 0021 names the namespaces). */
 export const VENDOR_KIND = /^vendor\.[a-z][a-z0-9-]*(\.[a-z][a-zA-Z0-9_-]*)+$/;
 
 export type EnvelopeTypeClass = 'universal' | 'media' | 'ui' | 'vendor' | 'legacy' | 'other';
@@ -18,7 +18,9 @@ export function classifyEnvelopeType(type: string): EnvelopeTypeClass {
   return 'other';
 }
 
-/** Where an envelopeType may appear in a manifest (SPEC-NOTES §6): chain node config and prompt template hints. */
+/**
+ * Where an envelopeType may appear in a manifest (RFC 0076 pack schemas): chain node config and prompt template hints.
+ */
 export function envelopeTypeSites(manifest: JsonObject): {pointer: string; value: unknown}[] {
   const sites: {pointer: string; value: unknown}[] = [];
   const {chains, prompts} = manifest;

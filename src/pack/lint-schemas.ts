@@ -15,9 +15,9 @@ export const LINT_SCHEMAS_SCOPES: readonly LintSchemasScope[] = ['llm', 'all'];
  * manifest does not say which nodes are AI-backed, so every node's counts); an agent's `handoff.returnSchemaRef`
  * (agent-manifest: outbound results are validated against it); a card's `outputSchemaRef` (chat-card-pack-manifest:
  * "the JSON Schema the LLM output MUST conform to"). Left out: config, input and task schemas (a model never fills
- * them, SPEC-NOTES §6) and an artifact type's `schemaRef` (validated after the fact, and RFC 0075 recommends it stay
+ * them, RFC 0076) and an artifact type's `schemaRef` (validated after the fact, and RFC 0075 recommends it stay
  * open to absorb model drift, which Tier-1 would flag). Chain nodes and prompt templates name an envelope kind
- * (`envelopeType`, SPEC-NOTES §6) whose payload a model emits: its schema is linted when the pack ships it, at
+ * (`envelopeType`, RFC 0076) whose payload a model emits: its schema is linted when the pack ships it, at
  * `schemas/envelopes/<kind>.schema.json` (file-refs.ts, envelopePayloadPath).
  */
 export const LLM_SCHEMA_FIELDS = [

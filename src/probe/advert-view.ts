@@ -2,12 +2,12 @@ import {isDeepStrictEqual} from 'node:util';
 import {parsePointer, toPointer} from '../io/json-pointer.js';
 import {isObject} from '../core/json.js';
 
-/** The deprecated wrapper some hosts still nest families under (SPEC-NOTES §4). */
+/** The deprecated wrapper some hosts still nest families under (deprecated: families belong at the root). */
 export const WRAPPER_KEY = 'capabilities';
 
 /**
- * What the host advertises, read the way SPEC-NOTES §4 says: the root first, then any family found only inside the
- * deprecated `capabilities` wrapper. Checks work on `effective`; `docPointer` maps their pointers back into the
+ * What the host advertises, read the way the capabilities spec says: the root first, then any family found only inside
+ * the deprecated `capabilities` wrapper. Checks work on `effective`; `docPointer` maps their pointers back into the
  * fetched text, so a family read from the wrapper is reported where it really sits.
  */
 export interface AdvertView {

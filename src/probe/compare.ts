@@ -27,7 +27,10 @@ export interface CompareChange {
 type Change = Omit<CompareChange, 'pointer'>;
 type ChangeReport = (rule: Parameters<AdvertContext['report']>[0], severity: Parameters<AdvertContext['report']>[1], message: string, pointer: string, change: Change) => void;
 
-/** A document to compare, with the major it is (FACTS §1): v1 and v2 spell the same advertisement differently. */
+/**
+ * A document to compare, with the major it is (openwop spec v2 versioning.md §1): v1 and v2 spell the same
+ * advertisement differently.
+ */
 export interface ComparedDocument {
   document: Record<string, unknown>;
   major: DocumentMajor;

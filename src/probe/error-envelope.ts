@@ -2,7 +2,10 @@ import {decodeJsonBytes} from '../io/decode.js';
 import type {HttpResponse} from '../io/http-get.js';
 import {isObject} from '../core/json.js';
 
-/** An error answer's body read as the flat `{error, message, details?}` envelope (FACTS §1), or why it is not one. */
+/**
+ * An error answer's body read as the flat `{error, message, details?}` envelope
+ * (schemas/v2/error-envelope.schema.json), or why it is not one.
+ */
 export type ErrorEnvelopeRead = {ok: true; error: string; message: unknown; details: unknown} | {ok: false; problem: string};
 
 /**

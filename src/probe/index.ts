@@ -1,6 +1,6 @@
 /**
- * `openwop probe host` as a library: fetch a host's /.well-known/openwop and check its advertisement (SPEC-NOTES §4).
- * Nothing here imports undici at load time; it is imported when a request is made.
+ * `openwop probe host` as a library: fetch a host's /.well-known/openwop and check its advertisement (the OpenWOP
+ * capabilities document). Nothing here imports undici at load time; it is imported when a request is made.
  */
 export {checkAdvertisement, type AdvertisementResult} from './advertisement.js';
 export {buildAdvertView, type AdvertView} from './advert-view.js';

@@ -8,7 +8,7 @@ import {schemaCandidates, schemaLikeStrings} from './schema-urls.js';
 import {fetchServedSchema} from './served-schema.js';
 import {kindList} from './kinds.js';
 
-/** How the host's own claim decides the lint (SPEC-NOTES §3: tierOneSubsetCompliance). */
+/** How the host's own claim decides the lint (`envelopes.tierOneSubsetCompliance`: strict|warn|off, RFC 0030 §B). */
 const LINT_UNDER: Record<TierOneLevel, {profile: 'strict' | 'load-bearing'; demote: boolean}> = {
   strict: {profile: 'strict', demote: false},
   warn: {profile: 'strict', demote: true},

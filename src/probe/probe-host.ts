@@ -75,7 +75,7 @@ export interface ProtocolReport {
   negotiation: NegotiationCheck[];
 }
 
-/** One probed host, as `--format json` shows it: the DESIGN §2 fields plus the HTTP exchange. */
+/** One probed host, as `--format json` shows it: the report's common fields plus the HTTP exchange. */
 export interface ProbeResult extends FileResult {
   url: string;
   /** HTTP status of the final answer; null when the host never answered. */

@@ -4,7 +4,8 @@ const rule = (spec: RuleSpec): Rule => defineRule({commands: ['probe host'], ...
 
 /**
  * Every rule id `probe host` can report. Transport rules are fatal (exit 2: the advertisement could not be read);
- * the rest are about what the host advertises (SPEC-NOTES §4, and §1/§3/§5 for what the advert implies).
+ * the rest are about what the host advertises (the capabilities document, and RFC 0021/0030/0033 for what the advert
+ * implies).
  */
 export const PROBE_RULES = {
   // transport: the document could not be had
@@ -37,7 +38,8 @@ export const PROBE_RULES = {
   capabilitiesWrapper: rule({id: 'probe/capabilities-wrapper', description: 'Families belong at the document root; the "capabilities" wrapper object is deprecated.'}),
   wrapperOnlyFamily: rule({id: 'probe/wrapper-only-family', description: 'A family appears only inside the deprecated "capabilities" wrapper (read from there).'}),
   wrapperConflict: rule({id: 'probe/wrapper-conflict', description: 'A family inside the "capabilities" wrapper differs from the same family at the root (the root wins).'}),
-  // version negotiation (FACTS §1): the answer to the main request, then the extra requests (--no-negotiation skips those)
+  // version negotiation (openwop spec v2 versioning.md §1): the answer to the main request, then the extra requests
+  // (--no-negotiation skips those)
   versionHeaderMissing: rule({id: 'probe/version-header-missing', description: 'A host that serves v2 must name the contract it used in an OpenWOP-Version response header.'}),
   versionHeaderUnlisted: rule({id: 'probe/version-header-unlisted', description: 'The OpenWOP-Version response header must be <major>.<minor> and name a version the document lists in protocolVersions.'}),
   versionDowngrade: rule({id: 'probe/version-downgrade', description: 'The host answered another major than the one asked for although it lists it (a silent downgrade).'}),
@@ -50,7 +52,7 @@ export const PROBE_RULES = {
   minClientVersion: rule({id: 'probe/min-client-version', description: 'A client below minClientVersion may be refused, and then only with 426 client_version_unsupported.'}),
   clientVersionMalformed: rule({id: 'probe/client-version-malformed', description: 'A malformed OpenWOP-Client-Version counts as absent: it must not cause 400.'}),
   negotiationRequest: rule({id: 'probe/negotiation-request', description: 'An extra negotiation request could not be completed (timeout, unreachable, …): that check was not made.'}),
-  // v2 documents (FACTS §2): the schema, and the rules it cannot check
+  // v2 documents (schemas/v2/capabilities.schema.json): the schema, and the rules it cannot check
   tooManyItems: rule({id: 'probe/too-many-items', description: 'The document\'s arrays hold more than 5,000 items in all: too many to validate in bounded time, so the document is not checked.'}),
   v2Schema: rule({id: 'probe/v2-schema', description: 'The document does not match the v2 capabilities schema.'}),
   v2UnknownKey: rule({id: 'probe/v2-unknown-key', description: 'A key the bundled v2 schema snapshot does not know, in an otherwise valid document: most likely from an RFC newer than the snapshot. A key close to a known one (a typo) is an error with a suggestion.'}),

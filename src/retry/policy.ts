@@ -1,7 +1,7 @@
 import {record} from './json-shape.js';
 import {isObject} from '../core/json.js';
 
-// RFC 0033 leaves open which number caps the calls: SPEC-NOTES §5 has retries counting against
+// RFC 0033 leaves open which number caps the calls: our reading has retries counting against
 // `limits.schemaRounds` while conformance bounds total calls by `reliability.maxRetryAttempts` (default 3). We cap
 // TOTAL provider calls per emission (first call + retries), taking, in order: --max-attempts; the capabilities'
 // `envelopes.reliability.maxRetryAttempts` (read as total calls, as the conformance suite does); the capabilities'

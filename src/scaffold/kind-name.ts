@@ -1,8 +1,9 @@
 import {LEGACY_KINDS, UNIVERSAL_KINDS} from '../schemas/index.js';
 
 /**
- * The vendor-kind grammar. Upstream publishes no regex for kinds (SPEC-NOTES §1, [open]); this is the "safe lint
- * grammar": `vendor.`, a lowercase host segment, then one or more kind segments that start with a lowercase letter.
+ * The vendor-kind grammar. Upstream publishes no regex for kinds (RFC 0021 names the namespaces only); this is the
+ * "safe lint grammar": `vendor.`, a lowercase host segment, then one or more kind segments that start with a lowercase
+ * letter.
  */
 export const VENDOR_KIND_GRAMMAR = /^vendor\.[a-z][a-z0-9-]*(\.[a-z][a-zA-Z0-9_-]*)+$/;
 
@@ -10,7 +11,7 @@ export const VENDOR_KIND_GRAMMAR = /^vendor\.[a-z][a-z0-9-]*(\.[a-z][a-zA-Z0-9_-
 export const MAX_KIND_LENGTH = 255 - '.invalid.json'.length;
 
 const RESERVED_PREFIXES = ['media.', 'ui.'];
-/** Canonical namespaces that are not the vendor's own (SPEC-NOTES §1). */
+/** Canonical namespaces that are not the vendor's own (RFC 0021 kind naming). */
 const OTHER_NAMESPACES = ['openwop.', 'core.', 'community.', 'private.', 'local.'];
 const HOST_SEGMENT = /^[a-z][a-z0-9-]*$/;
 const KIND_SEGMENT = /^[a-z][a-zA-Z0-9_-]*$/;

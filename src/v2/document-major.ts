@@ -1,7 +1,7 @@
 import {isObject} from '../core/json.js';
 
 /**
- * Telling a v1 discovery document from a v2 one by shape alone (FACTS.md §1, "Discriminating the two documents").
+ * Telling a v1 discovery document from a v2 one by shape alone (openwop spec v2 versioning.md §1).
  * `protocolVersions`/`preferredVersion` prove nothing (a v1 root may carry both); what differs is that v1 requires a
  * scalar `protocolVersion` and lists `supportedEnvelopes` as strings, while v2 makes `supportedEnvelopes` and `limits`
  * capability records and drops `supported` booleans. The response's `OpenWOP-Version` header, when there is one,
@@ -11,7 +11,9 @@ import {V2_FAMILIES} from './families.js';
 
 export type DocumentMajor = 1 | 2;
 
-/** The 17 root keys of a v2 document that are metadata, not capability records (FACTS.md §2). */
+/**
+ * The 17 root keys of a v2 document that are metadata, not capability records (schemas/v2/capabilities.schema.json).
+ */
 export const V2_METADATA_KEYS: readonly string[] = [
   'protocolVersion',
   'protocolVersions',

@@ -1,7 +1,7 @@
 import {isObject} from '../core/json.js';
 
 /**
- * The v2 conformance profiles (openwop/openwop spec/v2/profiles.json @0f13b519; FACTS.md §4). A profile is a
+ * The v2 conformance profiles (openwop/openwop spec/v2/profiles.json @0f13b519). A profile is a
  * predicate the client evaluates over the discovery document — never a field the host sends: it holds when every
  * listed family is present as an object and every listed metadata key is present.
  */

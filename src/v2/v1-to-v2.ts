@@ -1,6 +1,6 @@
 /**
- * What v2 renamed, moved or removed from a v1 discovery document (FACTS.md §2–§3, "v1 → v2 renames and removals";
- * RFC 0169 migration rows C2.1–C2.10). One table for the probe's remnant rules and for `--compare` across majors.
+ * What v2 renamed, moved or removed from a v1 discovery document (RFC 0169 migration rows C2.1–C2.10, capabilities.md
+ * §4; RFC 0169 migration rows C2.1–C2.10). One table for the probe's remnant rules and for `--compare` across majors.
  */
 
 /** The v1 extension-class families, advertised in v2 as `extensions["openwop-app.<name>"]`. */

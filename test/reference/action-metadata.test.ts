@@ -28,7 +28,7 @@ describe('action.yml and the GitHub Action metadata schema (SchemaStore, 2021-12
   });
 
   it('the schema is really applied: a run step without a shell, an unknown input key or icon, an output without a value are each refused', () => {
-    const cases: Array<(doc: ReturnType<typeof action>) => void> = [
+    const cases: ((doc: ReturnType<typeof action>) => void)[] = [
       (doc) => delete doc.runs.steps.find((s: {run?: string}) => s.run).shell,
       (doc) => (doc.inputs.command.requried = true),
       (doc) => (doc.branding.icon = 'no-such-icon'),

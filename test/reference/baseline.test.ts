@@ -33,7 +33,7 @@ describe('--baseline and the SARIF 2.1.0 schema', () => {
     writeFileSync(join(dir, 'a.json'), JSON.stringify({type: 'object', properties: {a: {oneOf: [{type: 'string'}]}, b: {allOf: [{type: 'string'}]}}}));
     const run = await runCli(['lint', 'schema', 'a.json', '--baseline', 'base.json', '--format', 'sarif'], {cwd: dir});
     expect(run.code).toBe(1);
-    const log = JSON.parse(run.stdout) as Any;
+    const log = JSON.parse(run.stdout);
     const results = log.runs[0].results as Any[];
     expect(results.filter((r) => r.suppressions).length).toBeGreaterThan(0);
     expect(results.filter((r) => !r.suppressions).length).toBeGreaterThan(0);
@@ -48,7 +48,7 @@ describe('adopting openwop on the registry snapshot', () => {
   it('validate pack over all packs: --update-baseline records every error and warning; the next run exits 0 with all of them baselined, byte-stable', async () => {
     const dir = project();
     const packs = referencePath('openwop-registry', 'packs');
-    const bare = JSON.parse((await runCli(['validate', 'pack', packs, '--format', 'json'], {cwd: dir})).stdout) as Any;
+    const bare = JSON.parse((await runCli(['validate', 'pack', packs, '--format', 'json'], {cwd: dir})).stdout);
     const failing = bare.summary.errors + bare.summary.warnings;
     expect(failing).toBeGreaterThan(0);
     const update = await runCli(['validate', 'pack', packs, '--baseline', 'base.json', '--update-baseline'], {cwd: dir});

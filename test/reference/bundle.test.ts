@@ -14,7 +14,7 @@ const LATER = referencePath('openwop-v2', 'examples', 'v2-reference.bundle-v3-se
 describe('the v2 reference host\'s certification bundle', () => {
   it('verifies under v2-reference-3 from the host\'s document of the time, and its three claims are consistent', async () => {
     const outcome = await validateBundle(BUNDLE, {cwd: REFERENCE, discovery: CAPTURED});
-    const result = outcome.results[0]!;
+    const result = outcome.results[0];
     expect(outcome.fatal).toBe(false);
     expect(result.findings.map((f) => [f.ruleId, f.severity])).toEqual([['bundle/verified', 'info']]);
     expect(result.verification).toEqual({outcome: 'verified', integrity: 'verified', keyId: 'v2-reference-3', keySource: 'given', keySourceLocation: CAPTURED, retiredAt: null});
@@ -34,7 +34,7 @@ describe('the v2 reference host\'s certification bundle', () => {
 
   it('alone, its signature verifies under the key its own capture carries: integrity, not attribution (exit 0, a warning)', async () => {
     const outcome = await validateBundle(BUNDLE, {cwd: REFERENCE});
-    const result = outcome.results[0]!;
+    const result = outcome.results[0];
     expect(result.findings.map((f) => [f.ruleId, f.severity])).toEqual([['bundle/key-unattributed', 'warning']]);
     expect(result.verification).toEqual({outcome: 'discovery-not-read', integrity: 'verified', keyId: 'v2-reference-3', keySource: 'captured', keySourceLocation: '/discovery/document', retiredAt: null});
     expect(outcome.summary).toEqual({bundles: 1, verified: 0});
@@ -64,6 +64,6 @@ describe('the v2 reference host\'s certification bundle', () => {
     const dir = tempDir('openwop-bundle-ref-');
     writeFileSync(join(dir, 'b.json'), JSON.stringify(bundle));
     const outcome = await validateBundle('b.json', {cwd: dir});
-    expect(outcome.results[0]!.findings.filter((f) => f.severity === 'error').map((f) => f.ruleId)).toEqual(['bundle/witness-digest']);
+    expect(outcome.results[0].findings.filter((f) => f.severity === 'error').map((f) => f.ruleId)).toEqual(['bundle/witness-digest']);
   });
 });

@@ -48,9 +48,9 @@ function errorsOf(validate: ValidateFunction): string {
 function verdicts(twin: Twin, data: unknown): {ours: boolean; reference: boolean; detail: string} {
   const ours = getValidator(twin.ours);
   const reference = referenceValidator(twin.refId);
-  const a = ours(data) as boolean;
+  const a = ours(data);
   const oursErrors = errorsOf(ours);
-  const b = reference(data) as boolean;
+  const b = reference(data);
   return {ours: a, reference: b, detail: `ours=${a} ${oursErrors} reference=${b} ${errorsOf(reference)}`};
 }
 

@@ -30,7 +30,7 @@ describe('foxctl goldens', () => {
       for (const [file, result] of results) {
         expect(result.findings.filter((f) => f.severity === 'error'), file).toEqual([]);
         expect(result.findings.every((f) => f.ruleId.startsWith('foxctl/drift-')), file).toBe(true);
-        expect(Object.keys(result.kinds), file).toEqual([`foxctl:${golden(file).status}`]);
+        expect(Object.keys(result.kinds), file).toEqual([`foxctl:${String(golden(file).status)}`]);
       }
       const rules = (file: string) => results.get(file)?.findings.map((f) => f.ruleId) ?? [];
       expect(rules('error-EARG.json')).toEqual(['foxctl/drift-command']);

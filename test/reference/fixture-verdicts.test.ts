@@ -12,7 +12,7 @@ import {jsonFilesIn, readJson, referencePath} from './support/reference.js';
 
 function check(name: BundledSchemaName, data: unknown): {valid: boolean; errors: ErrorObject[]} {
   const validate = getValidator(name);
-  const valid = validate(data) as boolean;
+  const valid = validate(data);
   return {valid, errors: [...(validate.errors ?? [])]};
 }
 

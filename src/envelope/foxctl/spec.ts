@@ -1,4 +1,4 @@
-/** foxctl Protocol v1 facts (SPEC-NOTES §7, foxctl docs/spec/v1/protocol_v1.md and internal/domain/envelope). */
+/** foxctl Protocol v1 facts (foxctl docs/spec/v1/protocol_v1.md and internal/domain/envelope). */
 
 export const COMMAND = /^[a-z0-9][a-z0-9-]*\/[a-z0-9][a-z0-9-]*$/;
 /** What real foxctl emits besides the written grammar: dotted (`agentctl.example.run`) or underscored names. */

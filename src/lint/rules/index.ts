@@ -1,4 +1,4 @@
-/* The rule list: one file per rule (DESIGN §4). Order here is the order of --list-rules and the README table. */
+/* The rule list: one file per rule. Order here is the order of --list-rules and the README table. */
 import type {LintRule} from '../types.js';
 import tier1RootObject from './tier1-root-object.js';
 import tier1ForbiddenKeyword from './tier1-forbidden-keyword.js';

@@ -5,12 +5,15 @@ import type {AdvertCheck} from './context.js';
 
 const UNIVERSAL: ReadonlySet<string> = new Set(UNIVERSAL_KINDS);
 const SEGMENT = '[a-z][a-zA-Z0-9_-]*';
-/** [open] upstream has no kind regex; this is SPEC-NOTES §1's safe grammar for vendor kinds. */
+/** [open] upstream has no kind regex; this is our safe grammar for vendor kinds (`vendor.<org>.<kind>`, RFC 0021). */
 export const VENDOR_KIND = new RegExp(`^vendor\\.[a-z][a-z0-9-]*(\\.${SEGMENT})+$`);
 const PRIVATE_KIND = new RegExp(`^private\\.[a-z][a-z0-9-]*(\\.${SEGMENT})+$`);
 const OPEN_PREFIX_KIND = new RegExp(`^(media|ui|openwop|core|community|local)(\\.${SEGMENT})+$`);
 
-/** Why a kind name is off, or undefined when it is fine (SPEC-NOTES §1, Kind naming). */
+/**
+ * Why a kind name is off, or undefined when it is fine (RFC 0021 kind naming: `vendor.<host>.<kind>`, the universals,
+ * `media.*`, `ui.*`).
+ */
 export function kindNameProblem(kind: string): {severity: 'warning'; message: string} | undefined {
   if (UNIVERSAL.has(kind) || VENDOR_KIND.test(kind) || PRIVATE_KIND.test(kind) || OPEN_PREFIX_KIND.test(kind)) return undefined;
   if (LEGACY_KINDS.has(kind)) {
@@ -22,7 +25,10 @@ export function kindNameProblem(kind: string): {severity: 'warning'; message: st
   return {severity: 'warning', message: `"${kind}" is neither a spec kind nor namespaced: name host kinds vendor.<host>.<kind>`};
 }
 
-/** supportedEnvelopes and schemaVersions (SPEC-NOTES §1 universal kinds, §4). */
+/**
+ * supportedEnvelopes and schemaVersions (RFC 0021: a non-empty list carries all four universal kinds, each at schema
+ * version 1).
+ */
 export const checkEnvelopeCatalogue: AdvertCheck = (ctx) => {
   const {effective} = ctx.view;
   const list = effective.supportedEnvelopes;

@@ -9,7 +9,10 @@ const REQUIRED_RELIABILITY_EVENTS = ['envelope.retry.exhausted', 'envelope.refus
 const DRIFT_KEY = 'truncationRetryMultiplier';
 const MAX_SCAN_DEPTH = 64;
 
-/** `envelopes` (SPEC-NOTES §3 claim, §4 reliability): tierOneSubsetCompliance, the multiplier drift, required events. */
+/**
+ * `envelopes` (RFC 0030 §B subset claim, RFC 0032 reliability): tierOneSubsetCompliance, the multiplier drift, required
+ * events.
+ */
 export const checkEnvelopesBlock: AdvertCheck = (ctx) => {
   checkDriftKey(ctx);
   const envelopes = ctx.view.effective.envelopes;

@@ -2,7 +2,7 @@ import {childPointer} from '../../io/json-pointer.js';
 import {isObject} from '../../core/json.js';
 import type {AdvertCheck} from './context.js';
 
-/** httpClient, toolHooks and aiProviders (SPEC-NOTES §4): the rules the schema alone cannot express. */
+/** httpClient, toolHooks and aiProviders (v1 capabilities schema): the rules the schema alone cannot express. */
 export const checkOutbound: AdvertCheck = (ctx) => {
   const {effective} = ctx.view;
   const http = effective.httpClient;

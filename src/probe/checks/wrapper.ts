@@ -2,7 +2,10 @@ import {childPointer} from '../../io/json-pointer.js';
 import {WRAPPER_KEY} from '../advert-view.js';
 import type {AdvertCheck} from './context.js';
 
-/** The deprecated `capabilities` wrapper (SPEC-NOTES §4): tolerated, read after the root, and reported. */
+/**
+ * The deprecated `capabilities` wrapper (deprecated upstream: families belong at the root): tolerated, read after the
+ * root, and reported.
+ */
 export const checkWrapper: AdvertCheck = (ctx) => {
   const {wrapper, fromWrapper, conflicts} = ctx.view;
   if (!wrapper) return;

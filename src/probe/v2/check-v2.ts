@@ -16,9 +16,10 @@ export interface V2CheckOptions {
 }
 
 /**
- * Every rule for a v2 discovery document (FACTS §2): v1 remnants first (they claim what the schema would report less
- * clearly), the rules the schema cannot express, then the bundled v2 schema. Profiles are derived, never read, and not
- * at all for a v1-shaped document (served as v2: the version mismatch is reported before this runs).
+ * Every rule for a v2 discovery document (upstream schemas/v2/capabilities.schema.json): v1 remnants first (they claim
+ * what the schema would report less clearly), the rules the schema cannot express, then the bundled v2 schema. Profiles
+ * are derived, never read, and not at all for a v1-shaped document (served as v2: the version mismatch is reported
+ * before this runs).
  */
 export function checkV2Advertisement(doc: JsonDocument, root: Record<string, unknown>, options: V2CheckOptions): AdvertisementResult {
   const findings = doc.problemFindings();

@@ -12,9 +12,9 @@ export interface ComparedEntry {
 
 /**
  * One advertisement in a form both majors share, so `--compare` can diff a v2 document against a saved v1 one
- * (FACTS §3): kinds from the list or the record, schemaVersions and limits from the map or the record, a v1 record with
- * `supported: false` as absent, renamed facets under their v2 names, the v1 extension-class families under
- * `extensions.openwop-app.<name>`. Across majors the record bookkeeping (v1 supported/tier/experimentalUntil, v2
+ * (RFC 0169 migration rows): kinds from the list or the record, schemaVersions and limits from the map or the record, a
+ * v1 record with `supported: false` as absent, renamed facets under their v2 names, the v1 extension-class families
+ * under `extensions.openwop-app.<name>`. Across majors the record bookkeeping (v1 supported/tier/experimentalUntil, v2
  * status/since/until/witness) is left out: it has no counterpart on the other side.
  */
 export interface Comparable {

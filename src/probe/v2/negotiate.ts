@@ -5,7 +5,7 @@ import {fetchJson, type FetchSettings, type JsonFetch} from '../fetch-discovery.
 import type {ProbeRuleKey} from '../rules.js';
 import {listedMajors, listedVersions, parseVersion} from './versions.js';
 
-/** `--protocol`: which major to ask for; auto asks for 2 and falls back to 1 (FACTS §1). */
+/** `--protocol`: which major to ask for; auto asks for 2 and falls back to 1 (openwop spec v2 versioning.md §1.5). */
 export type ProtocolRequest = '1' | '2' | 'auto';
 
 /** One request for the discovery document: the OpenWOP-Version it sent, and what came back. */
@@ -58,8 +58,8 @@ export interface MajorChoice {
 
 /**
  * Which major the document is checked as, and why; reports what is wrong with the answer itself. The response header
- * outranks the document's shape (FACTS §1); without it the shape decides. A host that lists no 2.x and sends no header
- * predates negotiation: nothing about negotiation is held against it.
+ * outranks the document's shape (versioning.md §1.4); without it the shape decides. A host that lists no 2.x and sends
+ * no header predates negotiation: nothing about negotiation is held against it.
  */
 export function chooseMajor(input: {requested: ProtocolRequest; fetched: DocumentFetch; root: Record<string, unknown>; report: Report}): MajorChoice {
   const {fetched, root, report} = input;

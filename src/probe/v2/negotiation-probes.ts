@@ -31,13 +31,16 @@ export interface NegotiationInput {
   report: Report;
 }
 
-/** What a malformed client version looks like; it must count as absent (FACTS §1, "Client floor"). */
+/**
+ * What a malformed client version looks like; it must count as absent (openwop spec v2 versioning.md §1.5, headers.md).
+ */
 const MALFORMED_CLIENT_VERSION = 'not-a-version';
 
 /**
- * The negotiation rules that need a request of their own (FACTS §1): an unlisted major gets 406, `<major>.0` is served
- * like `<major>`, If-None-Match gets 304, a client below minClientVersion is either served or refused with 426, a
- * malformed client version is not a 400. At most five requests, sent together, each under the probe's own timeouts.
+ * The negotiation rules that need a request of their own (openwop spec v2 versioning.md §1.3): an unlisted major gets
+ * 406, `<major>.0` is served like `<major>`, If-None-Match gets 304, a client below minClientVersion is either served
+ * or refused with 426, a malformed client version is not a 400. At most five requests, sent together, each under the
+ * probe's own timeouts.
  */
 export async function probeNegotiation(input: NegotiationInput): Promise<NegotiationCheck[]> {
   const asked = input.asked;
@@ -90,7 +93,7 @@ async function unlistedMajor(input: NegotiationInput): Promise<NegotiationCheck>
   return record('unlisted-major', sent, got, verdict);
 }
 
-/** FACTS §1, header grammar: `2` and `2.0` both select major 2 (versioning.md §1.3); only the major selects. */
+/** Header grammar: `2` and `2.0` both select major 2 (versioning.md §1.3); only the major selects. */
 async function majorDotZero(input: NegotiationInput): Promise<NegotiationCheck> {
   const sent = versionHeaders(`${input.major}.0`);
   const got = await send(input, 'major-dot-zero', sent);

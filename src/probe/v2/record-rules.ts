@@ -16,8 +16,9 @@ function isCalendarDate(text: string): boolean {
 }
 
 /**
- * The version rules of a v2 root the schema cannot express (FACTS §1, §2): preferredVersion among protocolVersions,
- * the v1/v2 overlap rule, and each capability record's since (a listed minor) and until (not past).
+ * The version rules of a v2 root the schema cannot express (versioning.md §1, capabilities.md §2): preferredVersion
+ * among protocolVersions, the v1/v2 overlap rule, and each capability record's since (a listed minor) and until (not
+ * past).
  */
 export function versionRules(today: string): AdvertCheck {
   return (ctx) => {

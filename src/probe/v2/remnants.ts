@@ -4,7 +4,9 @@ import {EXTENSION_CLASS_FAMILIES, FACET_RENAMES, ROOT_REMOVALS, ROOT_RENAMES, v2
 import {isObject} from '../../core/json.js';
 import type {AdvertCheck, AdvertContext} from '../checks/context.js';
 
-/** Root keys v2 removed or moved that need more than "removed" or "renamed" said about them (FACTS §3). */
+/**
+ * Root keys v2 removed or moved that need more than "removed" or "renamed" said about them (RFC 0169's migration rows).
+ */
 const ROOT_REMNANTS: Readonly<Record<string, string>> = {
   capabilities: 'the v1 "capabilities" wrapper is gone: v2 families sit at the document root',
   profiles: 'root profiles[] is gone: clients derive profiles from the document (openwop-discovery-core, openwop-core-standard, …); a seam-mounting host sets conformance.seamsProfile',

@@ -13,9 +13,9 @@ import {knownKeysAt, nearKnownKey} from './near-keys.js';
 /**
  * The document against the bundled v2 capabilities schema. A key the schema does not know, at the root or directly in
  * a family record, is a warning naming the snapshot when nothing else is wrong: v2 grows by RFC faster than a bundled
- * schema (the reference host's newest document carries two such keys, FACTS §6.1). Alongside other errors it is one
- * more error: the document is then broken, not merely newer. A key close to a known one (`webhook`, a facet
- * `signatureAlgorithm`) is a typo, never a later RFC's: an error that names the key meant.
+ * schema (the reference host's newest document carries two such keys: `hostEvents` and a `nondeterminism` facet).
+ * Alongside other errors it is one more error: the document is then broken, not merely newer. A key close to a known
+ * one (`webhook`, a facet `signatureAlgorithm`) is a typo, never a later RFC's: an error that names the key meant.
  */
 export function v2SchemaFindings(doc: JsonDocument, root: Record<string, unknown>, claimed: ReadonlySet<string>): Finding[] {
   const validate = getValidator('v2/capabilities');

@@ -1,4 +1,7 @@
-/** `<major>.<minor>` as v2 writes every version field (FACTS §2): no leading zeros, nothing else. */
+/**
+ * `<major>.<minor>` as v2 writes every version field (schemas/v2/capabilities.schema.json): no leading zeros, nothing
+ * else.
+ */
 const VERSION = /^(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
 
 export interface Version {

@@ -3,8 +3,8 @@ import type {FormatContext} from '../format-context.js';
 import {escapeJsonText} from '../printable.js';
 import {redactValue} from '../redact.js';
 
-// Exactly the Report object, nothing added or renamed: the JSON shape is the documented contract (DESIGN §2) and
-// only grows. Indented by 2 spaces: people read it (and diff it) far more often than its size matters, and `jq -c`
+// Exactly the Report object, nothing added or renamed: the JSON shape is the documented contract (README, JSON output)
+// and only grows. Indented by 2 spaces: people read it (and diff it) far more often than its size matters, and `jq -c`
 // compacts it when needed. Secrets are masked (redactValue); nothing else is cut or escaped beyond what JSON does,
 // plus the few characters JSON.stringify leaves raw that a terminal would act on.
 export function format(report: Report, _ctx: FormatContext): string {

@@ -76,27 +76,27 @@ function paths(doc: Json, at: Segment[] = [], out: Path[] = []): Path[] {
 
 function getAt(doc: Json, path: Path): Json {
   let node: Json = doc;
-  for (const seg of path) node = (node as Record<string | number, Json>)[seg] as Json;
+  for (const seg of path) node = (node as Record<string | number, Json>)[seg];
   return node;
 }
 
 function setAt(doc: Json, path: Path, value: Json): Json {
   if (path.length === 0) return value;
   const parent = getAt(doc, path.slice(0, -1)) as Record<string | number, Json>;
-  parent[path[path.length - 1] as string | number] = value;
+  parent[path[path.length - 1]] = value;
   return doc;
 }
 
 function deleteAt(doc: Json, path: Path): Json {
   if (path.length === 0) return {};
   const parent = getAt(doc, path.slice(0, -1));
-  const last = path[path.length - 1] as string | number;
+  const last = path[path.length - 1];
   if (Array.isArray(parent)) parent.splice(last as number, 1);
   else delete (parent as Record<string, Json>)[last];
   return doc;
 }
 
-const pick = <T>(list: readonly T[], n: number): T => list[n % list.length] as T;
+const pick = <T>(list: readonly T[], n: number): T => list[n % list.length];
 
 function pathsWhere(doc: Json, test: (v: Json) => boolean): Path[] {
   const all = paths(doc);
@@ -182,7 +182,7 @@ export function applyMutation(input: Json, m: Mutation, pools: Pools): Json {
       const target = pick(pathsWhere(doc, Array.isArray), m.at);
       const node = getAt(doc, target);
       if (!Array.isArray(node)) return setAt(doc, target, [structuredClone(node), structuredClone(node)]);
-      node.push(structuredClone(node.length > 0 ? (node[0] as Json) : null));
+      node.push(structuredClone(node.length > 0 ? (node[0]) : null));
       return doc;
     }
     case 'boundary': {
@@ -207,7 +207,7 @@ export function caseArb(seedCount: number): fc.Arbitrary<GeneratedCase> {
 }
 
 export function buildCase(seeds: readonly Json[], c: GeneratedCase, pools: Pools): Json {
-  return c.mutations.reduce<Json>((doc, m) => applyMutation(doc, m, pools), seeds[c.seed] as Json);
+  return c.mutations.reduce<Json>((doc, m) => applyMutation(doc, m, pools), seeds[c.seed]);
 }
 
 /** A case that first copies whole top-level members of donor documents into a seed, then applies at most one mutation. */
@@ -229,14 +229,14 @@ export function graftedCaseArb(seedCount: number, donorCount: number): fc.Arbitr
 }
 
 export function buildGraftedCase(seeds: readonly Json[], donors: readonly Json[], c: GraftedCase, pools: Pools): Json {
-  const doc = structuredClone(seeds[c.seed] as Json);
+  const doc = structuredClone(seeds[c.seed]);
   if (isObject(doc)) {
     for (const graft of c.grafts) {
-      const donor = donors[graft.donor] as Json;
+      const donor = donors[graft.donor];
       const keys = isObject(donor) ? Object.keys(donor as object) : [];
       if (keys.length === 0) continue;
       const key = pick(keys, graft.member);
-      (doc as Record<string, Json>)[key] = structuredClone((donor as Record<string, Json>)[key] as Json);
+      (doc as Record<string, Json>)[key] = structuredClone((donor as Record<string, Json>)[key]);
     }
   }
   return c.mutations.reduce<Json>((d, m) => applyMutation(d, m, pools), doc);

@@ -62,7 +62,7 @@ export class SchemaWalker {
         const branches = n[key];
         if (Array.isArray(branches)) for (const b of branches) if (isNode(b)) visit({node: b, base: loc.base});
       }
-      for (const key of ['if', 'then', 'else']) if (isNode(n[key])) visit({node: n[key] as SchemaNode, base: loc.base});
+      for (const key of ['if', 'then', 'else']) if (isNode(n[key])) visit({node: n[key], base: loc.base});
     };
     start.forEach(visit);
     return out;
@@ -73,7 +73,7 @@ export class SchemaWalker {
     const out: SchemaNode[] = [];
     if (typeof seg === 'string') {
       const props = isNode(n.properties) ? n.properties : {};
-      if (isNode(props[seg])) out.push(props[seg] as SchemaNode);
+      if (isNode(props[seg])) out.push(props[seg]);
       else {
         const patterns = isNode(n.patternProperties) ? n.patternProperties : {};
         const matched = Object.entries(patterns).filter(([re]) => new RegExp(re, 'u').test(seg));
@@ -82,7 +82,7 @@ export class SchemaWalker {
       }
     } else {
       const prefix = Array.isArray(n.prefixItems) ? n.prefixItems : [];
-      if (seg < prefix.length && isNode(prefix[seg])) out.push(prefix[seg] as SchemaNode);
+      if (seg < prefix.length && isNode(prefix[seg])) out.push(prefix[seg]);
       else if (isNode(n.items)) out.push(n.items);
     }
     return out.map((node) => ({node, base: loc.base}));
@@ -148,14 +148,14 @@ function resize(current: Json, length: number): Json[] {
 
 function resizeArray(current: Json[], length: number): Json {
   const out: Json[] = [];
-  for (let i = 0; i < length; i++) out.push(current.length > 0 ? structuredClone(current[i % current.length] as Json) : `item${i}`);
+  for (let i = 0; i < length; i++) out.push(current.length > 0 ? structuredClone(current[i % current.length]) : `item${i}`);
   return out;
 }
 
 /** Values worth trying at a spot, derived from the constraints of every subschema that applies there. */
 export function boundaryCandidates(nodes: readonly SchemaNode[], current: Json): Json[] {
   const out: Json[] = [];
-  const bound = (key: string, n: SchemaNode): number | undefined => (typeof n[key] === 'number' ? (n[key] as number) : undefined);
+  const bound = (key: string, n: SchemaNode): number | undefined => (typeof n[key] === 'number' ? (n[key]) : undefined);
   for (const n of nodes) {
     // One value of every JSON type: the right ones keep documents valid, the wrong ones probe `type`.
     for (const samples of Object.values(TYPE_SAMPLES)) out.push(...samples);
@@ -174,7 +174,7 @@ export function boundaryCandidates(nodes: readonly SchemaNode[], current: Json):
         const l = bound(key, n);
         if (l !== undefined) for (const len of [l - 1, l, l + 1]) if (len >= 0) out.push(resizeArray(current, len));
       }
-      if (n.uniqueItems === true && current.length > 0) out.push([...current, structuredClone(current[0] as Json)]);
+      if (n.uniqueItems === true && current.length > 0) out.push([...current, structuredClone(current[0])]);
     }
     if (typeof n.format === 'string') out.push(...(FORMAT_SAMPLES[n.format] ?? ['x']));
     if (typeof n.pattern === 'string' && typeof current === 'string') out.push(...patternProbes(n.pattern, current));
