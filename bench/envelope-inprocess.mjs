@@ -63,4 +63,6 @@ const r = stats(ratios);
 const cr = stats(cpuRatios);
 console.log(`subject  ${f(stats(s))}`);
 console.log(`baseline ${f(stats(b))}`);
-console.log(`ratio    ${r.median.toFixed(3)} (${r.min.toFixed(3)}–${r.max.toFixed(3)}), ${runs} pairs; CPU-time ratio ${cr.median.toFixed(3)} (${cr.min.toFixed(3)}–${cr.max.toFixed(3)}); maxRSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+console.log(
+  `ratio    ${r.median.toFixed(3)} (${r.min.toFixed(3)}–${r.max.toFixed(3)}), ${runs} pairs; CPU-time ratio ${cr.median.toFixed(3)} (${cr.min.toFixed(3)}–${cr.max.toFixed(3)}); maxRSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`,
+);

@@ -38,8 +38,16 @@ export async function measure({runs}) {
   // Issue 16: every vendor rule set at once (each vendor rule visits every sub-schema) must stay within 2.5× the loop.
   const v = await paired(lintWith({targets: VENDOR_TARGETS}), loop, pairs);
   return [
-    figure(`lint throughput: ${COUNT} schemas ÷ read+parse+walk loop`, {target: 2.0, ratio: r.ratio, detail: `median ${r.subjectMs.median.toFixed(0)} ms vs ${r.baselineMs.median.toFixed(0)} ms; ${tier1Findings} findings`}),
-    figure(`lint throughput, --target ${VENDOR_TARGETS.join(',')}: ${COUNT} schemas ÷ the same loop`, {target: 2.5, ratio: v.ratio, detail: `median ${v.subjectMs.median.toFixed(0)} ms vs ${v.baselineMs.median.toFixed(0)} ms; ${findings} findings`}),
+    figure(`lint throughput: ${COUNT} schemas ÷ read+parse+walk loop`, {
+      target: 2.0,
+      ratio: r.ratio,
+      detail: `median ${r.subjectMs.median.toFixed(0)} ms vs ${r.baselineMs.median.toFixed(0)} ms; ${tier1Findings} findings`,
+    }),
+    figure(`lint throughput, --target ${VENDOR_TARGETS.join(',')}: ${COUNT} schemas ÷ the same loop`, {
+      target: 2.5,
+      ratio: v.ratio,
+      detail: `median ${v.subjectMs.median.toFixed(0)} ms vs ${v.baselineMs.median.toFixed(0)} ms; ${findings} findings`,
+    }),
   ];
 }
 
@@ -77,7 +85,13 @@ function schema(i) {
       reasoning: {type: ['string', 'null'], description: 'Why the plan looks this way.'},
       summary: {type: 'string', description: 'One paragraph.'},
       items: {type: 'array', items: item, description: 'The tasks.', ...(strays ? {minItems: 1} : {})},
-      owner: {type: 'object', additionalProperties: false, required: ['name', 'email'], properties: {name: {type: 'string', description: 'Who.'}, email: {type: 'string', description: 'Where.', ...(strays ? {format: 'email'} : {})}}, description: 'Owner.'},
+      owner: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'email'],
+        properties: {name: {type: 'string', description: 'Who.'}, email: {type: 'string', description: 'Where.', ...(strays ? {format: 'email'} : {})}},
+        description: 'Owner.',
+      },
       next: {
         description: 'What happens next.',
         anyOf: [

@@ -56,7 +56,9 @@ export async function measure({runs}) {
     ['packs-no-entry', false, 'javascript', undefined, 'entry absent: every manifest gets a positioned pack/missing-file warning'],
   ]) {
     const dir = generate(name, entry, language);
-    const files = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => join(dir, f));
+    const files = readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => join(dir, f));
     let seen = 0;
     const subject = async () => {
       const start = performance.now();

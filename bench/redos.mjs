@@ -32,7 +32,10 @@ function time(validate, n) {
 for (const validate of Object.values(engines)) time(validate, 8);
 
 console.log(`pattern ${PATTERN}, payload "a"×n + "!" (one validation each)`);
-for (const [name, lengths] of [['native', NATIVE_LENGTHS], ['linear', LINEAR_LENGTHS]]) {
+for (const [name, lengths] of [
+  ['native', NATIVE_LENGTHS],
+  ['linear', LINEAR_LENGTHS],
+]) {
   const cells = [];
   for (const n of lengths) {
     const ms = time(engines[name], n);

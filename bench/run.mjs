@@ -14,7 +14,9 @@ const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefi
 const majors = args.includes('--node') ? args[args.indexOf('--node') + 1].split(',').map(Number) : SUPPORTED_MAJORS;
 const loadAtStart = loadavg()[0];
 
-const files = readdirSync(join(ROOT, 'bench')).filter((f) => f.endsWith('.bench.mjs') && (!only || f.startsWith(only))).sort();
+const files = readdirSync(join(ROOT, 'bench'))
+  .filter((f) => f.endsWith('.bench.mjs') && (!only || f.startsWith(only)))
+  .sort();
 // Only the cold starts run on other Nodes; fetching them (npm install) is no part of the other figures' runs.
 const nodes = files.includes('startup.bench.mjs') ? nodeRuntimes(majors) : new Map();
 const sections = [];
@@ -36,7 +38,12 @@ const md = [
   '',
   '| figure | result | min–max | target | met | detail |',
   '|---|---|---|---|---|---|',
-  ...sections.flatMap((s) => s.rows.map((r) => `| ${r.name} | ${fmt(r.value)}${r.unit} | ${r.ratio ? `${fmt(r.ratio.min)}–${fmt(r.ratio.max)}` : ''} | ${r.target === undefined ? '' : `≤ ${r.target}${r.unit}`} | ${r.met === undefined ? '' : r.met ? 'yes' : '**no**'} | ${r.detail} |`)),
+  ...sections.flatMap((s) =>
+    s.rows.map(
+      (r) =>
+        `| ${r.name} | ${fmt(r.value)}${r.unit} | ${r.ratio ? `${fmt(r.ratio.min)}–${fmt(r.ratio.max)}` : ''} | ${r.target === undefined ? '' : `≤ ${r.target}${r.unit}`} | ${r.met === undefined ? '' : r.met ? 'yes' : '**no**'} | ${r.detail} |`,
+    ),
+  ),
   '',
 ];
 // Hand-written context for the figures (why a target is not met, what would close it) follows the table.

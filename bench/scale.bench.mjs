@@ -15,13 +15,33 @@ const REDOS_PATTERN = '^(a+)+$';
 export async function measure() {
   const rows = [];
   const placeAll = await bestOfThree(placeAllMs);
-  rows.push(figure(`scale: JsonDocument.placeAll, ${FINDINGS.toLocaleString('en')} findings in one file`, {value: placeAll / 1000, unit: ' s', target: 2, detail: `${rate(placeAll)} findings/s (one per member of a schema's properties, as lint places them)`}));
+  rows.push(
+    figure(`scale: JsonDocument.placeAll, ${FINDINGS.toLocaleString('en')} findings in one file`, {
+      value: placeAll / 1000,
+      unit: ' s',
+      target: 2,
+      detail: `${rate(placeAll)} findings/s (one per member of a schema's properties, as lint places them)`,
+    }),
+  );
   for (const format of FORMATS) {
     const {ms, bytes} = formatterRun(format);
-    rows.push(figure(`scale: --format ${format}, ${FINDINGS.toLocaleString('en')} findings in one file`, {value: ms / 1000, unit: ' s', target: 2, detail: `${rate(ms)} findings/s, ${(bytes / 2 ** 20).toFixed(0)} MB of output (bench/formatters.mjs, best of three)`}));
+    rows.push(
+      figure(`scale: --format ${format}, ${FINDINGS.toLocaleString('en')} findings in one file`, {
+        value: ms / 1000,
+        unit: ' s',
+        target: 2,
+        detail: `${rate(ms)} findings/s, ${(bytes / 2 ** 20).toFixed(0)} MB of output (bench/formatters.mjs, best of three)`,
+      }),
+    );
   }
   const {linear, native} = await redos();
-  rows.push(figure(`ReDoS: "pattern": "${REDOS_PATTERN}" in a user's schema against "a"×30 + "!"`, {value: linear, unit: ' ms', detail: `linear-time engine (user schemas); V8's backtracking RegExp, which Ajv used before: ${native.ms.toFixed(0)} ms at n=${native.n}, doubling with each character`}));
+  rows.push(
+    figure(`ReDoS: "pattern": "${REDOS_PATTERN}" in a user's schema against "a"×30 + "!"`, {
+      value: linear,
+      unit: ' ms',
+      detail: `linear-time engine (user schemas); V8's backtracking RegExp, which Ajv used before: ${native.ms.toFixed(0)} ms at n=${native.n}, doubling with each character`,
+    }),
+  );
   return rows;
 }
 

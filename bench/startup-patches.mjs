@@ -72,7 +72,10 @@ for (const variant of VARIANTS) {
 // the machine during the run then hits every variant alike. The first two rounds write the caches and are not kept.
 const results = [];
 for (const [major, node] of nodes) {
-  for (const [job, jobArgs] of [['lint', ['lint', 'schema', schema]], ['envelope', ['validate', 'envelope', envelope]]]) {
+  for (const [job, jobArgs] of [
+    ['lint', ['lint', 'schema', schema]],
+    ['envelope', ['validate', 'envelope', envelope]],
+  ]) {
     const ratios = new Map(VARIANTS.map((v) => [v, []]));
     for (let round = 0; round < runs + 2; round++) {
       for (let i = 0; i < VARIANTS.length; i++) {

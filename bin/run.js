@@ -42,14 +42,18 @@ const created = new Set();
 const whenMade = {stdout: [], stderr: []};
 for (const name of ['stdout', 'stderr']) {
   const {get} = Object.getOwnPropertyDescriptor(process, name);
-  Object.defineProperty(process, name, {configurable: true, enumerable: true, get() {
-    const stream = get.call(process);
-    if (!created.has(name)) {
-      created.add(name);
-      for (const use of whenMade[name].splice(0)) use(stream);
-    }
-    return stream;
-  }});
+  Object.defineProperty(process, name, {
+    configurable: true,
+    enumerable: true,
+    get() {
+      const stream = get.call(process);
+      if (!created.has(name)) {
+        created.add(name);
+        for (const use of whenMade[name].splice(0)) use(stream);
+      }
+      return stream;
+    },
+  });
 }
 globalThis.__openwopStdio = {
   created,

@@ -17,7 +17,19 @@ import type {CheckOutcome} from '../src/report/outcome.js';
 import {displayText} from '../src/report/printable.js';
 import {buildReport} from '../src/report/report.js';
 import {type OutputTarget, writeOutput} from '../src/report/write-output.js';
-import {asksForRuleInfo, configFlag, inputSelection, LIST_FLAG, openBaselineFlags, printConfigFlag, printRuleInfo, reportCommandError, ruleInfoFlags, verboseFlag, withOptionalInputs} from './_common.js';
+import {
+  asksForRuleInfo,
+  configFlag,
+  inputSelection,
+  LIST_FLAG,
+  openBaselineFlags,
+  printConfigFlag,
+  printRuleInfo,
+  reportCommandError,
+  ruleInfoFlags,
+  verboseFlag,
+  withOptionalInputs,
+} from './_common.js';
 
 export type {CheckOutcome} from '../src/report/outcome.js';
 

@@ -19,8 +19,7 @@ export const screenExamples = (page: string, commands: readonly string[]) => [
 
 /** Pieces every command shares, checking or not; kept apart from _base so scaffold does not load the reporters. */
 
-export const configFlag = (helpGroup?: string) =>
-  Flags.string({char: 'c', summary: 'Config file (default: found upward).', helpValue: 'FILE', helpGroup});
+export const configFlag = (helpGroup?: string) => Flags.string({char: 'c', summary: 'Config file (default: found upward).', helpValue: 'FILE', helpGroup});
 
 /** --print-config FILE: every command that reads the config. */
 export const printConfigFlag = (helpGroup?: string) =>
@@ -33,13 +32,12 @@ export const printConfigFlag = (helpGroup?: string) =>
 export const verboseFlag = (helpGroup?: string) => Flags.boolean({summary: 'Print stack traces of internal errors.', helpGroup});
 
 /** --input-timeout: every command that may be handed a FIFO to read. */
-export const inputTimeoutFlag = () =>
-  Flags.integer({summary: 'FIFO writer wait, in ms.', default: DEFAULT_INPUT_TIMEOUT_MS, min: 1, helpValue: 'MS', helpGroup: 'INPUT'});
+export const inputTimeoutFlag = () => Flags.integer({summary: 'FIFO writer wait, in ms.', default: DEFAULT_INPUT_TIMEOUT_MS, min: 1, helpValue: 'MS', helpGroup: 'INPUT'});
 
 /** --explain and --list-rules: every command that reports findings, each over its own rules. */
 export const ruleInfoFlags = (helpGroup = 'COMMON') => ({
   explain: Flags.string({summary: 'Explain RULE (an id, alias or all) and exit.', helpValue: 'RULE', helpGroup}),
-  'list-rules': Flags.boolean({summary: 'List this command\'s rules and exit.', helpGroup}),
+  'list-rules': Flags.boolean({summary: "List this command's rules and exit.", helpGroup}),
 });
 
 /** True when argv asks for --explain or --list-rules, which need none of the command's inputs. */
@@ -90,8 +88,7 @@ export const readScopeFlags = () => ({
 });
 
 /** --stdin-filename alone: the commands that read one input, `-` among its forms, and walk no folder. */
-export const stdinFilenameFlag = () =>
-  Flags.string({summary: 'The file name - stands for.', helpValue: 'NAME', helpGroup: 'INPUT'});
+export const stdinFilenameFlag = () => Flags.string({summary: 'The file name - stands for.', helpValue: 'NAME', helpGroup: 'INPUT'});
 
 /** Which files PATHS select, as ESLint's flags of the same names (docs/commands/shared.md, Choosing files). */
 export const inputSelectionFlags = () => ({

@@ -46,13 +46,33 @@ const ANY_IMPORT_CALL = /\bimport\((?=[^)])/g;
  *   (globalThis.__openwopStdio, from bin/run.js; without it, as before).
  */
 const OCLIF_REWRITES = [
-  {name: 'ordinal-sort', file: /[\\/]@oclif[\\/]core[\\/]lib[\\/]config[\\/]plugin\.js$/, from: '.sort((a, b) => a.id.localeCompare(b.id))', to: '.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))'},
+  {
+    name: 'ordinal-sort',
+    file: /[\\/]@oclif[\\/]core[\\/]lib[\\/]config[\\/]plugin\.js$/,
+    from: '.sort((a, b) => a.id.localeCompare(b.id))',
+    to: '.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))',
+  },
   {name: 'is-wsl', file: /[\\/]@oclif[\\/]core[\\/]lib[\\/]util[\\/]os\.js$/, from: "(await import('wsl-utils')).isWsl", to: "(await import('is-wsl')).default"},
   {name: 'no-engine-check', file: /[\\/]@oclif[\\/]core[\\/]lib[\\/]index\.js$/, from: '\ncheckNodeVersion();\n', to: '\n'},
-  {name: 'one-logger', file: /[\\/]@oclif[\\/]core[\\/]lib[\\/]logger\.js$/, from: '    else {\n        set(makeLogger(OCLIF_NS));', to: "    else if (!cachedLoggers.has('root')) {\n        set(makeLogger(OCLIF_NS));"},
+  {
+    name: 'one-logger',
+    file: /[\\/]@oclif[\\/]core[\\/]lib[\\/]logger\.js$/,
+    from: '    else {\n        set(makeLogger(OCLIF_NS));',
+    to: "    else if (!cachedLoggers.has('root')) {\n        set(makeLogger(OCLIF_NS));",
+  },
   {name: 'sync-json', file: /[\\/]@oclif[\\/]core[\\/]lib[\\/]util[\\/]fs\.js$/, from: "await (0, promises_1.readFile)(path, 'utf8')", to: "(0, node_fs_1.readFileSync)(path, 'utf8')"},
-  {name: 'lazy-stdout', file: /[\\/]@oclif[\\/]core[\\/]lib[\\/]command\.js$/, from: "\nprocess.stdout.on('error', (err) => {\n    if (err && err.code === 'EPIPE')\n        return;\n    throw err;\n});\n", to: "\n(globalThis.__openwopStdio?.whenCreated ?? ((name, use) => use(process[name])))('stdout', (stdout) => stdout.on('error', (err) => {\n    if (err && err.code === 'EPIPE')\n        return;\n    throw err;\n}));\n"},
-  {name: 'lazy-stdout', file: /[\\/]@oclif[\\/]core[\\/]lib[\\/]flush\.js$/, from: 'async function _flush() {\n', to: "async function _flush() {\n    if (globalThis.__openwopStdio?.created.has('stdout') === false)\n        return;\n"},
+  {
+    name: 'lazy-stdout',
+    file: /[\\/]@oclif[\\/]core[\\/]lib[\\/]command\.js$/,
+    from: "\nprocess.stdout.on('error', (err) => {\n    if (err && err.code === 'EPIPE')\n        return;\n    throw err;\n});\n",
+    to: "\n(globalThis.__openwopStdio?.whenCreated ?? ((name, use) => use(process[name])))('stdout', (stdout) => stdout.on('error', (err) => {\n    if (err && err.code === 'EPIPE')\n        return;\n    throw err;\n}));\n",
+  },
+  {
+    name: 'lazy-stdout',
+    file: /[\\/]@oclif[\\/]core[\\/]lib[\\/]flush\.js$/,
+    from: 'async function _flush() {\n',
+    to: "async function _flush() {\n    if (globalThis.__openwopStdio?.created.has('stdout') === false)\n        return;\n",
+  },
 ];
 /**
  * lazy-require: every top-level `require()` of oclif's lib (its own modules, its dependencies, builtins) is deferred to
@@ -128,7 +148,8 @@ const COMPILED_VALIDATORS = /[\\/]dist[\\/]src[\\/]schemas[\\/]compiled\.js$/;
 const ENVELOPE_VALIDATORS = ['ai-envelope.cjs', 'envelopes__*.cjs', 'foxctl__*.cjs'];
 const REQUIRE_VALIDATOR = 'return existsSync(file) ? requireHere(file) : undefined;';
 function bundledValidators(root, source) {
-  if (!source.includes(REQUIRE_VALIDATOR)) throw new Error(`bundle: src/schemas/compiled.ts no longer loads a validator with \`${REQUIRE_VALIDATOR}\`; review bundled-validators in scripts/bundle.mjs`);
+  if (!source.includes(REQUIRE_VALIDATOR))
+    throw new Error(`bundle: src/schemas/compiled.ts no longer loads a validator with \`${REQUIRE_VALIDATOR}\`; review bundled-validators in scripts/bundle.mjs`);
   const files = globSync(ENVELOPE_VALIDATORS, {cwd: join(root, 'dist', 'src', 'schemas', 'compiled')}).sort();
   const table = `const BUNDLED_VALIDATORS = {${files.map((f) => `${JSON.stringify(f)}: () => require(${JSON.stringify(`./compiled/${f}`)})`).join(', ')}};`;
   const lookup = 'const bundled = file.startsWith(defaultCompiledValidators().dir) ? BUNDLED_VALIDATORS[file.slice(defaultCompiledValidators().dir.length + 1)] : undefined;';
@@ -172,12 +193,27 @@ function pluginCommandFiles(root, plugins) {
   return plugins.flatMap((name) => {
     const folder = join('node_modules', ...name.split('/'));
     const manifest = JSON.parse(readFileSync(join(root, folder, 'oclif.manifest.json'), 'utf8'));
-    return Object.entries(manifest.commands).map(([id, command]) => ({id, file: join(folder, ...command.relativePath).split(sep).join('/')}));
+    return Object.entries(manifest.commands).map(([id, command]) => ({
+      id,
+      file: join(folder, ...command.relativePath)
+        .split(sep)
+        .join('/'),
+    }));
   });
 }
 
 /** Everything `bundle` does only to make a start faster, by name: what `skip` can leave out to measure what each buys. */
-export const START_UP_MEASURES = [...new Set(OCLIF_REWRITES.map(({name}) => name)), 'lazy-require', 'lazy-builtins', 'lazy-packages', 'bundled-validators', 'pure-jsonc', 'no-color-probe', 'short-names', 'ascii'];
+export const START_UP_MEASURES = [
+  ...new Set(OCLIF_REWRITES.map(({name}) => name)),
+  'lazy-require',
+  'lazy-builtins',
+  'lazy-packages',
+  'bundled-validators',
+  'pure-jsonc',
+  'no-color-probe',
+  'short-names',
+  'ascii',
+];
 
 /**
  * no-color-probe: chalk detects the terminal's colours when imported (its vendored supports-color), which loads node:tty
@@ -218,23 +254,28 @@ export async function bundle(root, {skip = []} = {}) {
     // src/io/package-root.ts finds the package from its own location.
     define: {'import.meta.url': '__openwopModuleUrl'},
     banner: {js: `var __openwopModuleUrl = require('node:url').pathToFileURL(__filename).href;\n${LAZY_HELPER}`},
-    plugins: [{name: 'openwop-rewrites', setup(b) {
-      if (!skip.includes('pure-jsonc')) {
-        b.onResolve({filter: JSONC_PARSER}, async (args) => {
-          if (args.pluginData === RESOLVING || (args.path !== 'jsonc-parser' && !/[\\/]jsonc-parser[\\/]/.test(args.importer))) return undefined;
-          const resolved = await b.resolve(args.path, {kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: RESOLVING});
-          return {path: resolved.path, namespace: resolved.namespace, sideEffects: false};
-        });
-      }
-      if (!skip.includes('no-color-probe')) {
-        b.onResolve({filter: /^#supports-color$/}, (args) => (/[\\/]chalk[\\/]/.test(args.importer) ? {path: 'chalk-supports-color', namespace: NO_COLOR_PROBE} : undefined));
-        b.onLoad({filter: /.*/, namespace: NO_COLOR_PROBE}, () => ({contents: 'export default {stdout: false, stderr: false};', loader: 'js'}));
-      }
-      b.onLoad({filter: /\.js$/}, (args) => {
-        const contents = transform(args.path, root, skip);
-        return contents === undefined ? undefined : {contents, loader: 'js'};
-      });
-    }}],
+    plugins: [
+      {
+        name: 'openwop-rewrites',
+        setup(b) {
+          if (!skip.includes('pure-jsonc')) {
+            b.onResolve({filter: JSONC_PARSER}, async (args) => {
+              if (args.pluginData === RESOLVING || (args.path !== 'jsonc-parser' && !/[\\/]jsonc-parser[\\/]/.test(args.importer))) return undefined;
+              const resolved = await b.resolve(args.path, {kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: RESOLVING});
+              return {path: resolved.path, namespace: resolved.namespace, sideEffects: false};
+            });
+          }
+          if (!skip.includes('no-color-probe')) {
+            b.onResolve({filter: /^#supports-color$/}, (args) => (/[\\/]chalk[\\/]/.test(args.importer) ? {path: 'chalk-supports-color', namespace: NO_COLOR_PROBE} : undefined));
+            b.onLoad({filter: /.*/, namespace: NO_COLOR_PROBE}, () => ({contents: 'export default {stdout: false, stderr: false};', loader: 'js'}));
+          }
+          b.onLoad({filter: /\.js$/}, (args) => {
+            const contents = transform(args.path, root, skip);
+            return contents === undefined ? undefined : {contents, loader: 'js'};
+          });
+        },
+      },
+    ],
     logLevel: 'warning',
   });
   let out = built.outputFiles[0].text;

@@ -34,7 +34,11 @@ function inputsHash() {
       const path = join(dir, name);
       const info = statSync(path);
       if (info.isDirectory()) walk(path);
-      else if (info.isFile()) hash.update(`${relative(root, path)}\0`).update(readFileSync(path)).update('\0');
+      else if (info.isFile())
+        hash
+          .update(`${relative(root, path)}\0`)
+          .update(readFileSync(path))
+          .update('\0');
     }
   };
   walk(root);

@@ -59,5 +59,9 @@ function markdownUnder(dir) {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, {recursive: true, withFileTypes: true})
     .filter((e) => e.isFile() && e.name.endsWith('.md'))
-    .map((e) => relative(root, join(e.parentPath ?? e.path, e.name)).split('\\').join('/'));
+    .map((e) =>
+      relative(root, join(e.parentPath ?? e.path, e.name))
+        .split('\\')
+        .join('/'),
+    );
 }

@@ -74,7 +74,9 @@ export function rulePage(rule: Rule): string {
     '',
     '## Evidence',
     '',
-    ...(rule.evidence.length === 0 ? [NONE] : rule.evidence.flatMap((e) => [`- ${EVIDENCE_KIND[e.kind]} ([source](${e.url}), verified ${e.verified}):`, '', ...e.text.split('\n').map((l) => `  > ${l}`), ''])),
+    ...(rule.evidence.length === 0
+      ? [NONE]
+      : rule.evidence.flatMap((e) => [`- ${EVIDENCE_KIND[e.kind]} ([source](${e.url}), verified ${e.verified}):`, '', ...e.text.split('\n').map((l) => `  > ${l}`), ''])),
   ];
   return `${out.join('\n').trimEnd()}\n`;
 }
@@ -91,11 +93,20 @@ function howToFix(rule: Rule): string {
 
 /** docs/rules/README.md: every rule, by family. */
 export function rulesIndex(rules: readonly Rule[]): string {
-  const out = [GENERATED, '', '# Rules', '', `${rules.length} rules in ${families(rules).size} families. Each page says what the rule checks, why, its examples, how to fix and configure it, and the sources it rests on.`, ''];
+  const out = [
+    GENERATED,
+    '',
+    '# Rules',
+    '',
+    `${rules.length} rules in ${families(rules).size} families. Each page says what the rule checks, why, its examples, how to fix and configure it, and the sources it rests on.`,
+    '',
+  ];
   for (const [family, members] of families(rules)) {
     out.push(`## ${family}`, '', '| rule | default | reported by | fixable | upstream code | checks |', '|---|---|---|---|---|---|');
     for (const r of members) {
-      out.push(`| [${code(r.id)}](${r.docsPath}) | ${r.severity} | ${r.commands.join(', ') || 'every command'} | ${r.fixable ? 'yes' : ''} | ${r.code === undefined ? '' : code(r.code)} | ${cell(r.description)} |`);
+      out.push(
+        `| [${code(r.id)}](${r.docsPath}) | ${r.severity} | ${r.commands.join(', ') || 'every command'} | ${r.fixable ? 'yes' : ''} | ${r.code === undefined ? '' : code(r.code)} | ${cell(r.description)} |`,
+      );
     }
     out.push('');
   }
@@ -141,7 +152,13 @@ export function replaceRulesSection(readme: string, generated: string): string {
 /** The text currently between the markers (undefined without markers). */
 export function currentRulesSection(readme: string): string | undefined {
   const at = markers(readme);
-  return at && readme.slice(at.start + RULES_START.length, at.end).replace(/^\r?\n/, '').replace(/\r?\n$/, '');
+  return (
+    at &&
+    readme
+      .slice(at.start + RULES_START.length, at.end)
+      .replace(/^\r?\n/, '')
+      .replace(/\r?\n$/, '')
+  );
 }
 
 function markers(readme: string): {start: number; end: number} | undefined {

@@ -89,7 +89,11 @@ export default class ExportSchema extends Command {
 
   /** Findings in the stylish layout, on standard error: standard output carries only the fragment. */
   private async printFindings(findings: Finding[], color: boolean | undefined, cwd: string, trailer: string | undefined): Promise<void> {
-    const report = buildReport('export schema', packageVersion(), [...new Set(findings.map((f) => f.file))].map((file) => ({file, findings: findings.filter((f) => f.file === file)})));
+    const report = buildReport(
+      'export schema',
+      packageVersion(),
+      [...new Set(findings.map((f) => f.file))].map((file) => ({file, findings: findings.filter((f) => f.file === file)})),
+    );
     const text = getFormatter('stylish')(report, {
       color: color === true || shouldUseColor({isTTY: isTerminal('stderr')}, process.env, color === false),
       // Stylish reads no rule descriptions: only SARIF does, and this command prints no SARIF.

@@ -32,7 +32,7 @@ export default class ProbeHost extends CheckCommand<typeof ProbeHost> {
     'max-bytes': Flags.integer({summary: 'Largest response body, in bytes.', default: 5 * 1024 * 1024, min: 1, helpGroup: 'HTTP'}),
     insecure: Flags.boolean({summary: 'Do not verify TLS certificates.', helpGroup: 'HTTP'}),
     'follow-cross-origin': Flags.boolean({summary: 'Follow redirects to other origins.', helpGroup: 'HTTP'}),
-    'lint-schemas': Flags.boolean({summary: 'Lint the advertised kinds\' schemas.'}),
+    'lint-schemas': Flags.boolean({summary: "Lint the advertised kinds' schemas."}),
     'max-schemas': Flags.integer({summary: 'Schemas of at most N kinds.', default: DEFAULT_MAX_SCHEMAS, min: 1}),
     deadline: Flags.integer({summary: 'Time for all schema fetches, in ms.', default: DEFAULT_SCHEMAS_DEADLINE_MS, min: 1}),
     save: Flags.string({summary: 'Write the fetched document to FILE.', helpValue: 'FILE'}),

@@ -35,7 +35,7 @@ export default class ScaffoldKind extends Command {
     field: Flags.string({char: 'F', summary: 'A field: name[?]:type[:description] (repeatable, not comma-separated: a description may hold a comma).', ...REPEATED_FLAG}),
     out: Flags.string({summary: 'Folder for the payload schema.', helpValue: 'DIR'}),
     'examples-out': Flags.string({summary: 'Folder for the example envelopes.', helpValue: 'DIR'}),
-    'id-base': Flags.string({summary: 'URL the schema\'s $id starts with.'}),
+    'id-base': Flags.string({summary: "URL the schema's $id starts with."}),
     description: Flags.string({summary: 'Description of the payload schema.'}),
     reasoning: Flags.boolean({summary: 'Add "reasoning" as the first property.', allowNo: true}),
     target: Flags.string({summary: 'Providers to lint clean for, repeatable or comma-separated.', options: LINT_TARGETS.filter((t) => t !== 'gemini-legacy'), ...LIST_FLAG}),
@@ -74,10 +74,14 @@ export default class ScaffoldKind extends Command {
           `give the fields as flags, e.g. ${this.config.bin} scaffold kind ${args.kind ?? 'vendor.acme.plan.create'} --field 'title:string:Plan title' --field 'notes?:string'`,
         );
       }
-      const asked = await askForKind(answers, {input: process.stdin, output: process.stderr}, {
-        afterKind: (kind) => preflight({...base, kind}),
-        confirmMessage: (kind) => (flags['dry-run'] ? `Show the files for ${kind} (dry run, nothing written)?` : `Write the files for ${kind}?`),
-      });
+      const asked = await askForKind(
+        answers,
+        {input: process.stdin, output: process.stderr},
+        {
+          afterKind: (kind) => preflight({...base, kind}),
+          confirmMessage: (kind) => (flags['dry-run'] ? `Show the files for ${kind} (dry run, nothing written)?` : `Write the files for ${kind}?`),
+        },
+      );
       // Without --dry-run or --json: the repeat is usually the real run.
       const extra = [
         ...(flags.out === undefined ? [] : ['--out', flags.out]),

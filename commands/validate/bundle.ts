@@ -8,7 +8,7 @@ import {readScopeFlags, screenExamples, stdinFilenameFlag} from '../_common.js';
 const MB = 1024 * 1024;
 
 export default class ValidateBundle extends CheckCommand<typeof ValidateBundle> {
-  static override summary = 'Verify an OpenWOP v3 certification bundle: schema, ledger, digests, the Ed25519 signature against the host\'s published key, and the profile claims.';
+  static override summary = "Verify an OpenWOP v3 certification bundle: schema, ledger, digests, the Ed25519 signature against the host's published key, and the profile claims.";
 
   static override usage = '<%= command.id %> [BUNDLE] [FLAGS]';
 
@@ -26,9 +26,9 @@ export default class ValidateBundle extends CheckCommand<typeof ValidateBundle> 
   };
 
   static override flags = {
-    discovery: Flags.string({summary: 'The host\'s discovery document.', helpValue: 'FILE|URL', helpGroup: 'KEYS'}),
+    discovery: Flags.string({summary: "The host's discovery document.", helpValue: 'FILE|URL', helpGroup: 'KEYS'}),
     'fetch-discovery': Flags.boolean({summary: 'Fetch the discovery.url the bundle names.', helpGroup: 'KEYS'}),
-    'verifier-keys': Flags.string({summary: 'The independent verifier\'s keys.', helpValue: 'FILE|URL', helpGroup: 'KEYS'}),
+    'verifier-keys': Flags.string({summary: "The independent verifier's keys.", helpValue: 'FILE|URL', helpGroup: 'KEYS'}),
     timeout: Flags.integer({summary: 'Time per URL fetched, in ms.', default: 10_000, min: 1, helpGroup: 'HTTP'}),
     'max-size': Flags.integer({summary: 'Largest document to read, in MB.', default: DEFAULT_MAX_BUNDLE_BYTES / MB, min: 1, helpGroup: 'INPUT'}),
     ...readScopeFlags(),
@@ -39,7 +39,10 @@ export default class ValidateBundle extends CheckCommand<typeof ValidateBundle> 
 
   protected async check(ctx: CheckContext, {args, flags}: CheckRun<typeof ValidateBundle>): Promise<CheckOutcome> {
     if (args.bundle === undefined) throw new UserError('give the bundle to verify (a file or URL)', 'e.g. openwop validate bundle bundle-v3.json');
-    checkStdinFilename([args.bundle, flags.discovery, flags['verifier-keys']].filter((p): p is string => p !== undefined), {stdinFilename: flags['stdin-filename']});
+    checkStdinFilename(
+      [args.bundle, flags.discovery, flags['verifier-keys']].filter((p): p is string => p !== undefined),
+      {stdinFilename: flags['stdin-filename']},
+    );
     const local = [args.bundle, flags.discovery, flags['verifier-keys']].filter((p): p is string => p !== undefined && !/^https?:\/\//i.test(p));
     const scope = this.readScope(ctx, flags, local);
     return validateBundle(args.bundle, {

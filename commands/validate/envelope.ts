@@ -30,7 +30,7 @@ export default class ValidateEnvelope extends CheckCommand<typeof ValidateEnvelo
     major: Flags.string({summary: 'OpenWOP protocol major.', helpValue: 'auto|1|2', options: ['auto', '1', '2'], default: 'auto'}),
     strict: Flags.boolean({summary: 'Check as the strictest host.'}),
     schemas: Flags.string({summary: 'Kind schemas folder (repeatable, not comma-separated: a path may hold a comma).', ...REPEATED_FLAG, helpValue: 'DIR'}),
-    capabilities: Flags.string({summary: 'A host\'s capabilities (FILE or URL).', helpValue: 'FILE|URL'}),
+    capabilities: Flags.string({summary: "A host's capabilities (FILE or URL).", helpValue: 'FILE|URL'}),
     kind: Flags.string({summary: 'Inputs are bare payloads of KIND.', helpValue: 'KIND'}),
     'max-size': Flags.integer({summary: 'Largest JSON document to read, in MB.', default: 100, min: 1, helpGroup: 'INPUT'}),
     'max-findings-per-rule': Flags.integer({summary: 'At most N findings per rule.', helpValue: 'N', default: 1000, min: 0}),

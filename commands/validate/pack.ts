@@ -6,7 +6,8 @@ import {CheckCommand, type CheckContext, type CheckOutcome, type CheckRun} from 
 import {baselineFlags, baselineForceFlag, inputSelection, inputSelectionFlags, LIST_FLAG, readScopeFlags, screenExamples} from '../_common.js';
 
 export default class ValidatePack extends CheckCommand<typeof ValidatePack> {
-  static override summary = 'Validate pack manifests (pack.json or pack folders): shape by kind, runtime.requires (RFC 0076), referenced files, ids, envelopeType values; simulate a host\'s install gate.';
+  static override summary =
+    "Validate pack manifests (pack.json or pack folders): shape by kind, runtime.requires (RFC 0076), referenced files, ids, envelopeType values; simulate a host's install gate.";
 
   static override usage = '<%= command.id %> [PATHS...] [FLAGS]';
 
@@ -109,7 +110,10 @@ function takeLintScope(argv: readonly string[]): {argv: string[]; scope?: LintSc
     }
     const value = arg.slice('--lint-schemas='.length);
     if (!(LINT_SCHEMAS_SCOPES as readonly string[]).includes(value)) {
-      throw new UserError(`--lint-schemas: "${value}" is not a scope (${LINT_SCHEMAS_SCOPES.join(' or ')})`, 'bare --lint-schemas lints the schemas a model is asked to emit; --lint-schemas=all lints every referenced schema');
+      throw new UserError(
+        `--lint-schemas: "${value}" is not a scope (${LINT_SCHEMAS_SCOPES.join(' or ')})`,
+        'bare --lint-schemas lints the schemas a model is asked to emit; --lint-schemas=all lints every referenced schema',
+      );
     }
     scope = value as LintSchemasScope;
     out.push('--lint-schemas');

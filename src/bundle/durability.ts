@@ -41,7 +41,8 @@ export function durabilityProblem(rung: unknown, rows: readonly Json[]): string 
   for (const id of KILL_ROWS) {
     const recovery = recordAt(byId.get(id)?.evidence).recovery;
     if (!isObject(recovery)) return `${id} passed but records no evidence.recovery (which class it exercised, how long resumption took)`;
-    if (!isName(recovery.class) || !isCount(recovery.boundMs) || !isCount(recovery.observedMs)) return `${id}: evidence.recovery is not {class, boundMs, observedMs} with a plain class name and integer milliseconds`;
+    if (!isName(recovery.class) || !isCount(recovery.boundMs) || !isCount(recovery.observedMs))
+      return `${id}: evidence.recovery is not {class, boundMs, observedMs} with a plain class name and integer milliseconds`;
     const bound = bounds.get(recovery.class);
     if (bound === undefined) return `${id} exercised recovery class ${quote(recovery.class)}, which ${BOUND_ROW} does not declare`;
     if (recovery.boundMs !== bound) return `${id} was judged against ${recovery.boundMs} ms, but class ${quote(recovery.class)} declares ${bound} ms`;

@@ -3,10 +3,7 @@ import {isObject} from '../core/json.js';
 import {ed25519PublicKey} from './ed25519.js';
 import {arrayAt, type Json} from './view.js';
 
-export type KeyLookup =
-  | {found: true; key: KeyObject; retiredAt?: string; entry: Json}
-  | {found: false; reason: 'not-published'}
-  | {found: false; reason: 'unusable'; problem: string};
+export type KeyLookup = {found: true; key: KeyObject; retiredAt?: string; entry: Json} | {found: false; reason: 'not-published'} | {found: false; reason: 'unusable'; problem: string};
 
 const BUNDLE_USE = 'certification-bundle';
 

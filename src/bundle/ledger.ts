@@ -41,12 +41,17 @@ export function checkLedger(bundle: Json, report: Report): LedgerTally {
       fail('rowWithoutDetail', `row ${quote(id)} is ${quote(result)} but has ${typeof row.detail === 'string' ? 'a blank detail' : 'no detail'} saying why`, at);
     }
     if (result === 'executed-pass' && !(typeof row.assertions === 'number' && row.assertions > 0)) {
-      fail('passWithoutAssertions', `row ${quote(id)} is executed-pass with ${row.assertions === undefined ? 'no assertions' : `assertions ${quote(row.assertions)}`}: a pass that checked nothing`, at);
+      fail(
+        'passWithoutAssertions',
+        `row ${quote(id)} is executed-pass with ${row.assertions === undefined ? 'no assertions' : `assertions ${quote(row.assertions)}`}: a pass that checked nothing`,
+        at,
+      );
     }
   });
   const stated = recordAt(results.totals);
   for (const [name, count] of Object.entries(totals)) {
-    if (stated[name] !== undefined && stated[name] !== count) fail('totals', `results.totals.${name} is ${quote(stated[name])}, but the ledger has ${count} such row${count === 1 ? '' : 's'}`, `/results/totals/${name}`);
+    if (stated[name] !== undefined && stated[name] !== count)
+      fail('totals', `results.totals.${name} is ${quote(stated[name])}, but the ledger has ${count} such row${count === 1 ? '' : 's'}`, `/results/totals/${name}`);
   }
   if (bundle.assertionCount !== undefined && bundle.assertionCount !== assertions) {
     fail('assertionCount', `assertionCount is ${quote(bundle.assertionCount)}, but the rows' assertions sum to ${assertions}`, '/assertionCount');
@@ -70,12 +75,15 @@ function checkNonPassView(bundle: Json, rows: readonly Json[], fail: Report): bo
     if (!isObject(entry)) return;
     const at = `/detail/nonPass/${i}`;
     const row = ledger.get(entry.id);
-    const problem =
-      listed.has(entry.id) ? `lists ${quote(entry.id)} twice`
-      : row === undefined ? `lists ${quote(entry.id)}, which is not a ledger row`
-      : row.result === 'executed-pass' ? `lists ${quote(entry.id)}, which passed in the ledger`
-      : row.result !== entry.result ? `gives ${quote(entry.id)} as ${quote(entry.result)}, the ledger as ${quote(row.result)}`
-      : undefined;
+    const problem = listed.has(entry.id)
+      ? `lists ${quote(entry.id)} twice`
+      : row === undefined
+        ? `lists ${quote(entry.id)}, which is not a ledger row`
+        : row.result === 'executed-pass'
+          ? `lists ${quote(entry.id)}, which passed in the ledger`
+          : row.result !== entry.result
+            ? `gives ${quote(entry.id)} as ${quote(entry.result)}, the ledger as ${quote(row.result)}`
+            : undefined;
     listed.add(entry.id);
     if (problem) {
       broken = true;

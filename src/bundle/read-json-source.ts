@@ -46,7 +46,8 @@ export async function readJsonSource(source: string, options: ReadJsonOptions): 
   if (source === STDIN) {
     if (options.stdin === undefined) noteStdinUsed();
     const read = await readWhole(options.stdin ?? process.stdin, options.maxBytes);
-    if ('over' in read) return {ok: false, finding: fileFinding(label, 'io/too-large', `${label} is over the ${mb(options.maxBytes)} MB limit for a ${options.what}; raise it with --max-size if this is intended`)};
+    if ('over' in read)
+      return {ok: false, finding: fileFinding(label, 'io/too-large', `${label} is over the ${mb(options.maxBytes)} MB limit for a ${options.what}; raise it with --max-size if this is intended`)};
     bytes = read;
   } else if (isUrl(source)) {
     const url = checkedUrl(source);
@@ -55,7 +56,13 @@ export async function readJsonSource(source: string, options: ReadJsonOptions): 
     if ('finding' in got) return got;
     bytes = got.bytes;
   } else {
-    const read = await readWholeSource(source, options.scope, options.maxBytes, undefined, (d, size, max) => `${d} is ${mb(size)} MB, over the ${mb(max)} MB limit for a ${options.what}; raise it with --max-size if this is intended`);
+    const read = await readWholeSource(
+      source,
+      options.scope,
+      options.maxBytes,
+      undefined,
+      (d, size, max) => `${d} is ${mb(size)} MB, over the ${mb(max)} MB limit for a ${options.what}; raise it with --max-size if this is intended`,
+    );
     if (!read.ok) return {ok: false, finding: read.finding};
     bytes = read.bytes;
   }

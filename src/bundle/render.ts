@@ -15,7 +15,10 @@ const SOURCE: Record<string, string> = {given: 'the discovery document given', c
 const shown = (value: unknown): string => escapeControls(String(value));
 
 function signatureLine(v: Verification, c: InstanceType<typeof Chalk>): string {
-  const key = v.keyId === null ? '' : ` (key ${shown(v.keyId)}${v.retiredAt ? `, retired ${shown(v.retiredAt)}` : ''}${v.keySource ? `, from ${SOURCE[v.keySource]}${v.keySource === 'captured' ? '' : ` ${shown(v.keySourceLocation)}`}` : ''})`;
+  const key =
+    v.keyId === null
+      ? ''
+      : ` (key ${shown(v.keyId)}${v.retiredAt ? `, retired ${shown(v.retiredAt)}` : ''}${v.keySource ? `, from ${SOURCE[v.keySource]}${v.keySource === 'captured' ? '' : ` ${shown(v.keySourceLocation)}`}` : ''})`;
   const words: Record<string, string> = {
     'discovery-not-read': v.integrity === 'verified' ? c.yellow('not attributed: verifies only under a key the bundle itself carries') : c.red('not checked: no discovery document read'),
     'key-not-published': c.red('key not published'),
@@ -35,10 +38,15 @@ export function renderBundleExtras(result: FileResult, ctx: FormatContext): stri
   if (!isBundleResult(result) || result.host === null) return [];
   const c = new Chalk({level: ctx.color ? 1 : 0});
   const build = (result.host.build ?? {}) as {kind?: unknown; id?: unknown};
-  const lines = [`${c.bold(`${shown(result.host.name)} ${shown(result.host.version)}`)} · build ${shown(build.kind)} ${shown(build.id)} · suite ${shown(result.suite?.version)} (major ${shown(result.suite?.targetMajor)})`];
+  const lines = [
+    `${c.bold(`${shown(result.host.name)} ${shown(result.host.version)}`)} · build ${shown(build.kind)} ${shown(build.id)} · suite ${shown(result.suite?.version)} (major ${shown(result.suite?.targetMajor)})`,
+  ];
   if (result.verification) lines.push(signatureLine(result.verification, c));
   const d = result.digests;
-  if (d) lines.push(`digests: witnessSha256 ${mark(d.witnessSha256.matches, c)} · discovery.sha256 ${mark(d.discoverySha256.matches, c)} · assertionCount ${d.assertionCount.recomputed} ${mark(d.assertionCount.matches, c)} · totals ${mark(d.totals.matches, c)}`);
+  if (d)
+    lines.push(
+      `digests: witnessSha256 ${mark(d.witnessSha256.matches, c)} · discovery.sha256 ${mark(d.discoverySha256.matches, c)} · assertionCount ${d.assertionCount.recomputed} ${mark(d.assertionCount.matches, c)} · totals ${mark(d.totals.matches, c)}`,
+    );
   const claims = result.claims;
   if (claims && claims.profiles.length > 0) {
     const width = Math.max(7, ...claims.profiles.map((p) => shown(p.id).length));

@@ -120,7 +120,11 @@ export async function validateBundle(input: string, options: ValidateBundleOptio
   if (!source.ok) return outcome(emptyResult(input === STDIN ? source.finding.file : input, [source.finding]), true);
   const {doc, display} = source;
   if (!isObject(doc.value) || !BUNDLE_MARKERS.some((key) => Object.hasOwn(doc.value as Json, key))) {
-    const what = Array.isArray(doc.value) ? 'an array' : isObject(doc.value) ? 'an object with none of bundleVersion, results, witnessSha256 or signature' : `a JSON ${doc.value === null ? 'null' : typeof doc.value}`;
+    const what = Array.isArray(doc.value)
+      ? 'an array'
+      : isObject(doc.value)
+        ? 'an object with none of bundleVersion, results, witnessSha256 or signature'
+        : `a JSON ${doc.value === null ? 'null' : typeof doc.value}`;
     return outcome(emptyResult(display, [doc.finding(BUNDLE_RULES.notABundle.id, 'error', `not a certification bundle: the document is ${what}`, '')]), true);
   }
   const given = options.discoveryDocument ?? (options.discovery === undefined ? undefined : await readGiven(options.discovery, read, 'discovery document'));
@@ -215,11 +219,15 @@ function checkWitness(bundle: Json, rows: readonly Json[], report: Report): {rec
   }
   if (recomputed === bundle.witnessSha256) return {recomputed, matches: true};
   if (witnessDigest(rows, relaxations, 'locale') === bundle.witnessSha256) {
-    report('witnessLocaleOrder', 'witnessSha256 recomputes only with the rows sorted by localeCompare, not by code units; another machine\'s locale data may not reproduce it', '/witnessSha256');
+    report('witnessLocaleOrder', "witnessSha256 recomputes only with the rows sorted by localeCompare, not by code units; another machine's locale data may not reproduce it", '/witnessSha256');
     return {recomputed: bundle.witnessSha256 as string, matches: true};
   }
-  const preimage = relaxations.length > 0 ? 'the rows sorted by id and the host\'s relaxations' : 'the rows sorted by id';
-  report('witnessDigest', `witnessSha256 is ${quote(bundle.witnessSha256)}, but the canonical JSON of ${preimage} hashes to ${recomputed}: the ledger is not the one the digest (and so the signature) covers`, '/witnessSha256');
+  const preimage = relaxations.length > 0 ? "the rows sorted by id and the host's relaxations" : 'the rows sorted by id';
+  report(
+    'witnessDigest',
+    `witnessSha256 is ${quote(bundle.witnessSha256)}, but the canonical JSON of ${preimage} hashes to ${recomputed}: the ledger is not the one the digest (and so the signature) covers`,
+    '/witnessSha256',
+  );
   return {recomputed, matches: false};
 }
 
@@ -243,7 +251,11 @@ async function capturedDocument(discovery: Json, given: CheckContext['given'], r
       return {recomputed: null, matches: false};
     }
     if (recomputed === discovery.sha256) return {document: embedded, recomputed, matches: true};
-    report('discoveryDigest', `discovery.document hashes to ${recomputed} (canonical JSON), not to the signed discovery.sha256 ${quote(discovery.sha256)}: the captured document was changed`, '/discovery/sha256');
+    report(
+      'discoveryDigest',
+      `discovery.document hashes to ${recomputed} (canonical JSON), not to the signed discovery.sha256 ${quote(discovery.sha256)}: the captured document was changed`,
+      '/discovery/sha256',
+    );
     return {recomputed, matches: false};
   }
   if (given !== undefined) {
@@ -274,7 +286,12 @@ function checkSigningKeyId(bundle: Json, report: Report): boolean {
 /** The bytes both signatures cover, or undefined when a stated field cannot be written as canonical JSON. */
 function signedBytes(bundle: Json): Buffer | undefined {
   try {
-    return attestationPayload({witnessSha256: bundle.witnessSha256, build: recordAt(bundle.host).build, suiteVersion: recordAt(bundle.suite).version, discoverySha256: recordAt(bundle.discovery).sha256});
+    return attestationPayload({
+      witnessSha256: bundle.witnessSha256,
+      build: recordAt(bundle.host).build,
+      suiteVersion: recordAt(bundle.suite).version,
+      discoverySha256: recordAt(bundle.discovery).sha256,
+    });
   } catch (error) {
     if (error instanceof NotCanonicalizable) return undefined;
     throw error;
@@ -304,7 +321,12 @@ async function checkSignature(bundle: Json, ctx: CheckContext, captured: Capture
 
   const where = published.kind === 'fetched' ? `the discovery document fetched from ${published.origin}` : `the discovery document ${published.origin}`;
   const digest = safeDigest(published.document);
-  if (digest !== recordAt(bundle.discovery).sha256) report('discoveryDiffers', `${where} is not the one the run captured (digest ${digest ?? 'not computable'}, the bundle's ${quote(recordAt(bundle.discovery).sha256)}); the host has changed it since, or it is another host's`, '/discovery/sha256');
+  if (digest !== recordAt(bundle.discovery).sha256)
+    report(
+      'discoveryDiffers',
+      `${where} is not the one the run captured (digest ${digest ?? 'not computable'}, the bundle's ${quote(recordAt(bundle.discovery).sha256)}); the host has changed it since, or it is another host's`,
+      '/discovery/sha256',
+    );
   const found = lookUpKey(published.document, signature.keyId);
   if (!found.found) {
     const message =
@@ -325,20 +347,29 @@ async function checkSignature(bundle: Json, ctx: CheckContext, captured: Capture
 
 const TAMPERED = 'witnessSha256, host.build, suite.version or discovery.sha256 changed after signing, or the signature or key did';
 
-const ATTRIBUTE = 'give the host\'s published document with --discovery FILE|URL, or allow --fetch-discovery';
+const ATTRIBUTE = "give the host's published document with --discovery FILE|URL, or allow --fetch-discovery";
 
 /**
  * No published document: check the signature under the key the bundle's own capture carries (RFC 0224 §B.6), used
  * only from a capture that matches the signed discovery.sha256 and only when its use is certification-bundle.
  */
-function integrityOnly(bundle: Json, captured: Captured, payload: Buffer | undefined, fetchFailed: boolean, verification: (outcome: VerificationOutcome, integrity: Integrity, at?: {kind: KeySource; origin: string} | null, retiredAt?: string | null) => Verification, report: Report): Verification {
+function integrityOnly(
+  bundle: Json,
+  captured: Captured,
+  payload: Buffer | undefined,
+  fetchFailed: boolean,
+  verification: (outcome: VerificationOutcome, integrity: Integrity, at?: {kind: KeySource; origin: string} | null, retiredAt?: string | null) => Verification,
+  report: Report,
+): Verification {
   const notRead = (message: string, pointer: string): Verification => {
     if (!fetchFailed) report('discoveryNotRead', message, pointer);
     return verification('discovery-not-read', null);
   };
   const embedded = recordAt(bundle.discovery).document;
-  if (!isObject(embedded)) return notRead(`the bundle carries no discovery.document and no other was given: the signing key was not looked up and the signature not checked (${ATTRIBUTE})`, '/discovery');
-  if (captured.matches !== true) return notRead(`the captured discovery.document does not match the signed discovery.sha256, so no key is taken from it and the signature was not checked (${ATTRIBUTE})`, '/discovery/document');
+  if (!isObject(embedded))
+    return notRead(`the bundle carries no discovery.document and no other was given: the signing key was not looked up and the signature not checked (${ATTRIBUTE})`, '/discovery');
+  if (captured.matches !== true)
+    return notRead(`the captured discovery.document does not match the signed discovery.sha256, so no key is taken from it and the signature was not checked (${ATTRIBUTE})`, '/discovery/document');
   const keyId = recordAt(bundle.signature).keyId;
   const found = lookUpKey(embedded, keyId, {requireUse: true});
   if (!found.found) {
@@ -350,7 +381,11 @@ function integrityOnly(bundle: Json, captured: Captured, payload: Buffer | undef
     report('signatureInvalid', `the Ed25519 signature does not verify even under key ${quote(keyId)} that the bundle's own captured document carries: ${TAMPERED}`, '/signature/sig');
     return verification('signature-invalid', 'invalid', at, found.retiredAt ?? null);
   }
-  report('keyUnattributed', `the signature verifies under key ${quote(keyId)}, but only the bundle's own captured document carries that key: this proves the bundle was not changed after signing, not who signed it (${ATTRIBUTE})`, '/signature/keyId');
+  report(
+    'keyUnattributed',
+    `the signature verifies under key ${quote(keyId)}, but only the bundle's own captured document carries that key: this proves the bundle was not changed after signing, not who signed it (${ATTRIBUTE})`,
+    '/signature/keyId',
+  );
   reportRetired(bundle, keyId, found.retiredAt, report);
   return verification('discovery-not-read', 'verified', at, found.retiredAt ?? null);
 }
@@ -358,7 +393,11 @@ function integrityOnly(bundle: Json, captured: Captured, payload: Buffer | undef
 function reportRetired(bundle: Json, keyId: unknown, retiredAt: string | undefined, report: Report): void {
   if (retiredAt === undefined) return;
   const after = typeof bundle.generatedAt === 'string' && Date.parse(bundle.generatedAt) > Date.parse(retiredAt);
-  report('keyRetired', `key ${quote(keyId)} was retired at ${quote(retiredAt)}${after ? `, before the bundle says it was generated (${quote(bundle.generatedAt)}, which is not signed)` : ''}`, '/signature/keyId');
+  report(
+    'keyRetired',
+    `key ${quote(keyId)} was retired at ${quote(retiredAt)}${after ? `, before the bundle says it was generated (${quote(bundle.generatedAt)}, which is not signed)` : ''}`,
+    '/signature/keyId',
+  );
 }
 
 /**
@@ -396,16 +435,28 @@ function checkVerifier(bundle: Json, keys: CheckContext['verifierKeys'], report:
   if (!isObject(verifier)) return false; // the schema already says it is required
   const hostKeys: unknown[] = [recordAt(bundle.signature).keyId, recordAt(bundle.host).signingKeyId];
   if (verifier.keyId !== undefined && hostKeys.includes(verifier.keyId)) {
-    report('verifierSameKey', `verifierSignature.keyId ${quote(verifier.keyId)} is the host's own signing key (signature.keyId or host.signingKeyId); an independent claim needs another party's`, '/verifierSignature/keyId');
+    report(
+      'verifierSameKey',
+      `verifierSignature.keyId ${quote(verifier.keyId)} is the host's own signing key (signature.keyId or host.signingKeyId); an independent claim needs another party's`,
+      '/verifierSignature/keyId',
+    );
     return false;
   }
   if (keys === undefined) {
-    report('verifierKeyUnavailable', `the verifier's key ${quote(verifier.keyId)} was not looked up (give the verifier's published signingKeys with --verifier-keys FILE|URL); independent claims are not certified`, '/verifierSignature/keyId');
+    report(
+      'verifierKeyUnavailable',
+      `the verifier's key ${quote(verifier.keyId)} was not looked up (give the verifier's published signingKeys with --verifier-keys FILE|URL); independent claims are not certified`,
+      '/verifierSignature/keyId',
+    );
     return false;
   }
   const found = lookUpKey(keys.document, verifier.keyId);
   if (!found.found) {
-    report('verifierKeyUnavailable', `the verifier's key ${quote(verifier.keyId)} is not usable in ${keys.origin}: ${found.reason === 'unusable' ? found.problem : 'no signingKeys[] entry has that keyId'}`, '/verifierSignature/keyId');
+    report(
+      'verifierKeyUnavailable',
+      `the verifier's key ${quote(verifier.keyId)} is not usable in ${keys.origin}: ${found.reason === 'unusable' ? found.problem : 'no signingKeys[] entry has that keyId'}`,
+      '/verifierSignature/keyId',
+    );
     return false;
   }
   const payload = signedBytes(bundle);
@@ -443,12 +494,22 @@ function checkClaims(bundle: Json, captured: Captured, state: {voidedBy: readonl
       certifiedIds.push(id);
       if (derived !== null && !derivable) {
         refusedBy.push('not-derivable');
-        report('profileNotDerivable', KNOWN_PROFILES.has(id) ? `${quote(id)} is claimed as certified, but the captured discovery document does not imply it (${missingFor(id, captured.document as Json)})` : `${quote(id)} is claimed as certified, but it is not a v2 profile`, `${at}/certified`);
+        report(
+          'profileNotDerivable',
+          KNOWN_PROFILES.has(id)
+            ? `${quote(id)} is claimed as certified, but the captured discovery document does not imply it (${missingFor(id, captured.document as Json)})`
+            : `${quote(id)} is claimed as certified, but it is not a v2 profile`,
+          `${at}/certified`,
+        );
       }
       const relaxed = relaxations.find((r) => relaxes(r.obligation, id));
       if (relaxed) {
         refusedBy.push('relaxed');
-        report('relaxedCertified', `${quote(id)} is claimed as certified although the operator relaxed ${quote(relaxed.obligation)}, of family ${quote(obligationFamily(relaxed.obligation))}, which the profile rests on (${quote(relaxed.reason)})`, `${at}/certified`);
+        report(
+          'relaxedCertified',
+          `${quote(id)} is claimed as certified although the operator relaxed ${quote(relaxed.obligation)}, of family ${quote(obligationFamily(relaxed.obligation))}, which the profile rests on (${quote(relaxed.reason)})`,
+          `${at}/certified`,
+        );
       }
       if (state.blocked > 0) refusedBy.push('blocked');
       refusedBy.push(...state.voidedBy);
@@ -456,15 +517,27 @@ function checkClaims(bundle: Json, captured: Captured, state: {voidedBy: readonl
     profiles.push({id, evidenceTier: claim.evidenceTier ?? null, claimedCertified, derivable, certified: claimedCertified && refusedBy.length === 0, refusedBy});
   });
   if (state.blocked > 0 && certifiedIds.length > 0) {
-    report('blockedCertified', `results.totals.blocked is ${state.blocked}, yet ${certifiedIds.map((id) => quote(id)).join(', ')} ${certifiedIds.length === 1 ? 'is' : 'are'} claimed as certified: a bundle with blocked rows certifies nothing`, '/results/totals/blocked');
+    report(
+      'blockedCertified',
+      `results.totals.blocked is ${state.blocked}, yet ${certifiedIds.map((id) => quote(id)).join(', ')} ${certifiedIds.length === 1 ? 'is' : 'are'} claimed as certified: a bundle with blocked rows certifies nothing`,
+      '/results/totals/blocked',
+    );
   }
   for (const [i, r] of relaxations.entries()) {
     if (!claimed.some((c) => isObject(c) && typeof c.id === 'string' && relaxes(r.obligation, c.id))) {
-      report('relaxedCertified', `relaxation ${quote(r.obligation)} belongs to no claimed profile (its family ${quote(obligationFamily(r.obligation) ?? null)} is in none of their predicates), so which certification it weakens cannot be told`, `/host/relaxations/${i}`, 'warning');
+      report(
+        'relaxedCertified',
+        `relaxation ${quote(r.obligation)} belongs to no claimed profile (its family ${quote(obligationFamily(r.obligation) ?? null)} is in none of their predicates), so which certification it weakens cannot be told`,
+        `/host/relaxations/${i}`,
+        'warning',
+      );
     }
   }
   if (derived === null && certifiedIds.length > 0) {
-    const why = targetMajor !== 2 ? `the suite targeted protocol major ${quote(targetMajor)}, whose profiles are not derived here` : 'the bundle carries no discovery.document (and no document given has its digest)';
+    const why =
+      targetMajor !== 2
+        ? `the suite targeted protocol major ${quote(targetMajor)}, whose profiles are not derived here`
+        : 'the bundle carries no discovery.document (and no document given has its digest)';
     if (captured.matches !== false) report('claimsUnchecked', `the certified profiles cannot be re-derived: ${why}; they are the emitter's claim only`, '/claimedProfiles');
   }
   for (const id of derived ?? []) {
@@ -480,7 +553,6 @@ function missingFor(id: string, document: Json): string {
   return `missing ${missing.join(', ')}`;
 }
 
-
 /**
  * The registry defines three profiles; a bundle claiming more than this many is refused before the schema runs, because
  * the schema's `uniqueItems` on claim objects costs n² comparisons (20,000 claims in a 1.6 MB bundle took 22 s).
@@ -490,7 +562,11 @@ export const MAX_CLAIMED_PROFILES = 64;
 function checkSchema(bundle: Json, doc: JsonDocument, report: Report, findings: Finding[]): boolean {
   const claims = bundle.claimedProfiles;
   if (Array.isArray(claims) && claims.length > MAX_CLAIMED_PROFILES) {
-    report('schema', `claimedProfiles lists ${claims.length} profiles; the registry defines ${V2_PROFILES.length}, and a bundle claiming more than ${MAX_CLAIMED_PROFILES} is not checked further against the schema`, '/claimedProfiles');
+    report(
+      'schema',
+      `claimedProfiles lists ${claims.length} profiles; the registry defines ${V2_PROFILES.length}, and a bundle claiming more than ${MAX_CLAIMED_PROFILES} is not checked further against the schema`,
+      '/claimedProfiles',
+    );
     return false;
   }
   const validate = getValidator('v2/certification-bundle');

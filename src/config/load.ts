@@ -125,7 +125,10 @@ function readCandidate(path: string, dir: string, realRefRoots: readonly string[
     if (!info.isFile()) throw new UserError(`config file ${path} is not a regular file (a FIFO, device or socket); it was not read`);
     const real = realpathSync.native(path);
     if (!inside(real, realPathOr(dir)) && !realRefRoots.some((root) => inside(real, root))) {
-      throw new UserError(`config file ${path} is a symbolic link leading outside the project; it was not read`, 'point --ref-root at the folder it leads to if that is intended, or give the file with --config');
+      throw new UserError(
+        `config file ${path} is a symbolic link leading outside the project; it was not read`,
+        'point --ref-root at the folder it leads to if that is intended, or give the file with --config',
+      );
     }
     if (info.size > MAX_CONFIG_BYTES) throw new UserError(tooLarge(path, info.size));
     noteFileUsed(path);
@@ -226,7 +229,7 @@ async function unknownRule(config: OpenwopConfig, knownRules: () => Promise<read
   return undefined;
 }
 
-const RULE_IDS_HINT = 'rule ids are those any command reports, or a family such as tier1/*; each command\'s --list-rules lists its own';
+const RULE_IDS_HINT = "rule ids are those any command reports, or a family such as tier1/*; each command's --list-rules lists its own";
 
 function unknownRuleMessage(id: string, known: readonly string[]): string {
   const suggestions = closest(id.endsWith('/*') ? id.slice(0, -1) : id, id.endsWith('/*') ? families(known) : known);

@@ -1,15 +1,7 @@
 import type {Severity} from './severity.js';
 
 /** The commands that report findings; a rule names the ones that can emit it. */
-export type CheckingCommand =
-  | 'lint schema'
-  | 'validate envelope'
-  | 'validate pack'
-  | 'validate bundle'
-  | 'probe host'
-  | 'simulate retry'
-  | 'export schema'
-  | 'scaffold kind';
+export type CheckingCommand = 'lint schema' | 'validate envelope' | 'validate pack' | 'validate bundle' | 'probe host' | 'simulate retry' | 'export schema' | 'scaffold kind';
 
 /** Where a fact a rule rests on comes from, and the month it was last checked against it (`YYYY-MM`). */
 export interface RuleSource {

@@ -76,13 +76,25 @@ export async function validateEnvelopeInputs(paths: readonly string[], options: 
   const protocol = options.protocol ?? 'auto';
   const scope =
     options.scope ??
-    new ReadScope({cwd: options.cwd, projectRoot: projectRoot(options.cwd), named: [...paths, ...(options.schemaDirs ?? []), ...(options.capabilities ? [options.capabilities] : [])], maxBytes: options.maxDocumentBytes});
+    new ReadScope({
+      cwd: options.cwd,
+      projectRoot: projectRoot(options.cwd),
+      named: [...paths, ...(options.schemaDirs ?? []), ...(options.capabilities ? [options.capabilities] : [])],
+      maxBytes: options.maxDocumentBytes,
+    });
   const run = await runContext(options, scope);
   if (options.kind !== undefined) {
     if (protocol === 'foxctl') throw new UserError('--kind checks bare OpenWOP payloads; it cannot be combined with --protocol foxctl');
     if (!run.kinds.has(options.kind)) throw new UserError(`no payload schema for kind "${options.kind}"`, 'Give a folder holding <kind>.schema.json with --schemas DIR.');
   }
-  const {sources, problems, notes} = await expandInputs(paths, {cwd: options.cwd, extensions: ENVELOPE_EXTENSIONS, ignore: options.ignore, ignoreBase: options.ignoreBase, scope, selection: options.selection});
+  const {sources, problems, notes} = await expandInputs(paths, {
+    cwd: options.cwd,
+    extensions: ENVELOPE_EXTENSIONS,
+    ignore: options.ignore,
+    ignoreBase: options.ignoreBase,
+    scope,
+    selection: options.selection,
+  });
   const results: EnvelopeFileResult[] = problems.map((p) => ({
     file: p.display,
     findings: [problemFinding(p)],

@@ -68,7 +68,7 @@ export async function validateEnvelopeSource(source: InputSource, options: Sourc
     if (options.protocol === 'foxctl' || (options.protocol === 'auto' && looksLikeFoxctl(value))) {
       if (singleValueInput && documents > 1 && !trailingReported) {
         trailingReported = true;
-        sink.add(doc.finding(FOXCTL_RULES.trailingData.id, 'error', 'a second JSON value in a .json input (--strict, like upstream\'s, refuses trailing data; name NDJSON streams .ndjson)', pointer));
+        sink.add(doc.finding(FOXCTL_RULES.trailingData.id, 'error', "a second JSON value in a .json input (--strict, like upstream's, refuses trailing data; name NDJSON streams .ndjson)", pointer));
       }
       checkFoxctlEnvelope({strict: options.run.strict}, doc, pointer, value, scan, sink);
       (foxctl ??= new FoxctlStreamState(refName)).check(value, doc, pointer, ref, sink);
@@ -145,7 +145,15 @@ export async function validateEnvelopeSource(source: InputSource, options: Sourc
 function unfence(doc: JsonDocument, mode: 'document' | 'stream', maxDepth: number | undefined): {finding: Finding; doc: JsonDocument | null} | undefined {
   const rule = ENVELOPE_RULES.codeFence.id;
   if (mode === 'stream' && isFenceMarker(doc.text)) {
-    const finding = {...doc.finding(rule, 'error', `a Markdown code fence marker (${doc.text.trim()}) where an NDJSON line must be one JSON value: a host's strict parse refuses it; strip the fence lines from the stream`, ''), ...doc.rangeAt(0, doc.text.length)};
+    const finding = {
+      ...doc.finding(
+        rule,
+        'error',
+        `a Markdown code fence marker (${doc.text.trim()}) where an NDJSON line must be one JSON value: a host's strict parse refuses it; strip the fence lines from the stream`,
+        '',
+      ),
+      ...doc.rangeAt(0, doc.text.length),
+    };
     return {finding, doc: null};
   }
   const block = fencedBlocks(doc.text).next().value;

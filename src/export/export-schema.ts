@@ -74,7 +74,15 @@ export function exportSchema(input: string | object, options: ExportOptions): Ex
     schema = schemaFor(value, target, file);
   } catch (error) {
     if (!(error instanceof RewriteTooLarge)) throw error;
-    const finding: Finding = {ruleId: 'export/too-large', severity: 'error', message: `${error.message} (its references, inlined, multiply it); nothing is exported`, file, pointer: '', line: 1, column: 1};
+    const finding: Finding = {
+      ruleId: 'export/too-large',
+      severity: 'error',
+      message: `${error.message} (its references, inlined, multiply it); nothing is exported`,
+      file,
+      pointer: '',
+      line: 1,
+      column: 1,
+    };
     return {...base, schema: undefined, findings: [finding], refused: true};
   }
   const out = JsonDocument.parse(JSON.stringify(schema, null, 2), {file: `${file} (as exported for ${target})`});

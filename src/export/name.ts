@@ -12,7 +12,10 @@ export function defaultName(schema: unknown, file: string | undefined): string {
   const title = schema !== null && typeof schema === 'object' && typeof (schema as {title?: unknown}).title === 'string' ? (schema as {title: string}).title : undefined;
   const base = file === undefined || file === '-' ? undefined : basename(file).replace(/(\.schema)?\.json$/i, '');
   for (const candidate of [title, base]) {
-    const reduced = candidate?.replace(/[^a-zA-Z0-9_-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, MAX_NAME);
+    const reduced = candidate
+      ?.replace(/[^a-zA-Z0-9_-]+/g, '_')
+      .replace(/^_+|_+$/g, '')
+      .slice(0, MAX_NAME);
     if (reduced) return reduced;
   }
   return 'schema';

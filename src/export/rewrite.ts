@@ -1,6 +1,17 @@
 import {has, propertiesOf} from '../lint/schema-util.js';
 import {isObject, type JsonObject} from '../core/json.js';
-import {constToEnum, inlineRef, intoDescription, mergeSingleAllOf, nullBranchToNullable, oneOfToAnyOf, openApiToJsonSchemaTypes, typeListToAnyOf, typeListToNullable, sayable} from '../lint/transforms/index.js';
+import {
+  constToEnum,
+  inlineRef,
+  intoDescription,
+  mergeSingleAllOf,
+  nullBranchToNullable,
+  oneOfToAnyOf,
+  openApiToJsonSchemaTypes,
+  typeListToAnyOf,
+  typeListToNullable,
+  sayable,
+} from '../lint/transforms/index.js';
 import {treatmentOf, type VendorModel} from '../lint/vendors/index.js';
 
 /** Keywords whose value is one sub-schema, a map of them, or a list of them: every one is rewritten. */

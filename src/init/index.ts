@@ -84,7 +84,11 @@ function planPreCommit(path: string, options: InitOptions, inside: string): PreC
   const appended = appendToPreCommitConfig(readPreCommitConfig(path, options.cwd, inside), options.version);
   if ('already' in appended) return {path, already: true};
   if (!options.force) return {path, snippet: preCommitSnippet(options.version)};
-  if ('unreadable' in appended) throw new UserError(`cannot add the openwop hooks to ${PRE_COMMIT_FILE}: ${appended.unreadable}; nothing was written`, 'add the entry that openwop init --pre-commit prints without --force by hand');
+  if ('unreadable' in appended)
+    throw new UserError(
+      `cannot add the openwop hooks to ${PRE_COMMIT_FILE}: ${appended.unreadable}; nothing was written`,
+      'add the entry that openwop init --pre-commit prints without --force by hand',
+    );
   return {path, write: {text: appended.text, how: {mode: 'rewrite'}}};
 }
 

@@ -12,7 +12,8 @@ function repoEntry(version: string) {
 /** A whole .pre-commit-config.yaml holding only our hooks. */
 export function preCommitConfig(version: string): string {
   const doc = new Document({repos: [repoEntry(version)]});
-  doc.commentBefore = ' pre-commit (https://pre-commit.com) hooks; `pre-commit install` once, then they run on every commit.\n rev: a tag or commit of openwop-cli. Each hook gets the staged files its `files` pattern matches.';
+  doc.commentBefore =
+    ' pre-commit (https://pre-commit.com) hooks; `pre-commit install` once, then they run on every commit.\n rev: a tag or commit of openwop-cli. Each hook gets the staged files its `files` pattern matches.';
   return doc.toString();
 }
 

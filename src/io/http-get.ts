@@ -1,16 +1,7 @@
 import type {Dispatcher} from 'undici';
 
 /** Why a GET produced no usable response. Each kind maps to one `probe/*` rule and to exit 2. */
-export type HttpFailureKind =
-  | 'timeout'
-  | 'connect-timeout'
-  | 'unreachable'
-  | 'tls'
-  | 'too-large'
-  | 'redirect-loop'
-  | 'too-many-redirects'
-  | 'cross-origin-redirect'
-  | 'bad-redirect';
+export type HttpFailureKind = 'timeout' | 'connect-timeout' | 'unreachable' | 'tls' | 'too-large' | 'redirect-loop' | 'too-many-redirects' | 'cross-origin-redirect' | 'bad-redirect';
 
 export class HttpFailure extends Error {
   override readonly name = 'HttpFailure';
@@ -119,7 +110,13 @@ export async function httpGet(url: string, options: HttpGetOptions): Promise<Htt
 type RequestFn = typeof import('undici').request;
 type ResponseData = Dispatcher.ResponseData;
 
-async function send(request: RequestFn, url: string, opts: {dispatcher: Dispatcher; headers: Record<string, string>; signal: AbortSignal}, options: HttpGetOptions, timedOut: () => boolean): Promise<ResponseData> {
+async function send(
+  request: RequestFn,
+  url: string,
+  opts: {dispatcher: Dispatcher; headers: Record<string, string>; signal: AbortSignal},
+  options: HttpGetOptions,
+  timedOut: () => boolean,
+): Promise<ResponseData> {
   try {
     return await request(url, {method: 'GET', ...opts});
   } catch (error) {
@@ -204,7 +201,12 @@ function transportFailure(error: unknown, url: string, options: HttpGetOptions, 
     return new HttpFailure('timeout', url, `${url} did not answer within the ${options.timeoutMs} ms total timeout`, 'raise --timeout if the host is slow but healthy');
   }
   if (code === 'UND_ERR_CONNECT_TIMEOUT') {
-    return new HttpFailure('connect-timeout', url, `could not connect to ${new URL(url).host} within the ${options.connectTimeoutMs} ms connect timeout`, 'raise --connect-timeout, or check the host and port');
+    return new HttpFailure(
+      'connect-timeout',
+      url,
+      `could not connect to ${new URL(url).host} within the ${options.connectTimeoutMs} ms connect timeout`,
+      'raise --connect-timeout, or check the host and port',
+    );
   }
   if (NOT_TLS.test(`${code} ${causeCode} ${err.message} ${err.cause?.message ?? ''}`)) {
     // Same port: it is that port that answered in plain HTTP (https:// without one means 443, not http's 80).
@@ -215,7 +217,12 @@ function transportFailure(error: unknown, url: string, options: HttpGetOptions, 
     return new HttpFailure('tls', url, `the server at ${plain.host} does not speak TLS: is it http://? (${code || causeCode})`, `probe ${plain.href} instead`);
   }
   if (TLS_CODES.test(code) || TLS_CODES.test(causeCode)) {
-    return new HttpFailure('tls', url, `TLS verification failed for ${new URL(url).host}: ${err.message} (${code || causeCode})`, 'fix the certificate, or pass --insecure to probe anyway (not for production hosts)');
+    return new HttpFailure(
+      'tls',
+      url,
+      `TLS verification failed for ${new URL(url).host}: ${err.message} (${code || causeCode})`,
+      'fix the certificate, or pass --insecure to probe anyway (not for production hosts)',
+    );
   }
   const reason = describeNetworkError(code || causeCode, err.message);
   return new HttpFailure('unreachable', url, `cannot reach ${url}: ${reason}`);

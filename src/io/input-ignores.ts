@@ -139,7 +139,8 @@ export class InputIgnores {
     const display = displayOf(abs, this.scope.cwd);
     const read = this.scope.readReference(abs, display, MAX_IGNORE_FILE_BYTES);
     if (read.ok) return this.bounded(read.bytes.toString('utf8'), display);
-    if (read.reason !== 'missing') this.unreadable.push({display, ruleId: read.finding.ruleId, message: `${read.finding.message}; its ignore patterns were not applied (--no-ignore skips ignore files)`});
+    if (read.reason !== 'missing')
+      this.unreadable.push({display, ruleId: read.finding.ruleId, message: `${read.finding.message}; its ignore patterns were not applied (--no-ignore skips ignore files)`});
     return '';
   }
 
@@ -148,7 +149,11 @@ export class InputIgnores {
     const lines = text.split(/\r?\n/);
     const patterns = lines.filter((line) => line.trim() !== '' && !line.startsWith('#')).length;
     if (patterns > MAX_IGNORE_FILE_PATTERNS) {
-      this.unreadable.push({display, ruleId: 'io/too-large', message: `${display} holds ${patterns} patterns, over the limit of ${MAX_IGNORE_FILE_PATTERNS}; its ignore patterns were not applied (--no-ignore skips ignore files)`});
+      this.unreadable.push({
+        display,
+        ruleId: 'io/too-large',
+        message: `${display} holds ${patterns} patterns, over the limit of ${MAX_IGNORE_FILE_PATTERNS}; its ignore patterns were not applied (--no-ignore skips ignore files)`,
+      });
       return '';
     }
     return lines

@@ -17,9 +17,7 @@ import {inside, outsideRoot, ReadScope} from './read-scope.js';
  * stdin: its size on disk says nothing.
  */
 export type InputSource =
-  | {kind: 'file'; path: string; display: string; regular?: true; found?: true}
-  | {kind: 'stdin'; display: string; name?: string}
-  | {kind: 'stream'; path: string; display: string};
+  {kind: 'file'; path: string; display: string; regular?: true; found?: true} | {kind: 'stdin'; display: string; name?: string} | {kind: 'stream'; path: string; display: string};
 
 export interface InputProblem {
   display: string;
@@ -93,7 +91,11 @@ export async function expandInputs(args: readonly string[], options: ExpandOptio
     }
     const name = display ?? displayPath(abs, options.cwd);
     const source: InputSource =
-      kind === 'stream' ? {kind, path: abs, display: name} : kind === 'found' ? {kind: 'file', path: abs, display: name, regular: true, found: true} : {kind: 'file', path: abs, display: name, regular: true};
+      kind === 'stream'
+        ? {kind, path: abs, display: name}
+        : kind === 'found'
+          ? {kind: 'file', path: abs, display: name, regular: true, found: true}
+          : {kind: 'file', path: abs, display: name, regular: true};
     seen?.set(abs, source);
     sources.push(source);
   };

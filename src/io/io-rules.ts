@@ -17,8 +17,15 @@ export const IO_RULE_DESCRIPTORS: readonly Rule[] = Object.freeze([
   rule({id: 'io/too-large', description: 'The input is over the size limit.'}),
   rule({id: 'io/not-found', description: 'The input does not exist.'}),
   rule({id: 'io/unreadable', description: 'The input cannot be read.'}),
-  rule({id: 'io/no-match', description: 'Nothing to check: a glob matched no file, a folder held none of the command\'s kind, or ignore patterns left out every one (exit 2 unless --no-error-on-unmatched-pattern).'}),
-  rule({id: 'io/ignored', description: 'A file named on the command line is covered by an ignore pattern (config "ignore", --ignore-pattern, .gitignore, .openwopignore); it was not checked (--no-ignore checks it).', severity: 'warning'}),
+  rule({
+    id: 'io/no-match',
+    description: "Nothing to check: a glob matched no file, a folder held none of the command's kind, or ignore patterns left out every one (exit 2 unless --no-error-on-unmatched-pattern).",
+  }),
+  rule({
+    id: 'io/ignored',
+    description: 'A file named on the command line is covered by an ignore pattern (config "ignore", --ignore-pattern, .gitignore, .openwopignore); it was not checked (--no-ignore checks it).',
+    severity: 'warning',
+  }),
   rule({id: 'io/ignore-pattern', description: 'A .gitignore or .openwopignore pattern holds too many * or ** groups to match in reasonable time; it was not applied.', severity: 'warning'}),
   rule({id: 'io/outside-root', description: 'The path leads outside the project root (a symbolic link, or a reference out of it); it was not read.'}),
   rule({id: 'io/not-regular', description: 'A FIFO, device or socket where a regular file was expected; it was not read.'}),

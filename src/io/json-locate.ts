@@ -157,7 +157,7 @@ export class WantedPaths {
   at(pointer: string): WantedPath {
     let node = this.root;
     let tilde = pointer.indexOf('~');
-    for (let from = 1; from <= pointer.length; ) {
+    for (let from = 1; from <= pointer.length;) {
       let to = pointer.indexOf('/', from);
       if (to === -1) to = pointer.length;
       if (tilde !== -1 && tilde < from) tilde = pointer.indexOf('~', from);
@@ -311,7 +311,6 @@ function skipBlank(text: string, at: number): number {
   while (at < text.length && text.charCodeAt(at) <= SPACE) at++;
   return at;
 }
-
 
 /**
  * `at` is on a string's opening quote: the offset past its closing one. In a `plain` text (no backslash anywhere) that

@@ -13,7 +13,7 @@ export function parsePointer(pointer: string): string[] {
   if (!body.startsWith('/')) throw new Error(`not a JSON pointer: ${pointer}`);
   const segments: string[] = [];
   // One slice per segment (split then map would build the list twice): linters parse a pointer for every finding.
-  for (let from = 1; ; ) {
+  for (let from = 1; ;) {
     const slash = body.indexOf('/', from);
     const raw = slash === -1 ? body.slice(from) : body.slice(from, slash);
     segments.push(raw.includes('~') ? raw.replaceAll('~1', '/').replaceAll('~0', '~') : raw);

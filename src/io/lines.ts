@@ -80,7 +80,7 @@ class LineSplitter {
     this.hold(chunk.subarray(last + 1));
     let batch: StreamLine[] = head ? [head] : [];
     // Every other line lies whole inside this chunk.
-    for (let start = first + 1; start <= last; ) {
+    for (let start = first + 1; start <= last;) {
       const end = pieceEnd(chunk, start, last + 1);
       const piece = chunk.subarray(start, end);
       const text = piece.length <= this.maxLineBytes ? validUtf8(piece) : undefined;

@@ -37,9 +37,16 @@ export async function openNamedStream(path: string, display: string, timeoutMs: 
   }
   if (handle === 'expired') {
     releaseBlockedOpen(path);
-    pending.then((h) => h.close(), () => undefined);
+    pending.then(
+      (h) => h.close(),
+      () => undefined,
+    );
     const seconds = timeoutMs / 1000;
-    return {ok: false, reason: 'unreadable', finding: fileFinding(display, 'io/timeout', `nothing wrote to ${display} within ${seconds} s (a FIFO without a writer); raise --input-timeout to wait longer`)};
+    return {
+      ok: false,
+      reason: 'unreadable',
+      finding: fileFinding(display, 'io/timeout', `nothing wrote to ${display} within ${seconds} s (a FIFO without a writer); raise --input-timeout to wait longer`),
+    };
   }
   noteFileUsed(path);
   return {ok: true, chunks: handle.createReadStream({highWaterMark: READ_CHUNK_BYTES})};

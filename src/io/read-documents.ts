@@ -10,7 +10,6 @@ import {readLineBatches, type StreamLine} from './lines.js';
 import {DEFAULT_INPUT_TIMEOUT_MS, openNamedStream, READ_CHUNK_BYTES} from './open-stream.js';
 import {fileFinding, mb, readInputFile, tooLargeMessage, unreadableFinding} from './read-file.js';
 
-
 export const DEFAULT_MAX_DOCUMENT_BYTES = 100 * 1024 * 1024;
 const STREAM_EXTENSIONS = ['.ndjson', '.jsonl'];
 /**
@@ -34,9 +33,7 @@ export interface ReadOptions {
  * What reading an input yields: a parsed document (check `doc.parsed` and `doc.problems`), or a finding about bytes that
  * never became a document. `fatal` marks inputs that could not be read at all (exit code 2).
  */
-export type ReadEvent =
-  | {type: 'document'; doc: JsonDocument; mode: 'document' | 'stream'; line?: number; element?: number}
-  | {type: 'problem'; finding: Finding; fatal?: boolean};
+export type ReadEvent = {type: 'document'; doc: JsonDocument; mode: 'document' | 'stream'; line?: number; element?: number} | {type: 'problem'; finding: Finding; fatal?: boolean};
 
 export async function* readDocuments(source: InputSource, options: ReadOptions = {}): AsyncGenerator<ReadEvent> {
   for await (const batch of readDocumentBatches(source, options)) yield* batch;
@@ -96,7 +93,10 @@ function startsAsArray(path: string): boolean {
     fd = openSync(path, 'r');
     const head = Buffer.alloc(4096);
     const bytesRead = readSync(fd, head, 0, head.length, 0);
-    const text = head.subarray(0, bytesRead).toString('utf8').replace(/^\uFEFF/, '');
+    const text = head
+      .subarray(0, bytesRead)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '');
     return text.trimStart().startsWith('[');
   } catch {
     // Whoever reads it next reports why it cannot be read.
@@ -113,7 +113,17 @@ async function* readArrayElements(path: string, display: string, maxBytes: numbe
   const events = (elements: ReturnType<JsonArraySplitter['push']>): ReadEvent[] =>
     elements.map((e): ReadEvent => {
       if (e.tooLong) {
-        return {type: 'problem', finding: {...fileFinding(display, 'io/too-large', `element ${e.index} is ${mb(e.size)} MB, over the ${mb(maxBytes)} MB limit for one document (raise it with --max-size); the rest of the array is still checked`), ...at(e.line, e.column)}};
+        return {
+          type: 'problem',
+          finding: {
+            ...fileFinding(
+              display,
+              'io/too-large',
+              `element ${e.index} is ${mb(e.size)} MB, over the ${mb(maxBytes)} MB limit for one document (raise it with --max-size); the rest of the array is still checked`,
+            ),
+            ...at(e.line, e.column),
+          },
+        };
       }
       const doc = JsonDocument.parse(e.text, {file: display, lineBase: e.line - 1, columnBase: e.column - 1, pointerBase: `/${e.index}`}, {maxDepth: options.maxDepth});
       return {type: 'document', doc, mode: 'document', element: e.index};
@@ -131,7 +141,15 @@ async function* readArrayElements(path: string, display: string, maxBytes: numbe
       yield [{type: 'problem', fatal: true, finding: unreadableFinding(display, error as NodeJS.ErrnoException)}];
       return;
     }
-    yield [{type: 'problem', finding: {...fileFinding(display, 'io/invalid-utf8', 'invalid UTF-8 byte sequence: JSON text must be UTF-8; the rest of the array was not read'), ...at(splitter.position.line, splitter.position.column)}}];
+    yield [
+      {
+        type: 'problem',
+        finding: {
+          ...fileFinding(display, 'io/invalid-utf8', 'invalid UTF-8 byte sequence: JSON text must be UTF-8; the rest of the array was not read'),
+          ...at(splitter.position.line, splitter.position.column),
+        },
+      },
+    ];
     return;
   }
   const last = events(splitter.end());
@@ -276,7 +294,3 @@ function positionIn(text: string, offset: number): {line: number; column: number
   const column = offset - lineStart + 1;
   return {line, column, endLine: line, endColumn: column + 1};
 }
-
-
-
-

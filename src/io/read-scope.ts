@@ -5,7 +5,6 @@ import {DEFAULT_INPUT_TIMEOUT_MS} from './open-stream.js';
 import {DEFAULT_MAX_DOCUMENT_BYTES} from './read-documents.js';
 import {failed, mb, readInputFile, type FileRead, type ReadFailure} from './read-file.js';
 
-
 export interface ReadScopeOptions {
   cwd: string;
   /** The project root: the config file's folder, or the nearest one holding .git (default: cwd). */
@@ -134,7 +133,12 @@ function referenceTooLarge(display: string, size: number, maxBytes: number): str
 
 /** The finding for a path whose real path leaves every root; names the path, reads nothing. */
 export function outsideRoot(display: string): ReadFailure {
-  return failed('refused', display, 'io/outside-root', `${display} leads outside the project root (through "..", an absolute path or a symbolic link); it was not read (--ref-root DIR allows another folder)`);
+  return failed(
+    'refused',
+    display,
+    'io/outside-root',
+    `${display} leads outside the project root (through "..", an absolute path or a symbolic link); it was not read (--ref-root DIR allows another folder)`,
+  );
 }
 
 function rootAt(dir: string): Root {

@@ -28,7 +28,7 @@ export function rewriteInPlace(path: string, text: string): void {
 }
 
 function replaceContent(fd: number, bytes: Buffer): void {
-  for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done, done);
+  for (let done = 0; done < bytes.length;) done += writeSync(fd, bytes, done, bytes.length - done, done);
   ftruncateSync(fd, bytes.length);
   fsyncSync(fd);
 }

@@ -80,10 +80,12 @@ export function checkWritable(file: string, options: SafeWriteOptions): Writable
   if (target.kind !== 'regular') return target;
   if (options.mode !== 'rewrite' && options.inputs) {
     const input = sameFileIn(target.stats, options.inputs);
-    if (input) throw new WriteError(label, `it is an input of this run (${input === '<stdin>' ? 'standard input reads from it' : `"${input}"`})`, {hint: 'choose a file that is not one of the inputs'});
+    if (input)
+      throw new WriteError(label, `it is an input of this run (${input === '<stdin>' ? 'standard input reads from it' : `"${input}"`})`, {hint: 'choose a file that is not one of the inputs'});
   }
   if (options.mode === 'replace' && options.exclusive) throw new WriteError(label, 'the file exists', {code: 'EEXIST', hint: 'pass --force to overwrite it'});
-  if (options.mode === 'rewrite' && !options.force && isReadOnly(target.path, target.stats)) throw new WriteError(label, 'the file is read-only', {code: 'EACCES', hint: 'pass --force to write it anyway; it stays read-only'});
+  if (options.mode === 'rewrite' && !options.force && isReadOnly(target.path, target.stats))
+    throw new WriteError(label, 'the file is read-only', {code: 'EACCES', hint: 'pass --force to write it anyway; it stays read-only'});
   return target;
 }
 

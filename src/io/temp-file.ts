@@ -89,7 +89,13 @@ async function place(staged: StagedFile, exclusive: boolean): Promise<void> {
     } catch (error) {
       if (!NO_HARD_LINKS.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
     }
-    if (await lstat(staged.dest).then(() => true, () => false)) throw Object.assign(new Error(`${staged.dest} exists`), {code: 'EEXIST'});
+    if (
+      await lstat(staged.dest).then(
+        () => true,
+        () => false,
+      )
+    )
+      throw Object.assign(new Error(`${staged.dest} exists`), {code: 'EEXIST'});
   }
   await rename(staged.temp, staged.dest);
   untrack(staged.temp);
@@ -114,7 +120,9 @@ function tempName(dest: string): string {
   // crypto is loaded here, on first use: importing it up front cost every start of the CLI ~6 ms.
   const random = process.getBuiltinModule('node:crypto').randomBytes(6).toString('hex');
   // Only a readable hint of the target: its full name could push the temp name over the 255-byte limit.
-  const hint = basename(dest).replace(/[^\w.-]/g, '_').slice(0, 60);
+  const hint = basename(dest)
+    .replace(/[^\w.-]/g, '_')
+    .slice(0, 60);
   return `${TEMP_PREFIX}.${hostTag()}.${process.pid}.${random}.${hint}`;
 }
 

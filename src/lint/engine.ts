@@ -44,7 +44,12 @@ const INCOMPLETE = defineRule({
 /** Findings the engine itself makes, for formatters' rule tables. */
 export const ENGINE_RULES: readonly Rule[] = [
   INCOMPLETE,
-  defineRule({id: 'ref/outside-root', description: 'A $ref names a file outside the project root (an absolute path, a file: URL, "..", or a symbolic link out); it is not read.', commands: ENGINE_COMMANDS, messages: REFUSED_REF}),
+  defineRule({
+    id: 'ref/outside-root',
+    description: 'A $ref names a file outside the project root (an absolute path, a file: URL, "..", or a symbolic link out); it is not read.',
+    commands: ENGINE_COMMANDS,
+    messages: REFUSED_REF,
+  }),
   defineRule({id: 'ref/not-regular', description: 'A $ref names a FIFO, device or socket rather than a regular file; it is not read.', commands: ENGINE_COMMANDS, messages: REFUSED_REF}),
 ];
 
@@ -163,7 +168,16 @@ export function prepareLint(options: LintOptions): PreparedLint {
   const withFixes = options.withFixes ?? false;
   // One options object for every walk, its `path` set per document, and written out rather than spread: V8 gives a
   // spread with added keys a new hidden class each time, and the walker was de-optimised on every run's new one.
-  const walkOptions: WalkOptions = {cwd: options.cwd, path: options.path, readFile: options.readFile, scope: options.scope, remote: options.remote, maxVisits: options.maxVisits, keywordBits: plan.keywordBits, otherKeywordBits: plan.otherKeywordBits};
+  const walkOptions: WalkOptions = {
+    cwd: options.cwd,
+    path: options.path,
+    readFile: options.readFile,
+    scope: options.scope,
+    remote: options.remote,
+    maxVisits: options.maxVisits,
+    keywordBits: plan.keywordBits,
+    otherKeywordBits: plan.otherKeywordBits,
+  };
   const refused = refusalSeverities(options.rules ?? {});
   const pointers = new PointerPool();
   return (doc, path) => {

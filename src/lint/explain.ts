@@ -4,12 +4,21 @@ import {LINT_PROFILES, LINT_TARGETS, type RuleMeta} from './types.js';
 
 /** The most recent `verified` month among a rule's sources and evidence. */
 export function lastVerified(m: RuleMeta): string {
-  return [...m.sources, ...m.evidence].map((s) => s.verified).sort().at(-1) ?? '';
+  return (
+    [...m.sources, ...m.evidence]
+      .map((s) => s.verified)
+      .sort()
+      .at(-1) ?? ''
+  );
 }
 
 /** Closest rule ids to a mistyped one (for "unknown rule" messages). */
 export function suggestRules(id: string, max = 3): string[] {
-  return closest(id, RULES.map((r) => r.meta.id), max);
+  return closest(
+    id,
+    RULES.map((r) => r.meta.id),
+    max,
+  );
 }
 
 /** The profile × target matrix: which rules run where. */
@@ -47,6 +56,9 @@ export function example(value: unknown, depth = 0): string {
 
 function inline(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(inline).join(', ')}]`;
-  if (value && typeof value === 'object') return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${inline(v)}`).join(', ')}}`;
+  if (value && typeof value === 'object')
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${JSON.stringify(k)}: ${inline(v)}`)
+      .join(', ')}}`;
   return JSON.stringify(value) ?? 'null';
 }

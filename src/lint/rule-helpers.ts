@@ -13,7 +13,11 @@ export const SOURCES = {
   rfc0021: {url: 'https://github.com/openwop/openwop', title: 'OpenWOP RFC 0021: AI envelope, universal kinds and kind naming', verified: VERIFIED},
   jsonSchemaRef: {url: 'https://json-schema.org/draft/2020-12/json-schema-core#name-direct-references-with-ref', title: 'JSON Schema 2020-12 core: $ref', verified: VERIFIED},
   openai: {url: 'https://platform.openai.com/docs/guides/structured-outputs#supported-schemas', title: 'OpenAI: Structured Outputs, supported schemas and limits', verified: VERIFIED},
-  anthropic: {url: 'https://docs.claude.com/en/docs/build-with-claude/structured-outputs#json-schema-limitations', title: 'Anthropic: structured outputs and strict tool use, JSON Schema limitations', verified: VERIFIED},
+  anthropic: {
+    url: 'https://docs.claude.com/en/docs/build-with-claude/structured-outputs#json-schema-limitations',
+    title: 'Anthropic: structured outputs and strict tool use, JSON Schema limitations',
+    verified: VERIFIED,
+  },
   gemini: {url: 'https://ai.google.dev/gemini-api/docs/structured-output', title: 'Google: Gemini API structured output (responseSchema and responseJsonSchema)', verified: VERIFIED},
 } satisfies Record<string, RuleSource>;
 

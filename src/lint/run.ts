@@ -107,7 +107,9 @@ function lintFile(abs: string, display: string, settings: FileSettings, regular?
   if (onlySchema && parsed.parsed && !looksLikeSchema(parsed.value)) return NOT_A_SCHEMA;
   const target = {abs, bom: read.bom};
   if (options.allowRemoteRefs) {
-    return withRemoteRefs(decoded.text, display, {...options, path: abs}, parsed).then((o) => writeBack(lintText(decoded.text, display, o, prepareLint(o), abs, target, parsed), abs, display, options.force));
+    return withRemoteRefs(decoded.text, display, {...options, path: abs}, parsed).then((o) =>
+      writeBack(lintText(decoded.text, display, o, prepareLint(o), abs, target, parsed), abs, display, options.force),
+    );
   }
   return writeBack(lintText(decoded.text, display, options, settings.lint, abs, target, parsed), abs, display, options.force);
 }
@@ -246,7 +248,14 @@ export async function lintSchemaInputs(paths: readonly string[], options: LintIn
   const {cwd} = options;
   const scope = options.scope ?? new ReadScope({cwd, projectRoot: projectRoot(cwd), named: paths, maxBytes: options.maxDocumentBytes});
   options = {...options, scope};
-  const {sources, problems, notes} = await expandInputs(paths, {cwd, extensions: SCHEMA_EXTENSIONS, ignore: options.config?.ignore, ignoreBase: options.configBaseDir, scope, selection: options.selection});
+  const {sources, problems, notes} = await expandInputs(paths, {
+    cwd,
+    extensions: SCHEMA_EXTENSIONS,
+    ignore: options.config?.ignore,
+    ignoreBase: options.configBaseDir,
+    scope,
+    selection: options.selection,
+  });
   const results: LintFileResult[] = problems.map((p) => ({file: p.display, findings: [problemFinding(p)]}));
   let isFatal = problems.some(isFatalProblem);
   let fixed = 0;
@@ -301,7 +310,14 @@ function fileSettings(options: LintInputsOptions): (path: string) => FileSetting
   const settings = (path: string): FileSettings => {
     // Keys added to the resolved object, not spread into a copy: a spread with added keys gets a new hidden class on
     // every run, and the per-file code that reads these options was de-optimised on each.
-    const resolved: LintFileOptions & {cwd: string} = Object.assign(resolveLintOptions(options.config, path, options.cli, baseDir), {cwd: options.cwd, fix: options.fix, force: options.force, maxDocumentBytes: options.maxDocumentBytes, scope: options.scope, withFixes: options.withFixes});
+    const resolved: LintFileOptions & {cwd: string} = Object.assign(resolveLintOptions(options.config, path, options.cli, baseDir), {
+      cwd: options.cwd,
+      fix: options.fix,
+      force: options.force,
+      maxDocumentBytes: options.maxDocumentBytes,
+      scope: options.scope,
+      withFixes: options.withFixes,
+    });
     return {options: resolved, lint: prepareLint(resolved)};
   };
   if (options.config?.overrides?.length) return settings;
@@ -329,7 +345,15 @@ async function lintStdin(source: InputSource, options: LintInputsOptions): Promi
     }
     if (options.fix === 'write' && !findings.some((f) => f.ruleId === 'lint/not-fixed')) {
       const into = source.kind === 'stdin' ? 'stdin' : `${source.display}, which is not a regular file`;
-      findings.push({ruleId: 'lint/not-fixed', severity: 'warning', message: `--fix cannot write back to ${into}; use --fix-dry-run to see the diff`, file: source.display, pointer: '', line: 1, column: 1});
+      findings.push({
+        ruleId: 'lint/not-fixed',
+        severity: 'warning',
+        message: `--fix cannot write back to ${into}; use --fix-dry-run to see the diff`,
+        file: source.display,
+        pointer: '',
+        line: 1,
+        column: 1,
+      });
     }
     if (event.mode === 'document') {
       // One document of a stream is not the file's text: its fix offsets would point elsewhere, so only a whole document offers fixes.
@@ -342,4 +366,3 @@ async function lintStdin(source: InputSource, options: LintInputsOptions): Promi
   }
   return {result, fatal: isFatal};
 }
-

@@ -340,8 +340,13 @@ class RefResolver {
         if (fetched === undefined) return {status: 'remote', ref};
         if (typeof fetched === 'string') return {status: 'unresolved', ref, reason: fetched};
         doc = fetched;
-      }
-      else if (scheme === 'file') return {status: 'refused', ref, ruleId: 'ref/outside-root', reason: 'is a file: URL, which names a place on this machine rather than a file beside the schema; only relative file references are followed'};
+      } else if (scheme === 'file')
+        return {
+          status: 'refused',
+          ref,
+          ruleId: 'ref/outside-root',
+          reason: 'is a file: URL, which names a place on this machine rather than a file beside the schema; only relative file references are followed',
+        };
       else if (scheme) return {status: 'unresolved', ref, reason: `only local ("#/…") and relative file references are followed, not "${scheme}:" URIs`};
       else {
         const loaded = this.load(from, location);
@@ -398,7 +403,8 @@ class RefResolver {
     const read = this.scope.readReference(abs, display);
     if (read.ok) return read.bytes;
     const {ruleId} = read.finding;
-    if (ruleId === 'io/outside-root') return {status: 'refused', ruleId: 'ref/outside-root', reason: `leads outside the project root (to ${display}); it was not read (--ref-root DIR allows another folder)`};
+    if (ruleId === 'io/outside-root')
+      return {status: 'refused', ruleId: 'ref/outside-root', reason: `leads outside the project root (to ${display}); it was not read (--ref-root DIR allows another folder)`};
     if (ruleId === 'io/not-regular') return {status: 'refused', ruleId: 'ref/not-regular', reason: `names ${display}, which is not a regular file (a FIFO, device or socket); it was not read`};
     if (read.reason === 'missing') return {status: 'unresolved', reason: ruleId === 'io/not-found' ? `${display} does not exist` : `${display} is a folder`};
     return {status: 'unresolved', reason: read.finding.message};
@@ -413,7 +419,13 @@ function locate(doc: JsonDocument, fragment: string): {pointer: string; value: u
     return `"#${fragment}" is not a valid fragment`;
   }
   if (decoded === '' || decoded.startsWith('/')) {
-    const segments = decoded === '' ? [] : decoded.slice(1).split('/').map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
+    const segments =
+      decoded === ''
+        ? []
+        : decoded
+            .slice(1)
+            .split('/')
+            .map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
     let value: unknown = doc.value;
     for (const seg of segments) {
       if (Array.isArray(value) && /^(0|[1-9]\d*)$/.test(seg) && Number(seg) < value.length) value = value[Number(seg)];

@@ -44,7 +44,6 @@ export interface FileCheckOutcome {
   entry?: {path: string; text: string};
 }
 
-
 type Loaded = {status: 'missing'; why: string} | {status: 'broken'; why: string} | {status: 'ok'; doc: JsonDocument};
 
 /**
@@ -214,11 +213,17 @@ function checkEntry(abs: string, ref: FileRef, ctx: FileCheckContext, {missing, 
   else if (read.reason === 'unreadable') missing.push(ctx.doc.finding(PACK_RULES.missingFile.id, severity, `runtime.entry "${ref.ref}": ${read.finding.message}`, ref.pointer));
   else {
     // It exists, but is over the scan's cap (a bundle?): say so, so an unchecked entry is never taken as a clean one.
-    findings.push(ctx.doc.finding(PACK_RULES.entryNotScanned.id, 'warning', `runtime.entry "${ref.ref}" is over the ${mb(SCAN_MAX_BYTES)} MB the requirement scan reads (a bundle?): what its code uses was not checked against runtime.requires`, ref.pointer));
+    findings.push(
+      ctx.doc.finding(
+        PACK_RULES.entryNotScanned.id,
+        'warning',
+        `runtime.entry "${ref.ref}" is over the ${mb(SCAN_MAX_BYTES)} MB the requirement scan reads (a bundle?): what its code uses was not checked against runtime.requires`,
+        ref.pointer,
+      ),
+    );
   }
   return undefined;
 }
-
 
 /** Why `abs` is not a readable file (a .wasm or wheel entry need not be read, only be there), or undefined. */
 function whyNotAFile(abs: string): string | undefined {
@@ -253,5 +258,10 @@ function collapseLoneMissing(missing: Finding[], refs: readonly FileRef[], ctx: 
   if (missing.length < total) return missing;
   const [first] = missing;
   const ref = /"([^"]*)"/.exec(first.message)?.[1] ?? '';
-  return [{...first, message: `none of the ${total} files this manifest points at are next to it (first: ${ref}); a lone manifest's files are checked only when present: validate its pack folder to check them`}];
+  return [
+    {
+      ...first,
+      message: `none of the ${total} files this manifest points at are next to it (first: ${ref}); a lone manifest's files are checked only when present: validate its pack folder to check them`,
+    },
+  ];
 }

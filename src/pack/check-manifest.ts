@@ -76,7 +76,8 @@ export function checkManifest(doc: JsonDocument, input: ManifestInput, options: 
   result.nodes = result.contents.nodes ?? 0;
   result.requires = declaredRequires(value);
 
-  appendAll(findings, checkDuplicateIds(doc, value)); appendAll(findings, checkEnvelopeTypes(doc, value));
+  appendAll(findings, checkDuplicateIds(doc, value));
+  appendAll(findings, checkEnvelopeTypes(doc, value));
   const folder = input.source.kind === 'file' ? {root: dirname(input.source.path), inPackFolder: input.inPackFolder} : undefined;
   appendAll(findings, checkRegistryGates(doc, value, folder));
 
@@ -113,7 +114,12 @@ export function checkManifest(doc: JsonDocument, input: ManifestInput, options: 
   }
 
   if (options.grant !== undefined) {
-    result.gate = evaluateGate(gateable(result.requires), options.grant, `${name ?? '?'}@${version ?? '?'}`, scanned.filter((u) => REACHING_TOKENS.has(u.token)).map((u) => u.token));
+    result.gate = evaluateGate(
+      gateable(result.requires),
+      options.grant,
+      `${name ?? '?'}@${version ?? '?'}`,
+      scanned.filter((u) => REACHING_TOKENS.has(u.token)).map((u) => u.token),
+    );
     // A host validates the manifest before its gate; an invalid one never installs, whatever is granted.
     if (shape.findings.some((f) => f.severity === 'error')) result.gate = {...result.gate, installs: false, blockedBy: 'invalid_manifest'};
     // Code the scan could not read may reach anything: a host that cannot tell what is not told it installs.
@@ -142,13 +148,19 @@ function gateFindings(doc: JsonDocument, gate: GateResult, requires: readonly st
   const blocked = gate.blockedBy === 'code-not-scanned' ? [notScannedFinding(doc, granted, unscanned)] : [];
   if (!gate.refusal) return blocked;
   const {manifest} = gate.refusal;
-  return [...blocked, ...gate.refusal.unmet.map((token) => {
-    const index = requires.indexOf(token);
-    if (index !== -1) return doc.finding(PACK_RULES.requirementUnmet.id, 'error', `a host ${granted} refuses to install ${manifest}: it requires "${token}"`, `/runtime/requires/${index}`);
-    const use = scanned.find((u) => u.token === token);
-    const where = use ? `: ${use.file}:${use.line}:${use.column} ${use.evidence}` : '';
-    return {...doc.finding(PACK_RULES.requirementUnmet.id, 'error', `a host ${granted} refuses to install ${manifest}: its code uses "${token}" (undeclared${where})`, requiresPointer(doc.value)), subject: token};
-  })];
+  return [
+    ...blocked,
+    ...gate.refusal.unmet.map((token) => {
+      const index = requires.indexOf(token);
+      if (index !== -1) return doc.finding(PACK_RULES.requirementUnmet.id, 'error', `a host ${granted} refuses to install ${manifest}: it requires "${token}"`, `/runtime/requires/${index}`);
+      const use = scanned.find((u) => u.token === token);
+      const where = use ? `: ${use.file}:${use.line}:${use.column} ${use.evidence}` : '';
+      return {
+        ...doc.finding(PACK_RULES.requirementUnmet.id, 'error', `a host ${granted} refuses to install ${manifest}: its code uses "${token}" (undeclared${where})`, requiresPointer(doc.value)),
+        subject: token,
+      };
+    }),
+  ];
 }
 
 function notScannedFinding(doc: JsonDocument, granted: string, files: readonly string[]): Finding {
@@ -170,7 +182,10 @@ const PROBLEM_RULES: Record<ScanProblem['kind'], {id: string; severity: 'error' 
 
 function requirementFindings(doc: JsonDocument, scan: PackScan, declared: readonly string[], runtime: JsonObject): Finding[] {
   // All at /runtime/entry: the file (and the import) each is about tells them apart in a baseline.
-  const findings = scan.problems.map((p) => ({...doc.finding(PROBLEM_RULES[p.kind].id, PROBLEM_RULES[p.kind].severity, p.message, '/runtime/entry'), subject: p.specifier === undefined ? p.file : `${p.file} ${p.specifier}`}));
+  const findings = scan.problems.map((p) => ({
+    ...doc.finding(PROBLEM_RULES[p.kind].id, PROBLEM_RULES[p.kind].severity, p.message, '/runtime/entry'),
+    subject: p.specifier === undefined ? p.file : `${p.file} ${p.specifier}`,
+  }));
   if (scan.uses.length === 0) return findings;
   const pointer = requiresPointer({runtime});
   // A builtin written where a primitive belongs (node:crypto) is already an invalid_manifest error naming the

@@ -50,9 +50,18 @@ export function checkEnvelopeTypes(doc: JsonDocument, manifest: JsonObject): Fin
     if (typeof value !== 'string' || value.includes('{{')) continue;
     const cls = classifyEnvelopeType(value);
     if (cls === 'legacy') {
-      findings.push(doc.finding(PACK_RULES.envelopeType.id, 'warning', `envelopeType "${value}" is a legacy un-namespaced kind, tolerated in v1.x but deprecated: use vendor.<host>.${value}`, pointer));
+      findings.push(
+        doc.finding(PACK_RULES.envelopeType.id, 'warning', `envelopeType "${value}" is a legacy un-namespaced kind, tolerated in v1.x but deprecated: use vendor.<host>.${value}`, pointer),
+      );
     } else if (cls === 'other') {
-      findings.push(doc.finding(PACK_RULES.envelopeType.id, 'warning', `envelopeType "${value}" is neither a universal kind (${UNIVERSAL_KINDS.join(', ')}), media.*, ui.* nor vendor-namespaced (vendor.<host>.<kind>); hosts will not recognise it`, pointer));
+      findings.push(
+        doc.finding(
+          PACK_RULES.envelopeType.id,
+          'warning',
+          `envelopeType "${value}" is neither a universal kind (${UNIVERSAL_KINDS.join(', ')}), media.*, ui.* nor vendor-namespaced (vendor.<host>.<kind>); hosts will not recognise it`,
+          pointer,
+        ),
+      );
     }
   }
   return findings;

@@ -68,7 +68,14 @@ export type GrantProblem = {token: string; message: string};
  * finer sub-tokens of them (`net.outbound.http`) are accepted; anything else is a typo worth refusing.
  */
 export function parseGrant(list: string): {tokens: string[]} | {problem: GrantProblem} {
-  const tokens = [...new Set(list.split(',').map((t) => t.trim()).filter((t) => t !== ''))];
+  const tokens = [
+    ...new Set(
+      list
+        .split(',')
+        .map((t) => t.trim())
+        .filter((t) => t !== ''),
+    ),
+  ];
   for (const token of tokens) {
     const known = GRANT_TOKEN.test(token) && RUNTIME_TOKENS.some((t) => token === t || token.startsWith(`${t}.`));
     if (!known) return {problem: {token, message: `--grant: "${token}" is not a runtime primitive; use ${RUNTIME_TOKENS.join(', ')} (or a finer sub-token of one)`}};

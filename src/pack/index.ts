@@ -29,7 +29,6 @@ export type {PackResult};
 /** Where the registry serves pack schemas; a schema's `$id` is `<idBase>/<pack>/<version>/<file>`. */
 export const DEFAULT_PACK_ID_BASE = 'https://packs.openwop.dev';
 
-
 export interface ValidatePackOptions {
   cwd: string;
   ignore?: string[];

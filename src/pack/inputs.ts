@@ -52,7 +52,15 @@ export async function resolvePackInputs(
     }
   };
   const expand = (walk: string[], extensions: string[]) =>
-    expandInputs(walk, {cwd: options.cwd, extensions, ignore: options.ignore, ignoreBase: options.ignoreBase, scope: options.scope, partOfRun: true, selection: {...options.selection, stdinFilename: walk.includes('-') ? options.selection?.stdinFilename : undefined}});
+    expandInputs(walk, {
+      cwd: options.cwd,
+      extensions,
+      ignore: options.ignore,
+      ignoreBase: options.ignoreBase,
+      scope: options.scope,
+      partOfRun: true,
+      selection: {...options.selection, stdinFilename: walk.includes('-') ? options.selection?.stdinFilename : undefined},
+    });
   checkStdinFilename(args, options.selection);
   for (const arg of args) {
     const folder = arg === '-' ? undefined : folderAt(resolve(options.cwd, arg));

@@ -59,7 +59,14 @@ function schemaFindings(errors: readonly ErrorObject[], doc: JsonDocument, value
     // Ajv's i/j order depends on its code path; the later item is the one to delete.
     const {i, j} = e.params as {i: number; j: number};
     const [first, again] = [Math.min(i, j), Math.max(i, j)];
-    findings.push(doc.finding(PACK_RULES.invalidManifest.id, 'error', `runtime.requires lists ${JSON.stringify(requires[again])} twice (items ${first} and ${again}): declare each primitive once`, `/runtime/requires/${again}`));
+    findings.push(
+      doc.finding(
+        PACK_RULES.invalidManifest.id,
+        'error',
+        `runtime.requires lists ${JSON.stringify(requires[again])} twice (items ${first} and ${again}): declare each primitive once`,
+        `/runtime/requires/${again}`,
+      ),
+    );
   }
   for (const e of tokenErrors) {
     const entry = requires[Number(REQUIRES_ITEM.exec(e.instancePath)?.[1])];

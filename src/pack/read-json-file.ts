@@ -9,7 +9,12 @@ export type ReadFailure = {reason: ReadFailureReason; finding: Finding};
 
 /** A whole small file (a manifest names a handful), read by the shared synchronous reader with a manifest-sized message. */
 export function readSmallFile(path: string, display: string, maxBytes: number, what = 'one file'): {bytes: Buffer} | ReadFailure {
-  const read = readInputFile(path, display, maxBytes, (d, size, max) => `${d} is ${mb(size)} MB, over the ${mb(max)} MB limit for ${what} (real ones are a few KB); raise it with --max-size if this is intended`);
+  const read = readInputFile(
+    path,
+    display,
+    maxBytes,
+    (d, size, max) => `${d} is ${mb(size)} MB, over the ${mb(max)} MB limit for ${what} (real ones are a few KB); raise it with --max-size if this is intended`,
+  );
   return read.ok ? {bytes: read.bytes} : {reason: read.reason, finding: read.finding};
 }
 

@@ -28,7 +28,15 @@ export function checkRegistryGates(doc: JsonDocument, manifest: JsonObject, fold
   const peers = manifest.peerDependencies;
   if (isObject(peers)) {
     for (const [key, value] of Object.entries(peers)) {
-      if (value === '') findings.push(doc.finding(PACK_RULES.peerDependencyEmpty.id, 'error', `peerDependencies["${key}"] is empty: give the version range of the host surface the pack needs`, toPointer(['peerDependencies', key])));
+      if (value === '')
+        findings.push(
+          doc.finding(
+            PACK_RULES.peerDependencyEmpty.id,
+            'error',
+            `peerDependencies["${key}"] is empty: give the version range of the host surface the pack needs`,
+            toPointer(['peerDependencies', key]),
+          ),
+        );
     }
   }
   return findings;
@@ -54,6 +62,13 @@ function toolAllowlist(doc: JsonDocument, agent: JsonObject, index: number, find
     const scope = colon === -1 ? undefined : entry.slice(0, colon);
     if (scope === 'openwop' || scope === 'mcp' || scope?.includes('.')) return;
     const why = scope === undefined ? 'has no scope prefix' : `has the unknown scope "${scope}:"`;
-    findings.push(doc.finding(PACK_RULES.toolAllowlist.id, 'error', `toolAllowlist entry "${entry}" ${why}: write openwop:<typeId>, mcp:<tool> or <vendor>.<host>:<tool>`, toPointer(['agents', index, 'toolAllowlist', j])));
+    findings.push(
+      doc.finding(
+        PACK_RULES.toolAllowlist.id,
+        'error',
+        `toolAllowlist entry "${entry}" ${why}: write openwop:<typeId>, mcp:<tool> or <vendor>.<host>:<tool>`,
+        toPointer(['agents', index, 'toolAllowlist', j]),
+      ),
+    );
   });
 }

@@ -27,7 +27,9 @@ export function renderPackExtras(result: FileResult, ctx: FormatContext): string
   if (gate) {
     const granted = gate.granted.length ? gate.granted.join(', ') : 'nothing';
     if (gate.blockedBy === 'code-not-scanned') {
-      lines.push(`${c.red('gate: not installed')} (host grants ${granted}): part of its code could not be scanned, so what it reaches is unknown (code-not-scanned)${gate.refusal ? `; its gate also answers ${JSON.stringify(gate.refusal)}` : ''}`);
+      lines.push(
+        `${c.red('gate: not installed')} (host grants ${granted}): part of its code could not be scanned, so what it reaches is unknown (code-not-scanned)${gate.refusal ? `; its gate also answers ${JSON.stringify(gate.refusal)}` : ''}`,
+      );
     } else if (gate.blockedBy) {
       lines.push(`${c.red('gate: not reached')}: a host refuses the manifest first (${gate.blockedBy})${gate.refusal ? `, and its gate would then answer ${JSON.stringify(gate.refusal)}` : ''}`);
     } else if (gate.refusal) {

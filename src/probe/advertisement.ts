@@ -33,6 +33,7 @@ export function checkAdvertisement(doc: JsonDocument): AdvertisementResult {
   const view = buildAdvertView(doc.value);
   const run = startCheckRun(doc, view);
   for (const check of CHECKS) check(run.ctx);
-  appendAll(findings, run.findings); appendAll(findings, schemaFindings(doc, view, run.claimed));
+  appendAll(findings, run.findings);
+  appendAll(findings, schemaFindings(doc, view, run.claimed));
   return {findings, view, profiles: deriveProfiles(view.effective)};
 }

@@ -52,13 +52,25 @@ export function compareAdvertisements(ctx: AdvertContext, currentMajor: Document
     changes.push({pointer, ...change});
     ctx.report(rule, severity, message, pointer);
   };
-  if (across) ctx.report('compareFamily', 'info', `the saved document is v${saved.major} and this one v${currentMajor}: compared family by family, v1 supported: true as the presence of the v2 record, renamed facets under their v2 names`, '');
+  if (across)
+    ctx.report(
+      'compareFamily',
+      'info',
+      `the saved document is v${saved.major} and this one v${currentMajor}: compared family by family, v1 supported: true as the presence of the v2 record, renamed facets under their v2 names`,
+      '',
+    );
 
   now.kinds.forEach((kind, i) => {
-    if (!was.kinds.includes(kind)) report('compareKindAdded', 'info', `new kind "${kind}" (not in the saved document)`, childPointer(now.kindsAt, i), {kind: 'added', what: `kind "${kind}"`, after: kind});
+    if (!was.kinds.includes(kind))
+      report('compareKindAdded', 'info', `new kind "${kind}" (not in the saved document)`, childPointer(now.kindsAt, i), {kind: 'added', what: `kind "${kind}"`, after: kind});
   });
   for (const kind of was.kinds) {
-    if (!now.kinds.includes(kind)) report('compareKindRemoved', 'warning', `kind "${kind}" is no longer advertised (it was in the saved document): clients emitting it will get unknown_envelope_kind`, now.kindsAt, {kind: 'removed', what: `kind "${kind}"`, before: kind});
+    if (!now.kinds.includes(kind))
+      report('compareKindRemoved', 'warning', `kind "${kind}" is no longer advertised (it was in the saved document): clients emitting it will get unknown_envelope_kind`, now.kindsAt, {
+        kind: 'removed',
+        what: `kind "${kind}"`,
+        before: kind,
+      });
   }
   compareSchemaVersions(report, was, now);
   compareLimits(report, was.limits, now.limits);
@@ -75,11 +87,20 @@ export function compareAdvertisements(ctx: AdvertContext, currentMajor: Document
       const paths: string[] = [];
       diffPaths(before.value, after.value, '', paths);
       const leaves = paths.map((path) => ({path, what: `${family}${path.replaceAll('/', '.')}`, before: valueAt(before.value, path), after: valueAt(after.value, path)}));
-      const named = leaves.slice(0, MAX_PATHS_NAMED).map((l) => `${l.path ? l.what.slice(family.length + 1) : '(the value)'} ${fromTo(l.before, l.after)}`).join(', ');
+      const named = leaves
+        .slice(0, MAX_PATHS_NAMED)
+        .map((l) => `${l.path ? l.what.slice(family.length + 1) : '(the value)'} ${fromTo(l.before, l.after)}`)
+        .join(', ');
       const more = paths.length > MAX_PATHS_NAMED ? ` and ${paths.length - MAX_PATHS_NAMED} more` : '';
       const message = `"${family}" changed: ${named}${more}`;
       ctx.report('compareFamily', 'info', message, pointerInCurrent(ctx.view.effective, after.at + (paths[0] ?? '')));
-      for (const l of leaves) changes.push({pointer: pointerInCurrent(ctx.view.effective, after.at + l.path), kind: l.before === undefined ? 'added' : l.after === undefined ? 'removed' : 'changed', what: l.what, ...defined(l.before, l.after)});
+      for (const l of leaves)
+        changes.push({
+          pointer: pointerInCurrent(ctx.view.effective, after.at + l.path),
+          kind: l.before === undefined ? 'added' : l.after === undefined ? 'removed' : 'changed',
+          what: l.what,
+          ...defined(l.before, l.after),
+        });
     }
   }
   return changes;
@@ -165,4 +186,3 @@ function pointerInCurrent(current: Record<string, unknown>, pointer: string): st
   }
   return toPointer(kept);
 }
-

@@ -58,7 +58,10 @@ export async function fetchJson(url: string, settings: FetchSettings): Promise<J
  * not open a JSON object or array. A JSON body served as text/html is read as JSON (the caller reports the type).
  */
 function isHtmlPage(contentType: string, body: Buffer): boolean {
-  const start = body.subarray(0, 512).toString('utf8').replace(/^\uFEFF/, '');
+  const start = body
+    .subarray(0, 512)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
   if (/^\s*<(!doctype|html|head|body|\?xml)/i.test(start)) return true;
   return /^\s*text\/html/i.test(contentType) && !/^\s*[[{]/.test(start);
 }
@@ -72,7 +75,11 @@ function statusDetail(response: HttpResponse): string {
   let detail = '';
   const envelope = readErrorEnvelope(response);
   // Not an envelope: the status alone says it.
-  if (envelope.ok) detail = `: ${[envelope.error, envelope.message].filter((p) => typeof p === 'string').join(': ').slice(0, 200)}`;
+  if (envelope.ok)
+    detail = `: ${[envelope.error, envelope.message]
+      .filter((p) => typeof p === 'string')
+      .join(': ')
+      .slice(0, 200)}`;
   if (response.status === 401 || response.status === 403) detail += ' (the host scopes discovery: pass --token-env VAR or --header NAME:VALUE)';
   return detail;
 }

@@ -40,7 +40,10 @@ export function contentTypeFinding(contentType: string | undefined, doc: JsonDoc
   if (type !== 'application/json' && !/^application\/[a-z0-9.+-]+\+json$/.test(type)) {
     return doc.finding(rule, 'warning', `the response is served as ${type || '(empty)'}; serve the discovery document as application/json`, '');
   }
-  const charset = params.find((p) => p.startsWith('charset='))?.slice('charset='.length).replace(/"/g, '');
+  const charset = params
+    .find((p) => p.startsWith('charset='))
+    ?.slice('charset='.length)
+    .replace(/"/g, '');
   if (charset && charset !== 'utf-8' && charset !== 'utf8') {
     return doc.finding(rule, 'warning', `the response declares charset=${charset}; JSON over HTTP is UTF-8 (RFC 8259)`, '');
   }

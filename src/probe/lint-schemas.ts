@@ -142,7 +142,13 @@ async function lintKind({kind, at}: {kind: string; at: string}, run: KindRun): P
     return {result: {file: url, findings, kind, url, tierOneSubsetCompliance: run.level, profile: run.profile}, reports};
   }
   if (failures.length > 0) {
-    if (only404) reports.push({rule: 'schemaNotServed', severity: 'info', message: `the host serves no schema for "${kind}" (404 at ${failures.length === 1 ? 'the conventional path' : `all ${failures.length} candidate URLs`})`, at});
+    if (only404)
+      reports.push({
+        rule: 'schemaNotServed',
+        severity: 'info',
+        message: `the host serves no schema for "${kind}" (404 at ${failures.length === 1 ? 'the conventional path' : `all ${failures.length} candidate URLs`})`,
+        at,
+      });
     else reports.push({rule: 'schemaNotServed', severity: 'warning', message: `the schema for "${kind}" could not be fetched: ${failures[failures.length - 1]}`, at});
   }
   return {reports};

@@ -158,7 +158,14 @@ async function probe(input: string, options: ProbeHostOptions, credentialHeaders
   const leak = redactor.firstLeak(got.text);
   if (leak) {
     const at = doc.rangeAt(leak.offset, leak.length);
-    result.findings.push({ruleId: PROBE_RULES.secretEchoed.id, severity: 'error', message: `the response contains the credential this probe sent (shown as ${REDACTED}): the host echoes request headers into what it serves`, file: target.url, pointer: '', ...at});
+    result.findings.push({
+      ruleId: PROBE_RULES.secretEchoed.id,
+      severity: 'error',
+      message: `the response contains the credential this probe sent (shown as ${REDACTED}): the host echoes request headers into what it serves`,
+      file: target.url,
+      pointer: '',
+      ...at,
+    });
   }
 
   let advert: AdvertisementResult;
@@ -183,14 +190,27 @@ async function probe(input: string, options: ProbeHostOptions, credentialHeaders
   if (advert.view) {
     result.tierOneSubsetCompliance = tierOneLevel(advert.view.effective);
     const run = startCheckRun(doc, advert.view);
-    if (compareUrl) saved = await loadCapabilities(options.compare as string, options.cwd, options.scope, {major: protocol.major ?? undefined, fetch: compareSettings(settings, target.url, options.compare as string)});
+    if (compareUrl)
+      saved = await loadCapabilities(options.compare as string, options.cwd, options.scope, {
+        major: protocol.major ?? undefined,
+        fetch: compareSettings(settings, target.url, options.compare as string),
+      });
     if (saved) {
       const list = compareAdvertisements(run.ctx, protocol.major ?? 1, {document: saved.document, major: saved.major});
       result.compare = {against: saved.origin, changes: list.length, list};
     }
     if (options.lintSchemas) {
       const {lintServedSchemas} = await import('./lint-schemas.js');
-      const linted = await lintServedSchemas({ctx: run.ctx, base: target.base, level: result.tierOneSubsetCompliance, settings, cwd: options.cwd, maxSchemas: options.maxSchemas, deadlineMs: options.deadlineMs, onProgress: options.onProgress});
+      const linted = await lintServedSchemas({
+        ctx: run.ctx,
+        base: target.base,
+        level: result.tierOneSubsetCompliance,
+        settings,
+        cwd: options.cwd,
+        maxSchemas: options.maxSchemas,
+        deadlineMs: options.deadlineMs,
+        onProgress: options.onProgress,
+      });
       extra.push(...linted.results);
     }
     if (options.bundle) {
@@ -246,7 +266,17 @@ function compareSettings(settings: FetchSettings, probed: string, compare: strin
 
 /** A body that is not JSON at all is a transport-level failure for the probe: say where it breaks. */
 function unreadable(doc: JsonDocument): Finding[] {
-  return doc.problemFindings().map((f) =>
-    f.ruleId === 'json/syntax' ? {...fatalFinding('notJson', `the response is not valid JSON: ${f.message.replace(/^invalid JSON: /, '')}`, f.file), line: f.line, column: f.column, endLine: f.endLine, endColumn: f.endColumn} : f,
-  );
+  return doc
+    .problemFindings()
+    .map((f) =>
+      f.ruleId === 'json/syntax'
+        ? {
+            ...fatalFinding('notJson', `the response is not valid JSON: ${f.message.replace(/^invalid JSON: /, '')}`, f.file),
+            line: f.line,
+            column: f.column,
+            endLine: f.endLine,
+            endColumn: f.endColumn,
+          }
+        : f,
+    );
 }

@@ -28,13 +28,18 @@ export function renderProbeExtras(result: FileResult, ctx: FormatContext): strin
   const p = r.protocol;
   if (p.major !== null) lines.push(`protocol (--protocol ${p.requested}): ${p.reason}`);
   for (const n of p.negotiation) {
-    const sent = Object.entries(n.sent).map(([k, v]) => `${k}: ${v}`).join(', ');
+    const sent = Object.entries(n.sent)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join(', ');
     lines.push(`negotiation ${n.check} (${sent}) -> ${n.status ?? 'no answer'}${n.answered === null ? '' : ` OpenWOP-Version ${n.answered}`}: ${n.verdict}`);
   }
   const doc = r.discovery;
   if (doc) {
     const kinds = advertisedKinds(doc).length;
-    const version = p.major === 2 ? `protocolVersions ${shortList(listedVersions(doc)) || '(none)'} · preferredVersion ${String(doc.preferredVersion ?? '(none)')}` : `protocolVersion ${typeof doc.protocolVersion === 'string' ? doc.protocolVersion : '(none)'}`;
+    const version =
+      p.major === 2
+        ? `protocolVersions ${shortList(listedVersions(doc)) || '(none)'} · preferredVersion ${String(doc.preferredVersion ?? '(none)')}`
+        : `protocolVersion ${typeof doc.protocolVersion === 'string' ? doc.protocolVersion : '(none)'}`;
     // v2 accepts the universal kinds whether listed or not (src/envelope/host.ts); only a v1 `[]` is an engine-only host.
     const none = p.major === 2 ? 'no kinds listed (the universal kinds only)' : 'no envelope kinds (engine-only)';
     lines.push(`${version} · ${kinds === 0 ? none : `${kinds} envelope kind${kinds === 1 ? '' : 's'}`} · tierOneSubsetCompliance: ${tierOneShown(r, doc)}`);

@@ -11,7 +11,10 @@ export const PROBE_RULES = {
   // transport: the document could not be had
   unreachable: rule({id: 'probe/unreachable', description: 'The host could not be reached (connection refused, DNS, reset).'}),
   timeout: rule({id: 'probe/timeout', description: 'The host did not answer within --timeout (total) or --connect-timeout.'}),
-  tls: rule({id: 'probe/tls', description: 'TLS failed: the certificate does not verify (pass --insecure to probe anyway), or the server does not speak TLS at all (an http:// port addressed as https://).'}),
+  tls: rule({
+    id: 'probe/tls',
+    description: 'TLS failed: the certificate does not verify (pass --insecure to probe anyway), or the server does not speak TLS at all (an http:// port addressed as https://).',
+  }),
   httpStatus: rule({id: 'probe/http-status', description: 'GET /.well-known/openwop did not answer 2xx.'}),
   tooLarge: rule({id: 'probe/too-large', description: 'The response is larger than --max-bytes.'}),
   redirect: rule({id: 'probe/redirect', description: 'A redirect could not be followed: a loop, too many hops, another origin (without --follow-cross-origin), or a bad Location.'}),
@@ -29,7 +32,10 @@ export const PROBE_RULES = {
   duplicateKind: rule({id: 'probe/duplicate-kind', description: 'supportedEnvelopes lists a kind twice.'}),
   kindName: rule({id: 'probe/kind-name', description: 'An advertised kind is neither a spec kind nor namespaced (vendor.<host>.<kind>, …), or is a deprecated legacy name.'}),
   tierOneCompliance: rule({id: 'probe/tier-one-compliance-type', description: 'envelopes.tierOneSubsetCompliance must be the string "strict", "warn" or "off", never a boolean.'}),
-  truncationRetryMultiplier: rule({id: 'probe/truncation-retry-multiplier', description: 'truncationRetryMultiplier is a known drift; the advertised name is envelopes.reliability.completion.truncationBudgetMultiplier.'}),
+  truncationRetryMultiplier: rule({
+    id: 'probe/truncation-retry-multiplier',
+    description: 'truncationRetryMultiplier is a known drift; the advertised name is envelopes.reliability.completion.truncationBudgetMultiplier.',
+  }),
   reliabilityEvents: rule({id: 'probe/reliability-events', description: 'envelopes.reliability.supported: true requires events to include envelope.retry.exhausted and envelope.refusal.'}),
   ssrfGuard: rule({id: 'probe/ssrf-guard', description: 'httpClient.supported: true requires ssrfGuard: true.'}),
   safeFetchAudit: rule({id: 'probe/safe-fetch-audit', description: 'safeFetch together with toolHooks.prePostEvents obliges the host to audit every fetch.'}),
@@ -41,11 +47,20 @@ export const PROBE_RULES = {
   // version negotiation (openwop spec v2 versioning.md §1): the answer to the main request, then the extra requests
   // (--no-negotiation skips those)
   versionHeaderMissing: rule({id: 'probe/version-header-missing', description: 'A host that serves v2 must name the contract it used in an OpenWOP-Version response header.'}),
-  versionHeaderUnlisted: rule({id: 'probe/version-header-unlisted', description: 'The OpenWOP-Version response header must be <major>.<minor> and name a version the document lists in protocolVersions.'}),
+  versionHeaderUnlisted: rule({
+    id: 'probe/version-header-unlisted',
+    description: 'The OpenWOP-Version response header must be <major>.<minor> and name a version the document lists in protocolVersions.',
+  }),
   versionDowngrade: rule({id: 'probe/version-downgrade', description: 'The host answered another major than the one asked for although it lists it (a silent downgrade).'}),
-  versionDocumentMismatch: rule({id: 'probe/version-document-mismatch', description: 'The document is of another major than the one the host says (or was asked for and lists): e.g. v2 asked, a v1 document served.'}),
+  versionDocumentMismatch: rule({
+    id: 'probe/version-document-mismatch',
+    description: 'The document is of another major than the one the host says (or was asked for and lists): e.g. v2 asked, a v1 document served.',
+  }),
   listedMajorRefused: rule({id: 'probe/listed-major-refused', description: 'The host refused (406) the major the probe asked for although its document lists that major.'}),
-  unlistedMajor: rule({id: 'probe/unlisted-major', description: 'A request for a major the host does not list must get 406 protocol_version_unsupported with a string message and details.protocolVersions.'}),
+  unlistedMajor: rule({
+    id: 'probe/unlisted-major',
+    description: 'A request for a major the host does not list must get 406 protocol_version_unsupported with a string message and details.protocolVersions.',
+  }),
   versionHeaderGrammar: rule({id: 'probe/version-header-grammar', description: 'OpenWOP-Version: <major>.0 must be served like <major> (only the major selects), answered with that major.'}),
   etag: rule({id: 'probe/etag', description: 'A v2 discovery document must carry an ETag (checked on the main answer, also with --no-negotiation).'}),
   notModified: rule({id: 'probe/not-modified', description: 'If-None-Match with the ETag must get 304, and the 304 must carry an OpenWOP-Version header of the major the document was served as.'}),
@@ -53,28 +68,36 @@ export const PROBE_RULES = {
   clientVersionMalformed: rule({id: 'probe/client-version-malformed', description: 'A malformed OpenWOP-Client-Version counts as absent: it must not cause 400.'}),
   negotiationRequest: rule({id: 'probe/negotiation-request', description: 'An extra negotiation request could not be completed (timeout, unreachable, …): that check was not made.'}),
   // v2 documents (schemas/v2/capabilities.schema.json): the schema, and the rules it cannot check
-  tooManyItems: rule({id: 'probe/too-many-items', description: 'The document\'s arrays hold more than 5,000 items in all: too many to validate in bounded time, so the document is not checked.'}),
+  tooManyItems: rule({id: 'probe/too-many-items', description: "The document's arrays hold more than 5,000 items in all: too many to validate in bounded time, so the document is not checked."}),
   v2Schema: rule({id: 'probe/v2-schema', description: 'The document does not match the v2 capabilities schema.'}),
-  v2UnknownKey: rule({id: 'probe/v2-unknown-key', description: 'A key the bundled v2 schema snapshot does not know, in an otherwise valid document: most likely from an RFC newer than the snapshot. A key close to a known one (a typo) is an error with a suggestion.'}),
+  v2UnknownKey: rule({
+    id: 'probe/v2-unknown-key',
+    description:
+      'A key the bundled v2 schema snapshot does not know, in an otherwise valid document: most likely from an RFC newer than the snapshot. A key close to a known one (a typo) is an error with a suggestion.',
+  }),
   preferredVersionListed: rule({id: 'probe/preferred-version-listed', description: 'preferredVersion must be one of protocolVersions.'}),
   preferredVersionOverlap: rule({id: 'probe/preferred-version-overlap', description: 'While protocolVersions lists any 1.x, preferredVersion must be that 1.x.'}),
-  sinceListed: rule({id: 'probe/since-listed', description: 'A capability record\'s since must name a minor the host lists in protocolVersions.'}),
-  untilMalformed: rule({id: 'probe/until-malformed', description: 'A capability record\'s until written as YYYY-MM-DD must be a real calendar date.'}),
-  untilPast: rule({id: 'probe/until-past', description: 'A capability record\'s until must not be in the past (a date before today, or a version the host already serves).'}),
+  sinceListed: rule({id: 'probe/since-listed', description: "A capability record's since must name a minor the host lists in protocolVersions."}),
+  untilMalformed: rule({id: 'probe/until-malformed', description: "A capability record's until written as YYYY-MM-DD must be a real calendar date."}),
+  untilPast: rule({id: 'probe/until-past', description: "A capability record's until must not be in the past (a date before today, or a version the host already serves)."}),
   extensionOrgReserved: rule({id: 'probe/extension-org-reserved', description: 'Extension orgs openwop, vendor, effect-seams and events are reserved.'}),
-  extensionOrgUnregistered: rule({id: 'probe/extension-org-unregistered', description: 'An extension org that the v2 declaration\'s registry (as bundled) does not list.'}),
-  v1Remnant: rule({id: 'probe/v1-remnant', description: 'A v1 construct in a v2 document or answer (the capabilities wrapper, supported booleans, root profiles[], host.* mirrors, Capabilities-Etag, …); the message names the v2 replacement.'}),
+  extensionOrgUnregistered: rule({id: 'probe/extension-org-unregistered', description: "An extension org that the v2 declaration's registry (as bundled) does not list."}),
+  v1Remnant: rule({
+    id: 'probe/v1-remnant',
+    description:
+      'A v1 construct in a v2 document or answer (the capabilities wrapper, supported booleans, root profiles[], host.* mirrors, Capabilities-Etag, …); the message names the v2 replacement.',
+  }),
   // --bundle
   bundleUrl: rule({id: 'probe/bundle-url', description: 'With --bundle: the document names no usable conformance.certificationBundleUrl, or it is on another origin (see --follow-cross-origin).'}),
   // --lint-schemas
-  schemaNotServed: rule({id: 'probe/schema-not-served', description: 'An advertised kind\'s payload schema could not be fetched from the host.'}),
+  schemaNotServed: rule({id: 'probe/schema-not-served', description: "An advertised kind's payload schema could not be fetched from the host."}),
   schemaSkipped: rule({id: 'probe/schema-skipped', description: 'A schema URL named by the document is on another origin and was not fetched (see --follow-cross-origin).'}),
-  schemasCapped: rule({id: 'probe/schemas-capped', description: 'The host advertises more kinds than --max-schemas: only the first ones\' schemas were fetched and linted.'}),
-  schemasDeadline: rule({id: 'probe/schemas-deadline', description: 'The --deadline for fetching schemas passed before every advertised kind\'s schema was fetched.'}),
+  schemasCapped: rule({id: 'probe/schemas-capped', description: "The host advertises more kinds than --max-schemas: only the first ones' schemas were fetched and linted."}),
+  schemasDeadline: rule({id: 'probe/schemas-deadline', description: "The --deadline for fetching schemas passed before every advertised kind's schema was fetched."}),
   // --compare
   compareKindAdded: rule({id: 'probe/compare-kind-added', description: 'The host advertises a kind the saved document did not.'}),
   compareKindRemoved: rule({id: 'probe/compare-kind-removed', description: 'The host no longer advertises a kind the saved document did.'}),
-  compareSchemaVersion: rule({id: 'probe/compare-schema-version', description: 'A kind\'s schemaVersions entry changed.'}),
+  compareSchemaVersion: rule({id: 'probe/compare-schema-version', description: "A kind's schemaVersions entry changed."}),
   compareLimit: rule({id: 'probe/compare-limit', description: 'A limit changed (lowered limits are warnings: clients may rely on them).'}),
   compareFamily: rule({id: 'probe/compare-family', description: 'A capabilities family was added, removed or changed.'}),
 } as const satisfies Record<string, Rule>;

@@ -72,7 +72,10 @@ export async function fetchServedSchema(url: string, text: string, settings: Fet
 /** A stand-in absolute path that mirrors the URL, e.g. /openwop-probe/host_8080/schemas/envelopes/x.schema.json. */
 function standInPath(url: string): string {
   const u = new URL(url);
-  const segments = u.pathname.split('/').filter(Boolean).map((s) => decodeSafe(s));
+  const segments = u.pathname
+    .split('/')
+    .filter(Boolean)
+    .map((s) => decodeSafe(s));
   return resolve('/', 'openwop-probe', u.host.replace(/[^A-Za-z0-9.-]/g, '_'), ...segments);
 }
 

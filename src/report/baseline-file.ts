@@ -66,7 +66,16 @@ export function serializeBaseline(baseline: BaselineFile): string {
       .map(([file, rules]) => {
         const body = sortedEntries(rules)
           .filter(([, pointers]) => pointers.size > 0)
-          .map(([rule, pointers]) => member(rule, object(sortedEntries(pointers).map(([p, n]) => member(p, String(n), 5)), 4), 4));
+          .map(([rule, pointers]) =>
+            member(
+              rule,
+              object(
+                sortedEntries(pointers).map(([p, n]) => member(p, String(n), 5)),
+                4,
+              ),
+              4,
+            ),
+          );
         return body.length > 0 ? member(file, object(body, 3), 3) : undefined;
       })
       .filter((m): m is string => m !== undefined);

@@ -62,7 +62,9 @@ function readText(path: string, flag: string): string | undefined {
     if (!info.isFile()) throw new UserError(`${flag} ${path}: not a regular file`);
     if (info.size > MAX_BASELINE_BYTES) throw new UserError(`${flag} ${path}: ${info.size} bytes, over the ${MAX_BASELINE_BYTES / 1024 / 1024} MB a baseline may have`);
     // A BOM is what some editors add on save; JSON.parse refuses it.
-    return readFd(fd, info.size).toString('utf8').replace(/^\uFEFF/, '');
+    return readFd(fd, info.size)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '');
   } catch (error) {
     if (error instanceof UserError) throw error;
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;

@@ -52,7 +52,10 @@ export function explainRule(rule: Rule): string {
     lines.push('', 'Evidence (what the vendor answers):');
     for (const e of rule.evidence) lines.push(`  - ${EVIDENCE_KIND[e.kind]}: ${e.kind === 'api-error' ? JSON.stringify(e.text) : e.text}`, `    ${e.url} (verified ${e.verified})`);
   }
-  for (const [label, examples] of [['Invalid', rule.examples.invalid], ['Valid', rule.examples.valid]] as const) {
+  for (const [label, examples] of [
+    ['Invalid', rule.examples.invalid],
+    ['Valid', rule.examples.valid],
+  ] as const) {
     if (examples.length === 0) continue;
     lines.push('', `${label}:`);
     for (const text of examples) lines.push(...text.split('\n').map((l) => `    ${l}`));
@@ -78,7 +81,11 @@ export function ruleTable(rules: readonly Rule[]): string {
 
 /** `--list-rules --json`: each rule as the catalog holds it, with the URL of its docs page. */
 export function ruleListJson(rules: readonly Rule[]): string {
-  return `${JSON.stringify(rules.map((r) => ({...r, docsUrl: ruleDocsUrl(r)})), null, 2)}\n`;
+  return `${JSON.stringify(
+    rules.map((r) => ({...r, docsUrl: ruleDocsUrl(r)})),
+    null,
+    2,
+  )}\n`;
 }
 
 function wrap(text: string, width: number): string[] {

@@ -42,7 +42,11 @@ export class Redactor {
    * `client_secret`, …) is masked whole: there the key says what the value is, whatever it looks like.
    */
   value<T>(value: T): T {
-    return mapStrings(value, (s, key) => this.valueText(s, key), (k) => this.text(k)) as T;
+    return mapStrings(
+      value,
+      (s, key) => this.valueText(s, key),
+      (k) => this.text(k),
+    ) as T;
   }
 
   valueText(text: string, key: string | undefined): string {

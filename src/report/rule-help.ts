@@ -37,11 +37,7 @@ export function ruleHelpMarkdown(rule: Rule): string {
 
 /** "Examples" with invalid and valid sub-sections under `level`, for SARIF help and the docs page. */
 export function examplesMarkdown(rule: Pick<Rule, 'examples'>, level: string): string[] {
-  const block = (title: string, examples: readonly string[]) => [
-    `${level}# ${title}`,
-    '',
-    ...(examples.length === 0 ? [NONE, ''] : examples.flatMap((e) => [fence(e), ''])),
-  ];
+  const block = (title: string, examples: readonly string[]) => [`${level}# ${title}`, '', ...(examples.length === 0 ? [NONE, ''] : examples.flatMap((e) => [fence(e), '']))];
   return [`${level} Examples`, '', ...block('Invalid', rule.examples.invalid), ...block('Valid', rule.examples.valid)];
 }
 

@@ -71,7 +71,7 @@ function safeMessage(err: ErrorObject, schema: unknown): string {
 
 /** Every property name the schema declares anywhere (under `properties` or in `required`). */
 function declaredNames(schema: unknown, into = new Set<string>(), depth = 0): Set<string> {
-  if (depth > 64 || (typeof schema !== 'object' || schema === null)) return into;
+  if (depth > 64 || typeof schema !== 'object' || schema === null) return into;
   if (Array.isArray(schema)) {
     for (const s of schema) declaredNames(s, into, depth + 1);
     return into;

@@ -42,7 +42,12 @@ export function checkHost(calls: readonly RecordedCall[], state: RouterState, po
       } else if (budgetsKnown && policy.multiplierStated) {
         const expected = grow(prev, policy) as number;
         if (next !== expected) {
-          at(c + 1, R.budgetMultiplier, 'warning', `the budget grew ×${round(next / prev)} (${prev} → ${next}); with the multiplier ${policy.multiplier} (${policy.multiplierSource}) it would be ${expected}`);
+          at(
+            c + 1,
+            R.budgetMultiplier,
+            'warning',
+            `the budget grew ×${round(next / prev)} (${prev} → ${next}); with the multiplier ${policy.multiplier} (${policy.multiplierSource}) it would be ${expected}`,
+          );
         }
       }
       if (after.prompt !== before.prompt) {

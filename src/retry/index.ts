@@ -63,10 +63,7 @@ export async function simulateRetry(paths: readonly string[], options: SimulateR
   if (options.trace !== undefined && paths.length !== 1) throw new UserError(`--trace checks one host run against one recording; got ${paths.length} recordings`);
   if (paths.filter((p) => p === '-').length > 1) throw new UserError('stdin (-) can be given once');
   checkStdinFilename(paths, {stdinFilename: options.stdinName});
-  const policy = resolvePolicy(
-    {maxAttempts: options.maxAttempts, multiplier: options.multiplier, maxTokens: options.maxTokens, providerCeiling: options.providerCeiling},
-    options.capabilities,
-  );
+  const policy = resolvePolicy({maxAttempts: options.maxAttempts, multiplier: options.multiplier, maxTokens: options.maxTokens, providerCeiling: options.providerCeiling}, options.capabilities);
   const named = [...paths, ...(options.schemaDirs ?? []), ...[options.schema, options.trace].filter((p): p is string => p !== undefined)];
   const scope = options.scope ?? new ReadScope({cwd: options.cwd, projectRoot: projectRoot(options.cwd), named, maxBytes: options.maxDocumentBytes});
   const validator = await resolvePayloadValidator({schema: options.schema, kind: options.kind, schemaDirs: options.schemaDirs ?? [], scope});
@@ -77,7 +74,10 @@ export async function simulateRetry(paths: readonly string[], options: SimulateR
   const load = {cwd: options.cwd, forced: options.provider, maxBytes: options.maxDocumentBytes, stdin: options.stdin, scope, stdinName: options.stdinName};
   const recordings: Recording[] = [];
   for (const path of paths) recordings.push(...(await loadRecordings(path, load)));
-  if (options.trace !== undefined && recordings.length !== 1) throw new UserError(`--trace checks one host run against one recording; ${paths[0]} is a folder of ${recordings.length} separate recordings (number its files 1.json, 2.json, … or add a manifest.json to make it one emission)`);
+  if (options.trace !== undefined && recordings.length !== 1)
+    throw new UserError(
+      `--trace checks one host run against one recording; ${paths[0]} is a folder of ${recordings.length} separate recordings (number its files 1.json, 2.json, … or add a manifest.json to make it one emission)`,
+    );
   for (const recording of recordings) {
     const sim = simulateRecording(recording, {policy, validator, recoveries, nodeId: options.nodeId});
     results.push(sim.result);

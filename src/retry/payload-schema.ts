@@ -65,7 +65,10 @@ function compileFile(path: string, label: string, bytes: Buffer): PayloadValidat
     if (error instanceof UnsupportedPatternError) {
       // Every verdict of the replay hangs on this one schema, so it is not run without the pattern: the command stops.
       const refusal = patternRefusalFinding(error, doc, 'the schema was refused');
-      throw new UserError(`${label}:${refusal.line}:${refusal.column}: ${refusal.message} [${refusal.ruleId}]`, 'rewrite the pattern without lookaround or backreferences, or leave the check to the host');
+      throw new UserError(
+        `${label}:${refusal.line}:${refusal.column}: ${refusal.message} [${refusal.ruleId}]`,
+        'rewrite the pattern without lookaround or backreferences, or leave the check to the host',
+      );
     }
     throw new UserError(`${label} does not compile: ${(error as Error).message}`, 'fix the schema (openwop lint schema helps), or point at another one');
   }

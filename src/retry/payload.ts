@@ -9,9 +9,7 @@ export interface PayloadValidator {
   check(value: unknown): string[];
 }
 
-export type PayloadVerdict =
-  | {status: 'valid'; recovery: {path: RecoveryPath; byteOffset: number} | null}
-  | {status: 'parse-error' | 'invalid'; issues: string[]};
+export type PayloadVerdict = {status: 'valid'; recovery: {path: RecoveryPath; byteOffset: number} | null} | {status: 'parse-error' | 'invalid'; issues: string[]};
 
 export type Evaluate = (text: string | null) => PayloadVerdict;
 

@@ -14,26 +14,26 @@ export function renderRetryTimeline(result: FileResult, ctx: FormatContext): str
   const p = r.policy;
   const lines = [
     c.dim(`node ${r.nodeId} · payload ${p.schema ?? 'any JSON (no --schema/--kind)'} · cap ${p.maxCalls} call${p.maxCalls === 1 ? '' : 's'} in all, first included (${p.capSource})`),
-    c.dim(`${p.initialBudget === null ? `budget unknown (give --max-tokens), ×${p.multiplier} the call before's budget` : `budget ${p.initialBudget} (${p.budgetSource}), ×${p.multiplier}`} on truncation (${p.multiplierSource})${p.providerCeiling !== null ? `, ceiling ${p.providerCeiling}` : ''} · recovery ${p.recovery.length ? p.recovery.join(', ') : 'none'}`),
+    c.dim(
+      `${p.initialBudget === null ? `budget unknown (give --max-tokens), ×${p.multiplier} the call before's budget` : `budget ${p.initialBudget} (${p.budgetSource}), ×${p.multiplier}`} on truncation (${p.multiplierSource})${p.providerCeiling !== null ? `, ceiling ${p.providerCeiling}` : ''} · recovery ${p.recovery.length ? p.recovery.join(', ') : 'none'}`,
+    ),
     ...p.notes.map((n) => c.yellow(`note: ${n}`)),
   ];
   if (r.attempts.length) {
     const hosted = r.attempts.some((a) => a.host);
     const header = ['call', 'try', 'provider', 'stop', 'raw stop', 'reason', 'budget', 'fragment', ...(hosted ? ['host budget', 'host prompt'] : []), 'events'];
-    const rows = r.attempts.map((a) =>
-      [
-        String(a.call),
-        String(a.attempt),
-        a.provider,
-        a.stopClass,
-        a.stopReason ?? '-',
-        a.reason ?? '-',
-        a.maxTokens === null ? '?' : String(a.maxTokens),
-        a.correctiveFragment ? 'yes' : 'no',
-        ...(hosted ? [a.host?.maxTokens == null ? '?' : String(a.host.maxTokens), a.host?.promptChanged == null ? '-' : a.host.promptChanged ? 'changed' : 'same'] : []),
-        a.events.length ? a.events.join(', ') : '-',
-      ],
-    );
+    const rows = r.attempts.map((a) => [
+      String(a.call),
+      String(a.attempt),
+      a.provider,
+      a.stopClass,
+      a.stopReason ?? '-',
+      a.reason ?? '-',
+      a.maxTokens === null ? '?' : String(a.maxTokens),
+      a.correctiveFragment ? 'yes' : 'no',
+      ...(hosted ? [a.host?.maxTokens == null ? '?' : String(a.host.maxTokens), a.host?.promptChanged == null ? '-' : a.host.promptChanged ? 'changed' : 'same'] : []),
+      a.events.length ? a.events.join(', ') : '-',
+    ]);
     lines.push(...table([header, ...rows]).map((l, i) => (i === 0 ? c.bold(l) : l)));
     lines.push(...validatorErrors(r, c));
   }

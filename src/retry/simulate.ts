@@ -74,7 +74,10 @@ export function simulateRecording(recording: Recording, settings: SimulationSett
     ceiling: policy.ceiling,
     evaluate: makeEvaluator(settings.validator, settings.recoveries),
   };
-  const state = replay(config, recording.calls.map((c) => c.response));
+  const state = replay(
+    config,
+    recording.calls.map((c) => c.response),
+  );
   const findings: Finding[] = [...recording.findings];
   if (!state.terminal && recording.calls.length > 0) findings.push(exhaustedFinding(recording, state, policy.multiplier));
   appendAll(findings, checkHost(recording.calls, state, policy));
@@ -134,7 +137,12 @@ function exhaustedFinding(recording: Recording, state: RouterState, multiplier: 
   const last = recording.calls[recording.calls.length - 1];
   const lastAttempt = state.attempts[state.attempts.length - 1];
   const n = state.calls + 1;
-  const budget = state.budget !== null ? `budget ${state.budget}` : lastAttempt.reason === 'truncation' ? `budget ×${multiplier} call ${state.calls}'s (its budget is unknown: give --max-tokens)` : `the budget of call ${state.calls}`;
+  const budget =
+    state.budget !== null
+      ? `budget ${state.budget}`
+      : lastAttempt.reason === 'truncation'
+        ? `budget ×${multiplier} call ${state.calls}'s (its budget is unknown: give --max-tokens)`
+        : `the budget of call ${state.calls}`;
   const wanted =
     lastAttempt.route === 'continue'
       ? `resubmitting the paused turn (${budget})`

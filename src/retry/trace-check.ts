@@ -64,7 +64,8 @@ export async function checkTrace(path: string, scope: ReadScope, expected: Trace
   }
   if (!rootDoc) return {result: {file: display, findings}, fatal: true};
   const ours = forNode(events, expected.nodeId, rootDoc, findings);
-  appendAll(findings, payloadFindings(ours)); appendAll(findings, compare(ours, expected, rootDoc));
+  appendAll(findings, payloadFindings(ours));
+  appendAll(findings, compare(ours, expected, rootDoc));
   return {result: {file: display, findings}, fatal};
 }
 
@@ -111,14 +112,26 @@ function compare(actual: TraceEvent[], expected: TraceExpectation, doc: JsonDocu
     if (!g) {
       if (emitsOptional(w.type)) at(failed, R.traceMissingEvent, 'error', `no envelope.retry.attempted for attempt ${w.payload.attempt} (reason ${w.payload.reason}) before call ${w.call + 1}`);
     } else if (family(g.payload.reason) !== family(w.payload.reason)) {
-      at(g, R.traceReason, 'error', `attempt ${w.payload.attempt} is retried for "${g.payload.reason}" but call ${w.call} ended in ${w.payload.reason === 'truncation' ? 'a truncation' : `a ${w.payload.reason}`}: ${conflation(w.payload.reason)}`);
+      at(
+        g,
+        R.traceReason,
+        'error',
+        `attempt ${w.payload.attempt} is retried for "${g.payload.reason}" but call ${w.call} ended in ${w.payload.reason === 'truncation' ? 'a truncation' : `a ${w.payload.reason}`}: ${conflation(w.payload.reason)}`,
+      );
     }
   }
   const refusalCall = ofType(want, 'envelope.refusal')[0]?.call;
   for (const g of gotRetries) {
     if (wantRetries.some((w) => w.payload.attempt === g.payload.attempt)) continue;
     if (!terminal && typeof g.payload.attempt === 'number' && g.payload.attempt > expected.state.attempt) continue; // beyond the recording
-    at(g, R.traceUnexpectedEvent, 'error', refusalCall !== undefined ? `a retry (attempt ${g.payload.attempt}) after the refusal at call ${refusalCall}: a refusal is never retried` : `a retry (attempt ${g.payload.attempt}) that a conformant host would not make for this recording`);
+    at(
+      g,
+      R.traceUnexpectedEvent,
+      'error',
+      refusalCall !== undefined
+        ? `a retry (attempt ${g.payload.attempt}) after the refusal at call ${refusalCall}: a refusal is never retried`
+        : `a retry (attempt ${g.payload.attempt}) that a conformant host would not make for this recording`,
+    );
   }
 
   // envelope.truncated: present exactly when a call truncated.
@@ -127,13 +140,15 @@ function compare(actual: TraceEvent[], expected: TraceExpectation, doc: JsonDocu
   if (wantTrunc.length && !gotTrunc.length && emitsOptional('envelope.truncated')) {
     at(failed, R.traceMissingEvent, 'error', `no envelope.truncated, but call ${wantTrunc[0].call} stopped at the token budget: a host that distinguishes truncation emits it`);
   }
-  if (!wantTrunc.length && gotTrunc.length) at(gotTrunc[0], R.traceUnexpectedEvent, 'error', 'envelope.truncated, but no recorded call stopped at the token budget: truncation and schema violation are conflated');
+  if (!wantTrunc.length && gotTrunc.length)
+    at(gotTrunc[0], R.traceUnexpectedEvent, 'error', 'envelope.truncated, but no recorded call stopped at the token budget: truncation and schema violation are conflated');
 
   for (const type of ['envelope.refusal', 'envelope.recovery.applied'] as const) {
     const w = ofType(want, type);
     const g = ofType(actual, type);
     if (w.length && !g.length && emitsOptional(type)) at(failed, R.traceMissingEvent, type === 'envelope.refusal' ? 'error' : 'warning', `no ${type}, expected after call ${w[0].call}`);
-    if (!w.length && g.length && (terminal || type === 'envelope.refusal')) at(g[0], R.traceUnexpectedEvent, 'error', `${type}, but the recording has no ${type === 'envelope.refusal' ? 'refusal' : 'recovered reply'}`);
+    if (!w.length && g.length && (terminal || type === 'envelope.refusal'))
+      at(g[0], R.traceUnexpectedEvent, 'error', `${type}, but the recording has no ${type === 'envelope.refusal' ? 'refusal' : 'recovered reply'}`);
   }
 
   if (!terminal) return out; // the recording ends before the emission does: nothing terminal to compare
@@ -141,10 +156,20 @@ function compare(actual: TraceEvent[], expected: TraceExpectation, doc: JsonDocu
   const wantExhausted = ofType(want, 'envelope.retry.exhausted')[0] as RouterEvent | undefined;
   const gotExhausted = ofType(actual, 'envelope.retry.exhausted');
   if (wantExhausted && !gotExhausted.length) {
-    at(failed, R.traceMissingEvent, terminal.cause === 'refusal' ? 'warning' : 'error', `no envelope.retry.exhausted {finalReason: ${wantExhausted.payload.finalReason}}: it is emitted whenever an emission fails for good`);
+    at(
+      failed,
+      R.traceMissingEvent,
+      terminal.cause === 'refusal' ? 'warning' : 'error',
+      `no envelope.retry.exhausted {finalReason: ${wantExhausted.payload.finalReason}}: it is emitted whenever an emission fails for good`,
+    );
   }
   if (wantExhausted && gotExhausted.length && family(gotExhausted[0].payload.finalReason) !== family(wantExhausted.payload.finalReason)) {
-    at(gotExhausted[0], R.traceReason, 'error', `finalReason "${gotExhausted[0].payload.finalReason}", but the last call ended in ${wantExhausted.payload.finalReason}: ${conflation(wantExhausted.payload.finalReason)}`);
+    at(
+      gotExhausted[0],
+      R.traceReason,
+      'error',
+      `finalReason "${gotExhausted[0].payload.finalReason}", but the last call ended in ${wantExhausted.payload.finalReason}: ${conflation(wantExhausted.payload.finalReason)}`,
+    );
   }
   if (!wantExhausted && gotExhausted.length) at(gotExhausted[0], R.traceUnexpectedEvent, 'error', 'envelope.retry.exhausted, but a conformant host accepts this emission');
   if (ofType(want, 'cap.breached').length && !ofType(actual, 'cap.breached').length) {
@@ -158,7 +183,12 @@ function compare(actual: TraceEvent[], expected: TraceExpectation, doc: JsonDocu
     const code = isObject(failed.payload.error) ? failed.payload.error.code : undefined;
     if (code !== terminal.errorCode) {
       const legacy = typeof code === 'string' && Object.hasOwn(LEGACY_CODES, code) && LEGACY_CODES[code] === terminal.errorCode;
-      at(failed, R.traceErrorCode, legacy ? 'warning' : 'error', legacy ? `"${code}" is the older name of ${terminal.errorCode}` : `node.failed error.code ${JSON.stringify(code)}; RFC 0033 requires ${terminal.errorCode}`);
+      at(
+        failed,
+        R.traceErrorCode,
+        legacy ? 'warning' : 'error',
+        legacy ? `"${code}" is the older name of ${terminal.errorCode}` : `node.failed error.code ${JSON.stringify(code)}; RFC 0033 requires ${terminal.errorCode}`,
+      );
     }
     const idx = actual.indexOf(failed);
     for (const type of ['envelope.retry.exhausted', 'cap.breached']) {

@@ -86,7 +86,11 @@ export interface ScaffoldResult {
 function refuseSecrets(contents: Record<FileRole, string>): void {
   for (const text of Object.values(contents)) {
     const [hit] = findSecrets(text, 'all');
-    if (hit) throw new UserError(`the input holds ${hit.label} (${hit.masked}); a schema or an example envelope is no place for a credential, so nothing was written`, 'take it out of the kind name, --description, --field or --id-base');
+    if (hit)
+      throw new UserError(
+        `the input holds ${hit.label} (${hit.masked}); a schema or an example envelope is no place for a credential, so nothing was written`,
+        'take it out of the kind name, --description, --field or --id-base',
+      );
   }
 }
 
@@ -159,7 +163,11 @@ export async function preflight(options: Pick<ScaffoldKindOptions, 'kind' | 'out
   resolveSchemaId(options);
   const outDir = resolveOutDir(options);
   const examplesDir = resolveExamplesDir(options);
-  await inspectTargets(kindTargets(outDir, examplesDir, kindFilePaths(outDir, examplesDir, options.kind)), {force: options.force ?? false, display: (p) => displayPath(p, options.cwd), folderRoots: folderRootsOf(options, outDir)});
+  await inspectTargets(kindTargets(outDir, examplesDir, kindFilePaths(outDir, examplesDir, options.kind)), {
+    force: options.force ?? false,
+    display: (p) => displayPath(p, options.cwd),
+    folderRoots: folderRootsOf(options, outDir),
+  });
 }
 
 /**
@@ -179,13 +187,28 @@ export async function scaffoldKind(options: ScaffoldKindOptions): Promise<Scaffo
   if (options.fields.length === 0) throw new UserError('a kind needs at least one field besides reasoning: add --field name:type');
   const roots = buildFieldTree(options.fields.map(parseFieldSpec));
   const paths = kindFilePaths(outDir, examplesDir, options.kind);
-  const lintOptions = resolveLintOptions(options.config?.config, paths.schema, {profile: 'strict', ...(options.targets?.length ? {targets: options.targets} : {})}, options.config?.baseDir ?? options.cwd);
+  const lintOptions = resolveLintOptions(
+    options.config?.config,
+    paths.schema,
+    {profile: 'strict', ...(options.targets?.length ? {targets: options.targets} : {})},
+    options.config?.baseDir ?? options.cwd,
+  );
   const targets = lintOptions.targets;
   // Not a question of which fields: no JSON Schema 2020-12 document (with $schema, $id, additionalProperties) passes it.
-  if (targets.includes('gemini-legacy')) throw new UserError('gemini-legacy is not a scaffold target: its OpenAPI subset refuses $schema, $id and additionalProperties, which every scaffolded schema has; nothing was written', 'scaffold for the other targets, then openwop export schema FILE --target gemini-legacy');
+  if (targets.includes('gemini-legacy'))
+    throw new UserError(
+      'gemini-legacy is not a scaffold target: its OpenAPI subset refuses $schema, $id and additionalProperties, which every scaffolded schema has; nothing was written',
+      'scaffold for the other targets, then openwop export schema FILE --target gemini-legacy',
+    );
 
   const description = options.description?.trim() || fillText(kindTexts().kindDescription, {kind: options.kind});
-  const {schema, placeholders} = payloadSchema(roots, {kind: options.kind, id, description, reasoning, propertyOrdering: targets.includes('gemini') && !targets.some((t) => t === 'openai' || t === 'anthropic')});
+  const {schema, placeholders} = payloadSchema(roots, {
+    kind: options.kind,
+    id,
+    description,
+    reasoning,
+    propertyOrdering: targets.includes('gemini') && !targets.some((t) => t === 'openai' || t === 'anthropic'),
+  });
   const examples = exampleEnvelopes(options.kind, roots, reasoning);
   const contents: Record<FileRole, string> = {schema: formatJson(schema), 'valid-example': formatJson(examples.valid), 'invalid-example': formatJson(examples.invalid)};
   refuseSecrets(contents);
@@ -194,7 +217,10 @@ export async function scaffoldKind(options: ScaffoldKindOptions): Promise<Scaffo
   const errors = findings.filter((f) => f.severity === 'error');
   if (errors.length > 0) {
     const list = errors.map((f) => `${f.ruleId} at ${f.pointer || '/'}: ${f.message}`).join('; ');
-    throw new UserError(`the schema for these fields would not pass lint schema --profile strict --target ${targets.join(' --target ')}: ${list}; nothing was written`, 'use fewer or flatter fields, or drop the --target whose limit they break');
+    throw new UserError(
+      `the schema for these fields would not pass lint schema --profile strict --target ${targets.join(' --target ')}: ${list}; nothing was written`,
+      'use fewer or flatter fields, or drop the --target whose limit they break',
+    );
   }
 
   const folderRoots = folderRootsOf(options, outDir);
@@ -208,4 +234,3 @@ export async function scaffoldKind(options: ScaffoldKindOptions): Promise<Scaffo
   if (!dryRun) await writeFilesAtomically(files, {force, display, folderRoots});
   return {kind: options.kind, outDir, examplesDir, reasoning, targets, files, invalidBecause: examples.invalidBecause, placeholders, findings, dryRun};
 }
-

@@ -60,8 +60,7 @@ export async function askForKind(known: KnownAnswers, streams: PromptStreams, ho
     const kind = known.kind ?? (await input({message: 'Kind name (vendor.<host>.<kind>):', validate: (v) => kindNameProblem(v.trim()) ?? true}, ctx)).trim();
     await hooks.afterKind(kind);
     const description = known.description ?? ((await input({message: 'What does this kind carry? (schema description; Enter for a default)'}, ctx)).trim() || undefined);
-    const reasoning =
-      known.reasoning ?? (await confirm({message: 'Should the model write its reasoning first? (RFC 0030; say no for status or progress signals)', default: true}, ctx));
+    const reasoning = known.reasoning ?? (await confirm({message: 'Should the model write its reasoning first? (RFC 0030; say no for status or progress signals)', default: true}, ctx));
 
     const roots: FieldNode[] = [];
     const fields: string[] = [];

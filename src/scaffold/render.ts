@@ -16,7 +16,9 @@ export function renderScaffoldText(result: ScaffoldResult, options: {bin: string
     lines.push(`  ${ACTION_WORDS[f.action].padEnd(width)}  ${f.file}${note}`);
   }
   if (result.placeholders.length > 0) {
-    lines.push(`${result.placeholders.length} description${result.placeholders.length === 1 ? ' is a' : 's are'} TODO placeholder${result.placeholders.length === 1 ? '' : 's'}; the model reads descriptions, so write them: ${result.placeholders.join(', ')}`);
+    lines.push(
+      `${result.placeholders.length} description${result.placeholders.length === 1 ? ' is a' : 's are'} TODO placeholder${result.placeholders.length === 1 ? '' : 's'}; the model reads descriptions, so write them: ${result.placeholders.join(', ')}`,
+    );
   }
   lines.push(...findingLines(result.findings));
   const schema = result.files.find((f) => f.role === 'schema');

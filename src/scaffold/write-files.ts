@@ -81,7 +81,8 @@ async function checkFolder(dir: string, {display, folderRoots}: WriteOptions): P
     const up = await stat(ancestor).catch(ignoreMissing);
     if (up) {
       if (!up.isDirectory()) throw new UserError(`cannot create the folder "${display(dir)}": "${display(ancestor)}" is a file`);
-      if (folderRoots.every((root) => folderToMake(dir, root) === undefined)) throw new UserError(`cannot write into "${display(dir)}": the folder does not exist; nothing was written`, missingFolderHint(folderRoots[0]));
+      if (folderRoots.every((root) => folderToMake(dir, root) === undefined))
+        throw new UserError(`cannot write into "${display(dir)}": the folder does not exist; nothing was written`, missingFolderHint(folderRoots[0]));
       return;
     }
     if (dirname(ancestor) === ancestor) return;

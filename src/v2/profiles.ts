@@ -50,7 +50,6 @@ export const V2_PROFILES: readonly V2Profile[] = [
   },
 ];
 
-
 export function profileHolds(profile: V2Profile, doc: Readonly<Record<string, unknown>>): boolean {
   return profile.families.every((family) => isObject(doc[family])) && profile.metadata.every((key) => doc[key] !== undefined);
 }

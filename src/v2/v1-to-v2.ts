@@ -4,7 +4,19 @@
  */
 
 /** The v1 extension-class families, advertised in v2 as `extensions["openwop-app.<name>"]`. */
-export const EXTENSION_CLASS_FAMILIES: ReadonlySet<string> = new Set(['brand', 'canvas', 'chat', 'coordination', 'dataIntegration', 'entities', 'kanban', 'knowledge', 'launchStudio', 'messaging', 'webResearch']);
+export const EXTENSION_CLASS_FAMILIES: ReadonlySet<string> = new Set([
+  'brand',
+  'canvas',
+  'chat',
+  'coordination',
+  'dataIntegration',
+  'entities',
+  'kanban',
+  'knowledge',
+  'launchStudio',
+  'messaging',
+  'webResearch',
+]);
 
 /** The org v2 files the extension-class families under. */
 export const EXTENSION_CLASS_ORG = 'openwop-app';

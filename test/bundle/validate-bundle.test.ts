@@ -25,7 +25,10 @@ async function check(bundle: unknown, options: Partial<ValidateBundleOptions> & 
   writeFileSync(join(dir, 'bundle.json'), JSON.stringify(bundle, null, 2));
   for (const [name, value] of Object.entries(options.files ?? {})) writeFileSync(join(dir, name), JSON.stringify(value));
   const {selfOnly, files: _files, ...rest} = options;
-  const published = selfOnly === true || rest.discovery !== undefined || rest.discoveryDocument !== undefined || rest.fetchDiscovery === true ? {} : {discoveryDocument: {document: HOST_DOCUMENT, origin: 'host.json'}};
+  const published =
+    selfOnly === true || rest.discovery !== undefined || rest.discoveryDocument !== undefined || rest.fetchDiscovery === true
+      ? {}
+      : {discoveryDocument: {document: HOST_DOCUMENT, origin: 'host.json'}};
   const outcome = await validateBundle('bundle.json', {cwd: dir, ...published, ...rest});
   const result = outcome.results[0]!;
   const ids = (severity: string) => [...new Set(result.findings.filter((f) => f.severity === severity).map((f) => f.ruleId))].sort();
@@ -160,7 +163,10 @@ describe('a key the bundle carries itself proves integrity, not attribution', ()
   });
 
   it('a signature that does not verify even under the captured key → bundle/signature-invalid (integrity invalid)', async () => {
-    const {errors, result} = await check(tampered((b) => (b.suite.version = '2.50.2')), {selfOnly: true});
+    const {errors, result} = await check(
+      tampered((b) => (b.suite.version = '2.50.2')),
+      {selfOnly: true},
+    );
     expect(errors).toEqual(['bundle/signature-invalid']);
     expect(result.verification).toMatchObject({outcome: 'signature-invalid', integrity: 'invalid', keySource: 'captured'});
   });
@@ -202,7 +208,7 @@ describe('tamper matrix: one field changed after signing', () => {
     expect(errors).toEqual(['bundle/signature-invalid']);
   });
 
-  it('the key: publicKey changed in the host\'s discovery document → bundle/signature-invalid', async () => {
+  it("the key: publicKey changed in the host's discovery document → bundle/signature-invalid", async () => {
     const other = newKey('host-1');
     const {errors, result} = await check(makeBundle(hostKey), {discovery: 'live.json', files: {'live.json': discoveryDocument([keyEntry(other)])}});
     expect(errors).toEqual(['bundle/signature-invalid']);
@@ -359,11 +365,13 @@ describe('ledger rules', () => {
   const resealed = (edit: (b: AnyJson) => void) => makeBundle(hostKey, {edit});
 
   it('a duplicate row id → bundle/duplicate-row', async () => {
-    const {errors} = await check(resealed((b) => {
-      b.results.requirements.push({...b.results.requirements[0]});
-      b.results.totals.executedPass = 3;
-      b.assertionCount = 12;
-    }));
+    const {errors} = await check(
+      resealed((b) => {
+        b.results.requirements.push({...b.results.requirements[0]});
+        b.results.totals.executedPass = 3;
+        b.assertionCount = 12;
+      }),
+    );
     expect(errors).toEqual(['bundle/duplicate-row']);
   });
 
@@ -379,10 +387,12 @@ describe('ledger rules', () => {
   });
 
   it('executed-pass with 0 assertions → bundle/pass-without-assertions', async () => {
-    const {errors} = await check(resealed((b) => {
-      b.results.requirements[1].assertions = 0;
-      b.assertionCount = 5;
-    }));
+    const {errors} = await check(
+      resealed((b) => {
+        b.results.requirements[1].assertions = 0;
+        b.assertionCount = 5;
+      }),
+    );
     expect(errors).toEqual(['bundle/pass-without-assertions']);
   });
 
@@ -398,12 +408,14 @@ describe('ledger rules', () => {
   });
 
   it('blocked > 0 with a certified profile → bundle/blocked-certified, nothing certified', async () => {
-    const {errors, result} = await check(resealed((b) => {
-      b.results.requirements[3].result = 'blocked';
-      b.detail.nonPass[1].result = 'blocked';
-      b.results.totals.inapplicable = 0;
-      b.results.totals.blocked = 1;
-    }));
+    const {errors, result} = await check(
+      resealed((b) => {
+        b.results.requirements[3].result = 'blocked';
+        b.detail.nonPass[1].result = 'blocked';
+        b.results.totals.inapplicable = 0;
+        b.results.totals.blocked = 1;
+      }),
+    );
     expect(errors).toEqual(['bundle/blocked-certified']);
     expect(result.claims?.profiles.some((p) => p.certified)).toBe(false);
   });
@@ -460,7 +472,7 @@ describe('claims', () => {
     ]);
   });
 
-  it('a relaxation whose family the profile id contains denies it too (the suite\'s second arm)', async () => {
+  it("a relaxation whose family the profile id contains denies it too (the suite's second arm)", async () => {
     const {errors, result} = await check(makeBundle(hostKey, {edit: (b) => (b.host.relaxations = [{obligation: 'openwop-core-standard', durability: 'session', reason: 'webhook sink down'}])}));
     expect(errors).toEqual(['bundle/relaxed-certified']);
     expect(result.claims?.profiles.map((p) => p.certified)).toEqual([true, false]);
@@ -471,7 +483,7 @@ describe('claims', () => {
     expect(infos).toEqual(['bundle/profile-not-claimed', 'bundle/verified']);
   });
 
-  it('a major-1 bundle\'s claims are reported unchecked', async () => {
+  it("a major-1 bundle's claims are reported unchecked", async () => {
     const {warnings} = await check(makeBundle(hostKey, {edit: (b) => (b.suite.targetMajor = 1)}));
     expect(warnings).toEqual(['bundle/claims-unchecked']);
   });
@@ -487,13 +499,13 @@ describe('independent tier (verifierSignature)', () => {
   };
   const verifierKeys = {'lab.json': {signingKeys: [keyEntry(verifier)]}};
 
-  it('verifies with the verifier\'s published key', async () => {
+  it("verifies with the verifier's published key", async () => {
     const {errors, result} = await check(independent(), {verifierKeys: 'lab.json', files: verifierKeys});
     expect(errors).toEqual([]);
     expect(result.claims?.profiles[0]).toMatchObject({evidenceTier: 'independent', certified: true});
   });
 
-  it('the host\'s own key → bundle/verifier-same-key, which voids every claim (it names no profile)', async () => {
+  it("the host's own key → bundle/verifier-same-key, which voids every claim (it names no profile)", async () => {
     const {errors, result} = await check(independent(hostKey, hostKey.keyId), {verifierKeys: 'lab.json', files: verifierKeys});
     expect(errors).toEqual(['bundle/verifier-same-key']);
     expect(result.claims?.profiles.map((p) => [p.certified, p.refusedBy])).toEqual([
@@ -502,7 +514,7 @@ describe('independent tier (verifierSignature)', () => {
     ]);
   });
 
-  it('a verifier keyId equal to host.signingKeyId is the host\'s key too', async () => {
+  it("a verifier keyId equal to host.signingKeyId is the host's key too", async () => {
     const bundle = independent();
     bundle.host.signingKeyId = verifier.keyId;
     const {errors} = await check(bundle, {verifierKeys: 'lab.json', files: verifierKeys});
@@ -526,7 +538,25 @@ describe('durability: the rung re-derived as the suite does', () => {
   const R = 'openwop.requirement.0158.';
   /** The five rows of durable-single-instance, consistent: bounds on bound-is-derived, a recovery on each kill row. */
   const rungRows = (): AnyJson[] => [
-    {id: `${R}bound-is-derived`, scenario: 'd.test.ts', result: 'executed-pass', assertions: 1, evidence: {recoveryBounds: [{class: 'leased', bound: 1500, terms: [{name: 'ttl', ms: 1000}, {name: 'poll', ms: 500}]}, {class: 'outbox', bound: 65, terms: [{name: 'tick', ms: 65}]}]}},
+    {
+      id: `${R}bound-is-derived`,
+      scenario: 'd.test.ts',
+      result: 'executed-pass',
+      assertions: 1,
+      evidence: {
+        recoveryBounds: [
+          {
+            class: 'leased',
+            bound: 1500,
+            terms: [
+              {name: 'ttl', ms: 1000},
+              {name: 'poll', ms: 500},
+            ],
+          },
+          {class: 'outbox', bound: 65, terms: [{name: 'tick', ms: 65}]},
+        ],
+      },
+    },
     {id: `${R}kill-after-accept`, scenario: 'd.test.ts', result: 'executed-pass', assertions: 1, evidence: {recovery: {class: 'leased', boundMs: 1500, observedMs: 900}}},
     {id: `${R}kill-during-execution`, scenario: 'd.test.ts', result: 'executed-pass', assertions: 1, evidence: {recovery: {class: 'outbox', boundMs: 65, observedMs: 65}}},
     {id: `${R}duplicate-delivery`, scenario: 'd.test.ts', result: 'executed-pass', assertions: 1},
@@ -568,7 +598,11 @@ describe('durability: the rung re-derived as the suite does', () => {
     ['a class declared twice', (rows: AnyJson[]) => row(rows, 'bound-is-derived').evidence.recoveryBounds.push({class: 'leased', bound: 1, terms: [{name: 'x', ms: 1}]}), 'declared twice'],
     ['a class whose name is not plain', (rows: AnyJson[]) => (row(rows, 'bound-is-derived').evidence.recoveryBounds[1].class = 'Outbox lane'), 'not a plain name'],
     ['a class with no terms', (rows: AnyJson[]) => (row(rows, 'bound-is-derived').evidence.recoveryBounds[1].terms = []), 'has 0 terms'],
-    ['17 declared classes', (rows: AnyJson[]) => row(rows, 'bound-is-derived').evidence.recoveryBounds.push(...Array.from({length: 15}, (_, i) => ({class: `c${i}`, bound: 1, terms: [{name: 't', ms: 1}]}))), 'more than 16'],
+    [
+      '17 declared classes',
+      (rows: AnyJson[]) => row(rows, 'bound-is-derived').evidence.recoveryBounds.push(...Array.from({length: 15}, (_, i) => ({class: `c${i}`, bound: 1, terms: [{name: 't', ms: 1}]}))),
+      'more than 16',
+    ],
     [
       'bounds declared on another 0158 row only',
       (rows: AnyJson[]) => {

@@ -19,7 +19,10 @@ beforeAll(async () => {
   for (const command of COMMANDS) {
     const list = await runCli([...command.split(' '), '--list-rules', '--json'], {cwd});
     expect(list.code, `${command}: ${list.stderr}`).toBe(0);
-    listedIds.set(command, (JSON.parse(list.stdout) as {id: string}[]).map((r) => r.id));
+    listedIds.set(
+      command,
+      (JSON.parse(list.stdout) as {id: string}[]).map((r) => r.id),
+    );
     const all = await runCli([...command.split(' '), '--explain', 'all'], {cwd});
     expect(all.code, `${command}: ${all.stderr}`).toBe(0);
     explained.set(command, all.stdout);

@@ -205,7 +205,7 @@ describe('--update-baseline writes safely', () => {
     expect(alone.stderr).toContain('--baseline');
   });
 
-  it('keeps the other commands\' sections, and -o cannot replace the baseline it just wrote', async () => {
+  it("keeps the other commands' sections, and -o cannot replace the baseline it just wrote", async () => {
     const {dir, inputs} = project(setup);
     writeJson(join(dir, 'env.json'), [{}]);
     await runCli(['validate', 'envelope', 'env.json', '--baseline', 'base.json', '--update-baseline'], {cwd: dir});
@@ -239,9 +239,13 @@ describe('--update-baseline writes safely', () => {
     expect(Object.keys(readJson(join(dir, 'base.json')).commands['validate pack'])).toEqual(['p/one/pack.json']);
   });
 
-  it('every command\'s --help shows the baseline flags with an example; its docs page links the baseline section', async () => {
+  it("every command's --help shows the baseline flags with an example; its docs page links the baseline section", async () => {
     expect(commandDocs('shared')).toContain('## Baseline Adopting openwop where findings already exist');
-    for (const command of [['lint', 'schema'], ['validate', 'envelope'], ['validate', 'pack']]) {
+    for (const command of [
+      ['lint', 'schema'],
+      ['validate', 'envelope'],
+      ['validate', 'pack'],
+    ]) {
       const help = (await runCli([...command, '--help'])).stdout;
       expect(commandDocs(command.join('-'))).toContain('[Baseline](shared.md#baseline)');
       expect(help).toContain('--update-baseline');

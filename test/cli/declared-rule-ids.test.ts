@@ -18,8 +18,22 @@ const envelope = (id: string, turn: number, extra: Record<string, unknown> = {})
 const FOXCTL = [
   {version: 1, status: 'progress', command: 'agentctl.example.run', data: {pct: 50}, meta: {ts: '2026-11-20T10:00:00+01:00', seq: 1, source: 'elsewhere'}, error: {}},
   {version: 1, status: 'progress', command: 'agentctl.example.run', data: {pct: 20}, meta: {ts: '2026-11-20T10:00:01Z', seq: 1, final: true}, error: {code: null, message: null}, extra: 1},
-  {version: 1, status: 'error', command: 'http/openapi', data: {summary: {status_code: 200}}, meta: {ts: '2026-11-20T10:00:02Z', runner: 'vm', duration_ms: -1}, error: {code: 'ERUNTIME_RESTART', message: 'x', details: {attempts: 'two'}}},
-  {version: 1, status: 'ok', command: 'http/openapi', data: {artifact: 'sha256:nothex', artifact_size_bytes: 3}, meta: {ts: 'now', source: 'cache', cas_digest: 'sha256:00'}, error: {code: null, message: null}},
+  {
+    version: 1,
+    status: 'error',
+    command: 'http/openapi',
+    data: {summary: {status_code: 200}},
+    meta: {ts: '2026-11-20T10:00:02Z', runner: 'vm', duration_ms: -1},
+    error: {code: 'ERUNTIME_RESTART', message: 'x', details: {attempts: 'two'}},
+  },
+  {
+    version: 1,
+    status: 'ok',
+    command: 'http/openapi',
+    data: {artifact: 'sha256:nothex', artifact_size_bytes: 3},
+    meta: {ts: 'now', source: 'cache', cas_digest: 'sha256:00'},
+    error: {code: null, message: null},
+  },
 ];
 
 /** A stream that trips each stage of the accept pipeline and the stream rules at least once. */
@@ -65,7 +79,16 @@ function hostileProject(): string {
       peerDependencies: {'host.aiProviders': ''},
       runtime: {language: 'javascript', format: 'esm', entry: 'index.mjs', requires: []},
       nodes: [
-        {typeId: 'vendor.acme.broken.a', version: '1.0.0', label: 'A', category: 'integration', role: 'side-effect', capabilities: [], configSchemaRef: '../../escape.schema.json', outputSchemaRef: 'schemas/out.json'},
+        {
+          typeId: 'vendor.acme.broken.a',
+          version: '1.0.0',
+          label: 'A',
+          category: 'integration',
+          role: 'side-effect',
+          capabilities: [],
+          configSchemaRef: '../../escape.schema.json',
+          outputSchemaRef: 'schemas/out.json',
+        },
         {typeId: 'vendor.acme.broken.a', version: '1.0.0', label: 'A', category: 'integration', role: 'side-effect', capabilities: [], configSchemaRef: 'schemas/bad.json'},
       ],
     },
@@ -125,7 +148,17 @@ describe('every finding comes from a declared rule', () => {
 
   it('each id a command reports over the corpus is in the catalog and lists that command', {timeout: 240_000}, async () => {
     const recordings = readdirSync(ex('recordings')).filter((f) => !/\.(md|ndjson)$/.test(f) && f !== 'capabilities.json' && f !== 'ticket.schema.json');
-    const lintInputs = [ex('schemas'), join(ROOT, 'test', 'fixtures', 'real-world'), 'bad.json', 'dup.json', 'empty.json', 'binary.json', 'lookbehind.schema.json', 'escape.schema.json', 'missing.json'];
+    const lintInputs = [
+      ex('schemas'),
+      join(ROOT, 'test', 'fixtures', 'real-world'),
+      'bad.json',
+      'dup.json',
+      'empty.json',
+      'binary.json',
+      'lookbehind.schema.json',
+      'escape.schema.json',
+      'missing.json',
+    ];
     const runs: Run[] = [
       ['lint schema', ['--target', 'tier1', '--target', 'openai', '--target', 'anthropic', '--target', 'gemini', '--profile', 'load-bearing', ...lintInputs]],
       ['lint schema', lintInputs],
@@ -160,10 +193,11 @@ describe('every finding comes from a declared rule', () => {
     expect(undeclared).toEqual([]);
     // The corpus must stay broad: a run that silently reports nothing would pass the check above.
     expect(total).toBeGreaterThan(100);
-    for (const command of ['lint schema', 'validate envelope', 'validate pack', 'validate bundle', 'probe host', 'simulate retry', 'export schema'] as const) expect(byCommand.get(command)?.size, command).toBeGreaterThan(2);
+    for (const command of ['lint schema', 'validate envelope', 'validate pack', 'validate bundle', 'probe host', 'simulate retry', 'export schema'] as const)
+      expect(byCommand.get(command)?.size, command).toBeGreaterThan(2);
   });
 
-  it('every declared id is <family>/<name>, and no alias is another rule\'s id', async () => {
+  it("every declared id is <family>/<name>, and no alias is another rule's id", async () => {
     const rules = await allRules();
     expect(rules.map((r) => r.id).filter((id) => !RULE_ID.test(id))).toEqual([]);
     const ids = new Set(rules.map((r) => r.id));

@@ -54,7 +54,14 @@ describe('--stdin-filename', () => {
 
   it('without - among the inputs it is a usage error (exit 2) on every command that reads -', async () => {
     const root = project({'a.json': SCHEMA});
-    for (const command of [['lint', 'schema'], ['validate', 'envelope'], ['validate', 'pack'], ['validate', 'bundle'], ['export', 'schema', '--target', 'openai'], ['simulate', 'retry']]) {
+    for (const command of [
+      ['lint', 'schema'],
+      ['validate', 'envelope'],
+      ['validate', 'pack'],
+      ['validate', 'bundle'],
+      ['export', 'schema', '--target', 'openai'],
+      ['simulate', 'retry'],
+    ]) {
       const r = await runCli([...command, 'a.json', '--stdin-filename', 'b.json'], {cwd: root});
       expect(r.code, command.join(' ')).toBe(2);
       expect(r.stderr).toContain('--stdin-filename names what - reads, and no - is among the inputs');
@@ -79,7 +86,7 @@ describe('nothing to check is exit 2 (io/no-match), unless --no-error-on-unmatch
     ['validate', 'pack'],
   ];
 
-  it('an empty folder, a folder with none of the command\'s files, and a glob matching nothing, on each command', async () => {
+  it("an empty folder, a folder with none of the command's files, and a glob matching nothing, on each command", async () => {
     const root = project({'notes/readme.txt': 'x'});
     mkdirSync(join(root, 'empty'));
     for (const command of commands) {
@@ -99,15 +106,26 @@ describe('nothing to check is exit 2 (io/no-match), unless --no-error-on-unmatch
     for (const input of ['gen', 'gen/*.json', 'gen/a.schema.json']) {
       const r = await json(['lint', 'schema', input], root);
       expect(r.code, input).toBe(2);
-      expect(r.rules.some((x) => x.endsWith('io/no-match error')), input).toBe(true);
+      expect(
+        r.rules.some((x) => x.endsWith('io/no-match error')),
+        input,
+      ).toBe(true);
       expect((await json(['lint', 'schema', input, '--no-ignore'], root)).code, input).toBe(0);
     }
   });
 });
 
 describe('ignored files', () => {
-  it('a file named on the command line that openwop\'s own ignores cover is an io/ignored warning, not checked, not dropped; .gitignore does not stop a named file', async () => {
-    const root = project({'gen/.gitignore': 'b.schema.json\n', 'gen/b.schema.json': OPEN, 'gen/.openwopignore': 'd.schema.json\n', 'gen/d.schema.json': OPEN, 'ok.schema.json': SCHEMA, 'old/c.schema.json': OPEN, 'openwop.config.json': {ignore: ['old/**']}});
+  it("a file named on the command line that openwop's own ignores cover is an io/ignored warning, not checked, not dropped; .gitignore does not stop a named file", async () => {
+    const root = project({
+      'gen/.gitignore': 'b.schema.json\n',
+      'gen/b.schema.json': OPEN,
+      'gen/.openwopignore': 'd.schema.json\n',
+      'gen/d.schema.json': OPEN,
+      'ok.schema.json': SCHEMA,
+      'old/c.schema.json': OPEN,
+      'openwop.config.json': {ignore: ['old/**']},
+    });
     const r = await json(['lint', 'schema', 'ok.schema.json', 'gen/b.schema.json', 'gen/d.schema.json', 'old/c.schema.json'], root);
     expect(r.code).toBe(1);
     expect(r.rules.filter((x) => x.includes('io/ignored'))).toEqual(['gen/d.schema.json io/ignored warning', 'old/c.schema.json io/ignored warning']);
@@ -216,7 +234,15 @@ describe('ignore patterns are untrusted (they come with a checkout): none makes 
     const config = await runCli(['validate', 'envelope', '.'], {cwd: root});
     expect(config.code).toBe(2);
     expect(config.stderr).toMatch(/invalid config .*openwop\.config\.json:\d+:\d+: "ignore" glob .*wildcard groups/);
-    writeFileSync(join(root, 'openwop.config.json'), JSON.stringify({overrides: [{files: ['x/**'], rules: {}}, {files: [costly], rules: {}}]}));
+    writeFileSync(
+      join(root, 'openwop.config.json'),
+      JSON.stringify({
+        overrides: [
+          {files: ['x/**'], rules: {}},
+          {files: [costly], rules: {}},
+        ],
+      }),
+    );
     const overrides = await runCli(['lint', 'schema', '.'], {cwd: root});
     expect(overrides.code).toBe(2);
     expect(overrides.stderr).toMatch(/invalid config .*openwop\.config\.json:\d+:\d+: "overrides" files glob .*wildcard groups/);

@@ -42,7 +42,13 @@ describe('list flags: repeatable everywhere, comma-separated unless a value may 
   });
 
   describe('validate pack --grant', () => {
-    const manifest = {name: 'vendor.acme.two', version: '1.0.0', engines: {openwop: '>=1.1 <2.0.0'}, runtime: {language: 'javascript', entry: 'index.mjs', requires: ['net.dns', 'clock']}, nodes: [{typeId: 'vendor.acme.two.run', version: '1.0.0', category: 'integration', role: 'side-effect'}]};
+    const manifest = {
+      name: 'vendor.acme.two',
+      version: '1.0.0',
+      engines: {openwop: '>=1.1 <2.0.0'},
+      runtime: {language: 'javascript', entry: 'index.mjs', requires: ['net.dns', 'clock']},
+      nodes: [{typeId: 'vendor.acme.two.run', version: '1.0.0', category: 'integration', role: 'side-effect'}],
+    };
     const gateOf = async (args: string[]) => {
       const dir = tempDir();
       writeFileSync(join(dir, 'pack.json'), JSON.stringify(manifest));
@@ -91,12 +97,12 @@ describe('list flags: repeatable everywhere, comma-separated unless a value may 
     const dir = tempDir();
     const schema = {type: 'object', properties: {title: {type: 'string', minLength: 1}, note: {type: 'string'}}, required: ['title'], additionalProperties: false};
     writeFileSync(join(dir, 's.schema.json'), JSON.stringify(schema));
-    const run = async (args: string[]) => JSON.parse((await runCli(['lint', 'schema', 's.schema.json', '--json', ...args], {cwd: dir})).stdout).results[0].findings.map((f: {ruleId: string}) => f.ruleId);
+    const run = async (args: string[]) =>
+      JSON.parse((await runCli(['lint', 'schema', 's.schema.json', '--json', ...args], {cwd: dir})).stdout).results[0].findings.map((f: {ruleId: string}) => f.ruleId);
     const [a, b] = [...new Set<string>(await run([]))];
     expect(b, 'the schema must give two rules').toBeDefined();
     expect(await run(['--rule', `${a}=off,${b}=off`])).toEqual(await run(['--rule', `${a}=off`, '--rule', `${b}=off`]));
     expect(await run(['--rule', `${a}=off,${b}=off`])).not.toContain(a);
     expect(await run(['--rule', `${a}=off,${b}=off`])).not.toContain(b);
   });
-
 });

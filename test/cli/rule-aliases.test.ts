@@ -27,7 +27,8 @@ describe('rule settings by earlier ids, upstream codes and globs', () => {
     const r = await runCli(argv, {cwd});
     return {...r, findings: r.stdout.startsWith('{') ? (JSON.parse(r.stdout) as {results: {findings: Finding[]}[]}).results.flatMap((x) => x.findings) : []};
   };
-  const envelopes = (...rule: string[]) => run(['validate', 'envelope', 'stream.ndjson', '--capabilities', ex('recordings', 'capabilities.json'), '--format', 'json', ...rule.flatMap((r) => ['--rule', r])]);
+  const envelopes = (...rule: string[]) =>
+    run(['validate', 'envelope', 'stream.ndjson', '--capabilities', ex('recordings', 'capabilities.json'), '--format', 'json', ...rule.flatMap((r) => ['--rule', r])]);
   const levels = (findings: Finding[]) => [...new Set(findings.map((f) => `${f.ruleId}=${f.severity}`))].sort();
 
   beforeAll(() => {
@@ -36,12 +37,7 @@ describe('rule settings by earlier ids, upstream codes and globs', () => {
 
   it('reports the new ids, each finding of a rule with an upstream code carrying it', async () => {
     const {findings} = await envelopes();
-    expect(levels(findings)).toEqual([
-      'envelope/cap-clarification-rounds=error',
-      'envelope/cap-envelopes-per-turn=error',
-      'envelope/cap-schema-rounds=error',
-      'envelope/duplicate-id=error',
-    ]);
+    expect(levels(findings)).toEqual(['envelope/cap-clarification-rounds=error', 'envelope/cap-envelopes-per-turn=error', 'envelope/cap-schema-rounds=error', 'envelope/duplicate-id=error']);
     expect(new Set(findings.map((f) => `${f.ruleId} ${f.code}`))).toEqual(
       new Set(['envelope/cap-clarification-rounds cap.breached', 'envelope/cap-envelopes-per-turn cap.breached', 'envelope/cap-schema-rounds cap.breached', 'envelope/duplicate-id undefined']),
     );

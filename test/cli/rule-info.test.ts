@@ -53,7 +53,7 @@ describe.each(COMMANDS)('%s --list-rules', (command) => {
     }
   });
 
-  it('lists its own families and no other command\'s', () => {
+  it("lists its own families and no other command's", () => {
     const families = new Set((listed.get(command) ?? []).map((r) => r.family));
     for (const own of FAMILIES[command]) expect(families, own).toContain(own);
     for (const other of OTHERS.filter((f) => !FAMILIES[command].includes(f))) expect(families, other).not.toContain(other);
@@ -100,7 +100,7 @@ describe('--explain of a name that is no rule', () => {
   });
 });
 
-describe('--explain of another command\'s rule', () => {
+describe("--explain of another command's rule", () => {
   it('explains it and names the command that reports it', async () => {
     const result = await cli('simulate retry', '--explain', 'tier1/max-depth');
     expect(result.code, result.stderr).toBe(0);

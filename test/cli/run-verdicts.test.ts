@@ -32,7 +32,10 @@ describe('nothing to check is decided once, over every argument', () => {
       const r = await json([...command, 's.json', 'ign/s.json'], root);
       const label = command.join(' ');
       expect(r.code, label).not.toBe(2);
-      expect(r.rules.filter((x) => x.startsWith('ign/')), label).toEqual(['ign/s.json io/ignored warning']);
+      expect(
+        r.rules.filter((x) => x.startsWith('ign/')),
+        label,
+      ).toEqual(['ign/s.json io/ignored warning']);
     }
   });
 });
@@ -57,7 +60,12 @@ describe('an input the run could not read is not a rule a setting hides', () => 
     const root = project({'.openwopignore': 'ign/\n', 'ign/s.json': SCHEMA});
     mkdirSync(join(root, 'empty'));
     for (const command of INPUT_COMMANDS) {
-      for (const [input, setting] of [['empty', 'io/no-match=off'], ['ign/s.json', 'io/no-match=warn'], ['missing.json', 'io/not-found=off'], ['missing.json', 'io/*=off']]) {
+      for (const [input, setting] of [
+        ['empty', 'io/no-match=off'],
+        ['ign/s.json', 'io/no-match=warn'],
+        ['missing.json', 'io/not-found=off'],
+        ['missing.json', 'io/*=off'],
+      ]) {
         const label = `${command.join(' ')} ${input} --rule ${setting}`;
         const r = await runCli([...command, input, '--rule', setting], {cwd: root});
         expect(r.code, label).toBe(2);
@@ -78,7 +86,10 @@ describe('an input the run could not read is not a rule a setting hides', () => 
 describe('a tree whose files all sit in ignored folders', () => {
   it('is worded as ignored (--no-ignore checks them), not as holding no file', async () => {
     const root = project({'.gitignore': 'sub/\n', 'tree/sub/s.json': SCHEMA, 'tree/other/.openwopignore': 'deep/\n', 'tree/other/deep/t.json': SCHEMA});
-    for (const command of [['lint', 'schema'], ['validate', 'envelope']]) {
+    for (const command of [
+      ['lint', 'schema'],
+      ['validate', 'envelope'],
+    ]) {
       const r = await runCli([...command, 'tree'], {cwd: root});
       expect(r.code, command.join(' ')).toBe(2);
       expect(r.stdout, command.join(' ')).toMatch(/every \.json( file|, .*) in tree is ignored \(--no-ignore checks them\)/);

@@ -20,7 +20,10 @@ describe('validate envelope inputs', () => {
     dir = tempDir();
     writeFileSync(join(dir, 'array.json'), JSON.stringify([ENVELOPE, {...ENVELOPE, envelopeId: 'e-2', payload: {code: 'x'}}], null, 2));
     // Its own correlationId: the same one with the same type would be a replay, reported as info.
-    writeFileSync(join(dir, 'stream.ndjson'), [ENVELOPE, '{"type": "error",', {...ENVELOPE, envelopeId: 'e-3', correlationId: 'run:n:1:k'}].map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\r\n') + '\r\n');
+    writeFileSync(
+      join(dir, 'stream.ndjson'),
+      [ENVELOPE, '{"type": "error",', {...ENVELOPE, envelopeId: 'e-3', correlationId: 'run:n:1:k'}].map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\r\n') + '\r\n',
+    );
   });
 
   it('checks each envelope of a JSON array at its index', async () => {
@@ -42,7 +45,10 @@ describe('validate envelope inputs', () => {
     const stream = await runCli(['validate', 'envelope', '-', '--json'], {input: `${JSON.stringify(ENVELOPE)}\n${JSON.stringify({...ENVELOPE, envelopeId: 'env-other', meta: {}})}\n`});
     const result = JSON.parse(stream.stdout).results[0];
     expect(result.file).toBe('<stdin>');
-    expect(result.findings.map((f: {line: number; pointer: string}) => [f.line, f.pointer])).toEqual([[2, '/meta'], [2, '/meta']]);
+    expect(result.findings.map((f: {line: number; pointer: string}) => [f.line, f.pointer])).toEqual([
+      [2, '/meta'],
+      [2, '/meta'],
+    ]);
     const pretty = await runCli(['validate', 'envelope', '-'], {input: JSON.stringify(ENVELOPE, null, 2)});
     expect(pretty.code).toBe(0);
   });
@@ -103,7 +109,10 @@ describe('validate envelope bad input', () => {
   it('a truncated final line is reported at its line, and everything before it is checked', async () => {
     writeFileSync(join(dir, 'cut.ndjson'), `${line(1)}\n${line(2, {payload: {code: 'x'}})}\n${line(3).slice(0, 40)}`);
     const report = JSON.parse((await runCli(['validate', 'envelope', 'cut.ndjson', '--json'], {cwd: dir})).stdout);
-    expect(report.results[0].findings.map((f: {ruleId: string; line: number}) => [f.ruleId, f.line])).toEqual([['envelope/payload-invalid', 2], ['json/syntax', 3]]);
+    expect(report.results[0].findings.map((f: {ruleId: string; line: number}) => [f.ruleId, f.line])).toEqual([
+      ['envelope/payload-invalid', 2],
+      ['json/syntax', 3],
+    ]);
     expect(report.results[0].findings[1].message).toContain('truncated');
     expect(report.summary).toMatchObject({envelopes: 3, valid: 1, invalid: 2});
   });
@@ -142,7 +151,12 @@ describe('validate envelope bad input', () => {
   });
 
   it('usage errors exit 2 with one line: unknown --kind, --kind with foxctl, missing --schemas folder, unreadable --capabilities', async () => {
-    for (const args of [['--kind', 'vendor.x.y'], ['--kind', 'error', '--protocol', 'foxctl'], ['--schemas', 'nowhere'], ['--capabilities', 'nowhere.json']]) {
+    for (const args of [
+      ['--kind', 'vendor.x.y'],
+      ['--kind', 'error', '--protocol', 'foxctl'],
+      ['--schemas', 'nowhere'],
+      ['--capabilities', 'nowhere.json'],
+    ]) {
       const r = await runCli(['validate', 'envelope', 'crlf.ndjson', ...args], {cwd: dir});
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr).toMatch(/^openwop: /);
@@ -169,7 +183,10 @@ describe('validate envelope reports', () => {
     const report = JSON.parse(r.stdout);
     expect(report.summary).toMatchObject({files: 2, errors: 2, envelopes: 4, valid: 2, invalid: 2, kinds: {error: 3, 'clarification.request': 1}, protocol: 'auto', strict: false});
     expect(report.results[0]).toMatchObject({file: 'run.ndjson', envelopes: 3, valid: 1, invalid: 2, kinds: {error: 2, 'clarification.request': 1}});
-    expect(report.results[0].findings.map((f: {ruleId: string; line: number}) => [f.ruleId, f.line])).toEqual([['envelope/payload-invalid', 2], ['envelope/duplicate-id', 3]]);
+    expect(report.results[0].findings.map((f: {ruleId: string; line: number}) => [f.ruleId, f.line])).toEqual([
+      ['envelope/payload-invalid', 2],
+      ['envelope/duplicate-id', 3],
+    ]);
     expect(report.results[1]).toMatchObject({file: 'clean.json', findings: [], envelopes: 1, valid: 1, invalid: 0});
   });
 
@@ -204,7 +221,14 @@ describe('validate envelope never prints a secret', () => {
       ...secrets.map((s, i) => ({...ENVELOPE, envelopeId: `e-${i}`, correlationId: `run:n:${i}:k`, payload: {reasoning: `see ${s}`, code: 'x', message: 'y'}})),
       {...ENVELOPE, envelopeId: 'e-meta', meta: {source: secrets[1], ts: secrets[2]}},
       {...ENVELOPE, envelopeId: 'e-kind', type: secrets[3]},
-      {version: 1, status: 'ok', command: 'fs/read', data: {token_note: secrets[4], api_key: 'plain-value-123'}, meta: {ts: '2025-11-15T12:34:56Z', duration_ms: 1}, error: {code: null, message: null}},
+      {
+        version: 1,
+        status: 'ok',
+        command: 'fs/read',
+        data: {token_note: secrets[4], api_key: 'plain-value-123'},
+        meta: {ts: '2025-11-15T12:34:56Z', duration_ms: 1},
+        error: {code: null, message: null},
+      },
     ];
     writeFileSync(join(dir, 'leaky.ndjson'), lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
     for (const format of FORMATS) {
@@ -219,7 +243,12 @@ describe('validate envelope never prints a secret', () => {
 });
 
 describe('validate envelope with hosts and vendor kinds', () => {
-  const HOST = {protocolVersion: '1.0', supportedEnvelopes: ['clarification.request', 'schema.request', 'schema.response', 'error', 'vendor.acme.plan.create'], schemaVersions: {error: 1}, limits: {clarificationRounds: 3, schemaRounds: 2, envelopesPerTurn: 1}};
+  const HOST = {
+    protocolVersion: '1.0',
+    supportedEnvelopes: ['clarification.request', 'schema.request', 'schema.response', 'error', 'vendor.acme.plan.create'],
+    schemaVersions: {error: 1},
+    limits: {clarificationRounds: 3, schemaRounds: 2, envelopesPerTurn: 1},
+  };
   let dir: string;
   beforeAll(() => {
     dir = tempDir();
@@ -287,7 +316,10 @@ describe('validate envelope imports what it needs, when it needs it', () => {
 describe('validate envelope with the acme example host of either major', () => {
   const hosts = join(ROOT, 'examples', 'hosts');
   const stream = join(ROOT, 'examples', 'envelopes', 'stream.ndjson');
-  const brief = (stdout: string) => (JSON.parse(stdout).results as {findings: {ruleId: string; severity: string; line: number; pointer: string}[]}[]).flatMap((r) => r.findings.map((f) => `${f.line} ${f.severity} ${f.ruleId} ${f.pointer}`));
+  const brief = (stdout: string) =>
+    (JSON.parse(stdout).results as {findings: {ruleId: string; severity: string; line: number; pointer: string}[]}[]).flatMap((r) =>
+      r.findings.map((f) => `${f.line} ${f.severity} ${f.ruleId} ${f.pointer}`),
+    );
 
   it('the v1 and v2 documents of one host give the same findings; --major shows in the summary and --help', async () => {
     const v1 = await runCli(['validate', 'envelope', stream, '--capabilities', join(hosts, 'acme.well-known-openwop.json'), '--json']);

@@ -23,7 +23,11 @@ describe('config discovery', () => {
   });
 
   it('prefers openwop.config.json over .openwoprc.json over package.json in the same folder, and the nearest folder first', async () => {
-    const dir = project({'.openwoprc.json': '{"ignore": ["rc"]}', 'package.json': '{"name": "x", "openwop": {"ignore": ["pkg"]}}', 'sub/package.json': '{"name": "y", "openwop": {"ignore": ["sub"]}}'});
+    const dir = project({
+      '.openwoprc.json': '{"ignore": ["rc"]}',
+      'package.json': '{"name": "x", "openwop": {"ignore": ["pkg"]}}',
+      'sub/package.json': '{"name": "y", "openwop": {"ignore": ["sub"]}}',
+    });
     expect((await loadConfig({cwd: dir})).config.ignore).toEqual(['rc']);
     expect((await loadConfig({cwd: join(dir, 'sub')})).config.ignore).toEqual(['sub']);
   });
@@ -95,7 +99,13 @@ describe('config through the CLI', () => {
       const r = await runCli(['lint', 'schema', 'strict/s.json', 'loose/s.json', '--json', ...extra], {cwd: dir});
       return JSON.parse(r.stdout).results.map((x: {file: string; findings: {severity: string}[]}) => [x.file, x.findings.map((f) => f.severity)]);
     };
-    expect(await severities()).toEqual([['strict/s.json', ['error']], ['loose/s.json', ['warning']]]);
-    expect(await severities(['--rule', 'tier1/string-constraint=off'])).toEqual([['strict/s.json', []], ['loose/s.json', []]]);
+    expect(await severities()).toEqual([
+      ['strict/s.json', ['error']],
+      ['loose/s.json', ['warning']],
+    ]);
+    expect(await severities(['--rule', 'tier1/string-constraint=off'])).toEqual([
+      ['strict/s.json', []],
+      ['loose/s.json', []],
+    ]);
   });
 });

@@ -76,18 +76,14 @@ describe('--print-config FILE', () => {
     expect(JSON.parse(r.stdout)).toEqual({file: 'pack.json', configFile: null, root: dir, ignored: false, ignoredBy: null, overrides: [], config: {}});
   });
 
-  it.each([
-    [['validate', 'envelope']],
-    [['validate', 'pack']],
-    [['validate', 'bundle']],
-    [['lint', 'schema']],
-    [['probe', 'host']],
-    [['simulate', 'retry']],
-  ])('%j takes it without its inputs, and exits 0', async (command) => {
-    const r = await runCli([...command, '--print-config', 'other/x.json'], {cwd: project()});
-    expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout).config.rules).toEqual({'tier1/*': 'warn', 'json/*': 'off'});
-  });
+  it.each([[['validate', 'envelope']], [['validate', 'pack']], [['validate', 'bundle']], [['lint', 'schema']], [['probe', 'host']], [['simulate', 'retry']]])(
+    '%j takes it without its inputs, and exits 0',
+    async (command) => {
+      const r = await runCli([...command, '--print-config', 'other/x.json'], {cwd: project()});
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout).config.rules).toEqual({'tier1/*': 'warn', 'json/*': 'off'});
+    },
+  );
 
   it('scaffold kind, which reads the config too, takes it; $schema and $comment are left out', async () => {
     const dir = project({$schema: 'x', $comment: 'notes', scaffold: {out: 'kinds'}});

@@ -72,7 +72,10 @@ describe('foxctl envelope rules', () => {
     ];
     for (const [over, severity, rule] of cases) {
       const {findings} = await run([foxctl('ok', over)]);
-      expect(findings.map((f) => `${f.severity} ${f.ruleId}`), rule).toContain(`${severity} ${rule}`);
+      expect(
+        findings.map((f) => `${f.severity} ${f.ruleId}`),
+        rule,
+      ).toContain(`${severity} ${rule}`);
     }
     expect((await run([foxctl('ok', {data: {summary, artifact: digest}, meta})])).findings).toEqual([]);
   });

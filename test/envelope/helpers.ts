@@ -74,4 +74,3 @@ export const SAMPLE_SECRETS: Record<string, string> = {
   'a secret: value': `secret:${secretBody(20)}`,
   'a bearer token': `Bearer ${secretBody(40)}`,
 };
-

@@ -114,7 +114,10 @@ describe('schemaVersion against the host', () => {
 
 describe('payload cross-checks', () => {
   it('schema.request must name an advertised kind', async () => {
-    const text = ndjson([envelope(1, {type: 'schema.request', payload: {envelopeType: 'vendor.acme.plan.create'}}), envelope(2, {type: 'schema.request', payload: {envelopeType: 'vendor.other.thing'}})]);
+    const text = ndjson([
+      envelope(1, {type: 'schema.request', payload: {envelopeType: 'vendor.acme.plan.create'}}),
+      envelope(2, {type: 'schema.request', payload: {envelopeType: 'vendor.other.thing'}}),
+    ]);
     expect(brief((await check(text, {capabilities: capabilitiesFile(HOST)})).findings)).toEqual(['2 error envelope/unknown-kind']);
     expect((await check(text)).findings).toEqual([]);
   });

@@ -63,7 +63,14 @@ describe('a v2 capabilities document applies like the equivalent v1 one', () => 
     const v1 = await check(stream, {capabilities: capabilitiesFile(HOST)});
     const v2 = await check(stream, {capabilities: capabilitiesFile(HOST_V2)});
     expect(new Set(v1.findings.map((f) => f.ruleId))).toEqual(
-      new Set(['envelope/cap-envelopes-per-turn', 'envelope/cap-clarification-rounds', 'envelope/cap-schema-rounds', 'envelope/unknown-kind', 'envelope/unknown-schema-version', 'envelope/schema-version-drift']),
+      new Set([
+        'envelope/cap-envelopes-per-turn',
+        'envelope/cap-clarification-rounds',
+        'envelope/cap-schema-rounds',
+        'envelope/unknown-kind',
+        'envelope/unknown-schema-version',
+        'envelope/schema-version-drift',
+      ]),
     );
     expect(where(v2.findings)).toEqual(where(v1.findings));
     expect(v2.outcome.summary.major).toBe(2);

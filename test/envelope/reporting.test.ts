@@ -68,7 +68,10 @@ describe('progress', () => {
   const tty = () => Object.assign(new PassThrough(), {isTTY: true, columns: 80, clearLine: () => true, cursorTo: () => true, moveCursor: () => true});
 
   it('stays silent on a stream that is not a TTY, or when not wanted', async () => {
-    for (const [stream, wanted] of [[new PassThrough(), true], [tty(), false]] as const) {
+    for (const [stream, wanted] of [
+      [new PassThrough(), true],
+      [tty(), false],
+    ] as const) {
       const written: string[] = [];
       stream.on('data', (d: Buffer) => written.push(d.toString()));
       const p = createProgress(stream, wanted, 0);

@@ -24,7 +24,16 @@ function docCases(): [string, unknown][] {
 /** The schema inside a fragment, wherever the target's form puts it. */
 function schemaIn(fragment: unknown): unknown {
   const f = fragment as any;
-  return f.response_format?.json_schema.schema ?? f.text?.format.schema ?? f.tools?.[0].function?.parameters ?? f.tools?.[0].parameters ?? f.tools?.[0].input_schema ?? f.output_config?.format.schema ?? f.generationConfig?.responseJsonSchema ?? f.generationConfig?.responseSchema;
+  return (
+    f.response_format?.json_schema.schema ??
+    f.text?.format.schema ??
+    f.tools?.[0].function?.parameters ??
+    f.tools?.[0].parameters ??
+    f.tools?.[0].input_schema ??
+    f.output_config?.format.schema ??
+    f.generationConfig?.responseJsonSchema ??
+    f.generationConfig?.responseSchema
+  );
 }
 
 const cases = [...fileCases(), ...docCases()];
@@ -40,7 +49,10 @@ describe('export schema never emits what lint schema --target refuses', () => {
         const result: ExportResult = exportSchema(value as object, {target, form: 'all'});
         if (result.refused) {
           expect(result.fragment, name).toBeUndefined();
-          expect(result.findings.some((f) => f.severity === 'error'), name).toBe(true);
+          expect(
+            result.findings.some((f) => f.severity === 'error'),
+            name,
+          ).toBe(true);
           continue;
         }
         exported++;
@@ -48,7 +60,10 @@ describe('export schema never emits what lint schema --target refuses', () => {
           const schema = schemaIn((result.fragment as Record<string, unknown>)[form]);
           expect(schema, `${name} ${form}`).toEqual(result.schema);
           const errors = lintSchemaDocument(schema as object, {targets: [target]}).filter((f) => f.severity === 'error');
-          expect(errors.map((f) => `${f.ruleId} ${f.pointer}`), `${name} ${form}`).toEqual([]);
+          expect(
+            errors.map((f) => `${f.ruleId} ${f.pointer}`),
+            `${name} ${form}`,
+          ).toEqual([]);
         }
         // Exporting what was exported changes nothing more.
         expect(exportSchema(result.schema as object, {target}).schema, `${name} again`).toEqual(result.schema);

@@ -170,7 +170,8 @@ describe('exportSchema: every target', () => {
     expect(value).toEqual(JSON.parse(ORDER));
   });
   it('keeps a property named __proto__ as a property, through every rewrite', () => {
-    const text = '{"type": "object", "properties": {"__proto__": {"$ref": "#/$defs/P", "description": "d"}, "b": {"type": "string", "minimum": 1}}, "$defs": {"P": {"type": "object", "properties": {"__proto__": {"type": "string"}}}}}';
+    const text =
+      '{"type": "object", "properties": {"__proto__": {"$ref": "#/$defs/P", "description": "d"}, "b": {"type": "string", "minimum": 1}}, "$defs": {"P": {"type": "object", "properties": {"__proto__": {"type": "string"}}}}}';
     for (const target of ['openai', 'anthropic', 'gemini', 'gemini-legacy'] as const) {
       const out = exportSchema(text, {target});
       const props = at(out.schema, 'properties');
@@ -194,7 +195,13 @@ describe('exportSchema: every target', () => {
 
 describe('exportSchema: schemas written for another vendor', () => {
   it('openai: a lone allOf (pydantic v1 for a described model) is merged, then inlined', () => {
-    const s = {type: 'object', properties: {galaxy: {allOf: [{$ref: '#/$defs/Galaxy'}], description: 'where'}}, required: ['galaxy'], additionalProperties: false, $defs: {Galaxy: closed({name: {type: 'string'}})}};
+    const s = {
+      type: 'object',
+      properties: {galaxy: {allOf: [{$ref: '#/$defs/Galaxy'}], description: 'where'}},
+      required: ['galaxy'],
+      additionalProperties: false,
+      $defs: {Galaxy: closed({name: {type: 'string'}})},
+    };
     const out = exportSchema(s, {target: 'openai'});
     expect(out.refused).toBe(false);
     expect(at(out.schema, 'properties', 'galaxy')).toEqual({...closed({name: {type: 'string'}}), description: 'where'});
@@ -210,7 +217,12 @@ describe('exportSchema: schemas written for another vendor', () => {
   it('gemini-legacy: an OpenAPI discriminator annotation is left out, the branches still tell the values apart', () => {
     const cat = closed({pet_type: {const: 'cat'}});
     const dog = closed({pet_type: {const: 'dog'}});
-    const s = {type: 'object', properties: {pet: {oneOf: [{$ref: '#/$defs/Cat'}, {$ref: '#/$defs/Dog'}], discriminator: {propertyName: 'pet_type', mapping: {cat: '#/$defs/Cat', dog: '#/$defs/Dog'}}}}, required: ['pet'], $defs: {Cat: cat, Dog: dog}};
+    const s = {
+      type: 'object',
+      properties: {pet: {oneOf: [{$ref: '#/$defs/Cat'}, {$ref: '#/$defs/Dog'}], discriminator: {propertyName: 'pet_type', mapping: {cat: '#/$defs/Cat', dog: '#/$defs/Dog'}}}},
+      required: ['pet'],
+      $defs: {Cat: cat, Dog: dog},
+    };
     const out = exportSchema(s, {target: 'gemini-legacy'});
     expect(out.refused).toBe(false);
     expect(at(out.schema, 'properties', 'pet', 'discriminator')).toBeUndefined();

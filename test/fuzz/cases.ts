@@ -31,10 +31,38 @@ function corpus(root: string, folders: string[], endings: RegExp): Uint8Array[] 
 
 /** Byte sequences that reach the corners of a JSON reader. */
 const NASTY_TOKENS = [
-  '{', '}', '[', ']', '"', ',', ':', '\\', '\u0000', '\u001b[31m', '\u202e', '\uFEFF', '\r\n', 'null', '-0', '1e999', '123456789012345678901234567890',
-  '"__proto__":{}', '"constructor":{"prototype":{}}', '"$ref":"/dev/zero"', '"$ref":"../../../../etc/passwd"', '"$ref":"file:///etc/hostname"',
-  '"$ref":"http://127.0.0.1:9/x.json"', '"$ref":"#/$defs/x"', '"pattern":"^(a+)+$"', '"type":"object"', '"properties":{"reasoning":{"type":"string"}}',
-  'sk-proj-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[', '"\\ud800"', '\xff\xfe', 'data: [DONE]\n\n',
+  '{',
+  '}',
+  '[',
+  ']',
+  '"',
+  ',',
+  ':',
+  '\\',
+  '\u0000',
+  '\u001b[31m',
+  '\u202e',
+  '\uFEFF',
+  '\r\n',
+  'null',
+  '-0',
+  '1e999',
+  '123456789012345678901234567890',
+  '"__proto__":{}',
+  '"constructor":{"prototype":{}}',
+  '"$ref":"/dev/zero"',
+  '"$ref":"../../../../etc/passwd"',
+  '"$ref":"file:///etc/hostname"',
+  '"$ref":"http://127.0.0.1:9/x.json"',
+  '"$ref":"#/$defs/x"',
+  '"pattern":"^(a+)+$"',
+  '"type":"object"',
+  '"properties":{"reasoning":{"type":"string"}}',
+  'sk-proj-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+  '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[',
+  '"\\ud800"',
+  '\xff\xfe',
+  'data: [DONE]\n\n',
 ].map(utf8);
 
 /** A real input with a few edits: bytes changed, ranges cut or repeated, nasty tokens put in. */
@@ -60,11 +88,32 @@ function mutated(seeds: Uint8Array[]): fc.Arbitrary<Uint8Array> {
 
 /** Values a stranger would put into a real document: references out of the project, catastrophic patterns, secrets, deep nesting. */
 const NASTY_VALUES: unknown[] = [
-  {$ref: '/dev/zero'}, {$ref: '../../../../etc/passwd'}, {$ref: 'file:///etc/hostname'}, {$ref: 'http://127.0.0.1:9/x.json'}, {$ref: '#'}, {$ref: '#/definitions/none'},
-  {type: 'string', pattern: '^(a+)+$'}, {type: 'object', patternProperties: {'^(a|a)*$': {}}}, 'a'.repeat(40) + '!',
-  '\u001b]0;owned\u0007\u001b[2J', 'x\u202etxt.exe', '::error file=a.js::forged', '-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA\n-----END RSA PRIVATE KEY-----',
-  'sk-ant-api03-' + 'A'.repeat(90), 'AKIAIOSFODNN7EXAMPLE', 'https://user:hunter2@example.com/x?token=abc123',
-  JSON.parse('{"__proto__": {"polluted": true}}'), Array.from({length: 300}, (_, i) => i), 'x'.repeat(70_000), 1e308, -1, 0.5, null, true, {}, [],
+  {$ref: '/dev/zero'},
+  {$ref: '../../../../etc/passwd'},
+  {$ref: 'file:///etc/hostname'},
+  {$ref: 'http://127.0.0.1:9/x.json'},
+  {$ref: '#'},
+  {$ref: '#/definitions/none'},
+  {type: 'string', pattern: '^(a+)+$'},
+  {type: 'object', patternProperties: {'^(a|a)*$': {}}},
+  'a'.repeat(40) + '!',
+  '\u001b]0;owned\u0007\u001b[2J',
+  'x\u202etxt.exe',
+  '::error file=a.js::forged',
+  '-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA\n-----END RSA PRIVATE KEY-----',
+  'sk-ant-api03-' + 'A'.repeat(90),
+  'AKIAIOSFODNN7EXAMPLE',
+  'https://user:hunter2@example.com/x?token=abc123',
+  JSON.parse('{"__proto__": {"polluted": true}}'),
+  Array.from({length: 300}, (_, i) => i),
+  'x'.repeat(70_000),
+  1e308,
+  -1,
+  0.5,
+  null,
+  true,
+  {},
+  [],
   JSON.parse('['.repeat(2000) + ']'.repeat(2000)),
 ];
 
@@ -135,14 +184,25 @@ export function caseArbitrary(command: FuzzCommand, root: string): fc.Arbitrary<
       const schemas = corpus(root, ['examples/packs'], /^deliver\.\w+\.json$/);
       const flags = fc.subarray([['--grant', 'net.dns'], ['--grant-none'], ['--lint-schemas']], {maxLength: 2});
       const schema = content(schemas);
-      return fc.record({manifest: content(manifests), entry: fc.oneof(fc.constantFrom(...entries), mutated(entries)), config: schema, input: schema, output: schema, flags, shared: sharedFlags}).map(({manifest, entry, config, input, output, flags, shared}) => ({
-        files: {'pack/pack.json': manifest, 'pack/index.mjs': entry, 'pack/schemas/deliver.config.json': config, 'pack/schemas/deliver.input.json': input, 'pack/schemas/deliver.output.json': output},
-        args: ['validate', 'pack', 'pack', ...flags.flat(), ...shared],
-      }));
+      return fc
+        .record({manifest: content(manifests), entry: fc.oneof(fc.constantFrom(...entries), mutated(entries)), config: schema, input: schema, output: schema, flags, shared: sharedFlags})
+        .map(({manifest, entry, config, input, output, flags, shared}) => ({
+          files: {
+            'pack/pack.json': manifest,
+            'pack/index.mjs': entry,
+            'pack/schemas/deliver.config.json': config,
+            'pack/schemas/deliver.input.json': input,
+            'pack/schemas/deliver.output.json': output,
+          },
+          args: ['validate', 'pack', 'pack', ...flags.flat(), ...shared],
+        }));
     }
     case 'scaffold kind': {
       const piece = fc.oneof(fc.string({maxLength: 24}), fc.constantFrom('vendor.acme.plan.create', 'vendor.x.y', '../../escape', '/etc/passwd', 'vendor.acme.\u001b[2J', 'error', 'vendor..x'));
-      const field = fc.oneof(fc.string({maxLength: 40}), fc.constantFrom('title:string', 'notes?:string:desc', 'p:enum(a|b)', 'a.b.c:integer', 'steps[].t:string', 'x:object[]', '__proto__:string', 'k:string:sk-ant-api03-AAAAAAAAAAAAAAAAAAAAAAAA'));
+      const field = fc.oneof(
+        fc.string({maxLength: 40}),
+        fc.constantFrom('title:string', 'notes?:string:desc', 'p:enum(a|b)', 'a.b.c:integer', 'steps[].t:string', 'x:object[]', '__proto__:string', 'k:string:sk-ant-api03-AAAAAAAAAAAAAAAAAAAAAAAA'),
+      );
       const flags = fc.subarray([['--force'], ['--dry-run'], ['--no-reasoning'], ['--target', 'gemini'], ['--json']]);
       return fc.record({kind: piece, fields: fc.array(field, {minLength: 1, maxLength: 4}), flags}).map(({kind, fields, flags}) => ({
         files: {},
@@ -174,7 +234,16 @@ export function caseArbitrary(command: FuzzCommand, root: string): fc.Arbitrary<
     }
     case 'simulate retry': {
       const seeds = corpus(root, ['examples/recordings'], /\.(json|ndjson|sse|har)$/);
-      const flags = fc.subarray([['--kind', 'error'], ['--schema', 'payload.schema.json'], ['--max-tokens', '64'], ['--max-attempts', '3'], ['--capabilities', 'caps.json']], {maxLength: 3});
+      const flags = fc.subarray(
+        [
+          ['--kind', 'error'],
+          ['--schema', 'payload.schema.json'],
+          ['--max-tokens', '64'],
+          ['--max-attempts', '3'],
+          ['--capabilities', 'caps.json'],
+        ],
+        {maxLength: 3},
+      );
       const ending = fc.constantFrom('json', 'ndjson', 'sse', 'har');
       return fc.record({recording: content(seeds), ending, schema: content(seeds), caps: content(seeds), flags, shared: sharedFlags}).map(({recording, ending, schema, caps, flags, shared}) => ({
         files: {[`recording.${ending}`]: recording, 'payload.schema.json': schema, 'caps.json': caps},

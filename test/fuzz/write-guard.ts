@@ -17,7 +17,12 @@ export interface WriteGuard {
 const PATH_ARG_WRITES = ['writeFile', 'appendFile', 'mkdir', 'mkdtemp', 'rm', 'rmdir', 'unlink', 'truncate', 'chmod', 'chown', 'utimes', 'createWriteStream'] as const;
 const TWO_PATH_WRITES = ['rename', 'link', 'symlink', 'copyFile', 'cp'] as const;
 /** open's flags that can change a file: anything but plain read. */
-const isWriteFlag = (flags: unknown) => flags !== undefined && flags !== 'r' && flags !== 'rs' && flags !== fs.constants.O_RDONLY && !(typeof flags === 'number' && (flags & (fs.constants.O_WRONLY | fs.constants.O_RDWR | fs.constants.O_CREAT | fs.constants.O_TRUNC)) === 0);
+const isWriteFlag = (flags: unknown) =>
+  flags !== undefined &&
+  flags !== 'r' &&
+  flags !== 'rs' &&
+  flags !== fs.constants.O_RDONLY &&
+  !(typeof flags === 'number' && (flags & (fs.constants.O_WRONLY | fs.constants.O_RDWR | fs.constants.O_CREAT | fs.constants.O_TRUNC)) === 0);
 
 /**
  * tsx, which runs this harness, caches what it compiles here (the dependencies the CLI loads on first use, such as the

@@ -9,7 +9,13 @@ import {feed, fifo, outside, project, put, run} from './reads-helpers.js';
 const LOOSE = {type: 'object', required: ['a'], properties: {a: {type: 'string'}}};
 const ENVELOPE = {type: 'error', envelopeId: 'e', correlationId: 'c', payload: {code: 'x', message: 'y'}, meta: {source: 'system', ts: '2026-01-01T00:00:00Z'}};
 const PROGRAM = {nodeId: 'n', program: [{content: '{"a": "x"}'}]};
-const MANIFEST = {name: 'vendor.acme.cfg', version: '1.0.0', engines: {openwop: '1'}, runtime: {language: 'javascript', entry: 'index.mjs'}, nodes: [{typeId: 'vendor.acme.cfg.a', version: '1.0.0', category: 'data', role: 'pure'}]};
+const MANIFEST = {
+  name: 'vendor.acme.cfg',
+  version: '1.0.0',
+  engines: {openwop: '1'},
+  runtime: {language: 'javascript', entry: 'index.mjs'},
+  nodes: [{typeId: 'vendor.acme.cfg.a', version: '1.0.0', category: 'data', role: 'pure'}],
+};
 
 /** A project with an input for every checking command, and each command's argv for it. */
 function inputs(files: Record<string, unknown> = {}): {dir: string; commands: [string, string[]][]} {
@@ -168,7 +174,12 @@ describe('a $HOME that is not a usable folder changes nothing', () => {
 
   it('every command prints the same and exits the same', async () => {
     const {dir, commands} = inputs();
-    const all: [string, string[]][] = [...commands, ['scaffold kind', ['scaffold', 'kind', 'vendor.acme.plan.create', '--field', 'title:string', '--dry-run']], ['help', ['help', 'lint', 'schema']], ['version', ['--version']]];
+    const all: [string, string[]][] = [
+      ...commands,
+      ['scaffold kind', ['scaffold', 'kind', 'vendor.acme.plan.create', '--field', 'title:string', '--dry-run']],
+      ['help', ['help', 'lint', 'schema']],
+      ['version', ['--version']],
+    ];
     const env = homes();
     for (const [name, argv] of all) {
       const [baseline, ...others] = await Promise.all([undefined, ...env].map((home) => run(argv, {cwd: dir, env: home, seconds: 20})));

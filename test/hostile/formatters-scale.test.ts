@@ -13,7 +13,15 @@ const FILE = 'schemas/big.schema.json';
 const HUMAN = ['stylish', 'github', 'junit'] as const;
 
 function findings(n: number, message = (i: number) => `property "field_${i}" is not in "required"`): Finding[] {
-  return Array.from({length: n}, (_, i) => ({ruleId: i % 2 ? 'tier1/all-required' : 'tier1/forbidden-keyword', severity: i % 3 ? 'error' : 'warning', message: message(i), file: FILE, pointer: `/properties/field_${i}`, line: 2 + i, column: 5}));
+  return Array.from({length: n}, (_, i) => ({
+    ruleId: i % 2 ? 'tier1/all-required' : 'tier1/forbidden-keyword',
+    severity: i % 3 ? 'error' : 'warning',
+    message: message(i),
+    file: FILE,
+    pointer: `/properties/field_${i}`,
+    line: 2 + i,
+    column: 5,
+  }));
 }
 
 const report = (list: Finding[], file = FILE): Report => buildReport('lint schema', '0.1.0', [{file, findings: list.map((f) => ({...f, file}))}]);

@@ -41,9 +41,7 @@ describe('escaping', () => {
 
 describe('every format, straight from the formatter', () => {
   const file = `::warning::${HOSTILE}f.json`;
-  const report = buildReport('lint schema', '0.1.0', [
-    {file, findings: [finding({file, ruleId: `rule${HOSTILE}`, message: `key "${HOSTILE}" then\nmore`, pointer: `/${HOSTILE}`})]},
-  ]);
+  const report = buildReport('lint schema', '0.1.0', [{file, findings: [finding({file, ruleId: `rule${HOSTILE}`, message: `key "${HOSTILE}" then\nmore`, pointer: `/${HOSTILE}`})]}]);
   const ctx = sampleContext({cwd: '/'});
 
   it('stylish: no raw control character, one row per finding, no line that is a workflow command', () => {
@@ -56,7 +54,10 @@ describe('every format, straight from the formatter', () => {
   });
 
   it('github: one command per finding, message escaped %/CR/LF, properties also : and ,', () => {
-    const out = github(buildReport('lint schema', '0.1.0', [{file: 'a,b:c.json', findings: [finding({file: 'a,b:c.json', ruleId: 'x:y,z', message: '100% done\r\n::error::forged'})]}]), sampleContext({cwd: '/work/proj'}));
+    const out = github(
+      buildReport('lint schema', '0.1.0', [{file: 'a,b:c.json', findings: [finding({file: 'a,b:c.json', ruleId: 'x:y,z', message: '100% done\r\n::error::forged'})]}]),
+      sampleContext({cwd: '/work/proj'}),
+    );
     expect(out).toBe('::error file=a%2Cb%3Ac.json,line=3,col=7,title=x%3Ay%2Cz::100%25 done%0D%0A::error::forged\n');
     const hostile = github(report, ctx);
     expect(hostile).not.toMatch(RAW);
@@ -106,7 +107,14 @@ describe('every command, every human-readable format', () => {
 
   it('validate envelope: a kind name and a payload key', async () => {
     const dir = tempDir();
-    const envelope = {type: `vendor.acme.${HOSTILE}`, schemaVersion: 1, envelopeId: 'e1', correlationId: 'r:n:0:k', payload: {[`k${HOSTILE}`]: 1}, meta: {source: 'ai-generation', ts: '2026-05-18T10:00:00Z'}};
+    const envelope = {
+      type: `vendor.acme.${HOSTILE}`,
+      schemaVersion: 1,
+      envelopeId: 'e1',
+      correlationId: 'r:n:0:k',
+      payload: {[`k${HOSTILE}`]: 1},
+      meta: {source: 'ai-generation', ts: '2026-05-18T10:00:00Z'},
+    };
     writeFileSync(join(dir, 'e.json'), JSON.stringify(envelope));
     await humanFormats(['validate', 'envelope', 'e.json'], {cwd: dir});
   });
@@ -114,7 +122,19 @@ describe('every command, every human-readable format', () => {
   it('validate pack: the manifest (name, requirements)', async () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'p'));
-    writeFileSync(join(dir, 'p', 'pack.json'), JSON.stringify({name: `vendor.acme.${HOSTILE}`, version: '1.0.0', description: HOSTILE, author: 'a', license: 'MIT', engines: {openwop: '>=1.1'}, runtime: {language: 'javascript', entry: 'index.mjs', requires: [`net.${HOSTILE}`]}, nodes: []}));
+    writeFileSync(
+      join(dir, 'p', 'pack.json'),
+      JSON.stringify({
+        name: `vendor.acme.${HOSTILE}`,
+        version: '1.0.0',
+        description: HOSTILE,
+        author: 'a',
+        license: 'MIT',
+        engines: {openwop: '>=1.1'},
+        runtime: {language: 'javascript', entry: 'index.mjs', requires: [`net.${HOSTILE}`]},
+        nodes: [],
+      }),
+    );
     writeFileSync(join(dir, 'p', 'index.mjs'), '');
     await humanFormats(['validate', 'pack', 'p'], {cwd: dir});
   });
@@ -137,7 +157,10 @@ describe('every command, every human-readable format', () => {
 
   it('scaffold kind: a description, in the --dry-run text and in --json', async () => {
     for (const extra of [[], ['--json']]) {
-      const r = await runCli(['scaffold', 'kind', 'vendor.acme.plan.create', '--field', `title:string:${HOSTILE.replace('\u0000', '')}`, '--description', `d${HOSTILE.replace('\u0000', '')}`, '--dry-run', ...extra], {cwd: tempDir()});
+      const r = await runCli(
+        ['scaffold', 'kind', 'vendor.acme.plan.create', '--field', `title:string:${HOSTILE.replace('\u0000', '')}`, '--description', `d${HOSTILE.replace('\u0000', '')}`, '--dry-run', ...extra],
+        {cwd: tempDir()},
+      );
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout + r.stderr).not.toMatch(RAW);
       expect(r.stdout).toContain('\\u202e');

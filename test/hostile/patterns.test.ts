@@ -39,14 +39,47 @@ function runCliWithin(ms: number, args: string[], cwd: string): Promise<{code: n
 }
 
 describe('the linear-time pattern engine', () => {
-  it('gives JavaScript\'s verdicts, including where RE2 reads the same escape differently', () => {
+  it("gives JavaScript's verdicts, including where RE2 reads the same escape differently", () => {
     const cases: [string, string][] = [
-      ['\\s', '\v'], ['\\s', '\u00a0'], ['\\s', '\ufeff'], ['\\S', '\u2028'], ['[\\s]', '\u3000'], ['[\\S]', '\u00a0'], ['[^\\S]', ' '],
-      ['.', '\r'], ['.', '\u2028'], ['^.$', '😀'], ['^..$', '😀'], ['^\\ud83d\\ude00$', '😀'], ['\\u{1F600}', '😀'], ['\\u0041', 'A'],
-      ['[^]', 'x'], ['[]', 'x'], ['[\\b]', '\b'], ['\\cJ', '\n'], ['\\0', '\0'], ['\\/', '/'], ['[[]', '['], ['[a-]', '-'],
-      ['\\p{L}', 'é'], ['\\p{Letter}', 'é'], ['\\p{Script=Greek}', 'α'], ['\\P{ASCII}', 'é'], ['\\p{ASCII}', 'é'],
-      ['a$', 'a\n'], ['^a', '\na'], ['\\bfoo\\b', 'a foo b'], ['\\d', '٣'], ['\\w', 'é'], ['(?<n>a)b', 'ab'], ['x|', 'y'],
-      ['^\\d{3}-\\d{4}$', '555-1234'], ['a{2,}', 'a'], ['^(?:ab)*c$', 'ababc'], [REDOS, 'aaa'], [REDOS, 'aa!'],
+      ['\\s', '\v'],
+      ['\\s', '\u00a0'],
+      ['\\s', '\ufeff'],
+      ['\\S', '\u2028'],
+      ['[\\s]', '\u3000'],
+      ['[\\S]', '\u00a0'],
+      ['[^\\S]', ' '],
+      ['.', '\r'],
+      ['.', '\u2028'],
+      ['^.$', '😀'],
+      ['^..$', '😀'],
+      ['^\\ud83d\\ude00$', '😀'],
+      ['\\u{1F600}', '😀'],
+      ['\\u0041', 'A'],
+      ['[^]', 'x'],
+      ['[]', 'x'],
+      ['[\\b]', '\b'],
+      ['\\cJ', '\n'],
+      ['\\0', '\0'],
+      ['\\/', '/'],
+      ['[[]', '['],
+      ['[a-]', '-'],
+      ['\\p{L}', 'é'],
+      ['\\p{Letter}', 'é'],
+      ['\\p{Script=Greek}', 'α'],
+      ['\\P{ASCII}', 'é'],
+      ['\\p{ASCII}', 'é'],
+      ['a$', 'a\n'],
+      ['^a', '\na'],
+      ['\\bfoo\\b', 'a foo b'],
+      ['\\d', '٣'],
+      ['\\w', 'é'],
+      ['(?<n>a)b', 'ab'],
+      ['x|', 'y'],
+      ['^\\d{3}-\\d{4}$', '555-1234'],
+      ['a{2,}', 'a'],
+      ['^(?:ab)*c$', 'ababc'],
+      [REDOS, 'aaa'],
+      [REDOS, 'aa!'],
     ];
     for (const [pattern, text] of cases) expect([pattern, text, compileLinear(pattern).test(text)]).toEqual([pattern, text, new RegExp(pattern, 'u').test(text)]);
   });
@@ -128,7 +161,15 @@ describe('bundled schemas keep native RegExp because every pattern in them is RE
     for (const {file, pattern} of patterns) {
       const native = new RegExp(pattern, 'u');
       const linear = compileLinear(pattern);
-      const strings = fc.sample(fc.oneof(fc.stringMatching(native), fc.string(), fc.stringMatching(native).map((s) => `${s}\n`), fc.stringMatching(native).map((s) => s.slice(1))), {numRuns: 300, seed: 14});
+      const strings = fc.sample(
+        fc.oneof(
+          fc.stringMatching(native),
+          fc.string(),
+          fc.stringMatching(native).map((s) => `${s}\n`),
+          fc.stringMatching(native).map((s) => s.slice(1)),
+        ),
+        {numRuns: 300, seed: 14},
+      );
       for (const s of [...edges, ...strings]) expect([file, pattern, s, linear.test(s)]).toEqual([file, pattern, s, native.test(s)]);
     }
   });
@@ -164,7 +205,7 @@ describe('regexes of ours that read input stay linear', () => {
   });
 });
 
-describe('commands that compile a user\'s schema', () => {
+describe("commands that compile a user's schema", () => {
   let dir: string;
   const longA = `${'a'.repeat(40)}!`;
   const vendorEnvelope = (n: number, type: string, payload: unknown) => envelope(n, {type, payload});
@@ -174,7 +215,10 @@ describe('commands that compile a user\'s schema', () => {
     mkdirSync(join(dir, 'kinds'));
     writeFileSync(join(dir, 'kinds', 'vendor.acme.redos.schema.json'), JSON.stringify({type: 'object', properties: {name: {type: 'string', pattern: REDOS}}, required: ['name']}));
     writeFileSync(join(dir, 'kinds', 'vendor.acme.look.schema.json'), '{\n  "type": "object",\n  "properties": {\n    "name": {"type": "string", "pattern": "^(?=x)x+$"}\n  }\n}\n');
-    writeFileSync(join(dir, 'in.ndjson'), ndjson([vendorEnvelope(1, 'vendor.acme.redos', {name: longA}), vendorEnvelope(2, 'vendor.acme.look', {name: 'y'}), vendorEnvelope(3, 'vendor.acme.look', {name: 'z'})]));
+    writeFileSync(
+      join(dir, 'in.ndjson'),
+      ndjson([vendorEnvelope(1, 'vendor.acme.redos', {name: longA}), vendorEnvelope(2, 'vendor.acme.look', {name: 'y'}), vendorEnvelope(3, 'vendor.acme.look', {name: 'z'})]),
+    );
     writeFileSync(join(dir, 'program.json'), JSON.stringify({nodeId: 'n', program: [{content: JSON.stringify({name: longA})}]}));
   });
 

@@ -15,13 +15,19 @@ const scanGrowth = (file: (n: number) => string) =>
 describe('scanPython is linear in the size of the file', () => {
   it('n names imported from os, then n short lines using them: ~16× the time at 16n', () => {
     // The shape of the reported hang: a RegExp was built per logical line and per name imported from os.
-    const file = (n: number) => `from os import ${names(n).join(', ')}, system\n${names(n).map((a, i) => `${a} = ${i}\n`).join('')}system("ls")\n`;
+    const file = (n: number) =>
+      `from os import ${names(n).join(', ')}, system\n${names(n)
+        .map((a, i) => `${a} = ${i}\n`)
+        .join('')}system("ls")\n`;
     expect(scanPython(file(3)).uses).toEqual([{token: 'subprocess', line: 5, column: 1, evidence: 'calls os.system()'}]);
     expect(scanGrowth(file)).toBeLessThan(MAX_GROWTH);
   });
 
   it('n statements on one line, after `;` and compound headers with lambdas, then an import', () => {
-    const file = (n: number) => `from os import *; ${names(n).map((a) => `if lambda: ${a}: x = {${a}: [${a}]}; getcwd()`).join('; ')}\nimport socket\n`;
+    const file = (n: number) =>
+      `from os import *; ${names(n)
+        .map((a) => `if lambda: ${a}: x = {${a}: [${a}]}; getcwd()`)
+        .join('; ')}\nimport socket\n`;
     expect(scanPython(file(2)).uses).toEqual([{token: 'net.outbound', line: 2, column: 1, evidence: 'imports socket'}]);
     expect(scanGrowth(file)).toBeLessThan(MAX_GROWTH);
   });

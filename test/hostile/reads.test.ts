@@ -29,7 +29,13 @@ describe('lint schema: the files a $ref may name', () => {
   it('an absolute path and a file: URL are refused the same way, even inside the project', async () => {
     const out = outside();
     const dir = project({'inside.json': CLEAN});
-    put(dir, {'s.json': {...refSchema(join(out, 'secret.json')), properties: {x: {$ref: join(out, 'secret.json')}, y: {$ref: join(dir, 'inside.json')}, z: {$ref: pathToFileURL(join(out, 'secret.json')).href}}, required: ['x', 'y', 'z']}});
+    put(dir, {
+      's.json': {
+        ...refSchema(join(out, 'secret.json')),
+        properties: {x: {$ref: join(out, 'secret.json')}, y: {$ref: join(dir, 'inside.json')}, z: {$ref: pathToFileURL(join(out, 'secret.json')).href}},
+        required: ['x', 'y', 'z'],
+      },
+    });
     const r = await runJson(['lint', 'schema', 's.json'], {cwd: dir});
     expect(ids(r)).toEqual(['ref/outside-root', 'ref/outside-root', 'ref/outside-root']);
   });
@@ -133,7 +139,7 @@ describe('inputs named on the command line that are not regular files are read a
     expect(stopped?.message).toContain('reading stopped there');
   });
 
-  it('/dev/stdin named as a path, and <(cmd), are read (a shell\'s pipes: node gives its children sockets)', async () => {
+  it("/dev/stdin named as a path, and <(cmd), are read (a shell's pipes: node gives its children sockets)", async () => {
     const dir = project();
     const cli = `"${process.execPath}" "${BIN}"`;
     const piped = await runProgram('bash', ['-c', `echo '${JSON.stringify(LOOSE)}' | ${cli} lint schema /dev/stdin --format json`], {cwd: dir});
@@ -253,7 +259,7 @@ describe('validate pack: the files a manifest names', () => {
     expect(ids(r)).toEqual(['io/not-regular']);
   });
 
-  it('--lint-schemas=all: a node schema\'s $ref out of the project is ref/outside-root', async () => {
+  it("--lint-schemas=all: a node schema's $ref out of the project is ref/outside-root", async () => {
     const out = outside();
     const dir = project({'pack.json': manifest, 'index.mjs': 'export {};\n'});
     put(dir, {'schemas/in.json': refSchema(relative(join(dir, 'schemas'), join(out, 'secret.json')))});
@@ -278,7 +284,11 @@ describe('simulate retry: --schema, --capabilities, recordings', () => {
     const dir = project();
     const schema = fifo(join(dir, 'schema.json'));
     const recording = fifo(join(dir, 'p.json'));
-    const [r] = await Promise.all([runJson(['simulate', 'retry', 'p.json', '--schema', 'schema.json'], {cwd: dir, seconds: 20}), feed(schema, JSON.stringify(CLEAN)), feed(recording, JSON.stringify(program))]);
+    const [r] = await Promise.all([
+      runJson(['simulate', 'retry', 'p.json', '--schema', 'schema.json'], {cwd: dir, seconds: 20}),
+      feed(schema, JSON.stringify(CLEAN)),
+      feed(recording, JSON.stringify(program)),
+    ]);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).results[0].outcome).toBe('accepted');
   });

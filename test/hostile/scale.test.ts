@@ -96,7 +96,13 @@ describe('validate envelope: a large JSON array is read an element at a time', (
       for (let i = 0; i < text.length; i += size) out.push(...splitter.push(text.slice(i, i + size)));
       out.push(...splitter.end());
       expect(splitter.stop).toBeUndefined();
-      expect(out.map((e) => [e.text, e.line, e.column])).toEqual([['{"a":"x]}\\"y"}', 1, 3], ['[1,[2]]', 2, 3], ['"s\\\\"', 2, 12], ['true', 2, 19], ['null', 2, 25]]);
+      expect(out.map((e) => [e.text, e.line, e.column])).toEqual([
+        ['{"a":"x]}\\"y"}', 1, 3],
+        ['[1,[2]]', 2, 3],
+        ['"s\\\\"', 2, 12],
+        ['true', 2, 19],
+        ['null', 2, 25],
+      ]);
     }
     const cut = new JsonArraySplitter(1000);
     cut.push('[1,\n{"a":');
@@ -208,7 +214,7 @@ describe('probe host --lint-schemas is bounded: --max-schemas, one --deadline, f
     expect(ids).toContain('probe/schemas-capped');
   });
 
-  it('--deadline ends a slow host\'s fetches on time and reports the kinds not reached', async () => {
+  it("--deadline ends a slow host's fetches on time and reports the kinds not reached", async () => {
     schemaRequests = 0;
     const {r, ids} = await probe([host.url('/slow'), '--deadline', '2000']);
     // 50 schemas at 1.5 s each, four at a time, would take ~19 s.
@@ -221,7 +227,8 @@ describe('probe host --lint-schemas is bounded: --max-schemas, one --deadline, f
 describe('simulate retry: SSE events after data: [DONE]', () => {
   it('are ignored and reported as a warning', async () => {
     const dir = tempDir();
-    const chunk = (content: string | undefined, finish: string | null) => `data: ${JSON.stringify({id: 'c1', object: 'chat.completion.chunk', model: 'gpt', choices: [{index: 0, delta: content === undefined ? {} : {content}, finish_reason: finish}]})}\n\n`;
+    const chunk = (content: string | undefined, finish: string | null) =>
+      `data: ${JSON.stringify({id: 'c1', object: 'chat.completion.chunk', model: 'gpt', choices: [{index: 0, delta: content === undefined ? {} : {content}, finish_reason: finish}]})}\n\n`;
     writeFileSync(join(dir, 'done.sse'), `${chunk('{"a":1}', null)}${chunk(undefined, 'stop')}data: [DONE]\n\n${chunk('TAIL', 'stop')}${chunk('MORE', 'stop')}`);
     const r = await runCli(['simulate', 'retry', 'done.sse', '--max-tokens', '10', '--format', 'json'], {cwd: dir});
     expect(r.stderr).not.toMatch(STACK_TRACE);
@@ -235,7 +242,10 @@ describe('simulate retry: SSE events after data: [DONE]', () => {
 describe('validate pack: an entry over the scan cap', () => {
   it('is reported as pack/entry-not-scanned, and an entry under it is still scanned', async () => {
     const dir = tempDir();
-    for (const [name, size] of [['big', 5 * 1024 * 1024], ['small', 1000]] as const) {
+    for (const [name, size] of [
+      ['big', 5 * 1024 * 1024],
+      ['small', 1000],
+    ] as const) {
       mkdirSync(join(dir, name));
       writeFileSync(join(dir, name, 'pack.json'), JSON.stringify({name: `vendor.acme.${name}`, version: '1.0.0', runtime: {language: 'javascript', entry: 'index.js'}}));
       writeFileSync(join(dir, name, 'index.js'), `import dns from "node:dns";\n${'x = 1;\n'.repeat(size / 7)}`);
@@ -243,7 +253,9 @@ describe('validate pack: an entry over the scan cap', () => {
     const r = await runCli(['validate', 'pack', 'big', 'small', '--format', 'json'], {cwd: dir});
     expect(r.stderr).not.toMatch(STACK_TRACE);
     const [big, small] = JSON.parse(r.stdout).results as {findings: {ruleId: string; severity: string; pointer: string}[]}[];
-    expect(big.findings.filter((f) => f.ruleId.startsWith('pack/') && f.ruleId !== 'pack/invalid-manifest')).toEqual([expect.objectContaining({ruleId: 'pack/entry-not-scanned', severity: 'warning', pointer: '/runtime/entry'})]);
+    expect(big.findings.filter((f) => f.ruleId.startsWith('pack/') && f.ruleId !== 'pack/invalid-manifest')).toEqual([
+      expect.objectContaining({ruleId: 'pack/entry-not-scanned', severity: 'warning', pointer: '/runtime/entry'}),
+    ]);
     expect(small.findings.map((f) => f.ruleId)).toContain('pack/undeclared-requirement');
     expect(small.findings.map((f) => f.ruleId)).not.toContain('pack/entry-not-scanned');
   });

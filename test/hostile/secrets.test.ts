@@ -125,7 +125,15 @@ describe('the redaction layer over values', () => {
     expectNoSecrets(JSON.stringify(out));
     const [key] = Object.keys(out).filter((k) => k !== 'list');
     expect(key).toBe(`AKIA…${SECRETS.awsKeyId.slice(-4)} (20 chars)`);
-    expect((out as Record<string, Record<string, unknown>>)[key]).toEqual({password: '… (7 chars)', apiKey: '… (5 chars)', 'X-Api-Key': '… (2 chars)', client_secret: '… (1 chars)', maxTokens: 5, tokenizer: 'bpe', note: '[REDACTED:k1]'});
+    expect((out as Record<string, Record<string, unknown>>)[key]).toEqual({
+      password: '… (7 chars)',
+      apiKey: '… (5 chars)',
+      'X-Api-Key': '… (2 chars)',
+      client_secret: '… (1 chars)',
+      maxTokens: 5,
+      tokenizer: 'bpe',
+      note: '[REDACTED:k1]',
+    });
   });
 
   it('copies nothing when nothing needs masking, keeps key order and __proto__ keys, and survives deep nesting', () => {
@@ -272,13 +280,22 @@ describe('every command, every format: a secret planted in the input is never pr
     writeFileSync(join(dir, 'mock.json'), JSON.stringify({nodeId: `deploy-${SECRETS.awsKeyId}`, program: [{content: '{"a":1}'}]}));
     await everyFormat(['simulate', 'retry', 'mock.json', 'refusal.json'], {cwd: dir, extraFormats: ['ndjson-events']});
     const events = await runCli(['simulate', 'retry', 'refusal.json', '--format', 'ndjson-events'], {cwd: dir});
-    const refused = events.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as {type: string; payload: {refusalText?: string}}).find((e) => e.type === 'envelope.refusal');
+    const refused = events.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as {type: string; payload: {refusalText?: string}})
+      .find((e) => e.type === 'envelope.refusal');
     expect(refused?.payload.refusalText).toBe(`I will not call it with sk-proj-…${SECRETS.openaiProject.slice(-4)} (108 chars) or aws_secret_access_key = … (40 chars).`);
   });
 
   it('simulate retry as a library: the envelope.refusal event already carries the refusal text redacted (RFC 0032)', async () => {
     const dir = tempDir();
-    const refusal = {id: 'c', object: 'chat.completion', model: 'gpt-4o', choices: [{index: 0, finish_reason: 'stop', message: {role: 'assistant', content: null, refusal: `no: ${SECRETS.anthropic}`}}]};
+    const refusal = {
+      id: 'c',
+      object: 'chat.completion',
+      model: 'gpt-4o',
+      choices: [{index: 0, finish_reason: 'stop', message: {role: 'assistant', content: null, refusal: `no: ${SECRETS.anthropic}`}}],
+    };
     writeFileSync(join(dir, 'refusal.json'), JSON.stringify(refusal));
     const outcome = await simulateRetry(['refusal.json'], {cwd: dir});
     const events = outcome.results[0].events as {type: string; payload: {refusalText?: string}}[];
@@ -288,18 +305,22 @@ describe('every command, every format: a secret planted in the input is never pr
   it('scaffold kind: a secret in a description is refused (exit 2, masked, nothing written), in text and --json mode', async () => {
     for (const json of [false, true]) {
       const dir = tempDir();
-      const r = await runCli(['scaffold', 'kind', 'vendor.acme.plan.create', '--field', `title:string:${IN_CONTEXT.openaiProject}`, '--description', IN_CONTEXT.pem, ...(json ? ['--json'] : [])], {cwd: dir});
+      const r = await runCli(['scaffold', 'kind', 'vendor.acme.plan.create', '--field', `title:string:${IN_CONTEXT.openaiProject}`, '--description', IN_CONTEXT.pem, ...(json ? ['--json'] : [])], {
+        cwd: dir,
+      });
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(/the input holds (a private key|an OpenAI project key) \(.+…\S* \(\d+ chars\)\).*nothing was written/);
       expectNoSecrets(r.stdout + r.stderr);
       expect(existsSync(join(dir, 'schemas')) ? readdirSync(join(dir, 'schemas')) : []).toEqual([]);
     }
-    const r = await runCli(['scaffold', 'kind', 'vendor.acme.plan.create', '--field', 'title:string', '--id-base', `https://user:${SECRETS.urlPassword}@schemas.example/`, '--dry-run'], {cwd: tempDir()});
+    const r = await runCli(['scaffold', 'kind', 'vendor.acme.plan.create', '--field', 'title:string', '--id-base', `https://user:${SECRETS.urlPassword}@schemas.example/`, '--dry-run'], {
+      cwd: tempDir(),
+    });
     expect(r.code).toBe(2);
     expectNoSecrets(r.stdout + r.stderr);
   });
 
-  it('error messages: a usage error and oclif\'s own (an unknown flag, an unknown command) echo the input masked', async () => {
+  it("error messages: a usage error and oclif's own (an unknown flag, an unknown command) echo the input masked", async () => {
     const runs = await Promise.all([
       runCli(['validate', 'envelope', `--capabilities=${IN_CONTEXT.queryToken}`, 'x.json']),
       runCli(['lint', 'schema', `--nope=${SECRETS.github}`]),

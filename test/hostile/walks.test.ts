@@ -83,7 +83,13 @@ describe('validate envelope and validate pack: folder walks', () => {
   });
 
   it('validate pack does not find manifests through a link out of a registry folder', async () => {
-    const manifest = {name: 'vendor.acme.walk', version: '1.0.0', engines: {openwop: '1'}, runtime: {language: 'javascript', entry: 'index.mjs'}, nodes: [{typeId: 'vendor.acme.walk.a', version: '1.0.0', category: 'data', role: 'pure'}]};
+    const manifest = {
+      name: 'vendor.acme.walk',
+      version: '1.0.0',
+      engines: {openwop: '1'},
+      runtime: {language: 'javascript', entry: 'index.mjs'},
+      nodes: [{typeId: 'vendor.acme.walk.a', version: '1.0.0', category: 'data', role: 'pure'}],
+    };
     const away = outside();
     put(away, {'other/pack.json': {...manifest, name: 'vendor.acme.away', kind: 'nonsense'}});
     const dir = project({'registry/one/pack.json': manifest, 'registry/one/index.mjs': 'export {};\n'});
@@ -109,7 +115,12 @@ describe('validate envelope and validate pack: folder walks', () => {
 
 describe('simulate retry: a folder recording', () => {
   it('a call file that is a link out of the folder is not replayed', async () => {
-    const call = (finish: string, content: string) => ({object: 'chat.completion', model: 'm', choices: [{index: 0, message: {role: 'assistant', content, refusal: null}, finish_reason: finish}], usage: {completion_tokens: 1}});
+    const call = (finish: string, content: string) => ({
+      object: 'chat.completion',
+      model: 'm',
+      choices: [{index: 0, message: {role: 'assistant', content, refusal: null}, finish_reason: finish}],
+      usage: {completion_tokens: 1},
+    });
     const away = outside();
     put(away, {'2.json': call('stop', '{"a": "x"}')});
     const dir = project({'rec/1.json': call('length', '{"a"')});

@@ -1,5 +1,22 @@
 import {execFileSync, spawn} from 'node:child_process';
-import {closeSync, constants, cpSync, createReadStream, existsSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync, chmodSync, chownSync} from 'node:fs';
+import {
+  closeSync,
+  constants,
+  cpSync,
+  createReadStream,
+  existsSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+  chmodSync,
+  chownSync,
+} from 'node:fs';
 import {createServer} from 'node:net';
 import {join} from 'node:path';
 import {pathToFileURL} from 'node:url';
@@ -223,7 +240,7 @@ describe('-o writes through what is not a regular file, or refuses it, and never
   });
 });
 
-describe('an output that is one of the run\'s files is refused (exit 2)', () => {
+describe("an output that is one of the run's files is refused (exit 2)", () => {
   it.each(COMMANDS)('$name -o INPUT: by name, through a symlink and through a hard link; the input is unchanged', async (command) => {
     const dir = tempDir();
     const {args, input} = command.setup(dir);
@@ -469,7 +486,10 @@ describe('missing folders and existing files', () => {
     expect(r.code).toBe(0);
     expect(JSON.parse(readFileSync(join(dir, 'out', 'f.json'), 'utf8'))).toBeTypeOf('object');
     const elsewhere = tempDir();
-    expectCleanRefusal(await runCli(['export', 'schema', 's.json', '--target', 'openai', '-o', join(elsewhere, 'no', 'f.json')], {cwd: dir}), /does not exist\n {2}openwop creates a missing folder only inside the project/);
+    expectCleanRefusal(
+      await runCli(['export', 'schema', 's.json', '--target', 'openai', '-o', join(elsewhere, 'no', 'f.json')], {cwd: dir}),
+      /does not exist\n {2}openwop creates a missing folder only inside the project/,
+    );
     expect(readdirSync(elsewhere)).toEqual([]);
   });
 
@@ -492,7 +512,11 @@ describe('missing folders and existing files', () => {
     const dir = tempDir();
     const elsewhere = tempDir();
     const args = ['scaffold', 'kind', 'vendor.acme.plan.create', '--field', 'title:string'];
-    for (const out of [['--out', join(elsewhere, 'new')], ['--examples-out', join(elsewhere, 'ex')], ['--out', join(elsewhere, 'new'), '--dry-run']]) {
+    for (const out of [
+      ['--out', join(elsewhere, 'new')],
+      ['--examples-out', join(elsewhere, 'ex')],
+      ['--out', join(elsewhere, 'new'), '--dry-run'],
+    ]) {
       expectCleanRefusal(await runCli([...args, ...out], {cwd: dir}), /"[^"]*(new|ex)": the folder does not exist; nothing was written\n {2}openwop creates a missing folder only inside the project/);
     }
     expect(readdirSync(elsewhere)).toEqual([]);
@@ -505,7 +529,7 @@ describe('missing folders and existing files', () => {
     expect(readdirSync(join(chosen, 'examples')).sort()).toEqual(['vendor.acme.plan.create.invalid.json', 'vendor.acme.plan.create.valid.json']);
   });
 
-  it('--update-baseline FILE into a missing folder: made inside the project; outside it exit 2 with -o\'s hint', async () => {
+  it("--update-baseline FILE into a missing folder: made inside the project; outside it exit 2 with -o's hint", async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 's.schema.json'), '{"type":"object"}');
     const args = ['lint', 'schema', 's.schema.json', '--update-baseline', '--baseline'];
@@ -513,11 +537,14 @@ describe('missing folders and existing files', () => {
     expect(made.code, made.stderr).toBe(0);
     expect(JSON.parse(readFileSync(join(dir, 'ci', 'new', 'base.json'), 'utf8'))).toBeTypeOf('object');
     const elsewhere = tempDir();
-    expectCleanRefusal(await runCli([...args, join(elsewhere, 'no', 'base.json')], {cwd: dir}), /--update-baseline [^:]*: folder "[^"]*no" does not exist\n {2}openwop creates a missing folder only inside the project/);
+    expectCleanRefusal(
+      await runCli([...args, join(elsewhere, 'no', 'base.json')], {cwd: dir}),
+      /--update-baseline [^:]*: folder "[^"]*no" does not exist\n {2}openwop creates a missing folder only inside the project/,
+    );
     expect(readdirSync(elsewhere)).toEqual([]);
   });
 
-  it('scaffold kind creates its --out folder, refuses a FIFO or symlink in a target\'s place even with --force', async () => {
+  it("scaffold kind creates its --out folder, refuses a FIFO or symlink in a target's place even with --force", async () => {
     const dir = tempDir();
     const args = ['scaffold', 'kind', 'vendor.acme.plan.create', '--field', 'title:string'];
     expect((await runCli([...args, '--out', 'deep/new/out'], {cwd: dir})).code).toBe(0);

@@ -20,7 +20,7 @@ const read = (dir: string, name: string) => readFileSync(join(dir, name), 'utf8'
 const version = JSON.parse(read(ROOT, 'package.json')).version as string;
 
 describe('openwop init', () => {
-  it('writes a commented starter config that our loader reads, with scaffold\'s defaults', async () => {
+  it("writes a commented starter config that our loader reads, with scaffold's defaults", async () => {
     const dir = project();
     const r = await runCli(['init'], {cwd: dir});
     expect(r.code).toBe(0);
@@ -36,7 +36,7 @@ describe('openwop init', () => {
     expect(JSON.parse(check.stdout).config.lint).toEqual({profile: 'strict', targets: ['tier1']});
   });
 
-  it('--pre-commit writes .pre-commit-config.yaml with every hook this repository ships, at this version\'s tag', async () => {
+  it("--pre-commit writes .pre-commit-config.yaml with every hook this repository ships, at this version's tag", async () => {
     const dir = project();
     const r = await runCli(['init', '--pre-commit'], {cwd: dir});
     expect(r.code).toBe(0);
@@ -117,7 +117,10 @@ describe('openwop init', () => {
     writeFileSync(join(outside, 'victim.yaml'), 'repos: []\n');
     const dir = project();
     symlinkSync(join(outside, 'victim.json'), join(dir, 'openwop.config.json'));
-    for (const args of [['init', '--force'], ['init', '--pre-commit', '--force']]) {
+    for (const args of [
+      ['init', '--force'],
+      ['init', '--pre-commit', '--force'],
+    ]) {
       const r = await runCli(args, {cwd: dir});
       expect(r.code).toBe(2);
       expect(r.stderr).toContain(`cannot write openwop.config.json: it is a symbolic link leading outside the project, to "${join(outside, 'victim.json')}"`);

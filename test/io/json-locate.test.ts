@@ -89,14 +89,7 @@ describe('locate by scanning agrees with the position tree', () => {
     // Brackets and quotes inside keys and strings (some brackets written as \u escapes) must not fool the skipping.
     const tricky = fc.string({unit: fc.constantFrom('{', '}', '[', ']', '"', '\\', ':', ',', 'a', ' ', 'é'), maxLength: 6});
     const value = fc.letrec<{node: unknown}>((tie) => ({
-      node: fc.oneof(
-        {maxDepth: 4},
-        tricky,
-        fc.integer(),
-        fc.constant(null),
-        fc.array(tie('node'), {maxLength: 4}),
-        fc.dictionary(tricky, tie('node'), {maxKeys: 4}),
-      ),
+      node: fc.oneof({maxDepth: 4}, tricky, fc.integer(), fc.constant(null), fc.array(tie('node'), {maxLength: 4}), fc.dictionary(tricky, tie('node'), {maxKeys: 4})),
     })).node;
     let escaped = 0;
     fc.assert(

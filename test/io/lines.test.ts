@@ -4,9 +4,13 @@ import {readLines} from '../../src/io/lines.js';
 
 async function collect(chunks: string[], max = 1024) {
   const out = [];
-  for await (const l of readLines((async function* () {
-    for (const c of chunks) yield Buffer.from(c);
-  })(), max)) out.push(l);
+  for await (const l of readLines(
+    (async function* () {
+      for (const c of chunks) yield Buffer.from(c);
+    })(),
+    max,
+  ))
+    out.push(l);
   return out;
 }
 
@@ -29,9 +33,13 @@ describe('readLines', () => {
   });
   it('flags a line with invalid UTF-8', async () => {
     const out = [];
-    for await (const l of readLines((async function* () {
-      yield Buffer.concat([Buffer.from('{"a":"'), Buffer.from([0xff]), Buffer.from('"}\n')]);
-    })(), 100)) out.push(l);
+    for await (const l of readLines(
+      (async function* () {
+        yield Buffer.concat([Buffer.from('{"a":"'), Buffer.from([0xff]), Buffer.from('"}\n')]);
+      })(),
+      100,
+    ))
+      out.push(l);
     expect(out[0]).toMatchObject({number: 1, invalidUtf8: true});
   });
 });
@@ -41,7 +49,7 @@ describe('readLines on large chunks', () => {
   function expected(bytes: Buffer) {
     const out = [];
     let number = 0;
-    for (let start = 0; start < bytes.length; ) {
+    for (let start = 0; start < bytes.length;) {
       let nl = bytes.indexOf(0x0a, start);
       const terminated = nl !== -1;
       if (!terminated) nl = bytes.length;
@@ -66,9 +74,13 @@ describe('readLines on large chunks', () => {
     const bytes = Buffer.concat(lines);
     for (const size of [1 << 20, 70_000, 4093]) {
       const out = [];
-      for await (const l of readLines((async function* () {
-        for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
-      })(), 1 << 20)) out.push({number: l.number, text: l.text, size: l.size, invalidUtf8: Boolean(l.invalidUtf8), unterminated: Boolean(l.unterminated)});
+      for await (const l of readLines(
+        (async function* () {
+          for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
+        })(),
+        1 << 20,
+      ))
+        out.push({number: l.number, text: l.text, size: l.size, invalidUtf8: Boolean(l.invalidUtf8), unterminated: Boolean(l.unterminated)});
       expect(out).toEqual(expected(bytes));
     }
   });

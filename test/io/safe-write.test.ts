@@ -1,5 +1,21 @@
 import {spawn, execFileSync} from 'node:child_process';
-import {chmodSync, chownSync, closeSync, constants, createReadStream, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, statSync, symlinkSync, writeFileSync} from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  closeSync,
+  constants,
+  createReadStream,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import {join} from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {describe, expect, it} from 'vitest';
@@ -157,7 +173,11 @@ describe('writeFileSafely: rewrite (--fix)', () => {
     const nobody = 65534;
     const module = pathToFileURL(join(ROOT, 'dist', 'src', 'io', 'safe-write.js')).href;
     const code = await new Promise<number | null>((resolve) => {
-      const child = spawn(process.execPath, ['--input-type=module', '-e', `import {writeFileSafely} from '${module}'; await writeFileSafely(${JSON.stringify(file)}, 'new', {mode: 'rewrite'});`], {uid: nobody, gid: nobody, stdio: 'inherit'});
+      const child = spawn(process.execPath, ['--input-type=module', '-e', `import {writeFileSafely} from '${module}'; await writeFileSafely(${JSON.stringify(file)}, 'new', {mode: 'rewrite'});`], {
+        uid: nobody,
+        gid: nobody,
+        stdio: 'inherit',
+      });
       child.on('close', resolve);
     });
     expect(code).toBe(0);
@@ -168,7 +188,7 @@ describe('writeFileSafely: rewrite (--fix)', () => {
 });
 
 describe('stale temp files', () => {
-  it('the next write into a folder removes this host\'s temp files whose process is gone, and nothing else', async () => {
+  it("the next write into a folder removes this host's temp files whose process is gone, and nothing else", async () => {
     const dir = tempDir();
     // Learn this host's tag from a temp name of our own.
     const probe = await stageFile(join(dir, 'probe'), '');

@@ -41,7 +41,14 @@ describe('openwop lint schema', () => {
   });
 
   it('exit 2 for missing input, no input, bad flags and unknown rules, without a stack trace', async () => {
-    for (const args of [['lint', 'schema', join(tempDir(), 'none.json')], ['lint', 'schema'], ['lint', 'schema', VIOLATIONS, '--profile', 'lax'], ['lint', 'schema', VIOLATIONS, '--rule', 'tier1/all-requird=off'], ['lint', 'schema', '--explain', 'nope/nope'], ['lint', 'schema', '-', '--fix']]) {
+    for (const args of [
+      ['lint', 'schema', join(tempDir(), 'none.json')],
+      ['lint', 'schema'],
+      ['lint', 'schema', VIOLATIONS, '--profile', 'lax'],
+      ['lint', 'schema', VIOLATIONS, '--rule', 'tier1/all-requird=off'],
+      ['lint', 'schema', '--explain', 'nope/nope'],
+      ['lint', 'schema', '-', '--fix'],
+    ]) {
       const r = await runCli(args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr).not.toMatch(STACK_TRACE);
@@ -80,7 +87,10 @@ describe('openwop lint schema', () => {
   it('config overrides apply per glob, and the command line wins', async () => {
     const dir = tempDir();
     copyFileSync(VIOLATIONS, join(dir, 'legacy.schema.json'));
-    writeFileSync(join(dir, 'openwop.config.json'), JSON.stringify({overrides: [{files: ['legacy.*'], lint: {profile: 'load-bearing'}, rules: {'tier1/forbidden-keyword': 'warn', 'reasoning/first-property': 'off'}}]}));
+    writeFileSync(
+      join(dir, 'openwop.config.json'),
+      JSON.stringify({overrides: [{files: ['legacy.*'], lint: {profile: 'load-bearing'}, rules: {'tier1/forbidden-keyword': 'warn', 'reasoning/first-property': 'off'}}]}),
+    );
     const r = await runCli(['lint', 'schema', 'legacy.schema.json', '--format', 'json'], {cwd: dir});
     expect(r.code).toBe(0);
     expect(json(r.stdout).results[0].findings.map((f) => `${f.ruleId}=${f.severity}`)).toEqual(['tier1/forbidden-keyword=warning']);

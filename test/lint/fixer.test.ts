@@ -18,29 +18,52 @@ describe('fixes', () => {
     const four = '{\n    "type": "object",\n    "properties": {\n        "a": {"type": "string"}\n    }\n}\n';
     expect(fix(four).text).toBe('{\n    "type": "object",\n    "properties": {\n        "a": {"type": ["string", "null"]}\n    },\n    "additionalProperties": false,\n    "required": ["a"]\n}\n');
     const tabs = '{\n\t"type": "object",\n\t"properties": {\n\t\t"a": {\n\t\t\t"type": "object",\n\t\t\t"properties": {}\n\t\t}\n\t},\n\t"required": ["a"],\n\t"additionalProperties": false\n}';
-    expect(fix(tabs).text).toBe('{\n\t"type": "object",\n\t"properties": {\n\t\t"a": {\n\t\t\t"type": "object",\n\t\t\t"properties": {},\n\t\t\t"additionalProperties": false\n\t\t}\n\t},\n\t"required": ["a"],\n\t"additionalProperties": false\n}');
+    expect(fix(tabs).text).toBe(
+      '{\n\t"type": "object",\n\t"properties": {\n\t\t"a": {\n\t\t\t"type": "object",\n\t\t\t"properties": {},\n\t\t\t"additionalProperties": false\n\t\t}\n\t},\n\t"required": ["a"],\n\t"additionalProperties": false\n}',
+    );
     const crlf = '{\r\n  "type": "object",\r\n  "properties": {}\r\n}\r\n';
     expect(fix(crlf).text).toBe('{\r\n  "type": "object",\r\n  "properties": {},\r\n  "additionalProperties": false\r\n}\r\n');
     const compact = '{"type":"object","properties":{"a":{"type":"string"}}}';
     expect(fix(compact).text).toBe('{"type":"object","properties":{"a":{"type":["string","null"]}},"additionalProperties":false,"required":["a"]}');
   });
 
-  it('fills an empty object on its own lines at the file\'s indentation', () => {
-    const text = '{\n  "type": "object",\n  "properties": {\n    "a": {\n      "type": "object"\n    },\n    "b": {"type": "object"}\n  },\n  "required": ["a", "b"],\n  "additionalProperties": false\n}\n';
+  it("fills an empty object on its own lines at the file's indentation", () => {
+    const text =
+      '{\n  "type": "object",\n  "properties": {\n    "a": {\n      "type": "object"\n    },\n    "b": {"type": "object"}\n  },\n  "required": ["a", "b"],\n  "additionalProperties": false\n}\n';
     const out = fix(text).text;
     expect(out).toContain('"a": {\n      "type": "object",\n      "additionalProperties": false\n    }');
     expect(out).toContain('"b": {"type": "object", "additionalProperties": false}');
   });
 
   it('makes optional properties required and nullable (RFC 0030 §D), enums included', () => {
-    const text = JSON.stringify({type: 'object', properties: {a: {type: 'string'}, b: {type: ['integer']}, c: {type: 'string', enum: ['x', 'y']}, d: {enum: ['p']}, e: {description: 'any'}, f: {type: ['string', 'null']}}, required: [], additionalProperties: false}, null, 2);
+    const text = JSON.stringify(
+      {
+        type: 'object',
+        properties: {a: {type: 'string'}, b: {type: ['integer']}, c: {type: 'string', enum: ['x', 'y']}, d: {enum: ['p']}, e: {description: 'any'}, f: {type: ['string', 'null']}},
+        required: [],
+        additionalProperties: false,
+      },
+      null,
+      2,
+    );
     const out = JSON.parse(fix(text).text);
     expect(out.required).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
-    expect(out.properties).toEqual({a: {type: ['string', 'null']}, b: {type: ['integer', 'null']}, c: {type: ['string', 'null'], enum: ['x', 'y', null]}, d: {enum: ['p', null]}, e: {description: 'any'}, f: {type: ['string', 'null']}});
+    expect(out.properties).toEqual({
+      a: {type: ['string', 'null']},
+      b: {type: ['integer', 'null']},
+      c: {type: ['string', 'null'], enum: ['x', 'y', null]},
+      d: {enum: ['p', null]},
+      e: {description: 'any'},
+      f: {type: ['string', 'null']},
+    });
   });
 
   it('leaves unsafe properties optional, and says so', () => {
-    const text = JSON.stringify({type: 'object', properties: {r: {$ref: '#/$defs/x'}, k: {const: 'v'}, u: {anyOf: [{type: 'string'}]}, ok: {type: 'string'}}, additionalProperties: false, $defs: {x: {type: 'string'}}}, null, 2);
+    const text = JSON.stringify(
+      {type: 'object', properties: {r: {$ref: '#/$defs/x'}, k: {const: 'v'}, u: {anyOf: [{type: 'string'}]}, ok: {type: 'string'}}, additionalProperties: false, $defs: {x: {type: 'string'}}},
+      null,
+      2,
+    );
     const out = JSON.parse(fix(text).text);
     expect(out.required).toEqual(['ok']);
     const left = lintText(JSON.stringify(out), {profile: 'strict'}).filter((f) => f.ruleId === 'tier1/all-required');
@@ -49,13 +72,25 @@ describe('fixes', () => {
   });
 
   it('moves reasoning first, in properties and in propertyOrdering, keeping its text', () => {
-    const text = '{\n  "type": "object",\n  "properties": {\n    "title": {"type": "string"},\n    "reasoning": {\n      "type": "string",\n      "description": "why"\n    }\n  },\n  "propertyOrdering": ["title", "reasoning"]\n}\n';
+    const text =
+      '{\n  "type": "object",\n  "properties": {\n    "title": {"type": "string"},\n    "reasoning": {\n      "type": "string",\n      "description": "why"\n    }\n  },\n  "propertyOrdering": ["title", "reasoning"]\n}\n';
     const out = fix(text, {profile: 'load-bearing'}).text;
-    expect(out).toBe('{\n  "type": "object",\n  "properties": {\n    "reasoning": {\n      "type": "string",\n      "description": "why"\n    },\n    "title": {"type": "string"}\n  },\n  "propertyOrdering": ["reasoning", "title"]\n}\n');
+    expect(out).toBe(
+      '{\n  "type": "object",\n  "properties": {\n    "reasoning": {\n      "type": "string",\n      "description": "why"\n    },\n    "title": {"type": "string"}\n  },\n  "propertyOrdering": ["reasoning", "title"]\n}\n',
+    );
   });
 
   it('never loosens: pattern, format, bounds and additionalProperties: true stay', () => {
-    const text = JSON.stringify({type: 'object', properties: {a: {type: 'string', pattern: 'x', format: 'uuid', maxLength: 3}, m: {type: 'object', additionalProperties: true}}, required: ['a', 'm'], additionalProperties: false}, null, 2);
+    const text = JSON.stringify(
+      {
+        type: 'object',
+        properties: {a: {type: 'string', pattern: 'x', format: 'uuid', maxLength: 3}, m: {type: 'object', additionalProperties: true}},
+        required: ['a', 'm'],
+        additionalProperties: false,
+      },
+      null,
+      2,
+    );
     const out = fix(text);
     expect(out.fixed).toBe(0);
     expect(out.text).toBe(text);
@@ -81,8 +116,20 @@ describe('applyFixes', () => {
   it('shares identical edits, applies non-overlapping ones, defers collisions', () => {
     const text = 'abcdef';
     const r = applyFixes(text, [
-      {description: '1', edits: [{offset: 1, length: 1, content: 'B'}, {offset: 5, length: 0, content: '!'}]},
-      {description: '2', edits: [{offset: 5, length: 0, content: '!'}, {offset: 3, length: 1, content: 'D'}]},
+      {
+        description: '1',
+        edits: [
+          {offset: 1, length: 1, content: 'B'},
+          {offset: 5, length: 0, content: '!'},
+        ],
+      },
+      {
+        description: '2',
+        edits: [
+          {offset: 5, length: 0, content: '!'},
+          {offset: 3, length: 1, content: 'D'},
+        ],
+      },
       {description: '3', edits: [{offset: 1, length: 2, content: 'XX'}]},
       {description: '4', edits: [{offset: 99, length: 0, content: 'x'}]},
     ]);
@@ -123,7 +170,19 @@ describe('lintSchemaFile with fixes', () => {
     const dir = tempDir();
     const file = join(dir, 's.json');
     // The fix for "a" adds a line above "c", whose oneOf no fix removes.
-    const lines = ['{', '  "type": "object",', '  "properties": {', '    "a": {', '      "type": "object",', '      "properties": {}', '    },', '    "c": {"oneOf": [{"type": "string"}, {"type": "number"}]}', '  }', '}', ''];
+    const lines = [
+      '{',
+      '  "type": "object",',
+      '  "properties": {',
+      '    "a": {',
+      '      "type": "object",',
+      '      "properties": {}',
+      '    },',
+      '    "c": {"oneOf": [{"type": "string"}, {"type": "number"}]}',
+      '  }',
+      '}',
+      '',
+    ];
     writeFileSync(file, lines.join('\n'));
     const r = await lintSchemaFile(file, {cwd: dir, fix: 'dry-run'});
     expect(r.diff).toContain('+      "additionalProperties": false');

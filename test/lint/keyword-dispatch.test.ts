@@ -19,10 +19,7 @@ type Schema = Record<string, unknown>;
 
 const scalar = fc.oneof(fc.constantFrom<unknown>('string', 'object', 'array', 'number', 'integer', 'null', 'uri', 'date'), fc.integer({min: -2, max: 3}), fc.boolean(), fc.constant(null));
 
-const typeValue = fc.oneof(
-  fc.constantFrom<unknown>('object', 'string', 'number', 'integer', 'array', 'boolean', 'null'),
-  fc.subarray(['object', 'string', 'number', 'integer', 'array', 'null']),
-);
+const typeValue = fc.oneof(fc.constantFrom<unknown>('object', 'string', 'number', 'integer', 'array', 'boolean', 'null'), fc.subarray(['object', 'string', 'number', 'integer', 'array', 'null']));
 
 /** A sub-schema with up to six keys drawn from the vocabulary, and sub-schemas of its own down to `depth` levels. */
 function schema(depth: number): fc.Arbitrary<Schema> {

@@ -107,7 +107,9 @@ describe('real-world corpus: bookkeeping', () => {
   });
 
   it('lists every schema file in the folder, and every listed file exists', () => {
-    const files = readdirSync(FOLDER).filter((f) => f !== 'corpus.json' && f !== 'CORPUS.md').sort();
+    const files = readdirSync(FOLDER)
+      .filter((f) => f !== 'corpus.json' && f !== 'CORPUS.md')
+      .sort();
     const listed = CORPUS.map((e) => e.file).sort();
     expect(listed).toEqual(files);
     expect(new Set(CORPUS.map((e) => e.id)).size).toBe(CORPUS.length);

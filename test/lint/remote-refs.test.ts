@@ -22,7 +22,14 @@ describe('lint schema with remote $refs (real HTTP server on loopback)', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     base = `http://127.0.0.1:${(server.address() as {port: number}).port}`;
     dir = tempDir();
-    writeFileSync(join(dir, 'local.schema.json'), JSON.stringify({type: 'object', additionalProperties: false, required: ['a', 'b'], properties: {a: {$ref: `${base}/schemas/shared.schema.json`}, b: {$ref: `${base}/schemas/missing.schema.json`}}}, null, 2));
+    writeFileSync(
+      join(dir, 'local.schema.json'),
+      JSON.stringify(
+        {type: 'object', additionalProperties: false, required: ['a', 'b'], properties: {a: {$ref: `${base}/schemas/shared.schema.json`}, b: {$ref: `${base}/schemas/missing.schema.json`}}},
+        null,
+        2,
+      ),
+    );
   });
   afterAll(() => server.close());
 

@@ -44,7 +44,13 @@ describe.each(RULES.map((r) => [r.meta.id, r] as const))('%s', (id, rule) => {
     const findings = run(rule, example.schema);
     const want = example.findings;
     if (typeof want === 'number') expect(findings.filter((f) => f.ruleId === id).length).toBe(want);
-    else expect(findings.map((f) => f.ruleId).filter((r) => want.includes(r)).sort()).toEqual([...want].sort());
+    else
+      expect(
+        findings
+          .map((f) => f.ruleId)
+          .filter((r) => want.includes(r))
+          .sort(),
+      ).toEqual([...want].sort());
     for (const f of findings) {
       expect(Number.isInteger(f.line) && f.line >= 1).toBe(true);
       expect(Number.isInteger(f.column) && f.column >= 1).toBe(true);
@@ -61,7 +67,10 @@ describe('the rule list', () => {
 
   it('has one file per rule, named after its id', () => {
     const dir = fileURLToPath(new URL('../../src/lint/rules/', import.meta.url));
-    const files = readdirSync(dir).filter((f) => f.endsWith('.ts') && f !== 'index.ts').map((f) => f.slice(0, -3)).sort();
+    const files = readdirSync(dir)
+      .filter((f) => f.endsWith('.ts') && f !== 'index.ts')
+      .map((f) => f.slice(0, -3))
+      .sort();
     expect(files).toEqual(RULES.map((r) => r.meta.id.replace('/', '-')).sort());
   });
 

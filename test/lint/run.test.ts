@@ -43,7 +43,7 @@ describe('lintSchemaInputs', () => {
     expect(w.results[0].findings.map((f) => f.ruleId)).toContain('lint/not-fixed');
   });
 
-  it('per-file overrides and CLI flags decide each file\'s options', async () => {
+  it("per-file overrides and CLI flags decide each file's options", async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'strict.json'), open);
     writeFileSync(join(dir, 'loose.json'), open);

@@ -6,7 +6,8 @@ import {runCli, tempProject} from '../helpers/cli.js';
 type Any = any;
 
 // "reasoning" is nullable but not first: one finding, one fix (move it first).
-const SCHEMA = '{\n  "type": "object",\n  "properties": {\n    "answer": {"type": "string"},\n    "reasoning": {"type": ["string", "null"]}\n  },\n  "required": ["answer", "reasoning"],\n  "additionalProperties": false\n}\n';
+const SCHEMA =
+  '{\n  "type": "object",\n  "properties": {\n    "answer": {"type": "string"},\n    "reasoning": {"type": ["string", "null"]}\n  },\n  "required": ["answer", "reasoning"],\n  "additionalProperties": false\n}\n';
 
 /** Applies a SARIF fix's replacements to `text`, last first so earlier offsets stay valid. */
 function applySarifFix(text: string, fix: Any): string {

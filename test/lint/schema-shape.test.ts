@@ -76,9 +76,15 @@ describe('lintSchemaInputs: folders and globs lint schemas only', () => {
     expect(named.results[0].findings.length).toBeGreaterThan(0);
     expect(named.summary.skipped).toBe(0);
 
-    for (const order of [['schemas', 'schemas/examples/a.valid.json'], ['schemas/examples/a.valid.json', 'schemas']]) {
+    for (const order of [
+      ['schemas', 'schemas/examples/a.valid.json'],
+      ['schemas/examples/a.valid.json', 'schemas'],
+    ]) {
       const both = await lintSchemaInputs(order, {cwd: dir});
-      expect(both.results.map((x) => x.file), order.join(' ')).toContain('schemas/examples/a.valid.json');
+      expect(
+        both.results.map((x) => x.file),
+        order.join(' '),
+      ).toContain('schemas/examples/a.valid.json');
       expect(both.summary.skipped, order.join(' ')).toBe(2);
     }
   });

@@ -64,8 +64,19 @@ describe('lint findings carry messageId and data', () => {
 
 describe('defineLintRule', () => {
   it('fills the defaults a rule file leaves out', () => {
-    const {meta} = defineLintRule({meta: {id: 'openai/test-only', description: 'test rule', sources: [], docs: {valid: [{type: 'object'}], invalid: [{schema: {type: 'array'}, findings: 1}]}, explanation: 'x'}});
-    expect(meta).toMatchObject({severity: 'error', profiles: ['load-bearing', 'strict'], targets: ['openai'], fixable: false, extension: true, family: 'openai', docsPath: 'openai/test-only.md', commands: ['lint schema', 'validate pack', 'probe host', 'export schema', 'scaffold kind']});
+    const {meta} = defineLintRule({
+      meta: {id: 'openai/test-only', description: 'test rule', sources: [], docs: {valid: [{type: 'object'}], invalid: [{schema: {type: 'array'}, findings: 1}]}, explanation: 'x'},
+    });
+    expect(meta).toMatchObject({
+      severity: 'error',
+      profiles: ['load-bearing', 'strict'],
+      targets: ['openai'],
+      fixable: false,
+      extension: true,
+      family: 'openai',
+      docsPath: 'openai/test-only.md',
+      commands: ['lint schema', 'validate pack', 'probe host', 'export schema', 'scaffold kind'],
+    });
     expect(meta.examples).toEqual({valid: ['{"type":"object"}'], invalid: ['{"type":"array"}']});
   });
 

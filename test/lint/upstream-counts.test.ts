@@ -10,7 +10,7 @@ import {UPSTREAM_COUNTS, UPSTREAM_STRICT_IDS} from './helpers.js';
 // (authored from SPEC-NOTES, never copied): the bundle must keep upstream's Tier-1 verdicts.
 const DIR = join(packageRoot(), 'schemas', 'envelopes');
 
-describe('bundled envelope schemas give upstream\'s Tier-1 verdicts', () => {
+describe("bundled envelope schemas give upstream's Tier-1 verdicts", () => {
   it.each(Object.entries(UPSTREAM_COUNTS))('%s: zero load-bearing findings, %i strict upstream findings', (kind, n) => {
     const file = join(DIR, `${kind}.schema.json`);
     expect(existsSync(file), `missing bundled schema ${file}`).toBe(true);

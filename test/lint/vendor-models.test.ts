@@ -9,7 +9,7 @@ const vendorRules = RULES.filter((r) => !r.meta.targets.includes('tier1'));
 const at = (schema: object, targets: LintTarget[]) => lintSchemaDocument(schema, {targets}).map((f) => `${f.ruleId} ${f.severity} ${f.pointer}`);
 
 describe('vendor models and the rules that follow from them', () => {
-  it('every effect a model declares has a rule for its target, at that effect\'s severity', () => {
+  it("every effect a model declares has a rule for its target, at that effect's severity", () => {
     for (const model of Object.values(VENDOR_MODELS)) {
       const effects = new Set<Effect>([model.otherKeywords.effect]);
       for (const t of Object.values(model.keywords)) if (t !== 'accepted') effects.add(t.effect);
@@ -42,7 +42,9 @@ describe('vendor models and the rules that follow from them', () => {
     expect(at(schema, ['openai'])).toEqual(['openai/unsupported-keyword error /properties/v/oneOf']);
     expect(at(schema, ['anthropic'])).toEqual(expect.arrayContaining(['anthropic/unsupported-keyword error /properties/v/oneOf', 'anthropic/unsupported-keyword error /properties/s/minLength']));
     expect(at(schema, ['gemini']).filter((f) => f.includes('-keyword'))).toEqual(['gemini/degraded-keyword info /properties/v/oneOf', 'gemini/ignored-keyword warning /properties/s/minLength']);
-    expect(at(schema, ['gemini-legacy'])).toEqual(expect.arrayContaining(['gemini-legacy/unsupported-keyword error /properties/v/oneOf', 'gemini-legacy/unsupported-keyword error /additionalProperties']));
+    expect(at(schema, ['gemini-legacy'])).toEqual(
+      expect.arrayContaining(['gemini-legacy/unsupported-keyword error /properties/v/oneOf', 'gemini-legacy/unsupported-keyword error /additionalProperties']),
+    );
     expect(at(schema, ['gemini-legacy'])).not.toContain('gemini-legacy/unsupported-keyword error /properties/s/minLength');
   });
 
@@ -99,9 +101,20 @@ describe('root shapes', () => {
 
 describe('keyword rules are called only where a key can concern them, and still see every key', () => {
   it('a key no model knows, a key only another model knows, and a listed one: all reported under openai, with every vendor target on', () => {
-    const schema = {type: 'object', properties: {a: {type: 'string', 'x-extra': 1}, b: {type: 'string', nullable: true}, c: {type: 'array', items: {type: 'string'}, uniqueItems: true}}, required: ['a', 'b', 'c'], additionalProperties: false};
-    const all = lintSchemaDocument(schema, {targets: ['openai', 'anthropic', 'gemini', 'gemini-legacy']}).filter((f) => f.ruleId === 'openai/unsupported-keyword').map((f) => f.pointer);
+    const schema = {
+      type: 'object',
+      properties: {a: {type: 'string', 'x-extra': 1}, b: {type: 'string', nullable: true}, c: {type: 'array', items: {type: 'string'}, uniqueItems: true}},
+      required: ['a', 'b', 'c'],
+      additionalProperties: false,
+    };
+    const all = lintSchemaDocument(schema, {targets: ['openai', 'anthropic', 'gemini', 'gemini-legacy']})
+      .filter((f) => f.ruleId === 'openai/unsupported-keyword')
+      .map((f) => f.pointer);
     expect(all).toEqual(['/properties/a/x-extra', '/properties/b/nullable', '/properties/c/uniqueItems']);
-    expect(at(schema, ['gemini-legacy']).filter((f) => f.includes('unsupported'))).toEqual(['gemini-legacy/unsupported-keyword error /properties/a/x-extra', 'gemini-legacy/unsupported-keyword error /properties/c/uniqueItems', 'gemini-legacy/unsupported-keyword error /additionalProperties']);
+    expect(at(schema, ['gemini-legacy']).filter((f) => f.includes('unsupported'))).toEqual([
+      'gemini-legacy/unsupported-keyword error /properties/a/x-extra',
+      'gemini-legacy/unsupported-keyword error /properties/c/uniqueItems',
+      'gemini-legacy/unsupported-keyword error /additionalProperties',
+    ]);
   });
 });

@@ -84,10 +84,17 @@ describe('the walker follows upstream edges exactly', () => {
 
 describe('upstream counting', () => {
   it('one finding per offending keyword and per optional property', () => {
-    const findings = lint({
-      type: 'object',
-      properties: {s: {type: ['string', 'null'], minLength: 1, maxLength: 2, pattern: 'x', format: 'date'}, n: {type: 'integer', minimum: 0, maximum: 9, multipleOf: 3}, a: {type: 'array', minItems: 1, maxItems: 2, uniqueItems: false, items: {type: 'string'}}},
-    }, {profile: 'strict'});
+    const findings = lint(
+      {
+        type: 'object',
+        properties: {
+          s: {type: ['string', 'null'], minLength: 1, maxLength: 2, pattern: 'x', format: 'date'},
+          n: {type: 'integer', minimum: 0, maximum: 9, multipleOf: 3},
+          a: {type: 'array', minItems: 1, maxItems: 2, uniqueItems: false, items: {type: 'string'}},
+        },
+      },
+      {profile: 'strict'},
+    );
     expect(count(findings, 'tier1/string-constraint')).toBe(4);
     expect(count(findings, 'tier1/number-constraint')).toBe(3);
     expect(count(findings, 'tier1/array-constraint')).toBe(3);
@@ -134,7 +141,11 @@ describe('upstream counting', () => {
 describe('our extension walk', () => {
   it('reports the same checks under tier1-ext/* where upstream does not look', () => {
     const findings = lint(closed({}, {additionalProperties: {type: 'object', properties: {x: {oneOf: []}}}}), {profile: 'strict'});
-    expect(ids(findings).filter((i) => i.startsWith('tier1-ext/')).sort()).toEqual(['tier1-ext/additional-properties', 'tier1-ext/all-required', 'tier1-ext/forbidden-keyword']);
+    expect(
+      ids(findings)
+        .filter((i) => i.startsWith('tier1-ext/'))
+        .sort(),
+    ).toEqual(['tier1-ext/additional-properties', 'tier1-ext/all-required', 'tier1-ext/forbidden-keyword']);
     expect(findings.filter((f) => f.ruleId.startsWith('tier1/')).map((f) => f.pointer)).toEqual(['']);
   });
 
@@ -195,7 +206,7 @@ describe('our extension walk', () => {
     expect(failed.map((f) => f.ruleId)).toEqual(['ref/unresolved']);
   });
 
-  it('treats a $ref to the document\'s own $id as local', () => {
+  it("treats a $ref to the document's own $id as local", () => {
     const findings = lint({...closed({a: {$ref: 'https://x.example/s.json#/$defs/a'}}), $id: 'https://x.example/s.json', $defs: {a: {type: 'string'}}}, {profile: 'strict'});
     expect(findings).toEqual([]);
   });
@@ -244,11 +255,10 @@ describe('targets and dedupe', () => {
       const findings = lint(schema(extra), {profile: 'strict', targets: ['tier1', 'openai']});
       const keys = findings.map((f) => `${f.ruleId} ${f.pointer} ${f.message}`);
       expect(new Set(keys).size, `extra=${extra}`).toBe(keys.length);
-      expect(findings.filter((f) => f.pointer.startsWith('/$defs/x')).map((f) => `${f.ruleId} ${f.pointer}`), `extra=${extra}`).toEqual([
-        'tier1/additional-properties /$defs/x',
-        'tier1/all-required /$defs/x/properties/s',
-        'tier1/string-constraint /$defs/x/properties/s/maxLength',
-      ]);
+      expect(
+        findings.filter((f) => f.pointer.startsWith('/$defs/x')).map((f) => `${f.ruleId} ${f.pointer}`),
+        `extra=${extra}`,
+      ).toEqual(['tier1/additional-properties /$defs/x', 'tier1/all-required /$defs/x/properties/s', 'tier1/string-constraint /$defs/x/properties/s/maxLength']);
       expect(findings.length > 16, `extra=${extra}`).toBe(extra > 0);
     }
   });

@@ -147,7 +147,7 @@ describe('help, --explain and usage errors', () => {
     for (const text of ['RFC 0076', '## Exit codes', 'absent runtime.requires and [] are the same', 'pack_runtime_requirement_unmet']) expect(docs).toContain(text);
   });
 
-  it('--explain prints every rule\'s rationale and examples; an unknown rule is exit 2', async () => {
+  it("--explain prints every rule's rationale and examples; an unknown rule is exit 2", async () => {
     const all = await runCli(['validate', 'pack', '--explain', 'all']);
     expect(all.code).toBe(0);
     for (const rule of PACK_RULE_LIST) expect(all.stdout).toContain(`${rule.id} — ${rule.description}\n\n  default severity  ${rule.severity}\n`);

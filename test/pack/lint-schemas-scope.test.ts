@@ -13,11 +13,21 @@ const nodePack = {
   engines: {openwop: '1'},
   runtime: {language: 'javascript', entry: 'index.mjs'},
   nodes: [
-    {typeId: 'vendor.acme.scope.a', version: '1.0.0', category: 'data', role: 'pure', configSchemaRef: 'schemas/a.config.json', inputSchemaRef: 'schemas/a.input.json', outputSchemaRef: 'schemas/a.output.json'},
+    {
+      typeId: 'vendor.acme.scope.a',
+      version: '1.0.0',
+      category: 'data',
+      role: 'pure',
+      configSchemaRef: 'schemas/a.config.json',
+      inputSchemaRef: 'schemas/a.input.json',
+      outputSchemaRef: 'schemas/a.output.json',
+    },
     // b reads what a writes: a.output.json is both an output and an input.
     {typeId: 'vendor.acme.scope.b', version: '1.0.0', category: 'data', role: 'pure', inputSchemaRef: 'schemas/a.output.json', outputSchemaRef: 'schemas/b.output.json'},
   ],
-  agents: [{agentId: 'vendor.acme.scope.helper', persona: 'helper', modelClass: 'writing', systemPrompt: 'Help.', handoff: {taskSchemaRef: 'schemas/task.json', returnSchemaRef: 'schemas/return.json'}}],
+  agents: [
+    {agentId: 'vendor.acme.scope.helper', persona: 'helper', modelClass: 'writing', systemPrompt: 'Help.', handoff: {taskSchemaRef: 'schemas/task.json', returnSchemaRef: 'schemas/return.json'}},
+  ],
 };
 
 const cardPack = {
@@ -64,7 +74,11 @@ async function lint(args: string[], cwd: string): Promise<{code: number | null; 
   if (r.code === 2) return {code: r.code, linted: {}, stderr: r.stderr};
   const results: Result[] = JSON.parse(r.stdout).results;
   const linted = Object.fromEntries(results.filter((x) => x.schemaFor).map((x) => [x.file, x.schemaFor as string[]]));
-  for (const x of results.filter((y) => y.schemaFor)) expect(x.findings.map((f) => f.ruleId), x.file).toContain('tier1/forbidden-keyword');
+  for (const x of results.filter((y) => y.schemaFor))
+    expect(
+      x.findings.map((f) => f.ruleId),
+      x.file,
+    ).toContain('tier1/forbidden-keyword');
   return {code: r.code, linted, stderr: r.stderr};
 }
 
@@ -112,7 +126,7 @@ describe('validate pack --lint-schemas: which schemas', () => {
     expect((await lint(['--lint-schemas', 'artifacts'], dir)).linted).toEqual({});
   });
 
-  it('a path right after the bare flag is a path, not the flag\'s value', async () => {
+  it("a path right after the bare flag is a path, not the flag's value", async () => {
     const dir = registry();
     const r = await lint(['--lint-schemas', 'cards', 'scope'], dir);
     expect(Object.keys(r.linted).sort()).toEqual(['cards/schemas/card.output.json', 'scope/schemas/a.output.json', 'scope/schemas/b.output.json', 'scope/schemas/return.json']);
@@ -137,7 +151,8 @@ describe('validate pack --lint-schemas: which schemas', () => {
 
   it('help names the fields read and both spellings', async () => {
     const text = commandDocs('validate-pack');
-    for (const part of ['/nodes/*/outputSchemaRef', '/agents/*/handoff/returnSchemaRef', '/cards/*/outputSchemaRef', '--lint-schemas=all', 'Config, input and task schemas never reach a model']) expect(text).toContain(part);
+    for (const part of ['/nodes/*/outputSchemaRef', '/agents/*/handoff/returnSchemaRef', '/cards/*/outputSchemaRef', '--lint-schemas=all', 'Config, input and task schemas never reach a model'])
+      expect(text).toContain(part);
   });
 });
 
@@ -174,7 +189,10 @@ describe('validate pack: the payload schema of an envelope kind a chain or promp
 
   function packs(): string {
     const dir = tempDir();
-    for (const [name, manifest] of [['flows', chainPack], ['prompts', promptPack]] as const) {
+    for (const [name, manifest] of [
+      ['flows', chainPack],
+      ['prompts', promptPack],
+    ] as const) {
       mkdirSync(join(dir, name, 'schemas', 'envelopes'), {recursive: true});
       writeFileSync(join(dir, name, 'pack.json'), JSON.stringify(manifest, null, 2));
       writeFileSync(join(dir, name, 'schemas', 'envelopes', 'vendor.acme.summary.schema.json'), JSON.stringify(payload, null, 2));
@@ -203,7 +221,12 @@ describe('validate pack: the payload schema of an envelope kind a chain or promp
 it('a lone manifest away from its files still gets one warning, an absent payload schema not counted among them', async () => {
   const dir = tempDir();
   // Node a's three schemas and the entry are missing; so is the prompt's payload schema, which a pack need not ship.
-  const manifest = {...nodePack, nodes: [nodePack.nodes[0]], agents: undefined, prompts: [{templateId: 't', version: '1.0.0', kind: 'system', text: 'x', modelHints: {envelopeType: 'vendor.acme.summary'}}]};
+  const manifest = {
+    ...nodePack,
+    nodes: [nodePack.nodes[0]],
+    agents: undefined,
+    prompts: [{templateId: 't', version: '1.0.0', kind: 'system', text: 'x', modelHints: {envelopeType: 'vendor.acme.summary'}}],
+  };
   writeFileSync(join(dir, 'copy.pack.json'), JSON.stringify(manifest));
   const r = await runCli(['validate', 'pack', 'copy.pack.json', '--json'], {cwd: dir});
   const missing = JSON.parse(r.stdout).results[0].findings.filter((f: {ruleId: string}) => f.ruleId === 'pack/missing-file');

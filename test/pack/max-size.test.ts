@@ -5,7 +5,15 @@ import {ROOT, runCli, STACK_TRACE, tempDir} from '../helpers/cli.js';
 
 // validate pack has the --max-size default of the commands that read files (100 MB): the cap also bounds the schemas a
 // manifest names. validate bundle keeps its own (10 MB: it also caps a fetched response), which README must state.
-const COMMANDS = [['lint', 'schema'], ['validate', 'envelope'], ['validate', 'pack'], ['validate', 'bundle'], ['simulate', 'retry'], ['export', 'schema'], ['probe', 'host']];
+const COMMANDS = [
+  ['lint', 'schema'],
+  ['validate', 'envelope'],
+  ['validate', 'pack'],
+  ['validate', 'bundle'],
+  ['simulate', 'retry'],
+  ['export', 'schema'],
+  ['probe', 'host'],
+];
 
 async function helpDefault(command: string[]): Promise<number> {
   const r = await runCli([...command, '--help']);
@@ -21,7 +29,12 @@ describe('--max-size default', () => {
     mkdirSync(join(dir, 'schemas'));
     const big = {type: 'object', description: 'x'.repeat(3 * 1024 * 1024), properties: {}, additionalProperties: false};
     writeFileSync(join(dir, 'schemas', 'config.schema.json'), JSON.stringify(big));
-    const manifest = {name: 'vendor.acme.big', version: '1.0.0', engines: {openwop: '>=1.1 <2.0.0'}, nodes: [{typeId: 'vendor.acme.big.run', version: '1.0.0', category: 'integration', role: 'side-effect', configSchema: 'schemas/config.schema.json'}]};
+    const manifest = {
+      name: 'vendor.acme.big',
+      version: '1.0.0',
+      engines: {openwop: '>=1.1 <2.0.0'},
+      nodes: [{typeId: 'vendor.acme.big.run', version: '1.0.0', category: 'integration', role: 'side-effect', configSchema: 'schemas/config.schema.json'}],
+    };
     writeFileSync(join(dir, 'pack.json'), JSON.stringify(manifest));
     const r = await runCli(['validate', 'pack', 'pack.json', '--json'], {cwd: dir});
     expect(r.stderr).not.toMatch(STACK_TRACE);
@@ -29,7 +42,7 @@ describe('--max-size default', () => {
     expect(findings.filter((f: {message: string}) => /MB limit/.test(f.message))).toEqual([]);
   });
 
-  it('is 100 in every command that reads files, and the README says each command\'s value', async () => {
+  it("is 100 in every command that reads files, and the README says each command's value", async () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     const row = readme.split('\n').find((l) => l.startsWith('| `--max-size'));
     expect(row, 'README has a --max-size row').toBeDefined();

@@ -20,7 +20,14 @@ async function findingsOf(root: string) {
   return outcome.results.flatMap((r) => r.findings).map((f) => `${f.ruleId} ${f.severity} ${f.pointer}`);
 }
 
-const agent = (extra: Record<string, unknown>) => ({agentId: 'vendor.acme.agents.helper', version: '1.0.0', displayName: 'Helper', purpose: 'Helps.', modelDefaults: {provider: 'anthropic', model: 'claude'}, ...extra});
+const agent = (extra: Record<string, unknown>) => ({
+  agentId: 'vendor.acme.agents.helper',
+  version: '1.0.0',
+  displayName: 'Helper',
+  purpose: 'Helps.',
+  modelDefaults: {provider: 'anthropic', model: 'claude'},
+  ...extra,
+});
 
 function agentPack(agents: object[], extra: Record<string, unknown> = {}) {
   return {name: 'vendor.acme.agents', version: '1.0.0', engines: {openwop: '>=1.0.0 <2.0.0'}, runtime: {language: 'remote', entry: 'agents'}, agents, ...extra};
@@ -57,7 +64,10 @@ describe('registry gates mirrored per pack', () => {
   it('pack/tool-allowlist (check-agent-tool-allowlist.mjs): openwop:, mcp: and dotted host scopes pass; no scope or another scope fails', async () => {
     const list = ['openwop:core.openwop.http.fetch', 'mcp:search', 'vendor.acme:lookup', 'core.openwop.http.fetch', 'tools:search'];
     const root = tree({'pack.json': agentPack([agent({toolAllowlist: list})])});
-    expect((await findingsOf(root)).filter((f) => f.startsWith('pack/tool-allowlist'))).toEqual(['pack/tool-allowlist error /agents/0/toolAllowlist/3', 'pack/tool-allowlist error /agents/0/toolAllowlist/4']);
+    expect((await findingsOf(root)).filter((f) => f.startsWith('pack/tool-allowlist'))).toEqual([
+      'pack/tool-allowlist error /agents/0/toolAllowlist/3',
+      'pack/tool-allowlist error /agents/0/toolAllowlist/4',
+    ]);
   });
 
   it('pack/peer-dependency-empty (conformance-check.mjs step 6): an empty range is an error, a real one passes', async () => {
@@ -68,7 +78,10 @@ describe('registry gates mirrored per pack', () => {
   it('an unreferenced schemas/*.json too large to read is said to be unreadable, not invalid JSON', async () => {
     const root = tree({'pack.json': agentPack([agent({})]), 'schemas/big.json': `{"$id": "x", "pad": "${'x'.repeat(3 * 1024 * 1024)}"}`, 'schemas/bad.json': '{"a": '});
     const outcome = await validatePackInputs(['.'], {cwd: root, maxDocumentBytes: 2 * 1024 * 1024});
-    const messages = outcome.results.flatMap((r) => r.findings).filter((f) => f.ruleId === 'pack/schema-invalid').map((f) => f.message);
+    const messages = outcome.results
+      .flatMap((r) => r.findings)
+      .filter((f) => f.ruleId === 'pack/schema-invalid')
+      .map((f) => f.message);
     expect(messages).toEqual([expect.stringMatching(/^schemas\/bad\.json \(.*\) is not valid JSON: /), expect.stringMatching(/^schemas\/big\.json \(.*\) could not be read: .*over the 2 MB limit/)]);
   });
 

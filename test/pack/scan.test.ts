@@ -10,7 +10,13 @@ type Files = Record<string, string>;
 /** One pack folder: its manifest (javascript index.mjs unless `runtime` says otherwise) and its code files. */
 function pack(root: string, name: string, files: Files, runtime: Record<string, unknown> = {}): void {
   const dir = join(root, name);
-  const manifest = {name: `vendor.acme.${name}`, version: '1.0.0', engines: {openwop: '>=1.0.0'}, runtime: {language: 'javascript', entry: 'index.mjs', ...runtime}, nodes: [{typeId: `vendor.acme.${name}.run`, version: '1.0.0', category: 'data', role: 'pure'}]};
+  const manifest = {
+    name: `vendor.acme.${name}`,
+    version: '1.0.0',
+    engines: {openwop: '>=1.0.0'},
+    runtime: {language: 'javascript', entry: 'index.mjs', ...runtime},
+    nodes: [{typeId: `vendor.acme.${name}.run`, version: '1.0.0', category: 'data', role: 'pure'}],
+  };
   for (const [path, text] of Object.entries({'pack.json': JSON.stringify(manifest), ...files})) {
     mkdirSync(dirname(join(dir, path)), {recursive: true});
     writeFileSync(join(dir, path), text);
@@ -52,7 +58,11 @@ const REACHING: [string, Files, string[], Record<string, unknown>?][] = [
   ['fs-read', {'index.mjs': "import {readFile} from 'node:fs/promises';\nexport const r = () => readFile('a');"}, ['fs.read']],
   ['fs-write', {'index.mjs': "import fs from 'node:fs';\nexport const w = () => fs.writeFileSync('a', 'b');"}, ['fs.read', 'fs.write']],
   ['fs-write-named', {'index.cjs': "const {appendFile: add} = require('fs/promises');\nadd('a', 'b');"}, ['fs.read', 'fs.write'], {entry: 'index.cjs'}],
-  ['helper-two-deep', {'index.mjs': "export * from './lib/a.mjs';", 'lib/a.mjs': "import {get} from './b.mjs';\nexport const a = get;", 'lib/b.mjs': 'export const get = (u) => fetch(u);'}, ['net.outbound']],
+  [
+    'helper-two-deep',
+    {'index.mjs': "export * from './lib/a.mjs';", 'lib/a.mjs': "import {get} from './b.mjs';\nexport const a = get;", 'lib/b.mjs': 'export const get = (u) => fetch(u);'},
+    ['net.outbound'],
+  ],
   ['helper-require', {'index.cjs': "module.exports = require('./lib');", 'lib/index.js': "module.exports = require('node:child_process');"}, ['subprocess'], {entry: 'index.cjs'}],
   ['py-import', {'main.py': 'import requests\n'}, ['net.outbound'], py],
   ['py-import-as', {'main.py': 'import json, httpx as h\n'}, ['net.outbound'], py],
@@ -210,7 +220,10 @@ describe('what the scan cannot read is a finding, never a pass', () => {
   it('code the scan could not read is not installed under a grant: gate.blockedBy code-not-scanned, one error naming the files', () => {
     for (const name of ['over-cap', 'over-cap-import', 'unparsed', 'deep-scope', 'ts-typed']) expect(results.get(name)?.gate).toMatchObject({installs: false, blockedBy: 'code-not-scanned'});
     expect(results.get('over-cap')?.gate).toEqual({granted: [], requires: [], installs: false, refusal: null, blockedBy: 'code-not-scanned'});
-    expect(results.get('over-cap-import')?.findings[1]).toMatchObject({message: 'a host granting nothing does not install the pack: big.mjs could not be scanned, so what it reaches is unknown (blockedBy code-not-scanned)', severity: 'error'});
+    expect(results.get('over-cap-import')?.findings[1]).toMatchObject({
+      message: 'a host granting nothing does not install the pack: big.mjs could not be scanned, so what it reaches is unknown (blockedBy code-not-scanned)',
+      severity: 'error',
+    });
     // The gate's own answer is kept beside the block.
     expect(results.get('unparsed-import')?.gate).toMatchObject({installs: false, blockedBy: 'code-not-scanned', refusal: {unmet: ['net.outbound']}});
     // A host validates the manifest first: an invalid one is blocked by that, whatever its code.
@@ -221,7 +234,9 @@ describe('what the scan cannot read is a finding, never a pass', () => {
 
   it('a file nested too deeply for the scope analysis is pack/entry-not-scanned (its imports still count), not a crash', () => {
     expect(rules('deep-scope')).toEqual(['pack/entry-not-scanned warning', 'pack/undeclared-requirement warning', 'pack/runtime-requirement-unmet error', 'pack/runtime-requirement-unmet error']);
-    expect(results.get('deep-scope')?.findings[0].message).toMatch(/^index\.mjs is nested too deeply for the scope analysis .*\(Maximum call stack size exceeded\): the globals it uses \(fetch, process\.env, …\) were not scanned$/);
+    expect(results.get('deep-scope')?.findings[0].message).toMatch(
+      /^index\.mjs is nested too deeply for the scope analysis .*\(Maximum call stack size exceeded\): the globals it uses \(fetch, process\.env, …\) were not scanned$/,
+    );
     expect(results.get('deep-scope')?.gate?.refusal?.unmet).toEqual(['net.outbound']);
   });
 
@@ -230,7 +245,9 @@ describe('what the scan cannot read is a finding, never a pass', () => {
     expect(results.get('mts-helper')?.gate?.refusal?.unmet).toEqual(['net.outbound']);
     expect(results.get('mts-helper')?.findings[0].message).toMatch(/^get\.mts:1:27 calls fetch\(\)/);
     expect(rules('ts-typed')).toEqual(['pack/entry-unparsed warning', 'pack/runtime-requirement-unmet error']);
-    expect(results.get('ts-typed')?.findings[0].message).toMatch(/^get\.ts:1:\d+ is TypeScript, which the requirement scan cannot read \(it does not parse as JavaScript: .+\): its requirements were not scanned$/);
+    expect(results.get('ts-typed')?.findings[0].message).toMatch(
+      /^get\.ts:1:\d+ is TypeScript, which the requirement scan cannot read \(it does not parse as JavaScript: .+\): its requirements were not scanned$/,
+    );
     expect(results.get('jsx-helper')?.gate?.refusal?.unmet).toEqual(['env.read']);
     expect(results.get('jsx-helper')?.findings[0].message).toMatch(/^view\.jsx:1:\d+ reads process\.env/);
   });
@@ -252,7 +269,9 @@ describe('what the scan cannot read is a finding, never a pass', () => {
       expect(results.get(name)?.gate).toMatchObject({installs: false, blockedBy: 'code-not-scanned', refusal: null});
     }
     expect(results.get('missing-import')?.gate).toMatchObject({installs: false, blockedBy: 'code-not-scanned'});
-    expect(results.get('leaves-pack')?.findings[1].message).toBe('a host granting nothing does not install the pack: an import in index.mjs could not be scanned, so what it reaches is unknown (blockedBy code-not-scanned)');
+    expect(results.get('leaves-pack')?.findings[1].message).toBe(
+      'a host granting nothing does not install the pack: an import in index.mjs could not be scanned, so what it reaches is unknown (blockedBy code-not-scanned)',
+    );
     expect(results.get('leaves-pack')?.findings[0].message).toBe('index.mjs:1:1 imports "../outside.mjs", which leads out of the pack; it was not read');
     expect(results.get('missing-import')?.findings.map((f) => [f.ruleId, f.message])[0]).toEqual(['pack/missing-file', 'index.mjs:1:1 imports "./nope.mjs", which is not in the pack']);
   });
@@ -260,7 +279,7 @@ describe('what the scan cannot read is a finding, never a pass', () => {
 
 describe('the scanners on their own', () => {
   it('JavaScript: declared requirements are kept apart from what the code uses', () => {
-    expect(scanJavaScript("const s = require(name);\nimport(x);\nconst g = globalThis;\nexport {}").uses).toEqual([]);
+    expect(scanJavaScript('const s = require(name);\nimport(x);\nconst g = globalThis;\nexport {}').uses).toEqual([]);
     expect(scanJavaScript('{ let fetch = 1; }\nfetch("x");').uses.map((u) => `${u.line}:${u.column} ${u.evidence}`)).toEqual(['2:1 calls fetch()']);
     expect(scanJavaScript('f\\u0065tch("x");').uses.map((u) => u.token)).toEqual(['net.outbound']);
   });

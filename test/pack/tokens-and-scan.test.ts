@@ -23,7 +23,7 @@ describe('suggestToken: what to declare instead of a wrong runtime.requires entr
     expect(suggestToken('node:fs/promises')).toContain('"fs.read" and/or "fs.write"');
   });
 
-  it('a finer token than today\'s names its parent; a near miss names candidates; anything else lists the eight', () => {
+  it("a finer token than today's names its parent; a near miss names candidates; anything else lists the eight", () => {
     expect(suggestToken('net.outbound.http')).toContain('declare its parent "net.outbound"');
     expect(suggestToken('NET.DNS')).toContain('did you mean "net.dns"');
     expect(suggestToken('fs')).toContain('"fs.read" and/or "fs.write"');

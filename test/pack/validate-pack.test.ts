@@ -60,7 +60,12 @@ describe('manifest kinds', () => {
   });
 
   it('an unknown kind is one clear error at /kind; connection is known but only cross-checked (warning)', async () => {
-    const root = tree({'a.pack.json': {...nodePack(), kind: 'workflow'}, 'b.pack.json': {name: 'vendor.acme.c', version: '1.0.0', kind: 'connection'}, 'c.pack.json': {...nodePack(), kind: 42}, 'index.mjs': ''});
+    const root = tree({
+      'a.pack.json': {...nodePack(), kind: 'workflow'},
+      'b.pack.json': {name: 'vendor.acme.c', version: '1.0.0', kind: 'connection'},
+      'c.pack.json': {...nodePack(), kind: 42},
+      'index.mjs': '',
+    });
     const {packs} = await run(root);
     const byFile = new Map(packs.map((p) => [p.file, p]));
     expect(ids(byFile.get('a.pack.json')?.findings ?? [])).toEqual(['pack/unknown-kind error /kind']);
@@ -107,7 +112,13 @@ describe('duplicate ids and envelope types', () => {
     const chain = (chainId: string, nodes: string[]) => ({chainId, version: '1.0.0', label: 'L', description: 'D', parameters: {type: 'object'}, dag: {nodes: nodes.map(chainNode)}});
     const root = tree({
       'nodes.pack.json': nodePack({nodes: [node('vendor.acme.demo.a'), node('vendor.acme.demo.b'), node('vendor.acme.demo.a')]}),
-      'chains.pack.json': {name: 'vendor.acme.ch', version: '1.0.0', kind: 'workflow-chain', engines: {openwop: '1'}, chains: [chain('vendor.acme.ch.x', ['n1', 'n2', 'n1']), chain('vendor.acme.ch.x', ['n1'])]},
+      'chains.pack.json': {
+        name: 'vendor.acme.ch',
+        version: '1.0.0',
+        kind: 'workflow-chain',
+        engines: {openwop: '1'},
+        chains: [chain('vendor.acme.ch.x', ['n1', 'n2', 'n1']), chain('vendor.acme.ch.x', ['n1'])],
+      },
     });
     const {findings} = await run(root);
     const dups = findings.filter((f) => f.ruleId === 'pack/duplicate-id');
@@ -138,7 +149,14 @@ describe('duplicate ids and envelope types', () => {
 
   it('envelopeType: universal, media, ui, vendor and placeholders pass; legacy and un-namespaced warn', async () => {
     const types = ['error', 'media.image', 'ui.card', 'vendor.acme.summary', '{{params.kind}}', 'prd.create', 'summary.v1'];
-    const chain = {chainId: 'vendor.acme.ch.x', version: '1.0.0', label: 'L', description: 'D', parameters: {type: 'object'}, dag: {nodes: types.map((envelopeType, i) => ({id: `n${i}`, typeId: 'core.ai.callPrompt', config: {envelopeType}}))}};
+    const chain = {
+      chainId: 'vendor.acme.ch.x',
+      version: '1.0.0',
+      label: 'L',
+      description: 'D',
+      parameters: {type: 'object'},
+      dag: {nodes: types.map((envelopeType, i) => ({id: `n${i}`, typeId: 'core.ai.callPrompt', config: {envelopeType}}))},
+    };
     const root = tree({'c.pack.json': {name: 'vendor.acme.ch', version: '1.0.0', kind: 'workflow-chain', engines: {openwop: '1'}, chains: [chain]}});
     const {findings} = await run(root);
     expect(ids(findings)).toEqual(['pack/envelope-type warning /chains/0/dag/nodes/5/config/envelopeType', 'pack/envelope-type warning /chains/0/dag/nodes/6/config/envelopeType']);
@@ -146,7 +164,15 @@ describe('duplicate ids and envelope types', () => {
   });
 
   it('checks the envelopeType hint of prompt templates too', async () => {
-    const root = tree({'p.pack.json': {name: 'vendor.acme.p', version: '1.0.0', kind: 'prompt', engines: {openwop: '1'}, prompts: [{templateId: 'w', version: '1.0.0', kind: 'system', text: 'x', modelHints: {envelopeType: 'summary'}}]}});
+    const root = tree({
+      'p.pack.json': {
+        name: 'vendor.acme.p',
+        version: '1.0.0',
+        kind: 'prompt',
+        engines: {openwop: '1'},
+        prompts: [{templateId: 'w', version: '1.0.0', kind: 'system', text: 'x', modelHints: {envelopeType: 'summary'}}],
+      },
+    });
     expect(ids((await run(root)).findings)).toEqual(['pack/envelope-type warning /prompts/0/modelHints/envelopeType']);
   });
 });
@@ -184,12 +210,20 @@ describe('files the manifest points at', () => {
     const manifest = nodePack({}, {configSchemaRef: 'schemas', inputSchemaRef: '../outside.json', outputSchemaRef: '/etc/hosts', envelopeContractRef: 'https://example.com/contract.json'});
     const root = tree({'pack/pack.json': manifest, 'pack/index.mjs': '', 'pack/schemas/x.json': idSchema('x.json'), 'outside.json': SCHEMA});
     const {findings} = await run(root, ['pack']);
-    expect(ids(findings).sort()).toEqual(['pack/missing-file error /nodes/0/configSchemaRef', 'pack/ref-outside-pack error /nodes/0/inputSchemaRef', 'pack/ref-outside-pack error /nodes/0/outputSchemaRef']);
+    expect(ids(findings).sort()).toEqual([
+      'pack/missing-file error /nodes/0/configSchemaRef',
+      'pack/ref-outside-pack error /nodes/0/inputSchemaRef',
+      'pack/ref-outside-pack error /nodes/0/outputSchemaRef',
+    ]);
     expect(findings.find((f) => f.ruleId === 'pack/missing-file')?.message).toContain('is a folder, not a file');
   });
 
   it('a #fragment must exist in the referenced schema', async () => {
-    const root = tree({'pack.json': nodePack({}, {configSchemaRef: 'schemas/all.json#/$defs/Config', inputSchemaRef: 'schemas/all.json#/$defs/Input'}), 'index.mjs': '', 'schemas/all.json': {...idSchema('all.json'), $defs: {Config: SCHEMA}}});
+    const root = tree({
+      'pack.json': nodePack({}, {configSchemaRef: 'schemas/all.json#/$defs/Config', inputSchemaRef: 'schemas/all.json#/$defs/Input'}),
+      'index.mjs': '',
+      'schemas/all.json': {...idSchema('all.json'), $defs: {Config: SCHEMA}},
+    });
     expect(ids((await run(root)).findings)).toEqual(['pack/missing-file error /nodes/0/inputSchemaRef']);
   });
 
@@ -201,10 +235,14 @@ describe('files the manifest points at', () => {
     expect(ids(findings)).toEqual(['pack/schema-id warning /nodes/0/inputSchemaRef', 'pack/schema-id-missing warning /nodes/0/outputSchemaRef']);
     expect(findings[0].message).toContain('the registry convention is "https://packs.openwop.dev/vendor.acme.demo/1.2.3/run.input.json"');
     const other = await run(root, ['.'], {idBase: 'https://example.com/'});
-    expect(other.findings.map((f) => `${f.ruleId} ${f.pointer}`)).toEqual(['pack/schema-id /nodes/0/configSchemaRef', 'pack/schema-id /nodes/0/inputSchemaRef', 'pack/schema-id-missing /nodes/0/outputSchemaRef']);
+    expect(other.findings.map((f) => `${f.ruleId} ${f.pointer}`)).toEqual([
+      'pack/schema-id /nodes/0/configSchemaRef',
+      'pack/schema-id /nodes/0/inputSchemaRef',
+      'pack/schema-id-missing /nodes/0/outputSchemaRef',
+    ]);
   });
 
-  it('the gate\'s drift cases: a schemas/ segment, a trailing #, a stale version, another pack; every schemas/*.json counts, referenced or not', async () => {
+  it("the gate's drift cases: a schemas/ segment, a trailing #, a stale version, another pack; every schemas/*.json counts, referenced or not", async () => {
     const at = (id: string) => ({...SCHEMA, $id: id});
     const base = 'https://packs.openwop.dev/vendor.acme.demo';
     const root = tree({
@@ -258,7 +296,10 @@ describe('the entry file scan', () => {
     const root = tree({'pack.json': nodePack({runtime: {language: 'javascript', entry: 'index.mjs', requires: ['net.dns']}}), 'index.mjs': entry});
     const {findings} = await run(root);
     expect(ids(findings)).toEqual(['pack/undeclared-requirement warning /runtime/requires', 'pack/undeclared-requirement warning /runtime/requires']);
-    expect(findings.map((f) => f.message)).toEqual([expect.stringMatching(/^index\.mjs:2:1 imports node:child_process, .*"subprocess"/), expect.stringMatching(/^index\.mjs:3:13 reads process\.env, .*"env\.read"/)]);
+    expect(findings.map((f) => f.message)).toEqual([
+      expect.stringMatching(/^index\.mjs:2:1 imports node:child_process, .*"subprocess"/),
+      expect.stringMatching(/^index\.mjs:3:13 reads process\.env, .*"env\.read"/),
+    ]);
   });
 
   it('points at /runtime when requires is absent; a fully declared pack is clean; other languages are not scanned', async () => {
@@ -281,11 +322,21 @@ describe('inputs', () => {
     const root = tree({'my-pack/package.json': {name: 'x'}, 'my-pack/index.mjs': ''});
     const {results, fatal} = await run(root, ['my-pack']);
     expect(fatal).toBe(true);
-    expect(results).toEqual([{file: 'my-pack', findings: [expect.objectContaining({ruleId: 'pack/missing-manifest', severity: 'error', line: 1, column: 1, message: expect.stringContaining('found package.json')})]}]);
+    expect(results).toEqual([
+      {file: 'my-pack', findings: [expect.objectContaining({ruleId: 'pack/missing-manifest', severity: 'error', line: 1, column: 1, message: expect.stringContaining('found package.json')})]},
+    ]);
   });
 
   it('a folder of packs yields each pack.json and *.pack.json, not other JSON; globs and files work', async () => {
-    const root = tree({'packs/a/pack.json': nodePack(), 'packs/a/index.mjs': '', 'packs/a/schemas/x.json': idSchema('x.json'), 'packs/b/pack.json': nodePack({name: 'vendor.acme.b'}), 'packs/b/index.mjs': '', 'samples/c.pack.json': nodePack(), 'other.json': {}});
+    const root = tree({
+      'packs/a/pack.json': nodePack(),
+      'packs/a/index.mjs': '',
+      'packs/a/schemas/x.json': idSchema('x.json'),
+      'packs/b/pack.json': nodePack({name: 'vendor.acme.b'}),
+      'packs/b/index.mjs': '',
+      'samples/c.pack.json': nodePack(),
+      'other.json': {},
+    });
     expect((await run(root, ['.'])).packs.map((p) => p.file)).toEqual(['packs/a/pack.json', 'packs/b/pack.json', 'samples/c.pack.json']);
     expect((await run(root, ['packs/*/pack.json'])).packs.map((p) => p.file)).toEqual(['packs/a/pack.json', 'packs/b/pack.json']);
     expect((await run(root, ['packs/a'])).packs.map((p) => p.file)).toEqual(['packs/a/pack.json']);

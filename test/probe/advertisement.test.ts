@@ -40,10 +40,12 @@ describe('supportedEnvelopes and schemaVersions', () => {
   });
 
   it('an engine-only host ([]) needs no universal kinds', () => {
-    const r = check(acme((d) => {
-      d.supportedEnvelopes = [];
-      d.schemaVersions = {};
-    }));
+    const r = check(
+      acme((d) => {
+        d.supportedEnvelopes = [];
+        d.schemaVersions = {};
+      }),
+    );
     expect(r.ids).toEqual([]);
     expect(r.profiles).toEqual(['openwop-core']);
   });
@@ -59,10 +61,12 @@ describe('supportedEnvelopes and schemaVersions', () => {
   });
 
   it('an advertised universal kind without a schemaVersions entry is a warning; a vendor kind an info', () => {
-    const r = check(acme((d) => {
-      delete d.schemaVersions.error;
-      delete d.schemaVersions['vendor.acme.plan.create'];
-    }));
+    const r = check(
+      acme((d) => {
+        delete d.schemaVersions.error;
+        delete d.schemaVersions['vendor.acme.plan.create'];
+      }),
+    );
     expect(r.findings.map((f) => [f.ruleId, f.severity])).toEqual([
       ['probe/schema-version-missing', 'warning'],
       ['probe/schema-version-missing', 'info'],
@@ -71,10 +75,12 @@ describe('supportedEnvelopes and schemaVersions', () => {
 
   it('kind names: un-namespaced, badly namespaced and legacy kinds are warnings; spec and namespaced kinds pass', () => {
     const kinds = ['plan.create', 'vendor.Acme.plan', 'prd.create', 'media.video', 'ui.card.render', 'private.acme.x', 'vendor.acme.plan.create', 'vendor.acme.plan.create'];
-    const r = check(acme((d) => {
-      d.supportedEnvelopes = ['clarification.request', 'schema.request', 'schema.response', 'error', ...kinds];
-      d.schemaVersions = {'clarification.request': 1, 'schema.request': 1, 'schema.response': 1, error: 1};
-    }));
+    const r = check(
+      acme((d) => {
+        d.supportedEnvelopes = ['clarification.request', 'schema.request', 'schema.response', 'error', ...kinds];
+        d.schemaVersions = {'clarification.request': 1, 'schema.request': 1, 'schema.response': 1, error: 1};
+      }),
+    );
     const named = r.findings.filter((f) => f.ruleId === 'probe/kind-name').map((f) => f.pointer);
     expect(named).toEqual(['/supportedEnvelopes/4', '/supportedEnvelopes/5', '/supportedEnvelopes/6']);
     expect(r.findings.find((f) => f.pointer === '/supportedEnvelopes/6')?.message).toMatch(/legacy.*deprecated/);
@@ -96,11 +102,13 @@ describe('envelopes block', () => {
   });
 
   it('truncationRetryMultiplier is named as the drift wherever it appears, once', () => {
-    const r = check(acme((d) => {
-      const reliability = d.envelopes.reliability as Doc;
-      (reliability.completion as Doc).truncationRetryMultiplier = 3;
-      reliability.truncationRetryMultiplier = 3;
-    }));
+    const r = check(
+      acme((d) => {
+        const reliability = d.envelopes.reliability as Doc;
+        (reliability.completion as Doc).truncationRetryMultiplier = 3;
+        reliability.truncationRetryMultiplier = 3;
+      }),
+    );
     expect(r.ids).toEqual(['probe/truncation-retry-multiplier', 'probe/truncation-retry-multiplier']);
     expect(r.findings.map((f) => f.pointer).sort()).toEqual(['/envelopes/reliability/completion/truncationRetryMultiplier', '/envelopes/reliability/truncationRetryMultiplier']);
     expect(r.findings[0].message).toMatch(/truncationBudgetMultiplier/);
@@ -127,10 +135,12 @@ describe('outbound: httpClient, toolHooks, aiProviders', () => {
   });
 
   it('unknown keys in the closed httpClient block are reported where they are, one finding each', () => {
-    const r = check(acme((d) => {
-      d.httpClient.defaultTimeoutMs = 30000;
-      d.httpClient.redirectPolicy = 'follow';
-    }));
+    const r = check(
+      acme((d) => {
+        d.httpClient.defaultTimeoutMs = 30000;
+        d.httpClient.redirectPolicy = 'follow';
+      }),
+    );
     expect(r.ids).toEqual(['probe/closed-block-key', 'probe/closed-block-key']);
     const lines = r.text.split('\n');
     for (const f of r.findings) {
@@ -145,10 +155,12 @@ describe('outbound: httpClient, toolHooks, aiProviders', () => {
   });
 
   it('aiProviders.supported: true is tolerated with a warning, not a schema error', () => {
-    const r = check(acme((d) => {
-      d.aiProviders.supported = true;
-      delete d.aiProviders.byok;
-    }));
+    const r = check(
+      acme((d) => {
+        d.aiProviders.supported = true;
+        delete d.aiProviders.byok;
+      }),
+    );
     expect(r.findings).toEqual([expect.objectContaining({ruleId: 'probe/ai-providers-boolean', severity: 'warning', pointer: '/aiProviders/supported'})]);
   });
 
@@ -159,10 +171,12 @@ describe('outbound: httpClient, toolHooks, aiProviders', () => {
 
 describe('the deprecated capabilities wrapper', () => {
   it('families only inside the wrapper are warned about and checked from there, at their real position', () => {
-    const r = check(acme((d) => {
-      delete (d as Doc).httpClient;
-      d.capabilities = {httpClient: {supported: true, ssrfGuard: false, redirectPolicy: 'follow'}};
-    }));
+    const r = check(
+      acme((d) => {
+        delete (d as Doc).httpClient;
+        d.capabilities = {httpClient: {supported: true, ssrfGuard: false, redirectPolicy: 'follow'}};
+      }),
+    );
     expect(r.findings.map((f) => [f.ruleId, f.severity, f.pointer])).toEqual(
       expect.arrayContaining([
         ['probe/capabilities-wrapper', 'warning', '/capabilities'],

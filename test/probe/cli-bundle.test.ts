@@ -60,7 +60,7 @@ describe('probe host --bundle', () => {
     expect(r.report.summary).toMatchObject({bundles: 1, schemasLinted: 0});
   });
 
-  it('a signature that does not verify is the bundle\'s error (exit 1), and stylish output says so under the bundle', async () => {
+  it("a signature that does not verify is the bundle's error (exit 1), and stylish output says so under the bundle", async () => {
     const r = await probeJson([host.url('/forged'), '--bundle']);
     expect(r.code).toBe(1);
     expect(r.report.results[1].verification).toMatchObject({outcome: 'signature-invalid'});

@@ -103,7 +103,7 @@ describe('probe host --compare across majors (FACTS §3)', () => {
     ]);
   });
 
-  it('--compare URL asks for the major the probe checked, under the probe\'s settings, with credentials on the same origin only', async () => {
+  it("--compare URL asks for the major the probe checked, under the probe's settings, with credentials on the same origin only", async () => {
     const before = host.requests.length;
     const same = await probeJson([host.url(), '--compare', host.url('/saved'), '--no-negotiation', '--token-env', 'T'], {env: {T: 'compare-token-1'}});
     const fetched = host.requests.slice(before).filter((q) => q.path === '/saved/.well-known/openwop');

@@ -5,7 +5,25 @@ describe('probe host --help and its docs page', () => {
   it('help pins the flags and examples; the page names the RFCs, exit codes and the open-spec choices', async () => {
     const r = await runCli(['probe', 'host', '--help']);
     expect(r.code).toBe(0);
-    for (const flag of ['--header', '--token-env', '--timeout', '--connect-timeout', '--max-bytes', '--insecure', '--follow-cross-origin', '--lint-schemas', '--save', '--force', '--compare', '--format', '--fail-on', '--rule', '--protocol', '--[no-]negotiation', '--bundle']) {
+    for (const flag of [
+      '--header',
+      '--token-env',
+      '--timeout',
+      '--connect-timeout',
+      '--max-bytes',
+      '--insecure',
+      '--follow-cross-origin',
+      '--lint-schemas',
+      '--save',
+      '--force',
+      '--compare',
+      '--format',
+      '--fail-on',
+      '--rule',
+      '--protocol',
+      '--[no-]negotiation',
+      '--bundle',
+    ]) {
       expect(r.stdout).toContain(flag);
     }
     expect(r.stdout).toMatch(/EXAMPLES[\s\S]*--token-env\s+\\?\s*HOST_TOKEN/);

@@ -28,7 +28,7 @@ function hostDoc(claim: unknown, extra: Record<string, unknown> = {}): Record<st
   return {...doc, ...extra};
 }
 
-describe('probe host --lint-schemas: served schemas linted under the host\'s own claim', () => {
+describe("probe host --lint-schemas: served schemas linted under the host's own claim", () => {
   let host: TestHost;
   let other: TestHost;
   beforeAll(async () => {
@@ -54,7 +54,9 @@ describe('probe host --lint-schemas: served schemas linted under the host\'s own
       [`/cross/schemas/envelopes/${PLAN}.schema.json`]: {body: planSchema},
       // Relative $refs are fetched from the host, never read from the local disk.
       '/refs/.well-known/openwop': json(hostDoc(undefined)),
-      [`/refs/schemas/envelopes/${PLAN}.schema.json`]: {body: JSON.stringify({type: 'object', properties: {step: {$ref: 'common.schema.json#/$defs/Step'}, secret: {$ref: '../../../../../../etc/passwd'}}})},
+      [`/refs/schemas/envelopes/${PLAN}.schema.json`]: {
+        body: JSON.stringify({type: 'object', properties: {step: {$ref: 'common.schema.json#/$defs/Step'}, secret: {$ref: '../../../../../../etc/passwd'}}}),
+      },
       '/refs/schemas/envelopes/common.schema.json': {body: JSON.stringify({$defs: {Step: {type: 'object', properties: {kind: {not: {type: 'null'}}}}}}, null, 2)},
       // A schema URL that fails other than 404.
       '/broken/.well-known/openwop': json(hostDoc('strict')),

@@ -275,9 +275,18 @@ describe('probe host: version negotiation (FACTS §1)', () => {
     const r = await probe('v1-for-v2');
     expect(r.findings[0].ruleId).toBe('probe/version-document-mismatch');
     expect(r.report.results[0].profiles).toEqual([]);
-    const blocks = Object.entries(v1).filter(([key, value]) => typeof value === 'object' && value !== null && !Array.isArray(value) && !['extensions', 'implementation', 'observability', 'conformance', 'testing', 'configurable', 'runtimeCapabilities', 'fixtures', 'compliance', 'discovery'].includes(key));
+    const blocks = Object.entries(v1).filter(
+      ([key, value]) =>
+        typeof value === 'object' &&
+        value !== null &&
+        !Array.isArray(value) &&
+        !['extensions', 'implementation', 'observability', 'conformance', 'testing', 'configurable', 'runtimeCapabilities', 'fixtures', 'compliance', 'discovery'].includes(key),
+    );
     for (const [key] of blocks) {
-      expect(r.findings.filter((f) => f.pointer === `/${key}` || f.pointer.startsWith(`/${key}/`)), key).toEqual([expect.objectContaining({ruleId: 'probe/v1-remnant', pointer: `/${key}`})]);
+      expect(
+        r.findings.filter((f) => f.pointer === `/${key}` || f.pointer.startsWith(`/${key}/`)),
+        key,
+      ).toEqual([expect.objectContaining({ruleId: 'probe/v1-remnant', pointer: `/${key}`})]);
     }
     // Nothing below a root key: no per-record schema error survives.
     expect(r.findings.filter((f) => f.pointer.split('/').length > 2)).toEqual([]);

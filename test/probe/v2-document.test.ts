@@ -88,7 +88,12 @@ describe('v1 remnants in a v2 document: one finding each, naming the v2 replacem
     ['host.workspace', (d) => (d['host.workspace'] = {}), '/host.workspace', /family "workspace"/],
     ['supportedTransports', (d) => (d.supportedTransports = ['http']), '/supportedTransports', /removed in v2/],
     ['the kinds list', (d) => (d.supportedEnvelopes = ['error']), '/supportedEnvelopes', /kinds: \[\.\.\.\]/],
-    ['aiProviders.supported', (d) => (d.aiProviders = {status: 'stable', since: '2.0', witness: 'witnessable-gated', providers: ['openai'], supported: ['openai']}), '/aiProviders/supported', /aiProviders\.providers/],
+    [
+      'aiProviders.supported',
+      (d) => (d.aiProviders = {status: 'stable', since: '2.0', witness: 'witnessable-gated', providers: ['openai'], supported: ['openai']}),
+      '/aiProviders/supported',
+      /aiProviders\.providers/,
+    ],
     ['tier', (d) => (d.idempotency.tier = 'beta'), '/idempotency/tier', /status .* until/],
     ['replay.fork', (d) => (d.replay.fork = true), '/replay/fork', /replay\.modes/],
     ['an extension-class family', (d) => (d.chat = {supported: true}), '/chat', /extensions\["openwop-app\.chat"\]/],
@@ -102,10 +107,12 @@ describe('v1 remnants in a v2 document: one finding each, naming the v2 replacem
 
 describe('the bundled v2 schema', () => {
   it('an unknown key at the root or in a family, the rest valid: a warning naming the schema snapshot', () => {
-    const r = check(small((d) => {
-      d.hostEvents = {status: 'experimental', since: '2.0', until: '2.1', witness: 'witnessable-gated'};
-      d.limits.maxWidgets = 3;
-    }));
+    const r = check(
+      small((d) => {
+        d.hostEvents = {status: 'experimental', since: '2.0', until: '2.1', witness: 'witnessable-gated'};
+        d.limits.maxWidgets = 3;
+      }),
+    );
     expect(r.findings.map((f) => [f.ruleId, f.severity, f.pointer])).toEqual([
       ['probe/v2-unknown-key', 'warning', '/hostEvents'],
       ['probe/v2-unknown-key', 'warning', '/limits/maxWidgets'],
@@ -114,10 +121,12 @@ describe('the bundled v2 schema', () => {
   });
 
   it('the same keys beside another schema error are errors: the document is broken, not merely newer', () => {
-    const r = check(small((d) => {
-      d.hostEvents = {};
-      d.limits.schemaRounds = -1;
-    }));
+    const r = check(
+      small((d) => {
+        d.hostEvents = {};
+        d.limits.schemaRounds = -1;
+      }),
+    );
     expect(r.ids).toEqual(['probe/v2-schema']);
     expect(r.of('probe/v2-schema').map((f) => f.pointer)).toContain('/hostEvents');
   });

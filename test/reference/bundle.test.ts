@@ -11,8 +11,8 @@ const BUNDLE = referencePath('openwop-v2', 'examples', 'v2-reference.bundle-v3.j
 const CAPTURED = referencePath('openwop-v2', 'examples', 'v2-reference.bundle-v3.discovery-document.json');
 const LATER = referencePath('openwop-v2', 'examples', 'v2-reference.bundle-v3-seams-off.discovery-document.json');
 
-describe('the v2 reference host\'s certification bundle', () => {
-  it('verifies under v2-reference-3 from the host\'s document of the time, and its three claims are consistent', async () => {
+describe("the v2 reference host's certification bundle", () => {
+  it("verifies under v2-reference-3 from the host's document of the time, and its three claims are consistent", async () => {
     const outcome = await validateBundle(BUNDLE, {cwd: REFERENCE, discovery: CAPTURED});
     const result = outcome.results[0];
     expect(outcome.fatal).toBe(false);
@@ -22,7 +22,14 @@ describe('the v2 reference host\'s certification bundle', () => {
     expect(result.claims).toEqual({
       derivabilityChecked: true,
       derived: ['openwop-discovery-core', 'openwop-core-standard', 'openwop-conformance-seams-v2'],
-      profiles: ['openwop-discovery-core', 'openwop-core-standard', 'openwop-conformance-seams-v2'].map((id) => ({id, evidenceTier: 'self', claimedCertified: true, derivable: true, certified: true, refusedBy: []})),
+      profiles: ['openwop-discovery-core', 'openwop-core-standard', 'openwop-conformance-seams-v2'].map((id) => ({
+        id,
+        evidenceTier: 'self',
+        claimedCertified: true,
+        derivable: true,
+        certified: true,
+        refusedBy: [],
+      })),
     });
     expect(result.digests).toMatchObject({
       witnessSha256: {stated: '4d76b664e02efa66b6f259ccb61ef7fb56ab8cc452a75b6d81aebb7b1db65b35', matches: true},
@@ -36,7 +43,14 @@ describe('the v2 reference host\'s certification bundle', () => {
     const outcome = await validateBundle(BUNDLE, {cwd: REFERENCE});
     const result = outcome.results[0];
     expect(result.findings.map((f) => [f.ruleId, f.severity])).toEqual([['bundle/key-unattributed', 'warning']]);
-    expect(result.verification).toEqual({outcome: 'discovery-not-read', integrity: 'verified', keyId: 'v2-reference-3', keySource: 'captured', keySourceLocation: '/discovery/document', retiredAt: null});
+    expect(result.verification).toEqual({
+      outcome: 'discovery-not-read',
+      integrity: 'verified',
+      keyId: 'v2-reference-3',
+      keySource: 'captured',
+      keySourceLocation: '/discovery/document',
+      retiredAt: null,
+    });
     expect(outcome.summary).toEqual({bundles: 1, verified: 0});
     expect(result.claims?.profiles.map((p) => [p.derivable, p.certified, p.refusedBy])).toEqual(Array.from({length: 3}, () => [true, false, ['unattributed']]));
     const run = await runCli(['validate', 'bundle', BUNDLE, '--json']);
@@ -50,7 +64,7 @@ describe('the v2 reference host\'s certification bundle', () => {
     expect(JSON.parse(run.stdout).results[0].verification).toMatchObject({outcome: 'verified', keySource: 'given'});
   });
 
-  it('against the host\'s later document (which publishes only v2-reference-4): key not published, exit 1', async () => {
+  it("against the host's later document (which publishes only v2-reference-4): key not published, exit 1", async () => {
     const run = await runCli(['validate', 'bundle', BUNDLE, '--discovery', LATER, '--json']);
     expect(run.code).toBe(1);
     const result = JSON.parse(run.stdout).results[0];

@@ -121,9 +121,7 @@ describe.each(TWINS.map((t) => [t.ours, t] as const))('%s', (name, twin) => {
     const t = tally(name);
     // Donors are the seeds the reference accepts: members of a refused document would only add more refusals.
     const donors = seeds.filter((seed) => referenceValidator(twin.refId)(seed));
-    const cases = twin.graft
-      ? graftedCaseArb(seeds.length, donors.length).map((c) => buildGraftedCase(seeds, donors, c, pools))
-      : caseArb(seeds.length).map((c) => buildCase(seeds, c, pools));
+    const cases = twin.graft ? graftedCaseArb(seeds.length, donors.length).map((c) => buildGraftedCase(seeds, donors, c, pools)) : caseArb(seeds.length).map((c) => buildCase(seeds, c, pools));
     fc.assert(
       fc.property(cases, (doc) => {
         const v = verdicts(twin, doc);

@@ -10,7 +10,10 @@ const FIXTURES = join(REFERENCE, 'openwop/fixtures/envelopes');
 const FORMATS = ['stylish', 'json', 'sarif', 'github', 'junit'];
 
 describe('validate envelope on the reference fixtures', () => {
-  for (const [dir, want] of [['positive', 0], ['negative', 1]] as const) {
+  for (const [dir, want] of [
+    ['positive', 0],
+    ['negative', 1],
+  ] as const) {
     for (const file of readdirSync(join(FIXTURES, dir))) {
       it(`${dir}/${file} exits ${want} in every format`, async () => {
         const runs = await Promise.all(FORMATS.map((format) => runCli(['validate', 'envelope', join(FIXTURES, dir, file), '--format', format])));

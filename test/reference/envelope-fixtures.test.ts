@@ -9,7 +9,10 @@ const SEAM = join(REFERENCE, 'openwop/fixtures/accept-seam');
 const read = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
 
 describe('openwop reference envelopes get the verdict their folder names', () => {
-  for (const [dir, want] of [['positive', 0], ['negative', 1]] as const) {
+  for (const [dir, want] of [
+    ['positive', 0],
+    ['negative', 1],
+  ] as const) {
     for (const file of readdirSync(join(ENVELOPES, dir)).sort()) {
       it(`${dir}/${file} exits ${want}`, async () => {
         const r = await runCli(['validate', 'envelope', join(ENVELOPES, dir, file), '--json']);

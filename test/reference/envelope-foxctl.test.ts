@@ -6,7 +6,9 @@ import {REFERENCE, runCli} from '../helpers/cli.js';
 
 const GOLDEN = join(REFERENCE, 'foxctl/golden');
 const ENVELOPES = join(GOLDEN, 'envelopes');
-const FILES = readdirSync(ENVELOPES).filter((f) => f.endsWith('.json')).sort();
+const FILES = readdirSync(ENVELOPES)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 const golden = (name: string): Json => JSON.parse(readFileSync(join(ENVELOPES, name), 'utf8'));
 
 interface Result {
@@ -28,14 +30,22 @@ describe('foxctl goldens', () => {
       expect(code).toBe(0);
       expect([...results.keys()].sort()).toEqual(FILES);
       for (const [file, result] of results) {
-        expect(result.findings.filter((f) => f.severity === 'error'), file).toEqual([]);
-        expect(result.findings.every((f) => f.ruleId.startsWith('foxctl/drift-')), file).toBe(true);
+        expect(
+          result.findings.filter((f) => f.severity === 'error'),
+          file,
+        ).toEqual([]);
+        expect(
+          result.findings.every((f) => f.ruleId.startsWith('foxctl/drift-')),
+          file,
+        ).toBe(true);
         expect(Object.keys(result.kinds), file).toEqual([`foxctl:${String(golden(file).status)}`]);
       }
       const rules = (file: string) => results.get(file)?.findings.map((f) => f.ruleId) ?? [];
       expect(rules('error-EARG.json')).toEqual(['foxctl/drift-command']);
       expect(rules('error-EAUTH.json')).toEqual([]);
-      expect(rules('error-PROVIDER_CONFIG_INVALID.json')).toEqual(expect.arrayContaining(['foxctl/drift-error-code', 'foxctl/drift-meta-source', 'foxctl/drift-missing-duration', 'foxctl/drift-unknown-field']));
+      expect(rules('error-PROVIDER_CONFIG_INVALID.json')).toEqual(
+        expect.arrayContaining(['foxctl/drift-error-code', 'foxctl/drift-meta-source', 'foxctl/drift-missing-duration', 'foxctl/drift-unknown-field']),
+      );
       expect(rules('error-ERUNTIME_RESTART.json')).toContain('foxctl/drift-error-code');
       expect(rules('ok-review_request.json')).toEqual(['foxctl/drift-ok-error-fields']);
       expect(rules('ok-cas.json')).toEqual(expect.arrayContaining(['foxctl/drift-artifact-summary', 'foxctl/drift-ok-error-fields']));
@@ -48,7 +58,7 @@ describe('foxctl goldens', () => {
     }
   });
 
-  it('--strict turns drift into errors, as upstream\'s --strict refuses unknown fields', async () => {
+  it("--strict turns drift into errors, as upstream's --strict refuses unknown fields", async () => {
     const {code, results} = await runFolder(['--protocol', 'foxctl', '--strict']);
     expect(code).toBe(1);
     expect(results.get('error-EAUTH.json')?.findings).toEqual([]);
@@ -113,7 +123,11 @@ describe('made-invalid variants of the goldens fail with the rule they break', (
     const {FOXCTL_RULES} = await import('../../src/envelope/foxctl/rules.js');
     const covered = new Set(VARIANTS.map(([rule]) => rule));
     const warningOnly = ['foxctl/artifact-preview', 'foxctl/stream-command', 'foxctl/trailing-data'];
-    expect(Object.values(FOXCTL_RULES).map((r) => r.id).filter((id) => !covered.has(id) && !warningOnly.includes(id))).toEqual([]);
+    expect(
+      Object.values(FOXCTL_RULES)
+        .map((r) => r.id)
+        .filter((id) => !covered.has(id) && !warningOnly.includes(id)),
+    ).toEqual([]);
   });
 
   for (const [rule, what, build, options] of VARIANTS) {

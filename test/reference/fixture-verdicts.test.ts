@@ -39,12 +39,9 @@ describe('pack manifests', () => {
     expect(errors.map((e) => [e.instancePath, e.keyword])).toEqual([['/runtime/requires', 'uniqueItems']]);
   });
 
-  it.each(['runtime-requires.valid.json', 'runtime-requires.omitted.valid.json', 'runtime-requires.empty.valid.json', 'runtime-requires.all-tokens.valid.json'])(
-    'accepts %s',
-    (file) => {
-      expect(check('packs/node-pack-manifest', fixture('pack-manifests', file)).valid).toBe(true);
-    },
-  );
+  it.each(['runtime-requires.valid.json', 'runtime-requires.omitted.valid.json', 'runtime-requires.empty.valid.json', 'runtime-requires.all-tokens.valid.json'])('accepts %s', (file) => {
+    expect(check('packs/node-pack-manifest', fixture('pack-manifests', file)).valid).toBe(true);
+  });
 });
 
 describe('envelopes', () => {

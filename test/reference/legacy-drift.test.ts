@@ -14,7 +14,10 @@ const legacy = legacyEnvelopeValidators();
 const samples = {
   'clarification.request': [{questions: [{id: 'q1', question: 'Which?'}]}, {questions: []}, {questions: [{id: 'q1', question: 'Which?', extra: 1}], contextType: 'x'}],
   'schema.request': [{envelopeType: 'vendor.acme.x'}, {envelopeType: ''}, {envelopeType: 'k', reason: 'r'.repeat(1025)}],
-  'schema.response': [{envelopeType: 'k', ack: true}, {envelopeType: 'k', ack: false}],
+  'schema.response': [
+    {envelopeType: 'k', ack: true},
+    {envelopeType: 'k', ack: false},
+  ],
   error: [{code: 'c', message: 'm', details: {}}, {code: '', message: 'm'}, {code: 'c'}],
 } as const;
 

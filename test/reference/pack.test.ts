@@ -69,12 +69,9 @@ describe('upstream runtime.requires conformance cases (runtime-requires-shape)',
   });
 });
 
-const SAMPLES = [
-  ...jsonFilesIn('openwop', 'fixtures', 'registry-samples').filter((f) => f.endsWith('.pack.json')),
-  ...jsonFilesIn('openwop', 'fixtures', 'examples-packs'),
-];
+const SAMPLES = [...jsonFilesIn('openwop', 'fixtures', 'registry-samples').filter((f) => f.endsWith('.pack.json')), ...jsonFilesIn('openwop', 'fixtures', 'examples-packs')];
 
-describe('registry samples and example packs: the verdicts of upstream\'s own registry schemas', () => {
+describe("registry samples and example packs: the verdicts of upstream's own registry schemas", () => {
   const reference = createReferenceValidators(jsonFilesIn('openwop', 'schemas', 'openwop-registry', 'schemas'));
   let results: Map<string, Result>;
   beforeAll(async () => {
@@ -92,7 +89,10 @@ describe('registry samples and example packs: the verdicts of upstream\'s own re
     // Every place upstream's schema objects to is reported at that place (or a child of it: an unknown property).
     for (const e of validateRef.errors ?? []) {
       if (['anyOf', 'oneOf', 'not'].includes(e.keyword)) continue;
-      expect(schemaErrors.some((f) => f.pointer === e.instancePath || f.pointer.startsWith(`${e.instancePath}/`)), `${e.instancePath} ${e.keyword}`).toBe(true);
+      expect(
+        schemaErrors.some((f) => f.pointer === e.instancePath || f.pointer.startsWith(`${e.instancePath}/`)),
+        `${e.instancePath} ${e.keyword}`,
+      ).toBe(true);
     }
     // Lone manifests: files they point at are not here, which is only a warning; so errors ⇔ schema errors.
     expect(findings.filter((f) => f.severity === 'error')).toEqual(schemaErrors);
@@ -121,10 +121,7 @@ describe('registry samples and example packs: the verdicts of upstream\'s own re
 
   it('flags the non-namespaced envelopeType "summary.v1" in the chain samples as a warning only', () => {
     const chain = results.get('vendor.openwop.workflow-chain-sample.pack.json')?.findings ?? [];
-    expect(chain.filter((f) => f.ruleId === 'pack/envelope-type').map((f) => f.pointer)).toEqual([
-      '/chains/0/dag/nodes/0/config/envelopeType',
-      '/chains/1/dag/nodes/1/config/envelopeType',
-    ]);
+    expect(chain.filter((f) => f.ruleId === 'pack/envelope-type').map((f) => f.pointer)).toEqual(['/chains/0/dag/nodes/0/config/envelopeType', '/chains/1/dag/nodes/1/config/envelopeType']);
     expect(chain.every((f) => f.severity === 'warning')).toBe(true);
   });
 });
@@ -141,7 +138,11 @@ describe('a registry checkout (packs/<name>/pack.json)', () => {
     }
     const r = await runCli(['validate', 'pack', '.', '--format', 'json'], {cwd: root});
     const results = JSON.parse(r.stdout).results as Result[];
-    expect(results.map((x) => x.file).sort()).toEqual(SAMPLES.filter((f) => f.includes('registry-samples')).map((f) => `packs/${basename(f, '.pack.json')}/pack.json`).sort());
+    expect(results.map((x) => x.file).sort()).toEqual(
+      SAMPLES.filter((f) => f.includes('registry-samples'))
+        .map((f) => `packs/${basename(f, '.pack.json')}/pack.json`)
+        .sort(),
+    );
     const http = results.find((x) => x.pack === 'core.openwop.http@2.0.0');
     const missing = http?.findings.filter((f) => f.ruleId === 'pack/missing-file') ?? [];
     expect(missing.length).toBeGreaterThan(1);

@@ -55,7 +55,7 @@ describe('probe host against the four reference example hosts, served over real 
   });
 });
 
-describe('probe host against the v2 reference host\'s two discovery documents, served with v2 negotiation', () => {
+describe("probe host against the v2 reference host's two discovery documents, served with v2 negotiation", () => {
   let host: TestHost;
   const withBundle = referenceV2Document('bundle-v3');
   beforeAll(async () => {

@@ -23,7 +23,10 @@ const EXPECTED: Record<string, Record<string, number>> = {
   },
   'pack/invalid-manifest': {'core.openwop.artifact-types@1.0.0': 10, 'core.openwop.flow@1.1.0': 29},
   'pack/kind-unchecked': Object.fromEntries(
-    ['github', 'google-ads', 'google-workspace', 'jira', 'linkedin-ads', 'meta-ads', 'microsoft365', 'netsuite', 'notion', 'salesforce', 'tiktok-ads', 'workday'].map((c) => [`core.openwop.connections.${c}@1.0.0`, 1]),
+    ['github', 'google-ads', 'google-workspace', 'jira', 'linkedin-ads', 'meta-ads', 'microsoft365', 'netsuite', 'notion', 'salesforce', 'tiktok-ads', 'workday'].map((c) => [
+      `core.openwop.connections.${c}@1.0.0`,
+      1,
+    ]),
   ),
   'pack/undeclared-requirement': {
     'core.openwop.crypto@1.0.4': 2,
@@ -66,7 +69,7 @@ describe('validate pack over the registry snapshot: every finding, per rule and 
     expect(Object.values(actual).reduce((n, byPack) => n + Object.values(byPack).reduce((a, b) => a + b, 0), 0)).toBe(134);
   });
 
-  it('errors only where the registry\'s own schemas refuse the manifest: exit 1 for core.openwop.flow and core.openwop.artifact-types', () => {
+  it("errors only where the registry's own schemas refuse the manifest: exit 1 for core.openwop.flow and core.openwop.artifact-types", () => {
     const withErrors = results.filter((x) => x.findings.some((f) => f.severity === 'error')).map((x) => x.pack);
     expect(withErrors.sort()).toEqual(['core.openwop.artifact-types@1.0.0', 'core.openwop.flow@1.1.0']);
     expect(code).toBe(1);

@@ -89,7 +89,10 @@ describe('the snapshot after edits: where a gate fails, validate pack reports th
     expect(r.code).toBe(1);
     const gateDrift = [...r.stderr.matchAll(/^ {2}packs\/([^/\s]+)\/schemas\/(\S+)$/gm)].map((m) => `${m[1]}/${m[2]}`).sort();
     const findings = await ours(root);
-    const ourDrift = findings.filter((f) => f.ruleId === 'pack/schema-id').map(driftKey).sort();
+    const ourDrift = findings
+      .filter((f) => f.ruleId === 'pack/schema-id')
+      .map(driftKey)
+      .sort();
     expect(gateDrift.length).toBeGreaterThan(3);
     expect(ourDrift).toEqual(gateDrift);
   });
@@ -114,13 +117,12 @@ describe('the snapshot after edits: where a gate fails, validate pack reports th
     expect(tools.code).toBe(1);
     expect(tools.stderr).toContain('entry: search');
     const findings = (await ours(root)).filter((f) => f.ruleId === 'pack/prompt-ref' || f.ruleId === 'pack/tool-allowlist');
-    expect(findings.map((f) => `${f.ruleId} ${basename(dirname(f.file))}`)).toEqual([
-      'pack/prompt-ref core.openwop.agents.code-reviewer',
-      'pack/tool-allowlist core.openwop.agents.code-reviewer',
-    ]);
+    expect(findings.map((f) => `${f.ruleId} ${basename(dirname(f.file))}`)).toEqual(['pack/prompt-ref core.openwop.agents.code-reviewer', 'pack/tool-allowlist core.openwop.agents.code-reviewer']);
   });
 });
 
 function readdirFirst(dir: string): string {
-  return readdirSync(dir).filter((f) => f.endsWith('.json')).sort()[0];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()[0];
 }

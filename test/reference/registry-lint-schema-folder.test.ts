@@ -23,7 +23,7 @@ const ruleCounts = (results: Report['results']) => {
   return Object.fromEntries([...new Set(ids)].sort().map((k) => [k, ids.filter((x) => x === k).length]));
 };
 
-describe('lint schema on the registry snapshot\'s packs/', () => {
+describe("lint schema on the registry snapshot's packs/", () => {
   let schemas: Report;
   let everything: Report;
   beforeAll(async () => {

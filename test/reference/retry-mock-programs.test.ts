@@ -83,9 +83,7 @@ describe('upstream mock-AI programs', () => {
     const report = JSON.parse(res.stdout);
     expect(report).toMatchObject({tool: 'openwop', command: 'simulate retry', summary: {files: 1, recordings: 1, failed: 1}});
     expect(report.results[0]).toMatchObject({outcome: 'failed', errorCode: 'envelope_truncation_unrecoverable', totalCalls: 3, findings: []});
-    expect(report.results[0].attempts[0]).toEqual(
-      expect.objectContaining({attempt: 1, provider: 'mock', stopClass: 'truncated', stopReason: 'max_tokens', maxTokens: 100, correctiveFragment: null}),
-    );
+    expect(report.results[0].attempts[0]).toEqual(expect.objectContaining({attempt: 1, provider: 'mock', stopClass: 'truncated', stopReason: 'max_tokens', maxTokens: 100, correctiveFragment: null}));
     expect(report.results[0].policy).toMatchObject({maxCalls: 3, capSource: '--max-attempts'});
     expect(report.results[0].policy.capRule).toContain('total provider calls');
   });

@@ -57,7 +57,9 @@ const rows = readmeRows();
 
 describe('reference provider examples, classified as the README states', () => {
   it('the README table covers every example file, and only files that exist', () => {
-    const files = readdirSync(DIR).filter((f) => f !== 'README.md').sort();
+    const files = readdirSync(DIR)
+      .filter((f) => f !== 'README.md')
+      .sort();
     expect(rows.map((r) => r.file).sort()).toEqual(files);
     expect(rows.length).toBeGreaterThanOrEqual(20);
     expect(rows.some((r) => r.file.endsWith('.sse'))).toBe(true);
@@ -113,7 +115,7 @@ describe('the two refusals no finish reason covers', () => {
 });
 
 describe('streams reassemble the same reply as their bodies', () => {
-  it('the Gemini stream yields the whole text of its chunks and the last chunk\'s finishReason and usage', () => {
+  it("the Gemini stream yields the whole text of its chunks and the last chunk's finishReason and usage", () => {
     const got = adaptStream(readFileSync(join(DIR, 'gemini.stream.stop.sse'), 'utf8'));
     expect(got.ok && got.response).toMatchObject({stopClass: 'clean', stopReason: 'STOP', outputTokens: 32});
     expect(got.ok && JSON.parse(got.response.text as string)).toMatchObject({ticket_id: 'T-1042', priority: 'high'});

@@ -75,7 +75,7 @@ describe('SARIF from every command validates against the official SARIF 2.1.0 sc
     logs.push({command: args.slice(0, 2).join(' '), log: checkLog(r.stdout)});
   });
 
-  describe('probe host, against the reference hosts\' discovery documents served on 127.0.0.1', () => {
+  describe("probe host, against the reference hosts' discovery documents served on 127.0.0.1", () => {
     let host: TestHost;
     beforeAll(async () => {
       host = await startHost(Object.fromEntries(HOSTS.map((name) => [`/${name}/.well-known/openwop`, {body: readFileSync(join(DISCOVERY, `${name}.well-known-openwop.json`))}])));

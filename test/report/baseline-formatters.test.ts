@@ -42,10 +42,19 @@ describe('formatters with baselined findings', () => {
   });
 
   it('stylish on a run whose every problem is baselined: a clean tick with the count', () => {
-    const clean = applyBaseline({...sampleReport(), results: [sampleReport().results[0]]}, new Map([['schemas/a b.json', new Map([
-      ['tier1/forbidden-keyword', new Map([['/properties/a/oneOf', 1]])],
-      ['reasoning/first', new Map([['/properties', 1]])],
-    ])]]), {folder: CWD, cwd: CWD, inputs: []}).report;
+    const clean = applyBaseline(
+      {...sampleReport(), results: [sampleReport().results[0]]},
+      new Map([
+        [
+          'schemas/a b.json',
+          new Map([
+            ['tier1/forbidden-keyword', new Map([['/properties/a/oneOf', 1]])],
+            ['reasoning/first', new Map([['/properties', 1]])],
+          ]),
+        ],
+      ]),
+      {folder: CWD, cwd: CWD, inputs: []},
+    ).report;
     expect(getFormatter('stylish')(clean, sampleContext())).toMatch(/✔ \d+ files? checked, no errors or warnings \(1 info; 2 baselined\)/);
   });
 

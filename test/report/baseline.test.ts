@@ -101,7 +101,10 @@ describe('fixed entries and scope', () => {
 
   it('a result may stand for its whole folder (a pack.json for its pack): entries of files in it are checked with it', () => {
     const packReport = buildReport('validate pack', '0.1.0', [{file: 'packs/a/pack.json', findings: []}]);
-    const entries = section([['packs/a/schemas/x.json', 'tier1/x', '/p', 1], ['packs/b/schemas/y.json', 'tier1/x', '/p', 1]]);
+    const entries = section([
+      ['packs/a/schemas/x.json', 'tier1/x', '/p', 1],
+      ['packs/b/schemas/y.json', 'tier1/x', '/p', 1],
+    ]);
     const scope = {...SCOPE, inputs: ['packs/a/pack.json']};
     expect(applyBaseline(packReport, entries, scope).fixed).toBe(0);
     const folderOf = (file: string) => (file.endsWith('/pack.json') ? file.slice(0, -'/pack.json'.length) : undefined);
@@ -109,10 +112,20 @@ describe('fixed entries and scope', () => {
     expect([...updatedSection(packReport, entries, {...scope, folderOf}).keys()]).toEqual(['packs/b/schemas/y.json']);
   });
 
-  it('--update-baseline: the run\'s findings replace the entries of checked files; entries of unchecked files stay', () => {
+  it("--update-baseline: the run's findings replace the entries of checked files; entries of unchecked files stay", () => {
     const next = updatedSection(report([oneOf(), oneOf()]), base, SCOPE);
     expect(serializeBaseline({commands: new Map([['lint schema', next]])})).toBe(
-      serializeBaseline({commands: new Map([['lint schema', section([[A, 'tier1/forbidden-keyword', '/properties/a/oneOf', 2], ['other/c.json', 'reasoning/first', '/properties', 5]])]])}),
+      serializeBaseline({
+        commands: new Map([
+          [
+            'lint schema',
+            section([
+              [A, 'tier1/forbidden-keyword', '/properties/a/oneOf', 2],
+              ['other/c.json', 'reasoning/first', '/properties', 5],
+            ]),
+          ],
+        ]),
+      }),
     );
   });
 });
@@ -121,7 +134,16 @@ describe('the baseline file', () => {
   const file = (s: BaselineSection, command = 'lint schema'): BaselineFile => ({commands: new Map([[command, s]])});
 
   it('is sorted by code unit at every level, 2-space indented, newline-terminated; integer-like keys too', () => {
-    const text = serializeBaseline(file(section([['b/9', 'r', '/1', 1], ['b/10', 'r', '', 2], ['a', 'z/x', '/b', 1], ['a', 'a/y', '/a', 4]])));
+    const text = serializeBaseline(
+      file(
+        section([
+          ['b/9', 'r', '/1', 1],
+          ['b/10', 'r', '', 2],
+          ['a', 'z/x', '/b', 1],
+          ['a', 'a/y', '/a', 4],
+        ]),
+      ),
+    );
     expect(text).toBe(
       [
         '{',
@@ -152,12 +174,24 @@ describe('the baseline file', () => {
         '',
       ].join('\n'),
     );
-    const numeric = serializeBaseline(file(section([['9', 'r', '/x', 1], ['10', 'r', '/x', 1]])));
+    const numeric = serializeBaseline(
+      file(
+        section([
+          ['9', 'r', '/x', 1],
+          ['10', 'r', '/x', 1],
+        ]),
+      ),
+    );
     expect(numeric.indexOf('"10"')).toBeLessThan(numeric.indexOf('"9"'));
   });
 
   it('round-trips through parse, and an empty section writes no entries', () => {
-    const f = file(section([['schemas/a b.json', 'tier1/x', '/properties/~1a', 2], ['__proto__', 'r', '/p', 1]]));
+    const f = file(
+      section([
+        ['schemas/a b.json', 'tier1/x', '/properties/~1a', 2],
+        ['__proto__', 'r', '/p', 1],
+      ]),
+    );
     const parsed = parseBaseline(serializeBaseline(f));
     expect(parsed.ok && serializeBaseline(parsed.baseline)).toBe(serializeBaseline(f));
     expect(parsed.ok && parsed.baseline.commands.get('lint schema')?.get('__proto__')?.get('r')?.get('/p')).toBe(1);

@@ -74,22 +74,29 @@ describe('applyRuleOverrides', () => {
   const run = (entries: [string, RuleLevel][]) => applyRuleOverrides(findings, Object.fromEntries(entries), []).map((f) => `${f.ruleId}=${f.severity}`);
 
   it('re-severities and removes by exact id', () => {
-    expect(run([['reasoning/first', 'error'], ['tier1/forbidden-keyword', 'off'], ['tier1/max-nesting-depth-5', 'warn']])).toEqual([
-      'tier1/max-nesting-depth-5=warning',
-      'reasoning/first=error',
-      'tier1x/other=error',
-    ]);
+    expect(
+      run([
+        ['reasoning/first', 'error'],
+        ['tier1/forbidden-keyword', 'off'],
+        ['tier1/max-nesting-depth-5', 'warn'],
+      ]),
+    ).toEqual(['tier1/max-nesting-depth-5=warning', 'reasoning/first=error', 'tier1x/other=error']);
   });
 
   it('supports prefix wildcards, with the most specific key winning', () => {
     expect(run([['tier1/*', 'off']])).toEqual(['reasoning/first=warning', 'tier1x/other=error']);
-    expect(run([['tier1/*', 'off'], ['tier1/max-nesting-depth-5', 'error']])).toEqual(['tier1/max-nesting-depth-5=error', 'reasoning/first=warning', 'tier1x/other=error']);
-    expect(run([['*', 'warn'], ['tier1/*', 'info']])).toEqual([
-      'tier1/forbidden-keyword=info',
-      'tier1/max-nesting-depth-5=info',
-      'reasoning/first=warning',
-      'tier1x/other=warning',
-    ]);
+    expect(
+      run([
+        ['tier1/*', 'off'],
+        ['tier1/max-nesting-depth-5', 'error'],
+      ]),
+    ).toEqual(['tier1/max-nesting-depth-5=error', 'reasoning/first=warning', 'tier1x/other=error']);
+    expect(
+      run([
+        ['*', 'warn'],
+        ['tier1/*', 'info'],
+      ]),
+    ).toEqual(['tier1/forbidden-keyword=info', 'tier1/max-nesting-depth-5=info', 'reasoning/first=warning', 'tier1x/other=warning']);
   });
 
   it('leaves the input alone', () => {

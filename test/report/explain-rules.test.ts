@@ -45,7 +45,7 @@ describe('explainRule', () => {
 });
 
 describe('explainRules', () => {
-  it('explains every rule of the command for all, and no other command\'s', () => {
+  it("explains every rule of the command for all, and no other command's", () => {
     const all = explainRules(book, 'all');
     expect(all).toContain('envelope/duplicate-id — ');
     expect(all).toContain('io/empty — ');
@@ -58,7 +58,7 @@ describe('explainRules', () => {
     expect(explainRules(book, 'envelope/duplicate-id')).not.toContain('alias of');
   });
 
-  it('explains another command\'s rule named by its id', () => {
+  it("explains another command's rule named by its id", () => {
     expect(explainRules(book, 'tier1/max-depth')).toContain('  commands          lint schema\n');
   });
 

@@ -61,7 +61,10 @@ describe('stylish', () => {
   });
 
   it('says so on a clean run', () => {
-    const clean = buildReport('lint schema', '0.1.0', [{file: 'a.json', findings: []}, {file: 'b.json', findings: []}]);
+    const clean = buildReport('lint schema', '0.1.0', [
+      {file: 'a.json', findings: []},
+      {file: 'b.json', findings: []},
+    ]);
     expect(stylish(clean, sampleContext())).toBe('✔ 2 files checked, no problems\n');
     const one = buildReport('lint schema', '0.1.0', [{file: 'a.json', findings: []}]);
     expect(stylish(one, sampleContext())).toBe('✔ 1 file checked, no problems\n');
@@ -74,9 +77,7 @@ describe('stylish', () => {
 
   it('mentions fixable findings and warnings hidden by --quiet', () => {
     const fix = {description: 'drop it', edits: [{offset: 0, length: 1, content: ''}]};
-    const r = buildReport('lint schema', '0.1.0', [
-      {file: 'a.json', findings: [finding({file: 'a.json', fix}), finding({file: 'a.json', severity: 'warning'})]},
-    ]);
+    const r = buildReport('lint schema', '0.1.0', [{file: 'a.json', findings: [finding({file: 'a.json', fix}), finding({file: 'a.json', severity: 'warning'})]}]);
     expect(stylish(r, sampleContext())).toContain('1 error and 0 warnings potentially fixable with the `--fix` option.');
     expect(stylish(applyQuiet(r), sampleContext())).toContain('(1 warning hidden by --quiet)');
   });

@@ -12,9 +12,7 @@ describe('github', () => {
 
   it('emits one workflow command per finding, severity mapped to error/warning/notice', () => {
     expect(lines).toHaveLength(5);
-    expect(lines[0]).toBe(
-      '::error file=schemas/a b.json,line=12,col=15,endLine=12,endColumn=21,title=tier1/forbidden-keyword::Keyword "oneOf" is not in the Tier-1 subset',
-    );
+    expect(lines[0]).toBe('::error file=schemas/a b.json,line=12,col=15,endLine=12,endColumn=21,title=tier1/forbidden-keyword::Keyword "oneOf" is not in the Tier-1 subset');
     expect(lines[1]).toBe('::warning file=schemas/a b.json,line=2,col=3,title=reasoning/first::"reasoning" should be the first property');
     expect(lines[2]).toMatch(/^::notice file=schemas\/a b\.json,line=140,col=1,title=tier1\/max-nesting-depth-5::/);
   });

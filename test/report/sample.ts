@@ -18,7 +18,16 @@ export function sampleReport(): Report {
       file: a,
       findings: [
         finding({file: a, line: 12, column: 15, endLine: 12, endColumn: 21, docsUrl: 'https://example.test/rules/forbidden-keyword'}),
-        finding({file: a, ruleId: 'reasoning/first', severity: 'warning', docsUrl: 'https://example.test/rules/reasoning-first', message: '"reasoning" should be the first property', pointer: '/properties', line: 2, column: 3}),
+        finding({
+          file: a,
+          ruleId: 'reasoning/first',
+          severity: 'warning',
+          docsUrl: 'https://example.test/rules/reasoning-first',
+          message: '"reasoning" should be the first property',
+          pointer: '/properties',
+          line: 2,
+          column: 3,
+        }),
         finding({file: a, ruleId: 'tier1/max-nesting-depth-5', severity: 'info', message: 'Nesting depth is 5 (the limit)', pointer: '/properties/x~1y', line: 140, column: 1}),
       ],
     },

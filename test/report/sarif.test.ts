@@ -50,7 +50,13 @@ describe('sarif', () => {
   });
 
   it('carries the upstream code on a result and turns a fix into artifactChanges replacements', () => {
-    const fix = {description: 'Put reasoning first', edits: [{offset: 10, length: 4, content: '"b"'}, {offset: 30, length: 0, content: ','}]};
+    const fix = {
+      description: 'Put reasoning first',
+      edits: [
+        {offset: 10, length: 4, content: '"b"'},
+        {offset: 30, length: 0, content: ','},
+      ],
+    };
     const report = buildReport('lint schema', '0.1.0', [{file: 'schemas/a.json', findings: [finding({file: 'schemas/a.json', code: 'forbidden-keyword', fix})]}]);
     const [result] = log(report).runs[0].results;
     expect(result.properties).toEqual({pointer: '/properties/a/oneOf', code: 'forbidden-keyword'});
@@ -90,15 +96,17 @@ describe('sarif', () => {
 
   it('encodes characters that would change a relative URI, and passes URLs through', () => {
     const files = ['c:odd/#1?.json', 'déjà/ü%.json', 'https://host.test/.well-known/openwop'];
-    const report = buildReport('probe host', '0.1.0', files.map((file) => ({file, findings: [finding({file})]})));
+    const report = buildReport(
+      'probe host',
+      '0.1.0',
+      files.map((file) => ({file, findings: [finding({file})]})),
+    );
     const uris = log(report).runs[0].results.map((r: Any) => r.locations[0].physicalLocation.artifactLocation.uri);
     expect(uris).toEqual(['c%3Aodd/%231%3F.json', 'd%C3%A9j%C3%A0/%C3%BC%25.json', 'https://host.test/.well-known/openwop']);
   });
 
   it('clamps positions to 1-based and never lets a region run backwards', () => {
-    const report = buildReport('validate envelope', '0.1.0', [
-      {file: 'a.json', findings: [finding({file: 'a.json', line: 0, column: 0, endLine: 0, endColumn: 0})]},
-    ]);
+    const report = buildReport('validate envelope', '0.1.0', [{file: 'a.json', findings: [finding({file: 'a.json', line: 0, column: 0, endLine: 0, endColumn: 0})]}]);
     const region = log(report).runs[0].results[0].locations[0].physicalLocation.region;
     expect(region).toEqual({startLine: 1, startColumn: 1, endLine: 1, endColumn: 1});
   });

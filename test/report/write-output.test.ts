@@ -178,7 +178,10 @@ describe.each([
     `);
 
   it('swallows EPIPE when the reader closes early: no stack trace, normal exit code', async () => {
-    for (const [setCode, want] of [['', 0], ['process.exitCode = 1;', 1]] as const) {
+    for (const [setCode, want] of [
+      ['', 0],
+      ['process.exitCode = 1;', 1],
+    ] as const) {
       const c = epipeChild(setCode);
       c.stdout.once('data', () => c.stdout.destroy());
       const [err, code] = await Promise.all([collect(c.stderr), exited(c)]);

@@ -5,7 +5,12 @@ import {runCli, STACK_TRACE, tempDir} from '../helpers/cli.js';
 
 // Without --max-tokens the first budget comes from the recording itself, and when it cannot, the output says so.
 
-const chat = (finish: string, content: string, completionTokens: number) => ({object: 'chat.completion', model: 'gpt-test', choices: [{index: 0, message: {role: 'assistant', content, refusal: null}, finish_reason: finish}], usage: {completion_tokens: completionTokens}});
+const chat = (finish: string, content: string, completionTokens: number) => ({
+  object: 'chat.completion',
+  model: 'gpt-test',
+  choices: [{index: 0, message: {role: 'assistant', content, refusal: null}, finish_reason: finish}],
+  usage: {completion_tokens: completionTokens},
+});
 const TICKET = '{"ticket_id":"T-1","priority":"high","summary":"x"}';
 
 let dir: string;

@@ -5,8 +5,18 @@ import {commandDocs, runCli, STACK_TRACE, tempDir} from '../helpers/cli.js';
 import {assertSarifStructure} from '../report/sarif-structure.js';
 import {anthropicBody, TICKET} from './har-fixtures.js';
 
-const SCHEMA = {type: 'object', additionalProperties: false, required: ['ticket_id', 'priority', 'summary'], properties: {ticket_id: {type: 'string'}, priority: {enum: ['low', 'medium', 'high']}, summary: {type: 'string'}}};
-const chat = (finish: string, content: string | null) => ({object: 'chat.completion', model: 'gpt-test', choices: [{index: 0, message: {role: 'assistant', content, refusal: null}, finish_reason: finish}], usage: {completion_tokens: 10}});
+const SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['ticket_id', 'priority', 'summary'],
+  properties: {ticket_id: {type: 'string'}, priority: {enum: ['low', 'medium', 'high']}, summary: {type: 'string'}},
+};
+const chat = (finish: string, content: string | null) => ({
+  object: 'chat.completion',
+  model: 'gpt-test',
+  choices: [{index: 0, message: {role: 'assistant', content, refusal: null}, finish_reason: finish}],
+  usage: {completion_tokens: 10},
+});
 
 let dir: string;
 const write = (name: string, data: unknown) => writeFileSync(join(dir, name), typeof data === 'string' ? data : JSON.stringify(data));
@@ -49,7 +59,13 @@ describe('simulate retry: recordings of every kind', () => {
   });
 
   it('the header over a recording states its outcome: ✔ only when accepted, ✖ over a failure', async () => {
-    write('trunc.json', {program: [{stopReason: 'max_tokens', content: '{'}, {stopReason: 'max_tokens', content: '{'}, {stopReason: 'max_tokens', content: '{'}]});
+    write('trunc.json', {
+      program: [
+        {stopReason: 'max_tokens', content: '{'},
+        {stopReason: 'max_tokens', content: '{'},
+        {stopReason: 'max_tokens', content: '{'},
+      ],
+    });
     const failed = await sim(['trunc.json', '--max-tokens', '10']);
     expect(failed.stdout).toMatch(/^ +✖ failed: \S+ after 3 calls/m);
     expect(failed.stdout.split('\n')[0]).toBe('✖ trunc.json');
@@ -63,13 +79,19 @@ describe('simulate retry: recordings of every kind', () => {
     const {code, result} = await simJson(['bodies.json', '--schema', 'ticket.schema.json', '--max-tokens', '64']);
     expect(code).toBe(0);
     expect(result).toMatchObject({outcome: 'accepted', totalCalls: 2, recording: {format: 'provider-bodies', calls: 2}});
-    expect(result.attempts.map((a: {provider: string; maxTokens: number}) => [a.provider, a.maxTokens])).toEqual([['openai-chat', 64], ['openai-chat', 128]]);
+    expect(result.attempts.map((a: {provider: string; maxTokens: number}) => [a.provider, a.maxTokens])).toEqual([
+      ['openai-chat', 64],
+      ['openai-chat', 128],
+    ]);
   });
 
   it('NDJSON of bodies, mixed providers detected per body', async () => {
     write('bodies.ndjson', `${JSON.stringify(anthropicBody('end_turn', 'not json'))}\n${JSON.stringify(chat('stop', TICKET))}\n`);
     const {result} = await simJson(['bodies.ndjson', '--schema', 'ticket.schema.json']);
-    expect(result.attempts.map((a: {provider: string; reason: string | null}) => [a.provider, a.reason])).toEqual([['anthropic', 'parse-error'], ['openai-chat', null]]);
+    expect(result.attempts.map((a: {provider: string; reason: string | null}) => [a.provider, a.reason])).toEqual([
+      ['anthropic', 'parse-error'],
+      ['openai-chat', null],
+    ]);
     expect(result.policy.budgetSource).toMatch(/unknown/);
   });
 
@@ -77,7 +99,10 @@ describe('simulate retry: recordings of every kind', () => {
     const folder = join(dir, 'run-7');
     mkdirSync(folder);
     writeFileSync(join(folder, '10.json'), JSON.stringify(chat('stop', TICKET)));
-    writeFileSync(join(folder, '2.sse'), `data: ${JSON.stringify({object: 'chat.completion.chunk', choices: [{delta: {content: '{"ticket'}, finish_reason: null}]})}\n\ndata: ${JSON.stringify({object: 'chat.completion.chunk', choices: [{delta: {}, finish_reason: 'length'}]})}\n\ndata: [DONE]\n\n`);
+    writeFileSync(
+      join(folder, '2.sse'),
+      `data: ${JSON.stringify({object: 'chat.completion.chunk', choices: [{delta: {content: '{"ticket'}, finish_reason: null}]})}\n\ndata: ${JSON.stringify({object: 'chat.completion.chunk', choices: [{delta: {}, finish_reason: 'length'}]})}\n\ndata: [DONE]\n\n`,
+    );
     writeFileSync(join(folder, 'notes.md'), 'ignored');
     const {result} = await simJson(['run-7', '--schema', 'ticket.schema.json', '--max-tokens', '50']);
     expect(result).toMatchObject({outcome: 'accepted', recording: {format: 'folder', calls: 2}});
@@ -86,7 +111,10 @@ describe('simulate retry: recordings of every kind', () => {
 
   it('{request, response} exchanges are host-checked like a HAR', async () => {
     const req = (max: number) => ({model: 'gpt-test', max_tokens: max, messages: [{role: 'user', content: 'ticket?'}]});
-    write('exchanges.json', [{request: req(100), response: chat('length', '{')}, {request: req(100), response: chat('stop', TICKET)}]);
+    write('exchanges.json', [
+      {request: req(100), response: chat('length', '{')},
+      {request: req(100), response: chat('stop', TICKET)},
+    ]);
     const {code, rules, result} = await simJson(['exchanges.json', '--schema', 'ticket.schema.json']);
     expect(code).toBe(1);
     expect(rules).toEqual(['retry/budget-not-grown']);
@@ -112,8 +140,22 @@ describe('simulate retry: recordings of every kind', () => {
   });
 
   it('--capabilities sets the cap and the multiplier, and the output says where they came from', async () => {
-    write('caps.json', {protocolVersion: '1.0.0', supportedEnvelopes: [], schemaVersions: {}, limits: {clarificationRounds: 3, schemaRounds: 2, envelopesPerTurn: 5}, envelopes: {reliability: {supported: true, events: ['envelope.retry.exhausted', 'envelope.refusal'], maxRetryAttempts: 2, completion: {distinguishesTruncation: true, truncationBudgetMultiplier: 3}}}});
-    write('trunc3.json', {program: [{stopReason: 'max_tokens', content: '{'}, {stopReason: 'max_tokens', content: '{'}, {stopReason: 'max_tokens', content: '{'}]});
+    write('caps.json', {
+      protocolVersion: '1.0.0',
+      supportedEnvelopes: [],
+      schemaVersions: {},
+      limits: {clarificationRounds: 3, schemaRounds: 2, envelopesPerTurn: 5},
+      envelopes: {
+        reliability: {supported: true, events: ['envelope.retry.exhausted', 'envelope.refusal'], maxRetryAttempts: 2, completion: {distinguishesTruncation: true, truncationBudgetMultiplier: 3}},
+      },
+    });
+    write('trunc3.json', {
+      program: [
+        {stopReason: 'max_tokens', content: '{'},
+        {stopReason: 'max_tokens', content: '{'},
+        {stopReason: 'max_tokens', content: '{'},
+      ],
+    });
     const {result} = await simJson(['trunc3.json', '--capabilities', 'caps.json', '--max-tokens', '10']);
     expect(result).toMatchObject({outcome: 'failed', totalCalls: 2, policy: {maxCalls: 2, capSource: 'capabilities envelopes.reliability.maxRetryAttempts', multiplier: 3}});
     expect(result.attempts.map((a: {maxTokens: number}) => a.maxTokens)).toEqual([10, 30]);
@@ -122,16 +164,31 @@ describe('simulate retry: recordings of every kind', () => {
   it('--capabilities reads a v2 document (envelopes and limits are capability records) as its v1 equivalent', async () => {
     const record = {status: 'stable', since: '2.0', witness: 'claims-check'};
     const reliability = {events: ['envelope.retry.exhausted', 'envelope.refusal'], maxRetryAttempts: 2, completion: {distinguishesTruncation: true, truncationBudgetMultiplier: 3}};
-    write('caps-v1.json', {protocolVersion: '1.0.0', supportedEnvelopes: [], schemaVersions: {}, limits: {clarificationRounds: 3, schemaRounds: 2, envelopesPerTurn: 5}, envelopes: {reliability: {supported: true, ...reliability}}});
+    write('caps-v1.json', {
+      protocolVersion: '1.0.0',
+      supportedEnvelopes: [],
+      schemaVersions: {},
+      limits: {clarificationRounds: 3, schemaRounds: 2, envelopesPerTurn: 5},
+      envelopes: {reliability: {supported: true, ...reliability}},
+    });
     write('caps-v2.json', {protocolVersions: ['2.0'], preferredVersion: '2.0', limits: {...record, clarificationRounds: 3, schemaRounds: 2, envelopesPerTurn: 5}, envelopes: {...record, reliability}});
-    write('trunc3.json', {program: [{stopReason: 'max_tokens', content: '{'}, {stopReason: 'max_tokens', content: '{'}, {stopReason: 'max_tokens', content: '{'}]});
+    write('trunc3.json', {
+      program: [
+        {stopReason: 'max_tokens', content: '{'},
+        {stopReason: 'max_tokens', content: '{'},
+        {stopReason: 'max_tokens', content: '{'},
+      ],
+    });
     const v1 = await simJson(['trunc3.json', '--capabilities', 'caps-v1.json', '--max-tokens', '10']);
     const v2 = await simJson(['trunc3.json', '--capabilities', 'caps-v2.json', '--max-tokens', '10']);
     expect(v2.result).toMatchObject({totalCalls: 2, policy: {maxCalls: 2, multiplier: 3}});
     expect({...v2.result, file: undefined}).toEqual({...v1.result, file: undefined});
     // Without maxRetryAttempts the cap falls to the v2 limits record's schemaRounds + 1.
     write('caps-v2-rounds.json', {protocolVersions: ['2.0'], preferredVersion: '2.0', limits: {...record, clarificationRounds: 3, schemaRounds: 0, envelopesPerTurn: 5}});
-    expect((await simJson(['trunc3.json', '--capabilities', 'caps-v2-rounds.json', '--max-tokens', '10'])).result.policy).toMatchObject({maxCalls: 1, capSource: 'capabilities limits.schemaRounds + 1'});
+    expect((await simJson(['trunc3.json', '--capabilities', 'caps-v2-rounds.json', '--max-tokens', '10'])).result.policy).toMatchObject({
+      maxCalls: 1,
+      capSource: 'capabilities limits.schemaRounds + 1',
+    });
   });
 
   it('--recovery jsonrepair recovers a reply the strict parse refuses', async () => {
@@ -146,7 +203,10 @@ describe('simulate retry: output formats', () => {
   it('ndjson-events prints only the events, one JSON object per line; --output writes them to a file', async () => {
     const r = await sim(['program.json', '--schema', 'ticket.schema.json', '--format', 'ndjson-events']);
     expect(r.code).toBe(0);
-    const lines = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+    const lines = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.map((l) => l.type)).toEqual(['envelope.truncated', 'envelope.retry.attempted']);
     expect(Object.keys(lines[0])).toEqual(['type', 'payload']);
     const out = join(dir, 'events.ndjson');
@@ -156,7 +216,10 @@ describe('simulate retry: output formats', () => {
   });
 
   it('ndjson-events still fails on findings, and says so on stderr', async () => {
-    write('bad-exchange.json', [{request: {max_tokens: 5, messages: []}, response: chat('length', '{')}, {request: {max_tokens: 5, messages: []}, response: chat('stop', TICKET)}]);
+    write('bad-exchange.json', [
+      {request: {max_tokens: 5, messages: []}, response: chat('length', '{')},
+      {request: {max_tokens: 5, messages: []}, response: chat('stop', TICKET)},
+    ]);
     const r = await sim(['bad-exchange.json', '-f', 'ndjson-events']);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/1 error\(s\), 0 warning\(s\) not shown/);

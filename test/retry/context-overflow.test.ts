@@ -26,7 +26,7 @@ describe('a full context window is terminal, not a truncation to retry with a bi
   });
 
   it('an OpenAI context_length_exceeded error body is read as the same dead end', () => {
-    const body = {error: {message: 'This model\'s maximum context length is 128000 tokens.', type: 'invalid_request_error', param: 'messages', code: 'context_length_exceeded'}};
+    const body = {error: {message: "This model's maximum context length is 128000 tokens.", type: 'invalid_request_error', param: 'messages', code: 'context_length_exceeded'}};
     const response = adapted(body);
     expect(response).toMatchObject({provider: 'openai-chat', stopClass: 'context-overflow', stopReason: 'context_length_exceeded'});
     expect(replay(config, [response]).terminal).toMatchObject({outcome: 'failed', cause: 'context-overflow'});

@@ -10,7 +10,12 @@ vi.mock('../../src/io/list-folder.js', async (importOriginal) => {
   return {...original, listFolder: vi.fn(original.listFolder)};
 });
 
-const chat = (finish: string, content: string) => ({object: 'chat.completion', model: 'gpt-test', choices: [{index: 0, message: {role: 'assistant', content, refusal: null}, finish_reason: finish}], usage: {completion_tokens: 10}});
+const chat = (finish: string, content: string) => ({
+  object: 'chat.completion',
+  model: 'gpt-test',
+  choices: [{index: 0, message: {role: 'assistant', content, refusal: null}, finish_reason: finish}],
+  usage: {completion_tokens: 10},
+});
 
 function folder(files: Record<string, unknown>): string {
   const dir = tempDir();

@@ -5,7 +5,12 @@ import {runCli, STACK_TRACE, tempDir} from '../helpers/cli.js';
 
 // A folder is one emission only when its files say so (numbered call files, or a manifest); otherwise each file is a case.
 
-const chat = (finish: string, content: string) => ({object: 'chat.completion', model: 'gpt-test', choices: [{index: 0, message: {role: 'assistant', content, refusal: null}, finish_reason: finish}], usage: {completion_tokens: 10}});
+const chat = (finish: string, content: string) => ({
+  object: 'chat.completion',
+  model: 'gpt-test',
+  choices: [{index: 0, message: {role: 'assistant', content, refusal: null}, finish_reason: finish}],
+  usage: {completion_tokens: 10},
+});
 const TICKET = '{"ticket_id":"T-1","priority":"high","summary":"x"}';
 
 let dir: string;
@@ -54,7 +59,9 @@ describe('simulate retry: folders', () => {
   it('a manifest naming a missing file is an error that stops the recording', async () => {
     const {code, results} = await simJson(['bad-manifest']);
     expect(code).toBe(2);
-    expect(results[0].findings.map((f: {ruleId: string; message: string}) => [f.ruleId, f.message])).toEqual([['retry/folder-manifest', 'the manifest names gone.json, which is not a file in the folder']]);
+    expect(results[0].findings.map((f: {ruleId: string; message: string}) => [f.ruleId, f.message])).toEqual([
+      ['retry/folder-manifest', 'the manifest names gone.json, which is not a file in the folder'],
+    ]);
   });
 
   it('--trace wants one recording, and says how to make a folder one', async () => {

@@ -20,7 +20,15 @@ export interface Call {
 }
 
 export function anthropicBody(stop: string, text: string | undefined) {
-  return {id: 'msg_t', type: 'message', role: 'assistant', model: 'claude-test', content: text === undefined ? [] : [{type: 'text', text}], stop_reason: stop, usage: {input_tokens: 10, output_tokens: 20}};
+  return {
+    id: 'msg_t',
+    type: 'message',
+    role: 'assistant',
+    model: 'claude-test',
+    content: text === undefined ? [] : [{type: 'text', text}],
+    stop_reason: stop,
+    usage: {input_tokens: 10, output_tokens: 20},
+  };
 }
 
 function anthropicStream(stop: string, text: string | undefined): string {
@@ -46,7 +54,16 @@ export function harOf(calls: Call[], extraEntries: unknown[] = []) {
       cookies: [],
       headersSize: -1,
       bodySize: -1,
-      postData: {mimeType: 'application/json', text: JSON.stringify({model: 'claude-test', ...(c.maxTokens === undefined ? {} : {max_tokens: c.maxTokens}), system: 'Return a ticket as JSON.', messages: c.messages ?? BASE_MESSAGES, ...(c.stream ? {stream: true} : {})})},
+      postData: {
+        mimeType: 'application/json',
+        text: JSON.stringify({
+          model: 'claude-test',
+          ...(c.maxTokens === undefined ? {} : {max_tokens: c.maxTokens}),
+          system: 'Return a ticket as JSON.',
+          messages: c.messages ?? BASE_MESSAGES,
+          ...(c.stream ? {stream: true} : {}),
+        }),
+      },
     },
     response: {
       status: c.status ?? 200,
@@ -56,7 +73,11 @@ export function harOf(calls: Call[], extraEntries: unknown[] = []) {
       cookies: [],
       content: c.stream
         ? {size: -1, mimeType: 'text/event-stream', text: anthropicStream(c.stop, c.text)}
-        : {size: -1, mimeType: 'application/json', text: JSON.stringify(c.status && c.status >= 400 ? {type: 'error', error: {type: 'overloaded_error', message: 'Overloaded'}} : anthropicBody(c.stop, c.text))},
+        : {
+            size: -1,
+            mimeType: 'application/json',
+            text: JSON.stringify(c.status && c.status >= 400 ? {type: 'error', error: {type: 'overloaded_error', message: 'Overloaded'}} : anthropicBody(c.stop, c.text)),
+          },
       redirectURL: '',
       headersSize: -1,
       bodySize: -1,
@@ -71,6 +92,14 @@ export function writeHar(calls: Call[], extraEntries: unknown[] = []): {dir: str
   const dir = tempDir();
   const file = join(dir, 'session.har');
   writeFileSync(file, JSON.stringify(harOf(calls, extraEntries), null, 2));
-  writeFileSync(join(dir, 'ticket.schema.json'), JSON.stringify({type: 'object', additionalProperties: false, required: ['ticket_id', 'priority', 'summary'], properties: {ticket_id: {type: 'string'}, priority: {enum: ['low', 'medium', 'high']}, summary: {type: 'string'}}}));
+  writeFileSync(
+    join(dir, 'ticket.schema.json'),
+    JSON.stringify({
+      type: 'object',
+      additionalProperties: false,
+      required: ['ticket_id', 'priority', 'summary'],
+      properties: {ticket_id: {type: 'string'}, priority: {enum: ['low', 'medium', 'high']}, summary: {type: 'string'}},
+    }),
+  );
   return {dir, file};
 }

@@ -9,7 +9,16 @@ export function reply(stopClass: StopClass, text: string | null = null, extra: P
   return {provider: 'anthropic', stopClass, stopReason: STOP_REASON[stopClass], text, model: 'claude-test', outputTokens: 12, refusalText: null, safetyCategory: null, ...extra};
 }
 
-const STOP_REASON: Record<StopClass, string> = {clean: 'end_turn', truncated: 'max_tokens', 'context-overflow': 'model_context_window_exceeded', refusal: 'refusal', blocked: 'SAFETY', 'tool-call': 'tool_use', paused: 'pause_turn', other: 'MALFORMED_FUNCTION_CALL'};
+const STOP_REASON: Record<StopClass, string> = {
+  clean: 'end_turn',
+  truncated: 'max_tokens',
+  'context-overflow': 'model_context_window_exceeded',
+  refusal: 'refusal',
+  blocked: 'SAFETY',
+  'tool-call': 'tool_use',
+  paused: 'pause_turn',
+  other: 'MALFORMED_FUNCTION_CALL',
+};
 
 export const TICKET_SCHEMA = {
   type: 'object',

@@ -18,7 +18,10 @@ describe('a conformant host passes', () => {
       {maxTokens: 200, stop: 'end_turn', text: TICKET},
     ]);
     expect(result).toMatchObject({outcome: 'accepted', totalCalls: 2, findings: []});
-    expect(result.attempts.map((a) => a.host)).toEqual([{maxTokens: 100, promptChanged: null}, {maxTokens: 200, promptChanged: false}]);
+    expect(result.attempts.map((a) => a.host)).toEqual([
+      {maxTokens: 100, promptChanged: null},
+      {maxTokens: 200, promptChanged: false},
+    ]);
     expect(result.policy).toMatchObject({initialBudget: 100, budgetSource: 'the recorded first request'});
   });
 
@@ -162,7 +165,7 @@ describe('each non-conformant behaviour is caught, with the call number', () => 
 });
 
 describe('HAR reading', () => {
-  it('only the four APIs\' endpoints are calls; other entries are ignored', async () => {
+  it("only the four APIs' endpoints are calls; other entries are ignored", async () => {
     const other = {request: {method: 'GET', url: 'https://example.com/app.js'}, response: {status: 200, content: {text: 'x'}}};
     const listing = {request: {method: 'GET', url: 'https://api.openai.com/v1/chat/completions?limit=5'}, response: {status: 200, content: {text: '{"object":"list","data":[]}'}}};
     const {result} = await run([{maxTokens: 100, stop: 'end_turn', text: TICKET}], {}, [other, listing]);
@@ -194,9 +197,14 @@ describe('HAR reading', () => {
   });
 
   it('the API comes from the URL: a Gemini streaming call with ?alt=sse', async () => {
-    const chunk = (text: string, finish?: string) => `data: ${JSON.stringify({candidates: [{content: {parts: [{text}], role: 'model'}, ...(finish ? {finishReason: finish} : {})}], modelVersion: 'gemini-test'})}\n\n`;
+    const chunk = (text: string, finish?: string) =>
+      `data: ${JSON.stringify({candidates: [{content: {parts: [{text}], role: 'model'}, ...(finish ? {finishReason: finish} : {})}], modelVersion: 'gemini-test'})}\n\n`;
     const entry = {
-      request: {method: 'POST', url: 'https://generativelanguage.googleapis.com/v1beta/models/gemini-test:streamGenerateContent?alt=sse', postData: {mimeType: 'application/json', text: JSON.stringify({contents: [], generationConfig: {maxOutputTokens: 64}})}},
+      request: {
+        method: 'POST',
+        url: 'https://generativelanguage.googleapis.com/v1beta/models/gemini-test:streamGenerateContent?alt=sse',
+        postData: {mimeType: 'application/json', text: JSON.stringify({contents: [], generationConfig: {maxOutputTokens: 64}})},
+      },
       response: {status: 200, content: {mimeType: 'text/event-stream', text: chunk('{"ticket_id":"T-1",') + chunk('"priority":"low","summary":"s"}', 'STOP')}},
     };
     const {result} = await run([], {}, [entry]);

@@ -12,7 +12,12 @@ function response(a: Adapted) {
 }
 
 describe('OpenAI Chat Completions', () => {
-  const body = (message: Record<string, unknown>, finish: string | null) => ({object: 'chat.completion', model: 'm', choices: [{index: 0, message, finish_reason: finish}], usage: {completion_tokens: 7}});
+  const body = (message: Record<string, unknown>, finish: string | null) => ({
+    object: 'chat.completion',
+    model: 'm',
+    choices: [{index: 0, message, finish_reason: finish}],
+    usage: {completion_tokens: 7},
+  });
 
   it('maps finish reasons; unknown ones are other', () => {
     expect(response(adaptBody(body({content: '{}'}, 'stop'))).stopClass).toBe('clean');
@@ -50,7 +55,14 @@ describe('OpenAI Chat Completions', () => {
 });
 
 describe('OpenAI Responses', () => {
-  const body = (status: string, content: unknown[], extra: Record<string, unknown> = {}) => ({object: 'response', status, model: 'm', output: [{type: 'message', content}], usage: {output_tokens: 5}, ...extra});
+  const body = (status: string, content: unknown[], extra: Record<string, unknown> = {}) => ({
+    object: 'response',
+    status,
+    model: 'm',
+    output: [{type: 'message', content}],
+    usage: {output_tokens: 5},
+    ...extra,
+  });
 
   it('maps status and incomplete_details.reason', () => {
     expect(response(adaptBody(body('completed', [{type: 'output_text', text: '{}'}])))).toMatchObject({stopClass: 'clean', stopReason: 'completed', text: '{}'});
@@ -70,7 +82,16 @@ describe('OpenAI Responses', () => {
 
   it('a stream: deltas make the text, the terminal event the stop; a refusal streamed as deltas is a refusal', () => {
     const d = (type: string, delta?: string) => ({type, ...(delta === undefined ? {} : {delta})});
-    expect(response(adaptStream(sse(d('response.created'), d('response.output_text.delta', '{"a"'), d('response.output_text.delta', ':1}'), {type: 'response.completed', response: {status: 'completed', model: 'm', usage: {output_tokens: 4}}})))).toMatchObject({
+    expect(
+      response(
+        adaptStream(
+          sse(d('response.created'), d('response.output_text.delta', '{"a"'), d('response.output_text.delta', ':1}'), {
+            type: 'response.completed',
+            response: {status: 'completed', model: 'm', usage: {output_tokens: 4}},
+          }),
+        ),
+      ),
+    ).toMatchObject({
       stopClass: 'clean',
       text: '{"a":1}',
       outputTokens: 4,
@@ -88,7 +109,11 @@ describe('Anthropic Messages', () => {
     expect(response(adaptBody(body('stop_sequence', [])))).toMatchObject({stopClass: 'clean'});
     expect(response(adaptBody(body('max_tokens', [])))).toMatchObject({stopClass: 'truncated'});
     expect(response(adaptBody(body('pause_turn', [])))).toMatchObject({stopClass: 'paused'});
-    expect(response(adaptBody(body('refusal', [], {stop_details: {category: 'cyber', explanation: 'blocked'}})))).toMatchObject({stopClass: 'refusal', safetyCategory: 'cyber', refusalText: 'blocked'});
+    expect(response(adaptBody(body('refusal', [], {stop_details: {category: 'cyber', explanation: 'blocked'}})))).toMatchObject({
+      stopClass: 'refusal',
+      safetyCategory: 'cyber',
+      refusalText: 'blocked',
+    });
   });
 
   it('a tool_use block gives its input object as JSON text', () => {
@@ -97,9 +122,21 @@ describe('Anthropic Messages', () => {
 
   it('a stream reassembles text and tool input, and reads stop_reason from message_delta', () => {
     const start: [string, unknown] = ['message_start', {type: 'message_start', message: {model: 'c', usage: {output_tokens: 1}}}];
-    const text = named(start, ['content_block_delta', {type: 'content_block_delta', delta: {type: 'text_delta', text: '{"a"'}}], ['content_block_delta', {type: 'content_block_delta', delta: {type: 'text_delta', text: ':1}'}}], ['message_delta', {type: 'message_delta', delta: {stop_reason: 'end_turn'}, usage: {output_tokens: 6}}], ['message_stop', {type: 'message_stop'}]);
+    const text = named(
+      start,
+      ['content_block_delta', {type: 'content_block_delta', delta: {type: 'text_delta', text: '{"a"'}}],
+      ['content_block_delta', {type: 'content_block_delta', delta: {type: 'text_delta', text: ':1}'}}],
+      ['message_delta', {type: 'message_delta', delta: {stop_reason: 'end_turn'}, usage: {output_tokens: 6}}],
+      ['message_stop', {type: 'message_stop'}],
+    );
     expect(response(adaptStream(text))).toMatchObject({stopClass: 'clean', text: '{"a":1}', outputTokens: 6, model: 'c'});
-    const tool = named(start, ['content_block_start', {type: 'content_block_start', content_block: {type: 'tool_use', input: {}}}], ['content_block_delta', {type: 'content_block_delta', delta: {type: 'input_json_delta', partial_json: '{"b":'}}], ['content_block_delta', {type: 'content_block_delta', delta: {type: 'input_json_delta', partial_json: '2}'}}], ['message_delta', {type: 'message_delta', delta: {stop_reason: 'tool_use'}}]);
+    const tool = named(
+      start,
+      ['content_block_start', {type: 'content_block_start', content_block: {type: 'tool_use', input: {}}}],
+      ['content_block_delta', {type: 'content_block_delta', delta: {type: 'input_json_delta', partial_json: '{"b":'}}],
+      ['content_block_delta', {type: 'content_block_delta', delta: {type: 'input_json_delta', partial_json: '2}'}}],
+      ['message_delta', {type: 'message_delta', delta: {stop_reason: 'tool_use'}}],
+    );
     expect(response(adaptStream(tool))).toMatchObject({stopClass: 'tool-call', text: '{"b":2}'});
   });
 
@@ -176,7 +213,13 @@ describe('requests (HAR and exchanges)', () => {
   it('prompts compare equal whatever the key order, and differ when a message is added', () => {
     const a = byId('anthropic').request({system: 's', messages: [{role: 'user', content: 'x'}]});
     const b = byId('anthropic').request({messages: [{content: 'x', role: 'user'}], system: 's', max_tokens: 99});
-    const c = byId('anthropic').request({system: 's', messages: [{role: 'user', content: 'x'}, {role: 'user', content: 'fix it'}]});
+    const c = byId('anthropic').request({
+      system: 's',
+      messages: [
+        {role: 'user', content: 'x'},
+        {role: 'user', content: 'fix it'},
+      ],
+    });
     expect(a.prompt).toBe(b.prompt);
     expect(c.prompt).not.toBe(a.prompt);
   });

@@ -5,7 +5,8 @@ import {loadRecording} from '../../src/retry/recording/load.js';
 import {tempDir} from '../helpers/cli.js';
 import {anthropicBody, TICKET} from './har-fixtures.js';
 
-const chunk = (content: string | null, finish: string | null) => `data: ${JSON.stringify({object: 'chat.completion.chunk', choices: [{delta: content === null ? {} : {content}, finish_reason: finish}]})}\n\n`;
+const chunk = (content: string | null, finish: string | null) =>
+  `data: ${JSON.stringify({object: 'chat.completion.chunk', choices: [{delta: content === null ? {} : {content}, finish_reason: finish}]})}\n\n`;
 
 function setup(files: Record<string, string>): string {
   const dir = tempDir();
@@ -34,7 +35,9 @@ describe('recording loader', () => {
     const rec = await loadRecording('p.json', {cwd: dir});
     expect(rec.nodeId).toBe('n');
     expect(rec.calls).toHaveLength(1);
-    expect(rec.findings).toEqual([expect.objectContaining({ruleId: 'retry/recording-shape', pointer: '/program/1/stopReason', message: 'call 2: stopReason must be a string when present; the replay stops after call 1'})]);
+    expect(rec.findings).toEqual([
+      expect.objectContaining({ruleId: 'retry/recording-shape', pointer: '/program/1/stopReason', message: 'call 2: stopReason must be a string when present; the replay stops after call 1'}),
+    ]);
     expect(rec.fatal).toBe(false);
   });
 
@@ -49,16 +52,26 @@ describe('recording loader', () => {
     const dir = setup({'run/10.json': JSON.stringify(anthropicBody('end_turn', TICKET)), 'run/9.json': JSON.stringify(anthropicBody('max_tokens', '{')), 'run/11.json': '[]'});
     const rec = await loadRecording('run', {cwd: dir});
     expect(rec.format).toBe('folder');
-    expect(rec.calls.map((c) => [c.place.file, c.response.stopClass])).toEqual([['run/9.json', 'truncated'], ['run/10.json', 'clean']]);
+    expect(rec.calls.map((c) => [c.place.file, c.response.stopClass])).toEqual([
+      ['run/9.json', 'truncated'],
+      ['run/10.json', 'clean'],
+    ]);
     expect(rec.findings.map((f) => [f.ruleId, f.file])).toEqual([['retry/recording-shape', 'run/11.json']]);
   });
 
   it('an empty folder, a binary capture and an empty capture are fatal with a clear finding', async () => {
     const dir = setup({'empty/readme.md': 'x', 'bin.sse': '\u0000\u0001', 'blank.sse': '\n\n'});
-    for (const [arg, rule] of [['empty', 'retry/empty-recording'], ['bin.sse', 'io/binary'], ['blank.sse', 'retry/empty-recording']]) {
+    for (const [arg, rule] of [
+      ['empty', 'retry/empty-recording'],
+      ['bin.sse', 'io/binary'],
+      ['blank.sse', 'retry/empty-recording'],
+    ]) {
       const rec = await loadRecording(arg, {cwd: dir});
       expect(rec.fatal, arg).toBe(true);
-      expect(rec.findings.map((f) => f.ruleId), arg).toEqual([rule]);
+      expect(
+        rec.findings.map((f) => f.ruleId),
+        arg,
+      ).toEqual([rule]);
     }
   });
 

@@ -12,10 +12,39 @@ const base: SimulationResult = {
   stoppedBy: 'cap',
   totalCalls: 1,
   nodeId: 'n\u001b[2J',
-  attempts: [{call: 1, attempt: 1, provider: 'anthropic', model: 'm', stopClass: 'other', stopReason: 'weird\u001b[31m', outputTokens: null, maxTokens: 10, correctiveFragment: null, route: 'fail', reason: 'unknown', validatorError: null, recovery: null, events: ['envelope.retry.exhausted', 'cap.breached', 'node.failed']}],
+  attempts: [
+    {
+      call: 1,
+      attempt: 1,
+      provider: 'anthropic',
+      model: 'm',
+      stopClass: 'other',
+      stopReason: 'weird\u001b[31m',
+      outputTokens: null,
+      maxTokens: 10,
+      correctiveFragment: null,
+      route: 'fail',
+      reason: 'unknown',
+      validatorError: null,
+      recovery: null,
+      events: ['envelope.retry.exhausted', 'cap.breached', 'node.failed'],
+    },
+  ],
   events: [],
   recording: {format: 'provider-bodies', calls: 1},
-  policy: {maxCalls: 1, capSource: '--max-attempts', capRule: 'r', multiplier: 2, multiplierSource: '--multiplier', initialBudget: 10, budgetSource: '--max-tokens', providerCeiling: 64, recovery: ['brace-walker'], schema: null, notes: ['ignored x']},
+  policy: {
+    maxCalls: 1,
+    capSource: '--max-attempts',
+    capRule: 'r',
+    multiplier: 2,
+    multiplierSource: '--multiplier',
+    initialBudget: 10,
+    budgetSource: '--max-tokens',
+    providerCeiling: 64,
+    recovery: ['brace-walker'],
+    schema: null,
+    notes: ['ignored x'],
+  },
 };
 
 describe('the stylish timeline', () => {
@@ -31,8 +60,26 @@ describe('the stylish timeline', () => {
   });
 
   it('says why each call was retried, and the validator error behind a corrective fragment', () => {
-    const violation = {...base.attempts[0], stopClass: 'clean' as const, stopReason: 'end_turn', route: 'retry' as const, reason: 'schema-violation' as const, validatorError: '/priority: must be one of low, medium, high', events: ['envelope.retry.attempted']};
-    const accepted = {...base.attempts[0], call: 2, attempt: 2, stopClass: 'clean' as const, stopReason: 'end_turn', correctiveFragment: 'fix /priority', route: 'accept' as const, reason: null, events: []};
+    const violation = {
+      ...base.attempts[0],
+      stopClass: 'clean' as const,
+      stopReason: 'end_turn',
+      route: 'retry' as const,
+      reason: 'schema-violation' as const,
+      validatorError: '/priority: must be one of low, medium, high',
+      events: ['envelope.retry.attempted'],
+    };
+    const accepted = {
+      ...base.attempts[0],
+      call: 2,
+      attempt: 2,
+      stopClass: 'clean' as const,
+      stopReason: 'end_turn',
+      correctiveFragment: 'fix /priority',
+      route: 'accept' as const,
+      reason: null,
+      events: [],
+    };
     const r: SimulationResult = {...base, outcome: 'accepted', errorCode: null, stoppedBy: 'valid', totalCalls: 2, attempts: [violation, accepted]};
     const lines = renderRetryTimeline(displayValue(r), makeFormatContext({toolVersion: '0'}));
     expect(lines[3]).toMatch(/^call\s+try\s+provider\s+stop\s+raw stop\s+reason\s+budget/);

@@ -39,7 +39,14 @@ const settings = fc.record({
 });
 
 function configOf(s: {initialBudget: number | null; multiplier: number; maxCalls: number; ceiling: number | null; recover: boolean}): RouterConfig {
-  return {nodeId: 'node-p', initialBudget: s.initialBudget, multiplier: s.multiplier, maxCalls: s.maxCalls, ceiling: s.ceiling, evaluate: makeEvaluator(validator, s.recover ? [markdownFence, braceWalker] : [])};
+  return {
+    nodeId: 'node-p',
+    initialBudget: s.initialBudget,
+    multiplier: s.multiplier,
+    maxCalls: s.maxCalls,
+    ceiling: s.ceiling,
+    evaluate: makeEvaluator(validator, s.recover ? [markdownFence, braceWalker] : []),
+  };
 }
 
 const RUNS = {numRuns: 400};

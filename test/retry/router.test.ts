@@ -26,7 +26,10 @@ describe('router routes', () => {
 
   it('truncation wins when the text is also invalid: bigger budget, no fragment', () => {
     const s = replay(config(), [reply('truncated', '{"ticket_id":"T'), reply('clean', VALID_TICKET)]);
-    expect(s.attempts.map((a) => [a.reason, a.maxTokens, a.correctiveFragment])).toEqual([['truncation', 100, null], [null, 200, null]]);
+    expect(s.attempts.map((a) => [a.reason, a.maxTokens, a.correctiveFragment])).toEqual([
+      ['truncation', 100, null],
+      [null, 200, null],
+    ]);
     expect(s.events[0]).toMatchObject({type: 'envelope.truncated', payload: {stopReason: 'max_tokens', outputTokenCount: 12, provider: 'anthropic', model: 'claude-test'}});
   });
 
@@ -40,7 +43,9 @@ describe('router routes', () => {
     const s = replay(config(), [reply('clean', '{"ticket_id":"T-1","priority":"urgent","summary":"x"}'), reply('clean', VALID_TICKET)]);
     expect(s.attempts.map((a) => a.maxTokens)).toEqual([100, 100]);
     expect(s.attempts[1].correctiveFragment).toContain('/priority: must be one of "low", "medium", "high"');
-    expect(s.events).toEqual([{type: 'envelope.retry.attempted', call: 1, payload: {nodeId: 'n1', attempt: 2, reason: 'schema-violation', previousError: '/priority: must be one of "low", "medium", "high"'}}]);
+    expect(s.events).toEqual([
+      {type: 'envelope.retry.attempted', call: 1, payload: {nodeId: 'n1', attempt: 2, reason: 'schema-violation', previousError: '/priority: must be one of "low", "medium", "high"'}},
+    ]);
   });
 
   it('a reply that does not parse is a parse-error with its own fragment', () => {
@@ -68,7 +73,10 @@ describe('router routes', () => {
 
   it('a paused turn is resubmitted without an event and keeps its attempt number, but counts under the cap', () => {
     const s = replay(config(), [reply('paused', 'searching'), reply('clean', VALID_TICKET)]);
-    expect(s.attempts.map((a) => [a.call, a.attempt, a.route])).toEqual([[1, 1, 'continue'], [2, 1, 'accept']]);
+    expect(s.attempts.map((a) => [a.call, a.attempt, a.route])).toEqual([
+      [1, 1, 'continue'],
+      [2, 1, 'accept'],
+    ]);
     expect(s.events).toEqual([]);
     const capped = replay(config({maxCalls: 2}), [reply('paused'), reply('paused'), reply('clean', VALID_TICKET)]);
     expect(capped.calls).toBe(2);
@@ -77,7 +85,10 @@ describe('router routes', () => {
 
   it('an "other" stop is retried with the same budget and no fragment, reason unknown', () => {
     const s = replay(config(), [reply('other'), reply('clean', VALID_TICKET)]);
-    expect(s.attempts.map((a) => [a.maxTokens, a.correctiveFragment])).toEqual([[100, null], [100, null]]);
+    expect(s.attempts.map((a) => [a.maxTokens, a.correctiveFragment])).toEqual([
+      [100, null],
+      [100, null],
+    ]);
     expect(s.events[0].payload).toMatchObject({reason: 'unknown'});
   });
 

@@ -4,7 +4,12 @@ import {looksLikeSse, readSse} from '../../src/retry/sse.js';
 describe('readSse', () => {
   it('splits events, keeps event names and the line each starts on, skips comments', () => {
     const text = ': keep-alive\n\nevent: a\ndata: {"x":1}\n\ndata: {"y":2}\n\n';
-    expect(readSse(text)).toEqual({events: [{event: 'a', data: '{"x":1}', line: 3}, {data: '{"y":2}', line: 6}]});
+    expect(readSse(text)).toEqual({
+      events: [
+        {event: 'a', data: '{"x":1}', line: 3},
+        {data: '{"y":2}', line: 6},
+      ],
+    });
   });
 
   it('joins multi-line data and accepts CRLF endings', () => {
@@ -18,7 +23,12 @@ describe('readSse', () => {
   });
 
   it('keeps a last event that only lacks its closing blank line when its data is whole', () => {
-    expect(readSse('data: {"a":1}\n\ndata: [DONE]\n')).toEqual({events: [{data: '{"a":1}', line: 1}, {data: '[DONE]', line: 3}]});
+    expect(readSse('data: {"a":1}\n\ndata: [DONE]\n')).toEqual({
+      events: [
+        {data: '{"a":1}', line: 1},
+        {data: '[DONE]', line: 3},
+      ],
+    });
     expect(readSse('data: {"a":1}\n\ndata: {"b":\n').cutAt).toBe(3);
   });
 

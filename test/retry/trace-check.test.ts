@@ -36,13 +36,13 @@ const exhaustTrace: Ev[] = [
   {type: 'node.failed', payload: {nodeId: N, error: {code: 'envelope_truncation_unrecoverable', message: 'x'}}},
 ];
 
-describe('--trace: a host\'s emitted events against the conformant sequence', () => {
+describe("--trace: a host's emitted events against the conformant sequence", () => {
   it('a conformant trace (JSON array, with unrelated events) has no findings', async () => {
     const {rules} = await check([TRUNCATE, TRUNCATE, TRUNCATE], exhaustTrace);
     expect(rules).toEqual([]);
   });
 
-  it('the router\'s own events, as NDJSON, pass their own check', async () => {
+  it("the router's own events, as NDJSON, pass their own check", async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 's.json'), JSON.stringify(SCHEMA));
     writeFileSync(join(dir, 'p.json'), JSON.stringify({nodeId: N, program: [TRUNCATE, VALID]}));
@@ -61,7 +61,10 @@ describe('--trace: a host\'s emitted events against the conformant sequence', ()
   });
 
   it('no retry.exhausted before node.failed', async () => {
-    const {rules} = await check([TRUNCATE, TRUNCATE, TRUNCATE], exhaustTrace.filter((e) => e.type !== 'envelope.retry.exhausted'));
+    const {rules} = await check(
+      [TRUNCATE, TRUNCATE, TRUNCATE],
+      exhaustTrace.filter((e) => e.type !== 'envelope.retry.exhausted'),
+    );
     expect(rules).toEqual(['retry/trace-missing-event:error']);
   });
 

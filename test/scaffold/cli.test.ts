@@ -82,7 +82,7 @@ describe('openwop scaffold kind (CLI)', () => {
       {file: `out/examples/${KIND}.valid.json`, role: 'valid-example', action: 'overwritten', findings: []},
       {file: `out/examples/${KIND}.invalid.json`, role: 'invalid-example', action: 'overwritten', findings: []},
     ]);
-    expect(Object.keys((readJson(schemaFile(join(dir, 'out'))).properties as Json))).toEqual(['reasoning', 'summary']);
+    expect(Object.keys(readJson(schemaFile(join(dir, 'out'))).properties as Json)).toEqual(['reasoning', 'summary']);
   });
 
   it('--dry-run prints the files and writes nothing', async () => {
@@ -119,7 +119,9 @@ describe('openwop scaffold kind (CLI)', () => {
     const findings = JSON.parse(bad.stdout).results.flatMap((x: {findings: unknown[]}) => x.findings) as {ruleId: string; message: string}[];
     expect(findings).toEqual([expect.objectContaining({ruleId: 'envelope/payload-invalid', message: expect.stringContaining('missing required property "priority"')})]);
 
-    const lint = await runCli(['lint', 'schema', schemaFile('kinds', 'vendor.acme.prd.create'), '--profile', 'strict', '--target', 'tier1', '--target', 'openai', '--target', 'anthropic', '--json'], {cwd: dir});
+    const lint = await runCli(['lint', 'schema', schemaFile('kinds', 'vendor.acme.prd.create'), '--profile', 'strict', '--target', 'tier1', '--target', 'openai', '--target', 'anthropic', '--json'], {
+      cwd: dir,
+    });
     expect(lint.code, lint.stderr).toBe(0);
     expect(JSON.parse(lint.stdout).results.flatMap((x: {findings: unknown[]}) => x.findings)).toEqual([]);
   });
@@ -205,7 +207,13 @@ describe('openwop scaffold kind (CLI)', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({outDir: 'schemas/envelopes', examplesDir: 'examples/envelopes', invalidExample: {file: `examples/envelopes/${KIND}.invalid.json`}});
     // The next step the text output suggests works as printed, from the same folder.
     const text = await runCli(['scaffold', 'kind', 'vendor.example.other.create', '--field', 'title:string'], {cwd: dir});
-    const next = text.stdout.split('\n').find((l) => l.includes('validate envelope'))?.trim().split(' ').slice(1) ?? [];
+    const next =
+      text.stdout
+        .split('\n')
+        .find((l) => l.includes('validate envelope'))
+        ?.trim()
+        .split(' ')
+        .slice(1) ?? [];
     expect(next).toEqual(['validate', 'envelope', 'examples/envelopes/vendor.example.other.create.valid.json', '--schemas', 'schemas/envelopes']);
     expect((await runCli(next, {cwd: dir})).code).toBe(0);
   });
@@ -238,7 +246,7 @@ describe('openwop scaffold kind (CLI)', () => {
     const help = commandDocs('scaffold-kind');
     expect(help).toContain('^vendor\\.[a-z][a-z0-9-]*(\\.[a-z][a-zA-Z0-9_-]*)+$');
     expect(help).toContain('upstream publishes no grammar for kinds; this is our choice');
-    expect(help).toContain("--field 'owner.name:string' puts \"name\" inside the object \"owner\"");
+    expect(help).toContain('--field \'owner.name:string\' puts "name" inside the object "owner"');
     expect(help).toContain('Ctrl-C, or "no" at the final question, writes nothing and exits 130');
     expect(help).toMatch(/## Exit codes ```text 0 files written .*? 2 refused or usage error.*? 130 cancelled at a prompt/);
     expect(help).toContain('https://schemas.example.invalid/envelopes/');

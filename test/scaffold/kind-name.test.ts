@@ -7,12 +7,9 @@ describe('kind names: vendor.<host>.<kind> (SPEC-NOTES §1 grammar, our [open] c
     expect(VENDOR_KIND_GRAMMAR.source).toBe('^vendor\\.[a-z][a-z0-9-]*(\\.[a-z][a-zA-Z0-9_-]*)+$');
   });
 
-  it.each(['vendor.acme.plan', 'vendor.example.plan.create', 'vendor.my-host.persona.derive', 'vendor.a1.planCreate', 'vendor.acme.plan_v2', 'vendor.acme.p-2'])(
-    'accepts %s',
-    (name) => {
-      expect(kindNameProblem(name)).toBeUndefined();
-    },
-  );
+  it.each(['vendor.acme.plan', 'vendor.example.plan.create', 'vendor.my-host.persona.derive', 'vendor.a1.planCreate', 'vendor.acme.plan_v2', 'vendor.acme.p-2'])('accepts %s', (name) => {
+    expect(kindNameProblem(name)).toBeUndefined();
+  });
 
   it.each([
     ['', /empty/],

@@ -51,10 +51,7 @@ describe('any field set: strict-lint clean and examples right, or refused for th
           return;
         }
         const result = await run;
-        const lint = await lintSchemaFile(
-          {text: schemaText(result), file: 'vendor.prop.kind.schema.json'},
-          {profile: 'strict', targets: ['tier1', 'openai', 'anthropic']},
-        );
+        const lint = await lintSchemaFile({text: schemaText(result), file: 'vendor.prop.kind.schema.json'}, {profile: 'strict', targets: ['tier1', 'openai', 'anthropic']});
         expect(lint.findings).toEqual([]);
         const validate = compilePayload(JSON.parse(schemaText(result)));
         const valid = parsed(result, 'valid-example');

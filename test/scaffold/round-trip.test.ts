@@ -7,8 +7,30 @@ import {compilePayload, envelopeValidator, fileOf, objectSchemas, readJson, type
 
 /** Field sets covering every type, required and optional, nested objects and lists of objects. */
 const MATRIX: Record<string, string[]> = {
-  'every type, required': ['title:string:Plan title', 'ratio:number', 'count:integer', 'done:boolean', 'level:enum(low|medium|high)', 'tags:string[]', 'scores:number[]', 'sizes:integer[]', 'flags:boolean[]', 'modes:enum(a|b)[]', 'meta.source:string'],
-  'every type, optional': ['title?:string', 'ratio?:number', 'count?:integer', 'done?:boolean', 'level?:enum(low|high)', 'tags?:string[]', 'modes?:enum(a|b)[]', 'meta?:object:Extra facts', 'meta.source?:string'],
+  'every type, required': [
+    'title:string:Plan title',
+    'ratio:number',
+    'count:integer',
+    'done:boolean',
+    'level:enum(low|medium|high)',
+    'tags:string[]',
+    'scores:number[]',
+    'sizes:integer[]',
+    'flags:boolean[]',
+    'modes:enum(a|b)[]',
+    'meta.source:string',
+  ],
+  'every type, optional': [
+    'title?:string',
+    'ratio?:number',
+    'count?:integer',
+    'done?:boolean',
+    'level?:enum(low|high)',
+    'tags?:string[]',
+    'modes?:enum(a|b)[]',
+    'meta?:object:Extra facts',
+    'meta.source?:string',
+  ],
   'nested object, parent declared after its children': ['owner.name:string', 'owner.contact.email?:string', 'owner.contact.phone:string', 'owner?:object:Who owns the plan', 'summary:string'],
   'list of objects': ['steps[].title:string', 'steps[].done?:boolean', 'steps[].owner.name:string', 'steps?:object[]:Ordered steps'],
   'one field': ['percent:number'],

@@ -13,7 +13,7 @@ const PROFILES: LintProfile[] = [...new Set<LintProfile>([DEFAULT_PROFILE, 'stri
 
 const schemaText = (r: ScaffoldResult) => r.files.find((f) => f.role === 'schema')?.content as string;
 
-describe('the scaffold\'s own output lints clean, with no finding at all, for exactly the targets it was asked for', () => {
+describe("the scaffold's own output lints clean, with no finding at all, for exactly the targets it was asked for", () => {
   const cwd = tempDir('openwop-scaffold-targets-');
   for (const targets of TARGET_SETS) {
     for (const reasoning of [true, false]) {
@@ -23,7 +23,10 @@ describe('the scaffold\'s own output lints clean, with no finding at all, for ex
         expect(result.findings).toEqual([]);
         for (const profile of PROFILES) {
           const lint = await lintSchemaFile({text: schemaText(result), file: `${kind}.schema.json`}, {profile, targets});
-          expect(lint.findings.map((f) => `${f.ruleId} ${f.pointer}`), profile).toEqual([]);
+          expect(
+            lint.findings.map((f) => `${f.ruleId} ${f.pointer}`),
+            profile,
+          ).toEqual([]);
         }
       });
     }

@@ -26,7 +26,10 @@ describe('inspectTargets: every refusal happens before anything is written', () 
     await expect(inspectTargets(inFolder(join(dir, 'out'), [join(dir, 'elsewhere.json')]), opts())).rejects.toThrow(/outside the output folder/);
     await expect(inspectTargets(inFolder(join(dir, 'out'), [join(dir, 'out', '..', 'x.json')]), opts())).rejects.toThrow(/outside the output folder/);
     // Each file is held to its own folder: an example may not land in the schema folder, nor the reverse.
-    const both = [{path: join(dir, 'schemas', 'k.schema.json'), folder: join(dir, 'schemas')}, {path: join(dir, 'schemas', 'k.valid.json'), folder: join(dir, 'examples')}];
+    const both = [
+      {path: join(dir, 'schemas', 'k.schema.json'), folder: join(dir, 'schemas')},
+      {path: join(dir, 'schemas', 'k.valid.json'), folder: join(dir, 'examples')},
+    ];
     await expect(inspectTargets(both, opts())).rejects.toThrow(/k\.valid\.json": it is outside the output folder "[^"]*examples"/);
     await expect(inspectTargets(both.slice(0, 1), opts())).resolves.toBeDefined();
   });
@@ -44,7 +47,10 @@ describe('inspectTargets: every refusal happens before anything is written', () 
 describe('writeFilesAtomically: all files or none', () => {
   it('writes files and the folders they need', async () => {
     const dir = tempDir();
-    const files = [{path: join(dir, 'out', 'a.json'), content: 'A'}, {path: join(dir, 'out', 'examples', 'b.json'), content: 'B'}];
+    const files = [
+      {path: join(dir, 'out', 'a.json'), content: 'A'},
+      {path: join(dir, 'out', 'examples', 'b.json'), content: 'B'},
+    ];
     await writeFilesAtomically(files, opts());
     expect(readFileSync(files[0].path, 'utf8')).toBe('A');
     expect(readFileSync(files[1].path, 'utf8')).toBe('B');
@@ -56,7 +62,15 @@ describe('writeFilesAtomically: all files or none', () => {
     const a = join(dir, 'a.json');
     const b = join(dir, 'b.json');
     writeFileSync(b, 'theirs');
-    await expect(writeFilesAtomically([{path: a, content: 'A'}, {path: b, content: 'B'}], opts())).rejects.toThrow(/b\.json" appeared while writing: nothing was written/);
+    await expect(
+      writeFilesAtomically(
+        [
+          {path: a, content: 'A'},
+          {path: b, content: 'B'},
+        ],
+        opts(),
+      ),
+    ).rejects.toThrow(/b\.json" appeared while writing: nothing was written/);
     expect(readFileSync(b, 'utf8')).toBe('theirs');
     expect(readdirSync(dir)).toEqual(['b.json']);
   });
@@ -64,7 +78,10 @@ describe('writeFilesAtomically: all files or none', () => {
   it('a failure while writing removes the temp files and the folders it created', async () => {
     const dir = tempDir();
     // /proc exists and is a folder, but the kernel refuses new files in it: a real read-only place even for root.
-    const files = [{path: join(dir, 'new', 'a.json'), content: 'A'}, {path: '/proc/openwop-scaffold-test.json', content: 'B'}];
+    const files = [
+      {path: join(dir, 'new', 'a.json'), content: 'A'},
+      {path: '/proc/openwop-scaffold-test.json', content: 'B'},
+    ];
     const error = await writeFilesAtomically(files, opts()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UserError);
     expect((error as Error).message).toMatch(/cannot write "\/proc\/openwop-scaffold-test\.json": .*nothing was written/);
@@ -74,7 +91,10 @@ describe('writeFilesAtomically: all files or none', () => {
 
   it('a folder the file system will not create is refused, without hanging (Node 20 mkdir -p loops on /proc)', async () => {
     const dir = tempDir();
-    const files = [{path: join(dir, 'ok', 'a.json'), content: 'A'}, {path: '/proc/openwop-scaffold-test/deeper/b.json', content: 'B'}];
+    const files = [
+      {path: join(dir, 'ok', 'a.json'), content: 'A'},
+      {path: '/proc/openwop-scaffold-test/deeper/b.json', content: 'B'},
+    ];
     await expect(writeFilesAtomically(files, opts())).rejects.toThrow(/cannot create the folder "\/proc\/openwop-scaffold-test": .*\(ENOENT\); nothing was written/);
     expect(readdirSync(dir)).toEqual([]);
   });

@@ -126,7 +126,7 @@ describe('action.yml, run locally', () => {
     expect(run.steps.map((s) => s.id ?? s.uses ?? 'verdict').at(-1)).toBe('run');
   });
 
-  it('installs openwop at the action\'s own version by default, and a relative package path from the workspace', async () => {
+  it("installs openwop at the action's own version by default, and a relative package path from the workspace", async () => {
     // A stand-in npm records what it was asked to install and provides an `openwop` that prints a version.
     const fake = tempDir('openwop-fake-npm-');
     const calls = join(fake, 'calls');
@@ -144,7 +144,10 @@ describe('action.yml, run locally', () => {
       const temp = tempDir('openwop-action-temp-');
       await runAction({command: 'lint schema', paths: 'examples/schemas/clean', 'node-version': '', ...(pkg ? {package: pkg} : {})}, {workspace: ws, runnerTemp: temp, env});
     }
-    const specs = readFileSync(calls, 'utf8').trim().split('\n').map((line) => line.split(' ').at(-1));
+    const specs = readFileSync(calls, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => line.split(' ').at(-1));
     expect(specs).toEqual([`openwop@${version}`, join(ws, 'vendor', 'openwop.tgz'), 'openwop@latest']);
   });
 });

@@ -94,14 +94,21 @@ describe('what a start loads', () => {
     // Without the test runner's NODE_ENV=test, under which oclif takes its development paths (TypeScript sources).
     const r = await runProgram(process.execPath, ['--import', hook, BIN, 'lint', 'schema', 'examples/schemas/clean'], {cwd: ROOT, env: {...process.env, NODE_ENV: undefined}});
     expect(r.code, r.stderr).toBe(0);
-    const loaded = /LOADED (.*)/.exec(r.stderr)?.[1].split(',').map((m) => m.replace(/^NativeModule /, '')) ?? [];
+    const loaded =
+      /LOADED (.*)/
+        .exec(r.stderr)?.[1]
+        .split(',')
+        .map((m) => m.replace(/^NativeModule /, '')) ?? [];
     expect(loaded).toContain('vm');
     for (const deferred of ['child_process', 'crypto', 'fs/promises', 'readline', 'perf_hooks']) expect(loaded, deferred).not.toContain(deferred);
   });
 
   it("loads no terminal support when nothing is a terminal: neither chalk's colour probe nor oclif's debug logger brings in node:tty", async () => {
     const hook = `data:text/javascript,${encodeURIComponent("process.on('exit', () => process.stderr.write('LOADED ' + process.moduleLoadList.join(',')))")}`;
-    for (const args of [['lint', 'schema', 'examples/schemas/clean'], ['validate', 'envelope', 'examples/envelopes/clarification.json']]) {
+    for (const args of [
+      ['lint', 'schema', 'examples/schemas/clean'],
+      ['validate', 'envelope', 'examples/envelopes/clarification.json'],
+    ]) {
       const r = await runProgram(process.execPath, ['--import', hook, BIN, ...args], {cwd: ROOT, env: {...process.env, NODE_ENV: undefined, DEBUG: undefined}});
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toContain('no problems');
@@ -118,9 +125,16 @@ describe('what a start loads', () => {
     // (process.stderr.write would make the stream it looks for).
     const hook = join(tempDir(), 'loaded.cjs');
     writeFileSync(hook, "process.on('exit', () => require('node:fs').writeSync(2, 'LOADED ' + process.moduleLoadList.join(',')));");
-    for (const [args, printed] of [[['lint', 'schema', 'examples/schemas/clean'], 'no problems'], [['validate', 'envelope', 'examples/envelopes/clarification.json'], 'no problems'], [['--version'], 'openwop/']] as const) {
+    for (const [args, printed] of [
+      [['lint', 'schema', 'examples/schemas/clean'], 'no problems'],
+      [['validate', 'envelope', 'examples/envelopes/clarification.json'], 'no problems'],
+      [['--version'], 'openwop/'],
+    ] as const) {
       // stdout and stderr are pipes here, as in pre-commit and CI.
-      const r = await runProgram(process.execPath, ['--require', hook, BIN, ...args], {cwd: ROOT, env: {...process.env, NODE_ENV: undefined, DEBUG: undefined, NO_COLOR: undefined, FORCE_COLOR: undefined}});
+      const r = await runProgram(process.execPath, ['--require', hook, BIN, ...args], {
+        cwd: ROOT,
+        env: {...process.env, NODE_ENV: undefined, DEBUG: undefined, NO_COLOR: undefined, FORCE_COLOR: undefined},
+      });
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toContain(printed);
       const loaded = /LOADED (.*)/.exec(r.stderr)?.[1].split(',') ?? [];
@@ -129,7 +143,7 @@ describe('what a start loads', () => {
     }
   });
 
-  it("linting a schema or validating an envelope starts no libuv thread pool (waiting on its threads costs more than the reads it would do)", async () => {
+  it('linting a schema or validating an envelope starts no libuv thread pool (waiting on its threads costs more than the reads it would do)', async () => {
     // Threads of the process as it exits: node -e 0 has V8's and Node's own; an asynchronous file operation adds libuv's pool.
     const hook = `data:text/javascript,${encodeURIComponent("import {readdirSync} from 'node:fs'; process.on('exit', () => process.stderr.write('THREADS ' + readdirSync('/proc/self/task').length))")}`;
     const threads = async (args: string[]) => {

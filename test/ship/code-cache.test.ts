@@ -54,7 +54,10 @@ function files(dir: string): string[] {
 
 /** Runs the copy's CLI with OPENWOP_TIMING=1 and HOME and TMPDIR in folders of their own; `cacheUsed` from its report. */
 async function start(pkg: string, cwd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult & {cacheUsed: boolean}> {
-  const r = await runProgram(process.execPath, [join(pkg, 'bin', 'run.js'), ...args], {cwd, env: {...process.env, NO_COLOR: '1', OPENWOP_TIMING: '1', HOME: temp('openwop-home-'), TMPDIR: temp('openwop-tmp-'), ...env}});
+  const r = await runProgram(process.execPath, [join(pkg, 'bin', 'run.js'), ...args], {
+    cwd,
+    env: {...process.env, NO_COLOR: '1', OPENWOP_TIMING: '1', HOME: temp('openwop-home-'), TMPDIR: temp('openwop-tmp-'), ...env},
+  });
   const load = /load the CLI \(dist\/cli bundle, (.+)\)/.exec(r.stderr)?.[1];
   expect(load, r.stderr).toBeDefined();
   return {...r, stderr: r.stderr.replace(/openwop timing:[\s\S]*$/, ''), cacheUsed: load === 'from the code cache'};
@@ -107,7 +110,8 @@ describe(`the code cache on ${process.version}`, () => {
     const normal = await start(pkg, cwd, ['lint', 'schema', 'plan.schema.json']);
     expect(normal.stderr).toBe('');
     for (const HOME of [homeFile, join(homeFile, 'missing'), undefined]) {
-      for (let i = 0; i < 2; i++) sameOutput(normal, await start(pkg, cwd, ['lint', 'schema', 'plan.schema.json'], {HOME, XDG_CACHE_HOME: undefined, XDG_CONFIG_HOME: undefined, XDG_DATA_HOME: undefined}));
+      for (let i = 0; i < 2; i++)
+        sameOutput(normal, await start(pkg, cwd, ['lint', 'schema', 'plan.schema.json'], {HOME, XDG_CACHE_HOME: undefined, XDG_CONFIG_HOME: undefined, XDG_DATA_HOME: undefined}));
     }
   });
 
@@ -189,4 +193,3 @@ describe('the validators bundled with the CLI', () => {
     expect(edited.stdout).toContain('envelopeId');
   });
 });
-

@@ -38,7 +38,6 @@ beforeAll(async () => {
 }, 300_000);
 
 describe("the README's library examples, against the packed package", () => {
-
   it('the section has examples, each followed by what it prints', () => {
     expect(examples.length).toBeGreaterThanOrEqual(3);
     for (const e of examples) expect(e.prints, e.code).toBeTypeOf('string');
@@ -87,7 +86,9 @@ describe('docs/ci.md, against the packed package', () => {
 
   it('the GitHub workflow uses this action at this version, with inputs it declares and the permission upload-sarif needs', () => {
     const action = loadAction();
-    const ours = Object.values(github.jobs).flatMap((j) => j.steps).filter((s) => s.uses?.startsWith('openwop/openwop-cli@'));
+    const ours = Object.values(github.jobs)
+      .flatMap((j) => j.steps)
+      .filter((s) => s.uses?.startsWith('openwop/openwop-cli@'));
     expect(ours.length).toBeGreaterThanOrEqual(2);
     expect(github.permissions['security-events']).toBe('write');
     for (const s of ours) {

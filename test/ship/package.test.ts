@@ -26,17 +26,33 @@ describe('the packed npm package', () => {
 
   afterAll(async () => {
     await host?.close();
-    if (pack) console.log(`npm package: ${pack.filename} ${(pack.size / 1024).toFixed(0)} KiB packed, ${(pack.unpackedSize / 1024).toFixed(0)} KiB unpacked, ${pack.entryCount} files; npm install of the tarball ${(installMs / 1000).toFixed(1)} s`);
+    if (pack)
+      console.log(
+        `npm package: ${pack.filename} ${(pack.size / 1024).toFixed(0)} KiB packed, ${(pack.unpackedSize / 1024).toFixed(0)} KiB unpacked, ${pack.entryCount} files; npm install of the tarball ${(installMs / 1000).toFixed(1)} s`,
+      );
   });
 
   it('carries the CLI, the library with its types, schemas and templates, and no tests, sources or examples', () => {
     const paths = pack.files.map((f) => f.path);
-    for (const needed of ['bin/run.js', 'bin/package.json', 'bin/load-bundle.cjs', 'dist/cli/openwop.cjs', 'dist/src/index.js', 'dist/src/index.d.ts', 'oclif.manifest.json', 'schemas/ai-envelope.schema.json', 'package.json', 'README.md', 'LICENSE']) expect(paths, needed).toContain(needed);
+    for (const needed of [
+      'bin/run.js',
+      'bin/package.json',
+      'bin/load-bundle.cjs',
+      'dist/cli/openwop.cjs',
+      'dist/src/index.js',
+      'dist/src/index.d.ts',
+      'oclif.manifest.json',
+      'schemas/ai-envelope.schema.json',
+      'package.json',
+      'README.md',
+      'LICENSE',
+    ])
+      expect(paths, needed).toContain(needed);
     expect(paths.some((p) => p.startsWith('templates/'))).toBe(true);
     // The build's V8 code cache, named after the Node that made it; never the caches starts write (dist/cache).
     expect(paths.filter((p) => /^dist\/cli\/openwop\.cjs\.v\d+\.\d+\.\d+-\w+\.cache$/.test(p))).toHaveLength(1);
     expect(paths.filter((p) => p.startsWith('dist/cache/'))).toEqual([]);
-    expect(paths.filter((p) => /^(test|src|commands|bench|scripts|examples)\//.test(p) || p.endsWith('.ts') && !p.endsWith('.d.ts'))).toEqual([]);
+    expect(paths.filter((p) => /^(test|src|commands|bench|scripts|examples)\//.test(p) || (p.endsWith('.ts') && !p.endsWith('.d.ts')))).toEqual([]);
     // The CLI runs from the bundle; the unbundled command modules would be dead weight.
     expect(paths.filter((p) => p.startsWith('dist/commands/'))).toEqual([]);
     expect(pack.size).toBeLessThan(2 * 1024 * 1024);
@@ -90,11 +106,15 @@ describe('the packed npm package', () => {
     expect(out.refused).toEqual(['DIFFERENCES.md: ERR_PACKAGE_PATH_NOT_EXPORTED', 'dist internals: ERR_PACKAGE_PATH_NOT_EXPORTED', 'templates: ERR_PACKAGE_PATH_NOT_EXPORTED']);
   });
 
-  it('depends on exactly the packages its code leaves to node_modules: the library\'s imports and the bundle\'s lazy ones', () => {
+  it("depends on exactly the packages its code leaves to node_modules: the library's imports and the bundle's lazy ones", () => {
     const installed = join(app, 'node_modules', 'openwop');
     const pkg = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
     const needed = new Set<string>();
-    const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+    const packageOf = (specifier: string) =>
+      specifier
+        .split('/')
+        .slice(0, specifier.startsWith('@') ? 2 : 1)
+        .join('/');
     const note = (specifier: string) => {
       if (/^(\.|\/|node:)/.test(specifier) || builtinModules.includes(specifier)) return;
       needed.add(packageOf(specifier));
@@ -137,7 +157,7 @@ describe('the packed npm package', () => {
     // The help command and shell completion come with the package (the oclif plugins' commands, in the bundle).
     const help = expectOk(await runProgram(bin(), ['help', 'validate', 'envelope'], {cwd: app, env: npmEnv}), 'openwop help validate envelope');
     expect(help.stdout).toMatch(/^USAGE\n  \$ openwop validate envelope /m);
-    expect(help.stdout).toContain("Full documentation: https://github.com/openwop/openwop-cli/blob/main/docs/commands/validate-envelope.md");
+    expect(help.stdout).toContain('Full documentation: https://github.com/openwop/openwop-cli/blob/main/docs/commands/validate-envelope.md');
     const completion = expectOk(await runProgram(bin(), ['autocomplete', 'script', 'bash'], {cwd: app, env: {...npmEnv, XDG_CACHE_HOME: tempDir()}}), 'openwop autocomplete script bash');
     expect(completion.stdout).toContain('OPENWOP_AC_BASH_SETUP_PATH');
   });
@@ -152,8 +172,14 @@ describe('the packed npm package', () => {
     const r = expectOk(await runProgram(process.execPath, ['--input-type=module', '-e', script], {cwd: app, env: npmEnv}), "import('openwop')");
     expect(JSON.parse(r.stdout)).toEqual({missing: [], lines: [3, 4]});
 
-    writeFileSync(join(app, 'check.ts'), "import {validateEnvelopes, type Finding} from 'openwop';\nconst f: Promise<{results: Array<{findings: Finding[]}>}> = validateEnvelopes(['x'], {cwd: '.'});\nexport default f;\n");
-    writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({compilerOptions: {module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true, noEmit: true, skipLibCheck: true, types: []}, files: ['check.ts']}));
+    writeFileSync(
+      join(app, 'check.ts'),
+      "import {validateEnvelopes, type Finding} from 'openwop';\nconst f: Promise<{results: Array<{findings: Finding[]}>}> = validateEnvelopes(['x'], {cwd: '.'});\nexport default f;\n",
+    );
+    writeFileSync(
+      join(app, 'tsconfig.json'),
+      JSON.stringify({compilerOptions: {module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true, noEmit: true, skipLibCheck: true, types: []}, files: ['check.ts']}),
+    );
     const tsc = await runProgram(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], {cwd: app});
     expect(tsc.code, tsc.stdout + tsc.stderr).toBe(0);
     // And a wrong use is a type error: the declarations are really being read.

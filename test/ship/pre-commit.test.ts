@@ -21,7 +21,13 @@ const KINDS = [
 ];
 
 const FRAMEWORKS = [
-  {label: 'pre-commit 4', major: 4, variable: 'OPENWOP_PRE_COMMIT_4', fallback: join(ROOT, '.ci', '.venv', 'bin', 'pre-commit'), install: 'python3 -m venv .ci/.venv && .ci/.venv/bin/pip install pre-commit==4.6.2'},
+  {
+    label: 'pre-commit 4',
+    major: 4,
+    variable: 'OPENWOP_PRE_COMMIT_4',
+    fallback: join(ROOT, '.ci', '.venv', 'bin', 'pre-commit'),
+    install: 'python3 -m venv .ci/.venv && .ci/.venv/bin/pip install pre-commit==4.6.2',
+  },
   {label: "Debian's pre-commit 3", major: 3, variable: 'OPENWOP_PRE_COMMIT_3', fallback: '/usr/bin/pre-commit', install: 'apt-get install -y pre-commit'},
 ];
 
@@ -87,7 +93,7 @@ describe.each(FRAMEWORKS)('$label: the hooks of .pre-commit-hooks.yaml on the de
   }
 
   // Set-up is a test of its own, not a beforeAll: a missing framework then shows as a failed test, never as skipped ones.
-  it('installs the hooks from this checkout\'s HEAD into a consumer repository (the first hook install, timed)', async () => {
+  it("installs the hooks from this checkout's HEAD into a consumer repository (the first hook install, timed)", async () => {
     ({bin, version} = findFramework(framework));
     const sha = git(['rev-parse', 'HEAD'], ROOT);
     // pre-commit reads the hook definitions from the commit it clones, not from the working tree.
@@ -97,7 +103,15 @@ describe.each(FRAMEWORKS)('$label: the hooks of .pre-commit-hooks.yaml on the de
     repo = tempDir('openwop-precommit-repo-');
     // PRE_COMMIT_HOME keeps pre-commit's clone and node environment in a temp folder; npm reuses its cache instead of
     // the registry wherever it can (CI ran `npm ci` just before, so every package is there).
-    env = {...process.env, PRE_COMMIT_HOME: tempDir('openwop-precommit-home-'), npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false', NO_COLOR: '1'};
+    env = {
+      ...process.env,
+      PRE_COMMIT_HOME: tempDir('openwop-precommit-home-'),
+      npm_config_prefer_offline: 'true',
+      npm_config_audit: 'false',
+      npm_config_fund: 'false',
+      npm_config_update_notifier: 'false',
+      NO_COLOR: '1',
+    };
     delete env.GIT_DIR;
     delete env.GIT_INDEX_FILE;
     delete env.GIT_WORK_TREE;
@@ -154,6 +168,10 @@ describe.each(FRAMEWORKS)('$label: the hooks of .pre-commit-hooks.yaml on the de
     });
     await expectRefused('a pack requiring node:dns', 'openwop validate pack', 'pack/invalid-manifest', 'packs/webhook/pack.json');
     expect(git(['log', '--format=%s'], inRepo())).toBe('three kinds and a pack');
-    console.log(`pre-commit end-to-end (${version}): ${Object.entries(timings).map(([k, ms]) => `${k} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
+    console.log(
+      `pre-commit end-to-end (${version}): ${Object.entries(timings)
+        .map(([k, ms]) => `${k} ${(ms / 1000).toFixed(1)} s`)
+        .join(', ')}`,
+    );
   });
 });

@@ -7,7 +7,7 @@ const example = (name: string) => JSON.parse(readFileSync(join(import.meta.dirna
 const record = {status: 'stable', since: '2.0', witness: 'witnessable-gated'};
 
 describe('documentMajorByShape', () => {
-  it('reads the acme host\'s two representations as what they are', () => {
+  it("reads the acme host's two representations as what they are", () => {
     expect(documentMajorByShape(example('acme.well-known-openwop.json'))).toBe(1);
     expect(documentMajorByShape(example('acme.v2.well-known-openwop.json'))).toBe(2);
   });

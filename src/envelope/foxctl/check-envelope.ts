@@ -93,7 +93,9 @@ function checkCommand(c: Check, command: unknown): void {
   if (DRIFT_COMMAND.test(command)) {
     c.sink.add(c.doc.finding(FOXCTL_RULES.driftCommand.id, c.drift, `command "${command}" is not <namespace>/<verb> as the spec writes it (foxctl itself emits such names: drift)`, at));
   } else {
-    c.sink.add(c.doc.finding(FOXCTL_RULES.command.id, 'error', `command "${command}" must be <namespace>/<verb> in lowercase letters, digits and hyphens (^[a-z0-9][a-z0-9-]*/[a-z0-9][a-z0-9-]*$)`, at));
+    c.sink.add(
+      c.doc.finding(FOXCTL_RULES.command.id, 'error', `command "${command}" must be <namespace>/<verb> in lowercase letters, digits and hyphens (^[a-z0-9][a-z0-9-]*/[a-z0-9][a-z0-9-]*$)`, at),
+    );
   }
 }
 
@@ -105,7 +107,7 @@ function checkErrorFields(c: Check, env: JsonObject): void {
     const code = error.code;
     if (ERROR_CATALOG.has(code)) return checkRetryDetails(c, code, error);
     if (ERROR_CODE_FORM.test(code)) {
-      const why = CODE_ONLY_ERRORS.has(code) ? 'foxctl\'s code uses it, its written catalog does not list it' : 'foxctl emits such codes: drift';
+      const why = CODE_ONLY_ERRORS.has(code) ? "foxctl's code uses it, its written catalog does not list it" : 'foxctl emits such codes: drift';
       c.sink.add(c.doc.finding(FOXCTL_RULES.driftErrorCode.id, c.drift, `error code "${code}" is not in the Protocol v1 error catalog (${why})`, `${at}/code`));
     } else {
       c.sink.add(c.doc.finding(FOXCTL_RULES.errorCode.id, 'error', `error code "${code}" is not an error code: codes are upper-case, from the catalog (EARG, EAUTH, ERUNTIME, …)`, `${at}/code`));
@@ -116,7 +118,14 @@ function checkErrorFields(c: Check, env: JsonObject): void {
   if (error === undefined) {
     c.sink.add(c.doc.finding(FOXCTL_RULES.driftOkError.id, c.drift, `no error object; the spec wants error: {"code": null, "message": null} on ${env.status} envelopes`, c.pointer));
   } else if (isObject(error) && (!('code' in error) || !('message' in error) || error.code === '' || error.message === '')) {
-    c.sink.add(c.doc.finding(FOXCTL_RULES.driftOkError.id, c.drift, `error is ${JSON.stringify(error) === '{}' ? '{}' : 'missing code or message'}; the spec wants "code": null and "message": null on ${env.status} envelopes (foxctl omits them: drift)`, at));
+    c.sink.add(
+      c.doc.finding(
+        FOXCTL_RULES.driftOkError.id,
+        c.drift,
+        `error is ${JSON.stringify(error) === '{}' ? '{}' : 'missing code or message'}; the spec wants "code": null and "message": null on ${env.status} envelopes (foxctl omits them: drift)`,
+        at,
+      ),
+    );
   }
 }
 
@@ -125,7 +134,14 @@ function checkRetryDetails(c: Check, code: string, error: JsonObject): void {
   const at = `${c.pointer}/error/details`;
   const details = isObject(error.details) ? error.details : undefined;
   if (code === 'ERATELIMIT' && details?.attempts === undefined) {
-    c.sink.add(c.doc.finding(FOXCTL_RULES.retryDetails.id, 'warning', 'ERATELIMIT should say how many attempts were made (error.details.attempts), with backoff and retry_after when known', details ? at : `${c.pointer}/error`));
+    c.sink.add(
+      c.doc.finding(
+        FOXCTL_RULES.retryDetails.id,
+        'warning',
+        'ERATELIMIT should say how many attempts were made (error.details.attempts), with backoff and retry_after when known',
+        details ? at : `${c.pointer}/error`,
+      ),
+    );
   }
   if (!details) return;
   if (details.attempts !== undefined && (!Number.isInteger(details.attempts) || (details.attempts as number) < 1)) {
@@ -169,7 +185,14 @@ function checkArtifact(c: Check, data: JsonObject | undefined, meta: JsonObject 
     }
     const size = data ? inlineBytes(c.doc, data) : 0;
     if (size > INLINE_LIMIT_BYTES) {
-      c.sink.add(c.doc.finding(FOXCTL_RULES.artifactRequired.id, 'error', `inline data is ${size} bytes, over the ${INLINE_LIMIT_BYTES}-byte inline limit: store it as an artifact and send a summary with data.artifact`, at));
+      c.sink.add(
+        c.doc.finding(
+          FOXCTL_RULES.artifactRequired.id,
+          'error',
+          `inline data is ${size} bytes, over the ${INLINE_LIMIT_BYTES}-byte inline limit: store it as an artifact and send a summary with data.artifact`,
+          at,
+        ),
+      );
     }
     return;
   }
@@ -178,7 +201,14 @@ function checkArtifact(c: Check, data: JsonObject | undefined, meta: JsonObject 
   }
   if (digest === undefined || digest === '') {
     // The written spec makes cas_digest optional; foxctl's own validator refuses an artifact without it.
-    c.sink.add(c.doc.finding(FOXCTL_RULES.casDigest.id, c.drift, 'data.artifact is set but meta.cas_digest is not (foxctl\'s own validator refuses this; the written spec makes cas_digest optional)', meta ? `${c.pointer}/meta` : c.pointer));
+    c.sink.add(
+      c.doc.finding(
+        FOXCTL_RULES.casDigest.id,
+        c.drift,
+        "data.artifact is set but meta.cas_digest is not (foxctl's own validator refuses this; the written spec makes cas_digest optional)",
+        meta ? `${c.pointer}/meta` : c.pointer,
+      ),
+    );
   } else if (digest !== artifact) {
     c.sink.add(c.doc.finding(FOXCTL_RULES.casDigest.id, 'error', 'meta.cas_digest does not match data.artifact', `${c.pointer}/meta/cas_digest`));
   }
@@ -206,9 +236,23 @@ function checkSummary(c: Check, data: JsonObject): void {
     else missing.push(field);
   }
   if (missing.length > 0) {
-    c.sink.add(c.doc.finding(FOXCTL_RULES.artifactSummary.id, 'error', `an artifactized result must describe the artifact: no ${missing.join(', ')} in data.summary (or beside it)`, isObject(data.summary) ? `${at}/summary` : at));
+    c.sink.add(
+      c.doc.finding(
+        FOXCTL_RULES.artifactSummary.id,
+        'error',
+        `an artifactized result must describe the artifact: no ${missing.join(', ')} in data.summary (or beside it)`,
+        isObject(data.summary) ? `${at}/summary` : at,
+      ),
+    );
   } else if (beside.length > 0) {
-    c.sink.add(c.doc.finding(FOXCTL_RULES.driftArtifactSummary.id, c.drift, `${beside.join(', ')} stand${beside.length === 1 ? 's' : ''} beside data.summary instead of inside it (foxctl emits this: drift)`, at));
+    c.sink.add(
+      c.doc.finding(
+        FOXCTL_RULES.driftArtifactSummary.id,
+        c.drift,
+        `${beside.join(', ')} stand${beside.length === 1 ? 's' : ''} beside data.summary instead of inside it (foxctl emits this: drift)`,
+        at,
+      ),
+    );
   }
   const previewAt = summary.preview !== undefined ? 'summary/preview' : 'preview';
   const preview = summary.preview ?? data.preview;
@@ -228,7 +272,14 @@ function inlineBytes(doc: JsonDocument, data: JsonObject): number {
 
 function checkUnknownFields(c: Check, env: JsonObject, meta: JsonObject | undefined): void {
   const report = (where: string, key: string) =>
-    c.sink.add(c.doc.finding(FOXCTL_RULES.driftUnknownField.id, c.drift, `"${key}" is not a Protocol v1 field of ${where} (upstream's --strict refuses it)`, childPointer(`${c.pointer}${where === 'the envelope' ? '' : `/${where}`}`, key)));
+    c.sink.add(
+      c.doc.finding(
+        FOXCTL_RULES.driftUnknownField.id,
+        c.drift,
+        `"${key}" is not a Protocol v1 field of ${where} (upstream's --strict refuses it)`,
+        childPointer(`${c.pointer}${where === 'the envelope' ? '' : `/${where}`}`, key),
+      ),
+    );
   for (const key of Object.keys(env)) if (!KNOWN_TOP.has(key)) report('the envelope', key);
   if (meta) for (const key of Object.keys(meta)) if (!KNOWN_META.has(key)) report('meta', key);
   if (isObject(env.error)) for (const key of Object.keys(env.error)) if (!KNOWN_ERROR.has(key)) report('error', key);

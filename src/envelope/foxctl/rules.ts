@@ -16,7 +16,10 @@ export const FOXCTL_RULES = {
   errorCode: rule({id: 'foxctl/error-code', description: 'error.code is not an error code at all (codes are upper-case, e.g. EARG).'}),
   errorStatusCode: rule({id: 'foxctl/error-status-code', description: 'An error envelope whose data.summary.status_code is not 400–599.'}),
   retryDetails: rule({id: 'foxctl/retry-details', description: 'Retry transparency: error.details.attempts, backoff and retry_after, with the right types (ERATELIMIT must say attempts).'}),
-  casDigest: rule({id: 'foxctl/cas-digest', description: 'meta.cas_digest, if set, must equal data.artifact; an artifact without cas_digest is a warning (foxctl\'s own validator refuses it), an error with --strict.'}),
+  casDigest: rule({
+    id: 'foxctl/cas-digest',
+    description: "meta.cas_digest, if set, must equal data.artifact; an artifact without cas_digest is a warning (foxctl's own validator refuses it), an error with --strict.",
+  }),
   artifact: rule({id: 'foxctl/artifact', description: 'data.artifact must be a sha256:<64 hex> content address.'}),
   artifactRequired: rule({id: 'foxctl/artifact-required', description: 'Inline data over 32 KB must be artifactized: a summary plus a data.artifact reference.'}),
   artifactSummary: rule({id: 'foxctl/artifact-summary', description: 'An artifactized result must describe the artifact: size_bytes, kind and a preview.'}),
@@ -30,10 +33,30 @@ export const FOXCTL_RULES = {
   streamCommand: rule({id: 'foxctl/stream-command', description: 'Every envelope of one stream names the same command.'}),
   trailingData: rule({id: 'foxctl/trailing-data', description: '--strict: a .json input holds more than one JSON value (upstream --strict refuses trailing data).'}),
   driftCommand: rule({id: 'foxctl/drift-command', aliases: ['foxctl/drift/command'], description: 'Drift: a dotted or underscored command name (agentctl.example.run) instead of <namespace>/<verb>.'}),
-  driftErrorCode: rule({id: 'foxctl/drift-error-code', aliases: ['foxctl/drift/error-code'], description: 'Drift: an error code outside the written catalog (PROVIDER_CONFIG_INVALID, ERUNTIME_RESTART).'}),
-  driftOkError: rule({id: 'foxctl/drift-ok-error-fields', aliases: ['foxctl/drift/ok-error-fields'], description: 'Drift: an ok/progress envelope with error: {} (or no error object) instead of code and message null.'}),
+  driftErrorCode: rule({
+    id: 'foxctl/drift-error-code',
+    aliases: ['foxctl/drift/error-code'],
+    description: 'Drift: an error code outside the written catalog (PROVIDER_CONFIG_INVALID, ERUNTIME_RESTART).',
+  }),
+  driftOkError: rule({
+    id: 'foxctl/drift-ok-error-fields',
+    aliases: ['foxctl/drift/ok-error-fields'],
+    description: 'Drift: an ok/progress envelope with error: {} (or no error object) instead of code and message null.',
+  }),
   driftSource: rule({id: 'foxctl/drift-meta-source', aliases: ['foxctl/drift/meta-source'], description: 'Drift: meta.source outside run, cache and memory.'}),
-  driftDuration: rule({id: 'foxctl/drift-missing-duration', aliases: ['foxctl/drift/missing-duration'], description: 'Drift: a terminal envelope without meta.duration_ms (foxctl omits a zero duration).'}),
-  driftArtifactSummary: rule({id: 'foxctl/drift-artifact-summary', aliases: ['foxctl/drift/artifact-summary'], description: 'Drift: artifact size, kind or preview given beside data.summary (artifact_size_bytes, artifact_kind, …) instead of inside it.'}),
-  driftUnknownField: rule({id: 'foxctl/drift-unknown-field', aliases: ['foxctl/drift/unknown-field'], description: 'Drift: a field outside data that the protocol does not define (upstream --strict refuses it).'}),
+  driftDuration: rule({
+    id: 'foxctl/drift-missing-duration',
+    aliases: ['foxctl/drift/missing-duration'],
+    description: 'Drift: a terminal envelope without meta.duration_ms (foxctl omits a zero duration).',
+  }),
+  driftArtifactSummary: rule({
+    id: 'foxctl/drift-artifact-summary',
+    aliases: ['foxctl/drift/artifact-summary'],
+    description: 'Drift: artifact size, kind or preview given beside data.summary (artifact_size_bytes, artifact_kind, …) instead of inside it.',
+  }),
+  driftUnknownField: rule({
+    id: 'foxctl/drift-unknown-field',
+    aliases: ['foxctl/drift/unknown-field'],
+    description: 'Drift: a field outside data that the protocol does not define (upstream --strict refuses it).',
+  }),
 } as const satisfies Record<string, Rule>;

@@ -5,7 +5,21 @@ export const COMMAND = /^[a-z0-9][a-z0-9-]*\/[a-z0-9][a-z0-9-]*$/;
 export const DRIFT_COMMAND = /^[a-z0-9][a-z0-9_-]*(?:(?:\.[a-z0-9][a-z0-9_-]*)+|\/[a-z0-9][a-z0-9_-]*)$/;
 
 export const ERROR_CATALOG: ReadonlySet<string> = new Set([
-  'EARG', 'EAUTH', 'ERATELIMIT', 'EPAGINATION', 'ERUNTIME', 'ENOTFOUND', 'ETIMEOUT', 'EPOLICY', 'ESKILLDOWN', 'EPARSE', 'EOUTPUT_TOO_LARGE', 'EENVELOPE', 'EIO', 'ECANCELED', 'EOPENAPI',
+  'EARG',
+  'EAUTH',
+  'ERATELIMIT',
+  'EPAGINATION',
+  'ERUNTIME',
+  'ENOTFOUND',
+  'ETIMEOUT',
+  'EPOLICY',
+  'ESKILLDOWN',
+  'EPARSE',
+  'EOUTPUT_TOO_LARGE',
+  'EENVELOPE',
+  'EIO',
+  'ECANCELED',
+  'EOPENAPI',
 ]);
 /** Shape of a code at all: upper-case words. Anything else in error.code is an error, not drift. */
 export const ERROR_CODE_FORM = /^[A-Z][A-Z0-9_]*$/;
@@ -17,8 +31,26 @@ export const SOURCES: ReadonlySet<string> = new Set(['run', 'cache', 'memory']);
 /** Fields outside `data` the protocol defines: the spec's, plus the Go Meta struct's (agent profile included). */
 export const KNOWN_TOP: ReadonlySet<string> = new Set(['version', 'status', 'command', 'data', 'meta', 'error']);
 export const KNOWN_META: ReadonlySet<string> = new Set([
-  'ts', 'duration_ms', 'source', 'runner', 'seq', 'final', 'cas_digest', 'memory', 'job_id', 'skill_version', 'workspace', 'cache_key', 'partial', 'profiles',
-  'agent_id', 'mailbox_id', 'correlation_id', 'parent_job_id', 'quota_remaining', 'trace_id',
+  'ts',
+  'duration_ms',
+  'source',
+  'runner',
+  'seq',
+  'final',
+  'cas_digest',
+  'memory',
+  'job_id',
+  'skill_version',
+  'workspace',
+  'cache_key',
+  'partial',
+  'profiles',
+  'agent_id',
+  'mailbox_id',
+  'correlation_id',
+  'parent_job_id',
+  'quota_remaining',
+  'trace_id',
 ]);
 export const KNOWN_ERROR: ReadonlySet<string> = new Set(['code', 'message', 'details']);
 

@@ -44,7 +44,14 @@ export class FoxctlStreamState {
 
   private progress(env: JsonObject, meta: JsonObject, doc: JsonDocument, pointer: string, sink: FindingSink): void {
     if (this.terminalRef !== undefined) {
-      sink.add(doc.finding(FOXCTL_RULES.streamTerminal.id, 'error', `a progress envelope after the terminal one (${this.refName(this.terminalRef)}): the terminal envelope must come last`, `${pointer}/status`));
+      sink.add(
+        doc.finding(
+          FOXCTL_RULES.streamTerminal.id,
+          'error',
+          `a progress envelope after the terminal one (${this.refName(this.terminalRef)}): the terminal envelope must come last`,
+          `${pointer}/status`,
+        ),
+      );
     }
     if (meta.final === true) sink.add(doc.finding(FOXCTL_RULES.streamFinal.id, 'error', 'meta.final is true on a progress envelope; only the terminal envelope is final', `${pointer}/meta/final`));
     const seq = meta.seq;
@@ -75,7 +82,9 @@ export class FoxctlStreamState {
     } else this.terminalRef = ref;
     if (meta.final === false) sink.add(doc.finding(FOXCTL_RULES.streamFinal.id, 'error', 'meta.final is false on the terminal envelope', `${pointer}/meta/final`));
     if (Number.isInteger(meta.seq) && this.lastSeq !== undefined && (meta.seq as number) <= this.lastSeq) {
-      sink.add(doc.finding(FOXCTL_RULES.progressSeq.id, 'error', `the terminal envelope's meta.seq ${meta.seq as number} does not follow the last progress seq ${this.lastSeq}`, `${pointer}/meta/seq`));
+      sink.add(
+        doc.finding(FOXCTL_RULES.progressSeq.id, 'error', `the terminal envelope's meta.seq ${meta.seq as number} does not follow the last progress seq ${this.lastSeq}`, `${pointer}/meta/seq`),
+      );
     }
   }
 }

@@ -68,7 +68,14 @@ function kindKnown(run: EnvelopeRunContext, kind: string, doc: JsonDocument, poi
   const at = `${pointer}/type`;
   if (run.host) {
     const why = run.host.supportedEnvelopes.size === 0 ? 'advertises no envelope kinds at all (an engine-only host)' : `does not advertise it in ${kindsField(run.host)}`;
-    sink.add(doc.finding(ENVELOPE_RULES.unknownKind.id, 'error', `unknown envelope kind "${kind}"${didYouMean(kind, run.host, () => run.host?.supportedEnvelopes ?? [])}: the host (${run.host.origin}) ${why}`, at));
+    sink.add(
+      doc.finding(
+        ENVELOPE_RULES.unknownKind.id,
+        'error',
+        `unknown envelope kind "${kind}"${didYouMean(kind, run.host, () => run.host?.supportedEnvelopes ?? [])}: the host (${run.host.origin}) ${why}`,
+        at,
+      ),
+    );
     return false;
   }
   const message = `unknown envelope kind "${kind}"${didYouMean(kind, run.kinds, () => run.kinds.kinds())}: its payload was not checked (give its schema with --schemas DIR, or the host's kinds with --capabilities)`;
@@ -106,7 +113,14 @@ function checkKindName(run: EnvelopeRunContext, kind: string, doc: JsonDocument,
   if (name === 'legacy') {
     sink.add(doc.finding(ENVELOPE_RULES.legacyKind.id, severity, `"${kind}" is a legacy un-namespaced kind, tolerated in v1.x and deprecated: use vendor.<host>.${kind}`, `${pointer}/type`));
   } else if (name === 'unnamespaced') {
-    sink.add(doc.finding(ENVELOPE_RULES.kindNaming.id, severity, `kind "${kind}" is not namespaced: name a domain kind vendor.<host>.<kind> (or openwop.*, core.*, community.*, private.<host>.*, local.*, ui.*, media.*)`, `${pointer}/type`));
+    sink.add(
+      doc.finding(
+        ENVELOPE_RULES.kindNaming.id,
+        severity,
+        `kind "${kind}" is not namespaced: name a domain kind vendor.<host>.<kind> (or openwop.*, core.*, community.*, private.<host>.*, local.*, ui.*, media.*)`,
+        `${pointer}/type`,
+      ),
+    );
   }
 }
 
@@ -117,16 +131,37 @@ function schemaVersionAccepted(run: EnvelopeRunContext, env: Envelope, doc: Json
   const emitted = env.schemaVersion ?? 0;
   const at = env.schemaVersion === undefined ? pointer : `${pointer}/schemaVersion`;
   if (emitted > advertised) {
-    sink.add(doc.finding(ENVELOPE_RULES.schemaVersion.id, 'error', `schemaVersion ${emitted} of "${env.type}" is higher than the ${advertised} the host advertises; a host refuses it whatever its strictness`, at));
+    sink.add(
+      doc.finding(
+        ENVELOPE_RULES.schemaVersion.id,
+        'error',
+        `schemaVersion ${emitted} of "${env.type}" is higher than the ${advertised} the host advertises; a host refuses it whatever its strictness`,
+        at,
+      ),
+    );
     return false;
   }
   if (emitted < advertised) {
     const strict = run.strict || run.host?.strictness === 'strict';
     if (strict) {
-      sink.add(doc.finding(ENVELOPE_RULES.schemaVersion.id, 'error', `schemaVersion ${emitted} of "${env.type}" is lower than the ${advertised} the host advertises; under envelopeStrictness strict${run.strict ? ' (--strict)' : ''} it is refused`, at));
+      sink.add(
+        doc.finding(
+          ENVELOPE_RULES.schemaVersion.id,
+          'error',
+          `schemaVersion ${emitted} of "${env.type}" is lower than the ${advertised} the host advertises; under envelopeStrictness strict${run.strict ? ' (--strict)' : ''} it is refused`,
+          at,
+        ),
+      );
       return false;
     }
-    sink.add(doc.finding(ENVELOPE_RULES.schemaVersionDrift.id, 'warning', `schemaVersion ${emitted} of "${env.type}" is lower than the ${advertised} the host advertises; a warn host validates it against version ${advertised}`, at));
+    sink.add(
+      doc.finding(
+        ENVELOPE_RULES.schemaVersionDrift.id,
+        'warning',
+        `schemaVersion ${emitted} of "${env.type}" is lower than the ${advertised} the host advertises; a warn host validates it against version ${advertised}`,
+        at,
+      ),
+    );
   }
   return true;
 }
@@ -135,7 +170,8 @@ function checkPayload(run: EnvelopeRunContext, env: Envelope, doc: JsonDocument,
   const validate = run.kinds.validator(env.type);
   if (validate === undefined) {
     // Reached only for a kind the host advertises (or, without --strict, an unknown one already reported).
-    if (run.host) sink.add(doc.finding(ENVELOPE_RULES.kindSchemaMissing.id, 'info', `no payload schema for "${env.type}": its payload was not checked (give it with --schemas DIR)`, `${pointer}/payload`));
+    if (run.host)
+      sink.add(doc.finding(ENVELOPE_RULES.kindSchemaMissing.id, 'info', `no payload schema for "${env.type}": its payload was not checked (give it with --schemas DIR)`, `${pointer}/payload`));
     return;
   }
   if (!validate(env.payload)) {
@@ -159,12 +195,22 @@ function withoutNullReasoning(payload: unknown): Record<string, unknown> | undef
 function checkPayloadValue(run: EnvelopeRunContext, env: Envelope, doc: JsonDocument, pointer: string, sink: FindingSink): void {
   const payload = env.payload as Record<string, unknown>;
   if ((env.type === 'schema.request' || env.type === 'schema.response') && run.host && typeof payload.envelopeType === 'string' && !run.host.supportedEnvelopes.has(payload.envelopeType)) {
-    sink.add(doc.finding(ENVELOPE_RULES.unknownKind.id, 'error', `${env.type} names "${payload.envelopeType}", which the host (${run.host.origin}) does not advertise`, `${pointer}/payload/envelopeType`));
+    sink.add(
+      doc.finding(ENVELOPE_RULES.unknownKind.id, 'error', `${env.type} names "${payload.envelopeType}", which the host (${run.host.origin}) does not advertise`, `${pointer}/payload/envelopeType`),
+    );
   }
   if (env.type.startsWith('media.') && typeof payload.base64 === 'string') {
     const limit = run.host?.maxInlineMediaBytes ?? DEFAULT_MAX_INLINE_MEDIA_BYTES;
     const bytes = base64Bytes(payload.base64);
-    if (bytes > limit) sink.add(doc.finding(ENVELOPE_RULES.mediaInline.id, 'error', `inline base64 media of ${bytes} bytes is over the ${limit}-byte limit (aiProviders.maxInlineMediaBytes); pass it by url instead`, `${pointer}/payload/base64`));
+    if (bytes > limit)
+      sink.add(
+        doc.finding(
+          ENVELOPE_RULES.mediaInline.id,
+          'error',
+          `inline base64 media of ${bytes} bytes is over the ${limit}-byte limit (aiProviders.maxInlineMediaBytes); pass it by url instead`,
+          `${pointer}/payload/base64`,
+        ),
+      );
   }
 }
 

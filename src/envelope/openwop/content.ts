@@ -45,7 +45,14 @@ export function checkContent(doc: JsonDocument, base: string, root: unknown, sca
   });
   if (unwrapped > 0) {
     const more = unwrapped > 1 ? ` (and ${unwrapped - 1} more text field${unwrapped > 2 ? 's' : ''})` : '';
-    sink.add(doc.finding(ENVELOPE_RULES.untrusted.id, 'info', `untrusted content: ${firstUnwrapped}${more} is not wrapped in <UNTRUSTED>…</UNTRUSTED>; a host must wrap it before forwarding it to an LLM (reasoning inherits the mark)`, firstUnwrapped));
+    sink.add(
+      doc.finding(
+        ENVELOPE_RULES.untrusted.id,
+        'info',
+        `untrusted content: ${firstUnwrapped}${more} is not wrapped in <UNTRUSTED>…</UNTRUSTED>; a host must wrap it before forwarding it to an LLM (reasoning inherits the mark)`,
+        firstUnwrapped,
+      ),
+    );
   }
 }
 

@@ -45,7 +45,8 @@ export class PartialSequences {
     }
     if (total >= 0 && p.index >= total) report(ENVELOPE_RULES.partialTotal, `index ${p.index} is past the last chunk of a total of ${total}`, 'index');
     else if (total >= 0 && p.isPartial && p.index === total - 1) report(ENVELOPE_RULES.partialFinal, `chunk ${p.index} is the last of ${total} but has isPartial true`, 'isPartial');
-    else if (total >= 0 && !p.isPartial && p.index < total - 1) report(ENVELOPE_RULES.partialFinal, `chunk ${p.index} has isPartial false, ending the emission, but total says ${total} chunks`, 'isPartial');
+    else if (total >= 0 && !p.isPartial && p.index < total - 1)
+      report(ENVELOPE_RULES.partialFinal, `chunk ${p.index} has isPartial false, ending the emission, but total says ${total} chunks`, 'isPartial');
 
     if (!p.isPartial) this.open.delete(correlationId);
     else if (seq) {
@@ -65,7 +66,14 @@ export class PartialSequences {
     const seq = this.open.get(correlationId);
     if (seq === undefined) return false;
     this.open.delete(correlationId);
-    sink.add(doc.finding(ENVELOPE_RULES.partialFinal.id, 'error', `partial emission "${correlationId}" stopped after chunk ${seq.next - 1} without a final chunk (isPartial false) before this whole envelope`, pointer));
+    sink.add(
+      doc.finding(
+        ENVELOPE_RULES.partialFinal.id,
+        'error',
+        `partial emission "${correlationId}" stopped after chunk ${seq.next - 1} without a final chunk (isPartial false) before this whole envelope`,
+        pointer,
+      ),
+    );
     return true;
   }
 

@@ -57,7 +57,10 @@ export class OpenwopStreamState {
     const {hi, lo} = this.fp.of(envelopeId);
     const h = this.ids.upsert(hi, lo);
     if (this.ids.inserted) this.ids.set(h, 0, ref);
-    else sink.add(doc.finding(ENVELOPE_RULES.duplicateId.id, 'error', `envelopeId "${envelopeId}" is already used by ${this.refName(this.ids.get(h, 0))}; envelope ids must be unique`, `${pointer}/envelopeId`));
+    else
+      sink.add(
+        doc.finding(ENVELOPE_RULES.duplicateId.id, 'error', `envelopeId "${envelopeId}" is already used by ${this.refName(this.ids.get(h, 0))}; envelope ids must be unique`, `${pointer}/envelopeId`),
+      );
   }
 
   accepted(env: AcceptedEnvelope, doc: JsonDocument, pointer: string, ref: number, line: number | undefined, sink: FindingSink): void {
@@ -77,7 +80,14 @@ export class OpenwopStreamState {
     const {hi, lo} = this.fp.of(correlationId);
     const h = this.correlations.find(hi, lo);
     if (h === undefined || this.correlations.get(h, 0) === hash32(type)) return;
-    sink.add(doc.finding(ENVELOPE_RULES.correlationConflict.id, 'error', `correlationId "${correlationId}" was used by ${this.refName(this.correlations.get(h, 1))} with ${this.typeName(this.correlations.get(h, 0))}; this envelope is refused already, and would be for this too once that is fixed`, `${pointer}/correlationId`));
+    sink.add(
+      doc.finding(
+        ENVELOPE_RULES.correlationConflict.id,
+        'error',
+        `correlationId "${correlationId}" was used by ${this.refName(this.correlations.get(h, 1))} with ${this.typeName(this.correlations.get(h, 0))}; this envelope is refused already, and would be for this too once that is fixed`,
+        `${pointer}/correlationId`,
+      ),
+    );
   }
 
   finish(file: string): Finding[] {
@@ -97,9 +107,23 @@ export class OpenwopStreamState {
     const first = this.refName(this.correlations.get(h, 1));
     const firstType = this.correlations.get(h, 0);
     if (firstType !== typeHash) {
-      sink.add(doc.finding(ENVELOPE_RULES.correlationConflict.id, 'error', `correlationId "${env.correlationId}" was used by ${first} with ${this.typeName(firstType)}; a host refuses the same correlationId with a different type`, `${pointer}/correlationId`));
+      sink.add(
+        doc.finding(
+          ENVELOPE_RULES.correlationConflict.id,
+          'error',
+          `correlationId "${env.correlationId}" was used by ${first} with ${this.typeName(firstType)}; a host refuses the same correlationId with a different type`,
+          `${pointer}/correlationId`,
+        ),
+      );
     } else if (!sameEmission) {
-      sink.add(doc.finding(ENVELOPE_RULES.replay.id, 'info', `correlationId "${env.correlationId}" and type "${env.type}" repeat ${first}: a host treats this as a replay and returns the cached outcome, with no new events`, `${pointer}/correlationId`));
+      sink.add(
+        doc.finding(
+          ENVELOPE_RULES.replay.id,
+          'info',
+          `correlationId "${env.correlationId}" and type "${env.type}" repeat ${first}: a host treats this as a replay and returns the cached outcome, with no new events`,
+          `${pointer}/correlationId`,
+        ),
+      );
     }
   }
 
@@ -114,18 +138,56 @@ export class OpenwopStreamState {
     if (!parts) {
       if (!this.formatReported) {
         this.formatReported = true;
-        sink.add(doc.finding(ENVELOPE_RULES.correlationFormat.id, 'info', `correlationId "${env.correlationId}" does not follow runId:nodeId:turnIndex:kindHash, so per-turn and per-node limits skip it (and any other such envelope in this input)`, `${pointer}/correlationId`));
+        sink.add(
+          doc.finding(
+            ENVELOPE_RULES.correlationFormat.id,
+            'info',
+            `correlationId "${env.correlationId}" does not follow runId:nodeId:turnIndex:kindHash, so per-turn and per-node limits skip it (and any other such envelope in this input)`,
+            `${pointer}/correlationId`,
+          ),
+        );
       }
       return;
     }
     const limits = this.limits as HostLimits;
-    if (this.turns) this.count(this.turns, parts.turn, limits.envelopesPerTurn as number, () => [ENVELOPE_RULES.envelopesPerTurn.id, `turn ${parts.turn} has more than ${limits.envelopesPerTurn} envelope(s), the host's limits.envelopesPerTurn (cap.breached {kind: "envelopes"})`], doc, pointer, sink);
+    if (this.turns)
+      this.count(
+        this.turns,
+        parts.turn,
+        limits.envelopesPerTurn as number,
+        () => [ENVELOPE_RULES.envelopesPerTurn.id, `turn ${parts.turn} has more than ${limits.envelopesPerTurn} envelope(s), the host's limits.envelopesPerTurn (cap.breached {kind: "envelopes"})`],
+        doc,
+        pointer,
+        sink,
+      );
     if (this.nodes && env.type === 'clarification.request') {
-      this.count(this.nodes, parts.node, limits.clarificationRounds as number, () => [ENVELOPE_RULES.clarificationRounds.id, `node ${parts.node} asks for clarification more than ${limits.clarificationRounds} time(s), the host's limits.clarificationRounds (cap.breached {kind: "clarification"})`], doc, pointer, sink);
+      this.count(
+        this.nodes,
+        parts.node,
+        limits.clarificationRounds as number,
+        () => [
+          ENVELOPE_RULES.clarificationRounds.id,
+          `node ${parts.node} asks for clarification more than ${limits.clarificationRounds} time(s), the host's limits.clarificationRounds (cap.breached {kind: "clarification"})`,
+        ],
+        doc,
+        pointer,
+        sink,
+      );
     }
     const asked = (env.payload as {envelopeType?: unknown} | null)?.envelopeType;
     if (this.rounds && env.type === 'schema.request' && typeof asked === 'string') {
-      this.count(this.rounds, `${parts.node}\u0000${asked}`, limits.schemaRounds as number, () => [ENVELOPE_RULES.schemaRounds.id, `node ${parts.node} requests the schema of "${asked}" more than ${limits.schemaRounds} time(s), the host's limits.schemaRounds (cap.breached {kind: "schema"})`], doc, pointer, sink);
+      this.count(
+        this.rounds,
+        `${parts.node}\u0000${asked}`,
+        limits.schemaRounds as number,
+        () => [
+          ENVELOPE_RULES.schemaRounds.id,
+          `node ${parts.node} requests the schema of "${asked}" more than ${limits.schemaRounds} time(s), the host's limits.schemaRounds (cap.breached {kind: "schema"})`,
+        ],
+        doc,
+        pointer,
+        sink,
+      );
     }
   }
 

@@ -44,7 +44,6 @@ class Table {
   }
 }
 
-
 /**
  * Bounded memory for an unbounded stream: entries go into a current generation; when it holds `generationSize`
  * entries it becomes the previous one (dropping the one before), so lookups always see at least the last

@@ -18,7 +18,8 @@ const rule = defineLintRule({
       valid: [{type: 'object', properties: {}, required: [], additionalProperties: false}],
       invalid: [{schema: {type: 'object', properties: {m: {type: 'object', additionalProperties: {type: 'string'}}}, required: ['m'], additionalProperties: false}, findings: 1}],
     },
-    explanation: 'Anthropic structured outputs require additionalProperties: false on every object and support no other value (true or a schema is refused). At every depth, in both profiles. --fix adds it when absent.',
+    explanation:
+      'Anthropic structured outputs require additionalProperties: false on every object and support no other value (true or a schema is refused). At every depth, in both profiles. --fix adds it when absent.',
   },
   check: checkClosedObject,
 });

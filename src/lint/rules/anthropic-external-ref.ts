@@ -14,7 +14,8 @@ const rule = defineLintRule({
       valid: [{type: 'object', properties: {a: {$ref: '#/$defs/a'}}, required: ['a'], additionalProperties: false, $defs: {a: {type: 'string'}}}],
       invalid: [{schema: {type: 'object', properties: {a: {$ref: 'https://example.com/a.json'}}, required: ['a'], additionalProperties: false}, findings: 1}],
     },
-    explanation: 'Anthropic resolves only local references; a schema sent to the API must be self-contained. Bundle referenced files into $defs before sending (the linter still follows relative file refs to check them).',
+    explanation:
+      'Anthropic resolves only local references; a schema sent to the API must be self-contained. Bundle referenced files into $defs before sending (the linter still follows relative file refs to check them).',
   },
   check(node, ctx) {
     const ref = node.ref;

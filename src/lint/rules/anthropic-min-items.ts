@@ -11,7 +11,12 @@ const rule = defineLintRule({
     impliedBy: ['tier1/array-constraint', 'tier1-ext/array-constraint'],
     sources: [SOURCES.anthropic],
     evidence: [
-      {kind: 'api-error', text: "output_config.format.schema: For 'array' type, 'minItems' values other than 0 or 1 are not supported", url: 'https://github.com/ghostlobster/memorize-everything/issues/93', verified: VERIFIED},
+      {
+        kind: 'api-error',
+        text: "output_config.format.schema: For 'array' type, 'minItems' values other than 0 or 1 are not supported",
+        url: 'https://github.com/ghostlobster/memorize-everything/issues/93',
+        verified: VERIFIED,
+      },
     ],
     docs: {
       valid: [{type: 'object', properties: {a: {type: 'array', items: {type: 'string'}, minItems: 1}}, required: ['a'], additionalProperties: false}],

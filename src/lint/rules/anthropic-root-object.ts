@@ -11,7 +11,12 @@ const rule = defineLintRule({
     sources: [SOURCES.anthropic],
     evidence: [
       {kind: 'api-error', text: 'input_schema.type: Field required', url: 'https://github.com/lidge-jun/opencodex/issues/75', verified: VERIFIED},
-      {kind: 'api-error', text: 'tools.202.custom.input_schema: input_schema does not support oneOf, allOf, or anyOf at the top level', url: 'https://github.com/anthropics/claude-code/issues/27337', verified: VERIFIED},
+      {
+        kind: 'api-error',
+        text: 'tools.202.custom.input_schema: input_schema does not support oneOf, allOf, or anyOf at the top level',
+        url: 'https://github.com/anthropics/claude-code/issues/27337',
+        verified: VERIFIED,
+      },
     ],
     docs: {
       valid: [{type: 'object', properties: {a: {$ref: '#/$defs/a'}}, required: ['a'], additionalProperties: false, $defs: {a: {type: 'string'}}}],

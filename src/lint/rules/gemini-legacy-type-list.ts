@@ -19,7 +19,14 @@ const rule = defineLintRule({
     },
     fixable: true,
     sources: [SOURCES.gemini],
-    evidence: [{kind: 'docs', text: 'The OpenAPI Schema "type" field is a single Type enum value (STRING, NUMBER, INTEGER, BOOLEAN, ARRAY, OBJECT); nullability is the separate "nullable" field.', url: SOURCES.gemini.url, verified: '2026-11'}],
+    evidence: [
+      {
+        kind: 'docs',
+        text: 'The OpenAPI Schema "type" field is a single Type enum value (STRING, NUMBER, INTEGER, BOOLEAN, ARRAY, OBJECT); nullability is the separate "nullable" field.',
+        url: SOURCES.gemini.url,
+        verified: '2026-11',
+      },
+    ],
     docs: {
       valid: [{type: 'object', properties: {a: {type: 'string', nullable: true}}, required: ['a']}],
       invalid: [{schema: {type: 'object', properties: {a: {type: ['string', 'null']}, b: {type: 'null'}}, required: ['a']}, findings: 2}],
@@ -40,8 +47,7 @@ const rule = defineLintRule({
         const addNullable = nullable && !Object.hasOwn(node.schema, 'nullable');
         ctx.report({doc: node.doc, pointer, messageId: nullable ? 'oneTypeNullable' : 'oneType', data: shape.data, fix: () => fixTypeListToNullable(node.doc, node.pointer, only, addNullable)});
       }
-    }
-    else if (t === 'null') ctx.report({doc: node.doc, pointer: ptr(node.pointer, 'type'), messageId: 'nullType'});
+    } else if (t === 'null') ctx.report({doc: node.doc, pointer: ptr(node.pointer, 'type'), messageId: 'nullType'});
   },
 });
 

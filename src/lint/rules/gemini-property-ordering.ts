@@ -19,7 +19,14 @@ const rule = defineLintRule({
     severity: 'info',
     targets: ['gemini', 'gemini-legacy'],
     sources: [SOURCES.gemini, SOURCES.rfc0030],
-    evidence: [{kind: 'docs', text: 'The model produces properties in propertyOrdering order (alphabetical without it); keep it consistent with the prompt and examples.', url: SOURCES.gemini.url, verified: VERIFIED}],
+    evidence: [
+      {
+        kind: 'docs',
+        text: 'The model produces properties in propertyOrdering order (alphabetical without it); keep it consistent with the prompt and examples.',
+        url: SOURCES.gemini.url,
+        verified: VERIFIED,
+      },
+    ],
     docs: {
       valid: [{type: 'object', properties: {reasoning: {type: 'string'}, a: {type: 'string'}}, propertyOrdering: ['reasoning', 'a']}],
       invalid: [

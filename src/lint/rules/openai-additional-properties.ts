@@ -12,7 +12,12 @@ const rule = defineLintRule({
     impliedBy: ['tier1/additional-properties', 'tier1-ext/additional-properties'],
     sources: [SOURCES.openai],
     evidence: [
-      {kind: 'api-error', text: "Invalid schema for function 'my_tool': In context=('properties', 'fields'), 'additionalProperties' is required to be supplied and to be false.", url: 'https://github.com/letta-ai/letta/issues/3137', verified: VERIFIED},
+      {
+        kind: 'api-error',
+        text: "Invalid schema for function 'my_tool': In context=('properties', 'fields'), 'additionalProperties' is required to be supplied and to be false.",
+        url: 'https://github.com/letta-ai/letta/issues/3137',
+        verified: VERIFIED,
+      },
     ],
     docs: {
       valid: [{type: 'object', properties: {a: {type: 'object', properties: {}, required: [], additionalProperties: false}}, required: ['a'], additionalProperties: false}],

@@ -12,11 +12,26 @@ const rule = defineLintRule({
     impliedBy: ['tier1/all-required', 'tier1-ext/all-required'],
     sources: [SOURCES.openai],
     evidence: [
-      {kind: 'api-error', text: "Invalid schema for function 'question': In context=('properties', 'questions', 'items'), 'required' is required to be supplied and to be an array including every key in properties. Missing 'multiple'.", url: 'https://github.com/anomalyco/opencode/issues/13737', verified: VERIFIED},
+      {
+        kind: 'api-error',
+        text: "Invalid schema for function 'question': In context=('properties', 'questions', 'items'), 'required' is required to be supplied and to be an array including every key in properties. Missing 'multiple'.",
+        url: 'https://github.com/anomalyco/opencode/issues/13737',
+        verified: VERIFIED,
+      },
     ],
     docs: {
       valid: [{type: 'object', properties: {a: {type: ['string', 'null']}}, required: ['a'], additionalProperties: false}],
-      invalid: [{schema: {type: 'object', properties: {a: {type: 'string'}, b: {type: 'object', properties: {c: {type: 'integer'}}, additionalProperties: false}}, required: ['b'], additionalProperties: false}, findings: 2}],
+      invalid: [
+        {
+          schema: {
+            type: 'object',
+            properties: {a: {type: 'string'}, b: {type: 'object', properties: {c: {type: 'integer'}}, additionalProperties: false}},
+            required: ['b'],
+            additionalProperties: false,
+          },
+          findings: 2,
+        },
+      ],
     },
     explanation:
       'OpenAI strict mode refuses a schema in which any property is missing from its object\'s "required"; optional fields are emulated with a null union (type ["string", "null"]). A hard requirement there, so this rule runs in both profiles and at every depth. --fix lists the property and adds null to its type (and enum).',

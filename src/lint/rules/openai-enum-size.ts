@@ -16,7 +16,14 @@ const rule = defineLintRule({
       tooManyValues: 'the schema has {{count}} enum values in total; OpenAI allows at most {{max}}',
     },
     sources: [SOURCES.openai],
-    evidence: [{kind: 'docs', text: 'Up to 1000 enum values across all enum properties; a single enum of over 250 string values may total at most 15,000 characters.', url: SOURCES.openai.url, verified: VERIFIED}],
+    evidence: [
+      {
+        kind: 'docs',
+        text: 'Up to 1000 enum values across all enum properties; a single enum of over 250 string values may total at most 15,000 characters.',
+        url: SOURCES.openai.url,
+        verified: VERIFIED,
+      },
+    ],
     // A getter: the examples are large, and only --explain and the tests read them, never a lint run.
     get docs() {
       return {

@@ -16,7 +16,7 @@ const rule = defineLintRule({
       invalid: [{schema: nested(11), findings: 1}],
     },
     explanation:
-      'OpenAI allows up to 10 levels of nesting (5 at launch, August 2024). Depth is counted like the Tier-1 walker (each properties/anyOf/items/$defs step is a level; a $ref target stands at its referrer\'s depth) over every sub-schema reached, and reported once per branch at the first sub-schema past the limit.',
+      "OpenAI allows up to 10 levels of nesting (5 at launch, August 2024). Depth is counted like the Tier-1 walker (each properties/anyOf/items/$defs step is a level; a $ref target stands at its referrer's depth) over every sub-schema reached, and reported once per branch at the first sub-schema past the limit.",
   },
   check(node, ctx) {
     if (node.depth > OPENAI_MAX_NESTING && (!node.parent || node.parent.depth <= OPENAI_MAX_NESTING)) {

@@ -19,7 +19,8 @@ const rule = defineLintRule({
         invalid: [{schema: {type: 'object', properties: Object.fromEntries(Array.from({length: 5001}, (_, i) => [`p${i}`, {type: 'null'}]))}, findings: 1}],
       };
     },
-    explanation: 'OpenAI allows up to 5,000 object properties in total (100 at launch, August 2024). Counts every "properties" entry of every sub-schema reached, including $ref targets and $defs, each sub-schema once. Reported once, at the root.',
+    explanation:
+      'OpenAI allows up to 5,000 object properties in total (100 at launch, August 2024). Counts every "properties" entry of every sub-schema reached, including $ref targets and $defs, each sub-schema once. Reported once, at the root.',
   },
   check(node, ctx) {
     const props = propertiesOf(node.schema);

@@ -19,7 +19,14 @@ const rule = defineLintRule({
     },
     fixable: true,
     sources: [SOURCES.openai],
-    evidence: [{kind: 'api-error', text: "Invalid schema for response_format 'response': context=('properties', 'labels'), $ref cannot have keywords {'description'}", url: 'https://github.com/vectorize-io/hindsight/pull/3944', verified: VERIFIED}],
+    evidence: [
+      {
+        kind: 'api-error',
+        text: "Invalid schema for response_format 'response': context=('properties', 'labels'), $ref cannot have keywords {'description'}",
+        url: 'https://github.com/vectorize-io/hindsight/pull/3944',
+        verified: VERIFIED,
+      },
+    ],
     docs: {
       valid: [{type: 'object', properties: {a: {$ref: '#/$defs/a'}}, required: ['a'], additionalProperties: false, $defs: {a: {type: 'string', description: 'the a'}}}],
       invalid: [{schema: {type: 'object', properties: {a: {$ref: '#/$defs/a', description: 'the a'}}, required: ['a'], additionalProperties: false, $defs: {a: {type: 'string'}}}, findings: 1}],

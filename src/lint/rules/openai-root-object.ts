@@ -10,8 +10,18 @@ const rule = defineLintRule({
     impliedBy: ['tier1/root-object'],
     sources: [SOURCES.openai],
     evidence: [
-      {kind: 'api-error', text: "Invalid schema for function '…': schema must be a JSON Schema of 'type: \"object\"', got 'type: null'.", url: 'https://github.com/chatanywhere/GPT_API_free/issues/403', verified: VERIFIED},
-      {kind: 'api-error', text: "Invalid schema for function '…': schema must have type 'object' and not have 'oneOf'/'anyOf'/'allOf'/'enum'/'not' at the top level.", url: 'https://github.com/cecli-dev/cecli/issues/281', verified: VERIFIED},
+      {
+        kind: 'api-error',
+        text: "Invalid schema for function '…': schema must be a JSON Schema of 'type: \"object\"', got 'type: null'.",
+        url: 'https://github.com/chatanywhere/GPT_API_free/issues/403',
+        verified: VERIFIED,
+      },
+      {
+        kind: 'api-error',
+        text: "Invalid schema for function '…': schema must have type 'object' and not have 'oneOf'/'anyOf'/'allOf'/'enum'/'not' at the top level.",
+        url: 'https://github.com/cecli-dev/cecli/issues/281',
+        verified: VERIFIED,
+      },
     ],
     docs: {
       valid: [{type: 'object', properties: {}, required: [], additionalProperties: false}],
@@ -21,7 +31,8 @@ const rule = defineLintRule({
         {schema: {type: 'object', properties: {}, oneOf: [{required: []}], not: {required: ['x']}}, findings: 2},
       ],
     },
-    explanation: 'OpenAI refuses a root schema without "type": "object" (a root $ref from a recursive pydantic model gets "got \'type: null\'"), and one with anyOf, oneOf, allOf, enum or not at the top level, for strict structured outputs and for function tools alike. Wrap variants in a property.',
+    explanation:
+      'OpenAI refuses a root schema without "type": "object" (a root $ref from a recursive pydantic model gets "got \'type: null\'"), and one with anyOf, oneOf, allOf, enum or not at the top level, for strict structured outputs and for function tools alike. Wrap variants in a property.',
   },
   begin: (ctx) => checkRootObject(ctx, ['anyOf', 'oneOf', 'allOf', 'enum', 'not']),
 });

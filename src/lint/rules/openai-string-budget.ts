@@ -12,7 +12,9 @@ const rule = defineLintRule({
     description: 'OpenAI: at most 120,000 characters of property names, definition names, enum and const values.',
     messages: {overBudget: 'property names, definition names, enum and const values add up to {{chars}} characters; OpenAI allows at most {{max}}'},
     sources: [SOURCES.openai],
-    evidence: [{kind: 'docs', text: 'The total string length of property names, definition names, enum values and const values may not exceed 120,000 characters.', url: SOURCES.openai.url, verified: VERIFIED}],
+    evidence: [
+      {kind: 'docs', text: 'The total string length of property names, definition names, enum values and const values may not exceed 120,000 characters.', url: SOURCES.openai.url, verified: VERIFIED},
+    ],
     // A getter: the examples are large, and only --explain and the tests read them, never a lint run.
     get docs() {
       return {
@@ -20,7 +22,8 @@ const rule = defineLintRule({
         invalid: [{schema: {type: 'object', properties: {a: {type: 'string', enum: Array.from({length: 130}, (_, i) => `${i}`.padEnd(1000, 'x'))}}}, findings: 1}],
       };
     },
-    explanation: 'OpenAI caps the total length of all property names, definition names ($defs, definitions), enum values and const values at 120,000 characters. Counted over every sub-schema reached, each once; reported at the root.',
+    explanation:
+      'OpenAI caps the total length of all property names, definition names ($defs, definitions), enum values and const values at 120,000 characters. Counted over every sub-schema reached, each once; reported at the root.',
   },
   check(node, ctx) {
     if (!firstVisit(node, ctx)) return;

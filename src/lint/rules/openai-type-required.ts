@@ -11,7 +11,12 @@ const rule = defineLintRule({
     messages: {noType: 'this schema has no "type"; OpenAI refuses it ("schema must have a \'type\' key") (not auto-fixable: say which type it holds)'},
     sources: [SOURCES.openai],
     evidence: [
-      {kind: 'api-error', text: "Invalid schema for function '…': In context=('properties', 'slide_instructions', 'items'), schema must have a 'type' key.", url: 'https://github.com/can1357/oh-my-pi/pull/210', verified: VERIFIED},
+      {
+        kind: 'api-error',
+        text: "Invalid schema for function '…': In context=('properties', 'slide_instructions', 'items'), schema must have a 'type' key.",
+        url: 'https://github.com/can1357/oh-my-pi/pull/210',
+        verified: VERIFIED,
+      },
     ],
     docs: {
       valid: [{type: 'object', properties: {tags: {type: 'array', items: {type: 'string'}}, kind: {enum: ['a', 'b']}}, required: ['tags', 'kind'], additionalProperties: false}],

@@ -10,7 +10,14 @@ const rule = keywordRule(
   {
     valid: [closed({a: {anyOf: [{type: 'string', format: 'email'}, {type: 'null'}]}, n: {type: 'integer', minimum: 1}})],
     invalid: [
-      {schema: closed({a: {oneOf: [closed({k: {type: 'string', enum: ['x']}}), closed({k: {type: 'string', enum: ['y']}})]}, b: {type: 'string', minLength: 1, examples: ['z']}, c: {type: 'object', properties: {}, required: [], additionalProperties: false, propertyNames: {pattern: '^a'}}}), findings: 3},
+      {
+        schema: closed({
+          a: {oneOf: [closed({k: {type: 'string', enum: ['x']}}), closed({k: {type: 'string', enum: ['y']}})]},
+          b: {type: 'string', minLength: 1, examples: ['z']},
+          c: {type: 'object', properties: {}, required: [], additionalProperties: false, propertyNames: {pattern: '^a'}},
+        }),
+        findings: 3,
+      },
       {schema: closed({a: {anyOf: [closed({s: {type: 'array', items: {type: 'string'}, uniqueItems: true}}), {type: 'null'}]}}), findings: 1},
     ],
   },

@@ -10,8 +10,27 @@ const rule = defineLintRule({
     nodes: 'root',
     sources: [SOURCES.rfc0030, SOURCES.rfc0021],
     docs: {
-      valid: [{'x-openwop-kind': 'schema.response', type: 'object', properties: {envelopeType: {type: 'string'}, ack: {type: 'boolean', const: true}}, required: ['envelopeType', 'ack'], additionalProperties: false}],
-      invalid: [{schema: {$id: 'https://example.com/envelopes/schema.response.schema.json', type: 'object', properties: {reasoning: {type: 'string'}, envelopeType: {type: 'string'}, ack: {type: 'boolean'}}, required: ['envelopeType', 'ack'], additionalProperties: false}, findings: 1}],
+      valid: [
+        {
+          'x-openwop-kind': 'schema.response',
+          type: 'object',
+          properties: {envelopeType: {type: 'string'}, ack: {type: 'boolean', const: true}},
+          required: ['envelopeType', 'ack'],
+          additionalProperties: false,
+        },
+      ],
+      invalid: [
+        {
+          schema: {
+            $id: 'https://example.com/envelopes/schema.response.schema.json',
+            type: 'object',
+            properties: {reasoning: {type: 'string'}, envelopeType: {type: 'string'}, ack: {type: 'boolean'}},
+            required: ['envelopeType', 'ack'],
+            additionalProperties: false,
+          },
+          findings: 1,
+        },
+      ],
     },
     explanation:
       'schema.response is a side-channel acknowledgement that never reaches a user; RFC 0030 keeps it free of reasoning (the upstream schema deliberately has none). The kind is taken from x-openwop-kind, else a $id ending in schema.response.schema.json, else the file name, else a kind-like title. Remove the property yourself: --fix never deletes what you wrote.',

@@ -11,7 +11,9 @@ const rule = defineLintRule({
   meta: {
     id: 'reasoning/missing',
     description: 'A vendor.* kind with 3 or more payload properties declares "reasoning".',
-    messages: {missing: `vendor kind "{{kind}}" has {{count}} payload properties and no "reasoning": {{advice}} so the model can reason before it fills them (RFC 0030 §A; low-reasoning signal kinds may omit it and say so with a root "$comment": "${NO_REASONING_DIRECTIVE}" — threshold lint.reasoningMissingMinProperties = {{min}})`},
+    messages: {
+      missing: `vendor kind "{{kind}}" has {{count}} payload properties and no "reasoning": {{advice}} so the model can reason before it fills them (RFC 0030 §A; low-reasoning signal kinds may omit it and say so with a root "$comment": "${NO_REASONING_DIRECTIVE}" — threshold lint.reasoningMissingMinProperties = {{min}})`,
+    },
     severity: 'warning',
     nodes: 'root',
     sources: [SOURCES.rfc0030, SOURCES.rfc0021],
@@ -24,8 +26,7 @@ const rule = defineLintRule({
       ],
       invalid: [{schema: {$id: 'https://acme.example/envelopes/vendor.acme.plan.create.schema.json', type: 'object', properties: three}, findings: 1}],
     },
-    explanation:
-      `RFC 0030 §A: every vendor kind that needs multi-step reasoning supports an optional "reasoning" string as its first property. This warning fires for vendor.* kinds whose payload root has at least 3 properties (config lint.reasoningMissingMinProperties) and no reasoning: a kind that size usually benefits. Low-reasoning signal kinds (status, progress, chunk) may omit it: declare it in the schema with a root "$comment" that contains "${NO_REASONING_DIRECTIVE}" (what scaffold kind --no-reasoning writes; a "$comment" because OpenAI, Anthropic and Gemini all accept it, where an x- key is refused by the first two), or turn the rule off for the file with an overrides entry. Only vendor.* kinds: the universal and media kinds are defined upstream. Not fixable (adding a field changes the kind's contract). The advice is what the active profile and targets accept: under the strict profile, or with the openai target (which requires every property), "reasoning": {"type": ["string", "null"]} as the first property and listed in "required" (RFC 0030 §D; for gemini-legacy "type": "string", "nullable": true); otherwise "reasoning": {"type": "string"} as the first property.`,
+    explanation: `RFC 0030 §A: every vendor kind that needs multi-step reasoning supports an optional "reasoning" string as its first property. This warning fires for vendor.* kinds whose payload root has at least 3 properties (config lint.reasoningMissingMinProperties) and no reasoning: a kind that size usually benefits. Low-reasoning signal kinds (status, progress, chunk) may omit it: declare it in the schema with a root "$comment" that contains "${NO_REASONING_DIRECTIVE}" (what scaffold kind --no-reasoning writes; a "$comment" because OpenAI, Anthropic and Gemini all accept it, where an x- key is refused by the first two), or turn the rule off for the file with an overrides entry. Only vendor.* kinds: the universal and media kinds are defined upstream. Not fixable (adding a field changes the kind's contract). The advice is what the active profile and targets accept: under the strict profile, or with the openai target (which requires every property), "reasoning": {"type": ["string", "null"]} as the first property and listed in "required" (RFC 0030 §D; for gemini-legacy "type": "string", "nullable": true); otherwise "reasoning": {"type": "string"} as the first property.`,
   },
   check(node, ctx) {
     if (!node.isRoot) return;

@@ -15,7 +15,7 @@ const rule = defineLintRule({
       invalid: [{schema: {type: 'object', properties: {a: {$ref: 'https://example.com/schemas/a.json'}}}, findings: 1}],
     },
     explanation:
-      'By default the linter makes no network requests: a remote $ref is reported (info) and the schema it names is left unchecked. With --allow-remote-refs (or config lint.allowRemoteRefs) the documents named by http(s) refs are fetched (10 s timeout, 5 MB cap, same-origin redirects only, at most 20 documents) and walked like local ones; a fetch that fails is ref/unresolved with the reason. Local refs (#/…, #anchor) and relative file refs (resolved against the schema file\'s folder; against the working directory for stdin) are followed. A $ref equal to the document\'s own $id counts as local.',
+      "By default the linter makes no network requests: a remote $ref is reported (info) and the schema it names is left unchecked. With --allow-remote-refs (or config lint.allowRemoteRefs) the documents named by http(s) refs are fetched (10 s timeout, 5 MB cap, same-origin redirects only, at most 20 documents) and walked like local ones; a fetch that fails is ref/unresolved with the reason. Local refs (#/…, #anchor) and relative file refs (resolved against the schema file's folder; against the working directory for stdin) are followed. A $ref equal to the document's own $id counts as local.",
   },
   check(node, ctx) {
     if (node.ref?.status !== 'remote') return;

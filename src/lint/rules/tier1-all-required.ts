@@ -43,11 +43,12 @@ const rule = defineLintRule({
     reach: 'upstream',
     sources: [SOURCES.rfc0030, SOURCES.conformance, SOURCES.openai],
     docs: {
-      valid: [
-        {type: 'object', properties: {title: {type: 'string'}, note: {type: ['string', 'null']}}, required: ['title', 'note'], additionalProperties: false},
-      ],
+      valid: [{type: 'object', properties: {title: {type: 'string'}, note: {type: ['string', 'null']}}, required: ['title', 'note'], additionalProperties: false}],
       invalid: [
-        {schema: {type: 'object', properties: {title: {type: 'string'}, note: {type: 'string'}, size: {type: 'string', enum: ['s', 'm']}}, required: ['title'], additionalProperties: false}, findings: 2},
+        {
+          schema: {type: 'object', properties: {title: {type: 'string'}, note: {type: 'string'}, size: {type: 'string', enum: ['s', 'm']}}, required: ['title'], additionalProperties: false},
+          findings: 2,
+        },
       ],
     },
     explanation:

@@ -28,7 +28,10 @@ const rule = defineLintRule({
     id: 'tier1/anyof-discriminator',
     keywords: ['anyOf'],
     description: 'Every anyOf branch is a $ref or has a required single-value string enum (the discriminator).',
-    messages: {noDiscriminator: 'anyOf branch has no discriminator: make it a $ref, or give it a required property typed "string" with a single-value "enum" (e.g. "kind": {"type": "string", "enum": ["circle"]}) (RFC 0031)'},
+    messages: {
+      noDiscriminator:
+        'anyOf branch has no discriminator: make it a $ref, or give it a required property typed "string" with a single-value "enum" (e.g. "kind": {"type": "string", "enum": ["circle"]}) (RFC 0031)',
+    },
     reach: 'upstream',
     sources: [SOURCES.rfc0031, SOURCES.conformance],
     docs: {
@@ -38,7 +41,15 @@ const rule = defineLintRule({
       ],
       invalid: [
         {schema: {type: 'object', properties: {value: {anyOf: [{type: 'string'}, {type: 'number'}]}}, required: ['value'], additionalProperties: false}, findings: 2},
-        {schema: {type: 'object', properties: {shape: {anyOf: [variant('circle', {}), {type: 'object', properties: {kind: {type: 'string', enum: ['square', 'box']}}, required: ['kind'], additionalProperties: false}]}}, required: ['shape'], additionalProperties: false}, findings: 1},
+        {
+          schema: {
+            type: 'object',
+            properties: {shape: {anyOf: [variant('circle', {}), {type: 'object', properties: {kind: {type: 'string', enum: ['square', 'box']}}, required: ['kind'], additionalProperties: false}]}},
+            required: ['shape'],
+            additionalProperties: false,
+          },
+          findings: 1,
+        },
       ],
     },
     explanation:

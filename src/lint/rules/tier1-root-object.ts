@@ -5,14 +5,15 @@ import {isObject} from '../../core/json.js';
 import type {RuleContext} from '../types.js';
 
 /** Why a root that is not an object is left to its author. */
-const WRAP = 'putting it under a property changes the payload\'s shape';
+const WRAP = "putting it under a property changes the payload's shape";
 
 /** The messages of every rule whose check is {@link checkRootObject}. */
 export const ROOT_OBJECT_MESSAGES = {
   notObject: `the schema is {{what}}; a payload schema must be an object schema with "type": "object" (not auto-fixable: ${WRAP})`,
   rootType: `the root "type" is {{type}}; it must be "object" (not auto-fixable: ${WRAP})`,
   noRootType: `the root schema has no "type"; it must be "type": "object" (not auto-fixable: ${WRAP})`,
-  composition: 'the root is an "{{keyword}}": vendors need an object root; wrap the variants in a property (e.g. {"type": "object", "properties": {"result": {"anyOf": […]}}}) (not auto-fixable: the payload\'s shape changes)',
+  composition:
+    'the root is an "{{keyword}}": vendors need an object root; wrap the variants in a property (e.g. {"type": "object", "properties": {"result": {"anyOf": […]}}}) (not auto-fixable: the payload\'s shape changes)',
 };
 
 /** Shared with openai/root-object and anthropic/root-object (which also refuses a root oneOf or allOf). */

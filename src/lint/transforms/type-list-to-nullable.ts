@@ -68,7 +68,6 @@ export function nullBranchToNullable(schema: JsonObject): JsonObject | undefined
   return out;
 }
 
-
 /** `{"type": "null"}`, give or take annotations: the branch that makes a union nullable. */
 export function isNullBranch(b: unknown): boolean {
   return isObject(b) && b.type === 'null' && Object.keys(b).every((k) => k === 'type' || k === 'description' || k === 'title');

@@ -45,10 +45,25 @@ export const ANTHROPIC: VendorModel = {
     minLength: bound(BOUNDS),
     maxLength: bound(BOUNDS),
     maxItems: bound(ARRAY_BOUNDS),
-    oneOf: {effect: 'refused', says: 'not supported by strict tool use (only anyOf and allOf); refused (HTTP 400)', evidence: docs('Supported composition: anyOf, and allOf with limitations; oneOf is not in the supported list.'), rewrite: 'oneof-to-anyof'},
+    oneOf: {
+      effect: 'refused',
+      says: 'not supported by strict tool use (only anyOf and allOf); refused (HTTP 400)',
+      evidence: docs('Supported composition: anyOf, and allOf with limitations; oneOf is not in the supported list.'),
+      rewrite: 'oneof-to-anyof',
+    },
   },
-  otherKeywords: {effect: 'refused', says: 'not in the supported JSON Schema subset; refused (HTTP 400)', evidence: docs('A schema using a feature outside the supported subset is answered with HTTP 400.'), rewrite: 'into-description'},
+  otherKeywords: {
+    effect: 'refused',
+    says: 'not in the supported JSON Schema subset; refused (HTTP 400)',
+    evidence: docs('A schema using a feature outside the supported subset is answered with HTTP 400.'),
+    rewrite: 'into-description',
+  },
   formats: ['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'uri', 'ipv4', 'ipv6', 'uuid'],
-  otherFormats: {effect: 'refused', says: 'not a supported format; refused (HTTP 400)', evidence: docs('Supported string formats: date-time, time, date, duration, email, hostname, uri, ipv4, ipv6, uuid.'), rewrite: 'into-description'},
+  otherFormats: {
+    effect: 'refused',
+    says: 'not a supported format; refused (HTTP 400)',
+    evidence: docs('Supported string formats: date-time, time, date, duration, email, hostname, uri, ipv4, ipv6, uuid.'),
+    rewrite: 'into-description',
+  },
   sources: [SOURCES.anthropic],
 };

@@ -5,7 +5,12 @@ import type {Treatment, VendorModel} from './model.js';
 const unknownName = (rewrite: Treatment['rewrite']): Treatment => ({
   effect: 'refused',
   says: 'not a field of the OpenAPI Schema subset; refused (HTTP 400 "Unknown name")',
-  evidence: {kind: 'api-error', text: 'Invalid JSON payload received. Unknown name "additionalProperties" at \'generation_config.response_schema\': Cannot find field.', url: 'https://github.com/martosaur/instructor_lite/issues/14', verified: VERIFIED},
+  evidence: {
+    kind: 'api-error',
+    text: 'Invalid JSON payload received. Unknown name "additionalProperties" at \'generation_config.response_schema\': Cannot find field.',
+    url: 'https://github.com/martosaur/instructor_lite/issues/14',
+    verified: VERIFIED,
+  },
   ...(rewrite ? {rewrite} : {}),
 });
 

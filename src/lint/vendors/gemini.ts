@@ -37,10 +37,20 @@ export const GEMINI: VendorModel = {
     $comment: 'accepted',
     default: 'accepted',
     examples: 'accepted',
-    const: {effect: 'ignored', says: 'ignored by responseJsonSchema: the model is not held to it (a one-value "enum" is)', evidence: docs('const is not on the supported list; enum is.'), rewrite: 'const-to-enum'},
+    const: {
+      effect: 'ignored',
+      says: 'ignored by responseJsonSchema: the model is not held to it (a one-value "enum" is)',
+      evidence: docs('const is not on the supported list; enum is.'),
+      rewrite: 'const-to-enum',
+    },
     oneOf: {effect: 'degraded', says: 'read as anyOf: a value matching several branches is not refused', evidence: docs('responseJsonSchema treats oneOf as anyOf.'), rewrite: 'oneof-to-anyof'},
   },
-  otherKeywords: {effect: 'ignored', says: 'ignored by responseJsonSchema: the model is not held to it; check it in the host', evidence: docs('Keywords outside the supported list are ignored, not refused.'), rewrite: 'into-description'},
+  otherKeywords: {
+    effect: 'ignored',
+    says: 'ignored by responseJsonSchema: the model is not held to it; check it in the host',
+    evidence: docs('Keywords outside the supported list are ignored, not refused.'),
+    rewrite: 'into-description',
+  },
   formats: 'any',
   sources: [SOURCES.gemini],
 };

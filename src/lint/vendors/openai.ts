@@ -48,7 +48,17 @@ export const OPENAI: VendorModel = {
     multipleOf: 'accepted',
     minItems: 'accepted',
     maxItems: 'accepted',
-    oneOf: {effect: 'refused', says: 'refused by the API (HTTP 400 "\'oneOf\' is not permitted"); only anyOf is supported', evidence: {kind: 'api-error', text: "400 Invalid schema for function '…': In context=('properties', '<field>', 'items'), 'oneOf' is not permitted.", url: 'https://github.com/can1357/oh-my-pi/issues/920', verified: VERIFIED}, rewrite: 'oneof-to-anyof'},
+    oneOf: {
+      effect: 'refused',
+      says: 'refused by the API (HTTP 400 "\'oneOf\' is not permitted"); only anyOf is supported',
+      evidence: {
+        kind: 'api-error',
+        text: "400 Invalid schema for function '…': In context=('properties', '<field>', 'items'), 'oneOf' is not permitted.",
+        url: 'https://github.com/can1357/oh-my-pi/issues/920',
+        verified: VERIFIED,
+      },
+      rewrite: 'oneof-to-anyof',
+    },
     allOf: {effect: 'refused', says: 'refused (HTTP 400): only anyOf is supported', evidence: COMPOSITION},
     not: {effect: 'refused', says: 'refused (HTTP 400): only anyOf is supported', evidence: COMPOSITION},
     if: {effect: 'refused', says: 'refused (HTTP 400): only anyOf is supported', evidence: COMPOSITION},
@@ -76,6 +86,16 @@ export const OPENAI: VendorModel = {
   },
   otherKeywords: notPermitted('examples', EXAMPLES_REFUSED, {says: 'not a keyword strict mode reads; refused (HTTP 400 "is not permitted")', rewrite: 'into-description'}),
   formats: ['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid'],
-  otherFormats: {effect: 'refused', says: 'not a supported format; refused (HTTP 400 "… is not a valid format")', evidence: {kind: 'api-error', text: "400 Invalid schema for function '…': In context=('properties', 'url'), 'uri' is not a valid format.", url: 'https://github.com/can1357/oh-my-pi/issues/206', verified: VERIFIED}, rewrite: 'into-description'},
+  otherFormats: {
+    effect: 'refused',
+    says: 'not a supported format; refused (HTTP 400 "… is not a valid format")',
+    evidence: {
+      kind: 'api-error',
+      text: "400 Invalid schema for function '…': In context=('properties', 'url'), 'uri' is not a valid format.",
+      url: 'https://github.com/can1357/oh-my-pi/issues/206',
+      verified: VERIFIED,
+    },
+    rewrite: 'into-description',
+  },
   sources: [SOURCES.openai],
 };

@@ -83,17 +83,38 @@ export function scanPackCode(entry: {path: string; text: string}, packRoot: stri
       const target = importTarget(next.path, imported.specifier);
       root ??= realPathOr(packRoot);
       if (!inside(target, packRoot) || !inside(realPathOr(target), root)) {
-        problems.push({kind: 'outside', file, line: imported.line, column: imported.column, specifier: imported.specifier, message: `${where} imports "${imported.specifier}", which leads out of the pack; it was not read`});
+        problems.push({
+          kind: 'outside',
+          file,
+          line: imported.line,
+          column: imported.column,
+          specifier: imported.specifier,
+          message: `${where} imports "${imported.specifier}", which leads out of the pack; it was not read`,
+        });
         continue;
       }
       const found = resolveFile(target);
       if (found === undefined) {
-        problems.push({kind: 'missing', file, line: imported.line, column: imported.column, specifier: imported.specifier, message: `${where} imports "${imported.specifier}", which is not in the pack`});
+        problems.push({
+          kind: 'missing',
+          file,
+          line: imported.line,
+          column: imported.column,
+          specifier: imported.specifier,
+          message: `${where} imports "${imported.specifier}", which is not in the pack`,
+        });
         continue;
       }
       // The file opened is not always the one named (./x opens x.js or x/index.js): its own real path must stay in too.
       if (found !== target && !inside(realPathOr(found), root)) {
-        problems.push({kind: 'outside', file, line: imported.line, column: imported.column, specifier: imported.specifier, message: `${where} imports "${imported.specifier}", which opens ${rel(found)}, and that leads out of the pack through a symbolic link; it was not read`});
+        problems.push({
+          kind: 'outside',
+          file,
+          line: imported.line,
+          column: imported.column,
+          specifier: imported.specifier,
+          message: `${where} imports "${imported.specifier}", which opens ${rel(found)}, and that leads out of the pack through a symbolic link; it was not read`,
+        });
         continue;
       }
       if (seen.has(found)) continue;
@@ -106,7 +127,11 @@ export function scanPackCode(entry: {path: string; text: string}, packRoot: stri
       // JSON, WebAssembly, text: data, or code that reaches only what its JavaScript host hands it.
       if (!JS_EXTENSIONS.has(ext)) continue;
       if (next.depth + 1 > SCAN_MAX_DEPTH || seen.size > SCAN_MAX_FILES) {
-        problems.push({kind: 'not-scanned', file: rel(found), message: `${rel(found)} (imported at ${where}) is past the scan's bounds (${SCAN_MAX_DEPTH} imports deep, ${SCAN_MAX_FILES} files): it was not scanned`});
+        problems.push({
+          kind: 'not-scanned',
+          file: rel(found),
+          message: `${rel(found)} (imported at ${where}) is past the scan's bounds (${SCAN_MAX_DEPTH} imports deep, ${SCAN_MAX_FILES} files): it was not scanned`,
+        });
         continue;
       }
       queue.push({path: found, text: undefined, depth: next.depth + 1, from: where});
@@ -158,4 +183,3 @@ function unparsedMessage(file: string, at: NonNullable<JavaScriptScan['unparsed'
     ? `${where} is TypeScript, which the requirement scan cannot read (it does not parse as JavaScript: ${at.message}): its requirements were not scanned`
     : `${where} does not parse as JavaScript (${at.message}): its requirements were not scanned`;
 }
-

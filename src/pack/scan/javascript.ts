@@ -173,14 +173,19 @@ function parse(text: string, file: string, ranges: boolean): {ast: Node; sourceT
   let first: NonNullable<CodeScan['unparsed']> | undefined;
   for (const sourceType of order) {
     try {
-      const ast = meriyah.parse(text, {sourceType, globalReturn: sourceType === 'script', ranges: ranges ? OFFSETS_AND_RANGES : OFFSETS, validateRegex: false, webcompat: true, jsx}) as unknown as Node;
+      const ast = meriyah.parse(text, {
+        sourceType,
+        globalReturn: sourceType === 'script',
+        ranges: ranges ? OFFSETS_AND_RANGES : OFFSETS,
+        validateRegex: false,
+        webcompat: true,
+        jsx,
+      }) as unknown as Node;
       return {ast, sourceType};
     } catch (error) {
       // A ParseError's message starts with its position ("[2:13-2:14]: …"), which the finding carries itself. Anything
       // else is the stack running out on deep nesting (meriyah descends recursively), reported where the file starts.
-      first ??= meriyah.isParseError(error)
-        ? {line: error.loc.start.line, column: error.loc.start.column + 1, message: error.description}
-        : {line: 1, column: 1, message: (error as Error).message};
+      first ??= meriyah.isParseError(error) ? {line: error.loc.start.line, column: error.loc.start.column + 1, message: error.description} : {line: 1, column: 1, message: (error as Error).message};
     }
   }
   return {error: first as NonNullable<typeof first>};

@@ -38,7 +38,12 @@ export const checkEnvelopeCatalogue: AdvertCheck = (ctx) => {
   if (kinds.length > 0) {
     for (const kind of UNIVERSAL_KINDS) {
       if (advertised.has(kind)) continue;
-      ctx.report('universalKinds', 'error', `supportedEnvelopes lists ${kinds.length} kind(s) but not the universal kind "${kind}": a host that accepts envelopes must recognise all four (an engine-only host advertises [])`, '/supportedEnvelopes');
+      ctx.report(
+        'universalKinds',
+        'error',
+        `supportedEnvelopes lists ${kinds.length} kind(s) but not the universal kind "${kind}": a host that accepts envelopes must recognise all four (an engine-only host advertises [])`,
+        '/supportedEnvelopes',
+      );
     }
   }
 

@@ -35,7 +35,12 @@ function checkTierOne(ctx: AdvertContext, envelopes: Record<string, unknown>): v
   if (typeof value === 'string' && (TIER_ONE_LEVELS as readonly string[]).includes(value)) return;
   const expected = 'must be the string "strict", "warn" or "off"';
   if (typeof value === 'boolean') {
-    ctx.report('tierOneCompliance', 'error', `tierOneSubsetCompliance is the boolean ${value}; it ${expected} (${value ? '"strict" or "warn"' : '"off"'} was probably meant); read as "off" until fixed`, at);
+    ctx.report(
+      'tierOneCompliance',
+      'error',
+      `tierOneSubsetCompliance is the boolean ${value}; it ${expected} (${value ? '"strict" or "warn"' : '"off"'} was probably meant); read as "off" until fixed`,
+      at,
+    );
   } else {
     ctx.report('tierOneCompliance', 'error', `tierOneSubsetCompliance ${expected}; got ${JSON.stringify(value)?.slice(0, 60)}; read as "off" until fixed`, at);
   }

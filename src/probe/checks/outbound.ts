@@ -8,11 +8,21 @@ export const checkOutbound: AdvertCheck = (ctx) => {
   const http = effective.httpClient;
   if (isObject(http) && http.supported === true && http.ssrfGuard !== true) {
     const at = Object.hasOwn(http, 'ssrfGuard') ? '/httpClient/ssrfGuard' : '/httpClient';
-    ctx.report('ssrfGuard', 'error', `httpClient.supported is true but ssrfGuard is ${http.ssrfGuard === undefined ? 'absent' : JSON.stringify(http.ssrfGuard)}: a host that fetches for workflows must block loopback, private, link-local and metadata addresses`, at);
+    ctx.report(
+      'ssrfGuard',
+      'error',
+      `httpClient.supported is true but ssrfGuard is ${http.ssrfGuard === undefined ? 'absent' : JSON.stringify(http.ssrfGuard)}: a host that fetches for workflows must block loopback, private, link-local and metadata addresses`,
+      at,
+    );
   }
   const hooks = effective.toolHooks;
   if (isObject(http) && isObject(http.safeFetch) && http.safeFetch.supported === true && isObject(hooks) && hooks.prePostEvents === true) {
-    ctx.report('safeFetchAudit', 'info', 'safeFetch with toolHooks.prePostEvents: every safeFetch call must emit the pre/post tool-call audit events (not checkable from the advertisement; test it)', '/httpClient/safeFetch');
+    ctx.report(
+      'safeFetchAudit',
+      'info',
+      'safeFetch with toolHooks.prePostEvents: every safeFetch call must emit the pre/post tool-call audit events (not checkable from the advertisement; test it)',
+      '/httpClient/safeFetch',
+    );
   }
 
   const ai = effective.aiProviders;
@@ -20,7 +30,12 @@ export const checkOutbound: AdvertCheck = (ctx) => {
   const supported = ai.supported;
   if (typeof supported === 'boolean') {
     ctx.claim('/aiProviders/supported');
-    ctx.report('aiProvidersBoolean', 'warning', `aiProviders.supported is ${supported}; it should list provider ids (e.g. ["anthropic","openai","gemini"]), so clients cannot tell which providers are reachable`, '/aiProviders/supported');
+    ctx.report(
+      'aiProvidersBoolean',
+      'warning',
+      `aiProviders.supported is ${supported}; it should list provider ids (e.g. ["anthropic","openai","gemini"]), so clients cannot tell which providers are reachable`,
+      '/aiProviders/supported',
+    );
   }
   if (Array.isArray(supported) && Array.isArray(ai.byok)) {
     ai.byok.forEach((id, i) => {

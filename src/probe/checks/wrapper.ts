@@ -12,7 +12,12 @@ export const checkWrapper: AdvertCheck = (ctx) => {
   const at = `/${WRAPPER_KEY}`;
   ctx.reportInDocument('capabilitiesWrapper', 'warning', `the "${WRAPPER_KEY}" wrapper object is deprecated: families belong at the document root (clients read the root first)`, at);
   for (const family of fromWrapper) {
-    ctx.reportInDocument('wrapperOnlyFamily', 'warning', `"${family}" appears only inside the deprecated "${WRAPPER_KEY}" wrapper; clients that read the root will not see it (checked from the wrapper here)`, childPointer(at, family));
+    ctx.reportInDocument(
+      'wrapperOnlyFamily',
+      'warning',
+      `"${family}" appears only inside the deprecated "${WRAPPER_KEY}" wrapper; clients that read the root will not see it (checked from the wrapper here)`,
+      childPointer(at, family),
+    );
   }
   for (const family of conflicts) {
     ctx.reportInDocument('wrapperConflict', 'info', `"${WRAPPER_KEY}.${family}" differs from the root's "${family}"; the root's is the one in force`, childPointer(at, family));

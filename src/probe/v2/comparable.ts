@@ -47,7 +47,14 @@ export function comparable(doc: Readonly<Record<string, unknown>>, major: Docume
   }
   const record = (key: string): Record<string, unknown> => (isObject(doc[key]) ? (doc[key] as Record<string, unknown>) : {});
   if (major === 1) {
-    return {kinds: advertisedKinds(doc), kindsAt: '/supportedEnvelopes', schemaVersions: record('schemaVersions'), schemaVersionsAt: '/schemaVersions', limits: without(record('limits'), acrossMajors ? V1_BOOKKEEPING : []), families};
+    return {
+      kinds: advertisedKinds(doc),
+      kindsAt: '/supportedEnvelopes',
+      schemaVersions: record('schemaVersions'),
+      schemaVersionsAt: '/schemaVersions',
+      limits: without(record('limits'), acrossMajors ? V1_BOOKKEEPING : []),
+      families,
+    };
   }
   const kindsMap = record('schemaVersions').kinds;
   return {

@@ -28,7 +28,12 @@ export const checkExtensionOrgs: AdvertCheck = (ctx) => {
     if (RESERVED_ORGS.has(org)) {
       ctx.report('extensionOrgReserved', 'error', `extension "${key}" uses the reserved org "${org}" (reserved: ${[...RESERVED_ORGS].join(', ')}): use your own registered org`, at);
     } else if (!REGISTERED_ORGS.has(org)) {
-      ctx.report('extensionOrgUnregistered', 'info', `extension org "${org}" is not in the extensions registry as bundled (${REGISTERED_ORGS_SOURCE}: ${[...REGISTERED_ORGS].join(', ')}); v2 asks orgs to be registered there`, at);
+      ctx.report(
+        'extensionOrgUnregistered',
+        'info',
+        `extension org "${org}" is not in the extensions registry as bundled (${REGISTERED_ORGS_SOURCE}: ${[...REGISTERED_ORGS].join(', ')}); v2 asks orgs to be registered there`,
+        at,
+      );
     }
   }
 };

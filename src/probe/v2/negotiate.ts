@@ -89,7 +89,12 @@ export function chooseMajor(input: {requested: ProtocolRequest; fetched: Documen
   const first = fetched.attempts[0];
   const refusedMajor = fetched.attempts.length > 1 && first.asked !== null ? majorOf(first.asked) : undefined;
   if (refusedMajor !== undefined && majors.has(refusedMajor)) {
-    report('listedMajorRefused', 'error', `OpenWOP-Version: ${first.asked} was refused with ${first.status}, yet the document lists ${shortList(listed.filter((v) => majorOf(v) === refusedMajor))}: a host serves every major it lists (406 is for unlisted majors only)`, '/protocolVersions');
+    report(
+      'listedMajorRefused',
+      'error',
+      `OpenWOP-Version: ${first.asked} was refused with ${first.status}, yet the document lists ${shortList(listed.filter((v) => majorOf(v) === refusedMajor))}: a host serves every major it lists (406 is for unlisted majors only)`,
+      '/protocolVersions',
+    );
   }
   if (askedMajor !== undefined && majors.has(askedMajor) && headerMajor !== undefined && headerMajor !== askedMajor) {
     report('versionDowngrade', 'error', `asked for major ${askedMajor}, which the host lists, and got OpenWOP-Version: ${answered}: a silent downgrade (serve the major asked for)`, '');

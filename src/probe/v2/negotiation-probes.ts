@@ -67,7 +67,12 @@ async function unlistedMajor(input: NegotiationInput): Promise<NegotiationCheck>
   let verdict = 'refused with 406 protocol_version_unsupported, listing the versions served';
   if (got.status >= 200 && got.status < 300) {
     verdict = 'served anyway';
-    input.report('unlistedMajor', 'error', `the host ignores an unlisted major: OpenWOP-Version: ${major} got ${got.status}, so a client cannot tell it got another major than it asked for; ${expect}`, '/protocolVersions');
+    input.report(
+      'unlistedMajor',
+      'error',
+      `the host ignores an unlisted major: OpenWOP-Version: ${major} got ${got.status}, so a client cannot tell it got another major than it asked for; ${expect}`,
+      '/protocolVersions',
+    );
   } else if (got.status !== 406) {
     verdict = `answered ${got.status}`;
     input.report('unlistedMajor', 'error', `OpenWOP-Version: ${major} got ${got.status}; ${expect}`, '/protocolVersions');
@@ -103,11 +108,21 @@ async function majorDotZero(input: NegotiationInput): Promise<NegotiationCheck> 
   let verdict = `served as major ${input.major}`;
   if (got.status < 200 || got.status > 299) {
     verdict = `answered ${got.status}`;
-    input.report('versionHeaderGrammar', 'error', `OpenWOP-Version: ${input.major}.0 got ${got.status}, though the host serves major ${input.major}: a host must accept both "${input.major}" and "${input.major}.0" (only the major selects)`, '/protocolVersions');
+    input.report(
+      'versionHeaderGrammar',
+      'error',
+      `OpenWOP-Version: ${input.major}.0 got ${got.status}, though the host serves major ${input.major}: a host must accept both "${input.major}" and "${input.major}.0" (only the major selects)`,
+      '/protocolVersions',
+    );
   } else if (answeredMajor !== input.major && !(answered === undefined && input.answered === null)) {
     // (A host that sends no OpenWOP-Version at all already has probe/version-header-missing.)
     verdict = `served, but answered OpenWOP-Version ${answered ?? '(none)'}`;
-    input.report('versionHeaderGrammar', 'error', `OpenWOP-Version: ${input.major}.0 was answered ${answered === undefined ? 'without an OpenWOP-Version header' : `with OpenWOP-Version: ${answered}`}: it must be served like "${input.major}", as major ${input.major}`, '');
+    input.report(
+      'versionHeaderGrammar',
+      'error',
+      `OpenWOP-Version: ${input.major}.0 was answered ${answered === undefined ? 'without an OpenWOP-Version header' : `with OpenWOP-Version: ${answered}`}: it must be served like "${input.major}", as major ${input.major}`,
+      '',
+    );
   }
   return record('major-dot-zero', sent, got, verdict);
 }
@@ -127,7 +142,12 @@ async function conditional(input: NegotiationInput, asked: string | null, etag: 
     input.report('notModified', 'error', 'the 304 answer to If-None-Match has no OpenWOP-Version header: every protocol response, a 304 included, names the contract', '');
   } else if (majorOf(answered) !== expected) {
     verdict = `304 with OpenWOP-Version ${answered}, another major`;
-    input.report('notModified', 'error', `the 304 answer to If-None-Match says OpenWOP-Version: ${answered}, but the document it confirms was served as major ${expected}: the 304 names the contract of the representation it stands for`, '');
+    input.report(
+      'notModified',
+      'error',
+      `the 304 answer to If-None-Match says OpenWOP-Version: ${answered}, but the document it confirms was served as major ${expected}: the 304 names the contract of the representation it stands for`,
+      '',
+    );
   }
   return record('if-none-match', sent, got, verdict);
 }
@@ -145,7 +165,12 @@ async function belowMinimum(input: NegotiationInput, asked: string | null, below
     const code = body.ok ? JSON.stringify(body.error.slice(0, 100)) : 'null';
     if (got.status !== 426 || !body.ok || body.error !== 'client_version_unsupported') {
       verdict = `refused with ${got.status} ${code}`;
-      input.report('minClientVersion', 'error', `a client at ${below}, below minClientVersion ${floor}, got ${got.status} with error ${code}${body.ok ? '' : ` (${body.problem})`}: a refusal must be 426 client_version_unsupported`, '/minClientVersion');
+      input.report(
+        'minClientVersion',
+        'error',
+        `a client at ${below}, below minClientVersion ${floor}, got ${got.status} with error ${code}${body.ok ? '' : ` (${body.problem})`}: a refusal must be 426 client_version_unsupported`,
+        '/minClientVersion',
+      );
     }
   }
   return record('below-min-client-version', sent, got, verdict);
@@ -158,7 +183,12 @@ async function malformedClientVersion(input: NegotiationInput, asked: string | n
   let verdict = 'served, as if absent';
   if (got.status < 200 || got.status > 299) {
     verdict = `answered ${got.status}`;
-    input.report('clientVersionMalformed', 'error', `OpenWOP-Client-Version: ${MALFORMED_CLIENT_VERSION} got ${got.status}: a malformed client version counts as absent and must not be refused${got.status === 400 ? ' with 400' : ''}`, '');
+    input.report(
+      'clientVersionMalformed',
+      'error',
+      `OpenWOP-Client-Version: ${MALFORMED_CLIENT_VERSION} got ${got.status}: a malformed client version counts as absent and must not be refused${got.status === 400 ? ' with 400' : ''}`,
+      '',
+    );
   }
   return record('malformed-client-version', sent, got, verdict);
 }

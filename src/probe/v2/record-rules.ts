@@ -32,7 +32,12 @@ export function versionRules(today: string): AdvertCheck {
       }
       const v1 = listed.filter((v) => parseVersion(v)?.major === 1);
       if (v1.length > 0 && parseVersion(preferred)?.major !== 1) {
-        ctx.report('preferredVersionOverlap', 'error', `protocolVersions still lists ${shortList(v1)}, so preferredVersion must be that 1.x (a header-less client must get v1), not "${preferred}"; switch it to 2.x in the same step that drops v1`, '/preferredVersion');
+        ctx.report(
+          'preferredVersionOverlap',
+          'error',
+          `protocolVersions still lists ${shortList(v1)}, so preferredVersion must be that 1.x (a header-less client must get v1), not "${preferred}"; switch it to 2.x in the same step that drops v1`,
+          '/preferredVersion',
+        );
       }
     }
     const newest = highestVersion(listed);
@@ -40,7 +45,12 @@ export function versionRules(today: string): AdvertCheck {
       if (V2_METADATA_KEY_SET.has(family) || !isObject(record)) continue;
       const at = childPointer('', family);
       if (typeof record.since === 'string' && parseVersion(record.since) && !listed.includes(record.since)) {
-        ctx.report('sinceListed', 'error', `${family}.since "${record.since}" is not a minor this host lists in protocolVersions (${shortList(listed) || 'none'}): since is a point on the host's own timeline`, childPointer(at, 'since'));
+        ctx.report(
+          'sinceListed',
+          'error',
+          `${family}.since "${record.since}" is not a minor this host lists in protocolVersions (${shortList(listed) || 'none'}): since is a point on the host's own timeline`,
+          childPointer(at, 'since'),
+        );
       }
       const until = record.until;
       if (typeof until !== 'string') continue;
@@ -52,7 +62,12 @@ export function versionRules(today: string): AdvertCheck {
       const version = parseVersion(until);
       if (version && newest && compareVersions(version, newest) <= 0) {
         const served = `${newest.major}.${newest.minor}`;
-        ctx.report('untilPast', 'error', `${family}.until "${until}" is already reached: the host serves ${served}${until === served ? '' : ', which is later'} (until_in_past)`, childPointer(at, 'until'));
+        ctx.report(
+          'untilPast',
+          'error',
+          `${family}.until "${until}" is already reached: the host serves ${served}${until === served ? '' : ', which is later'} (until_in_past)`,
+          childPointer(at, 'until'),
+        );
       }
     }
   };

@@ -9,7 +9,6 @@ import {isClaimed} from '../checks/context.js';
 import {PROBE_RULES} from '../rules.js';
 import {knownKeysAt, nearKnownKey} from './near-keys.js';
 
-
 /**
  * The document against the bundled v2 capabilities schema. A key the schema does not know, at the root or directly in
  * a family record, is a warning naming the snapshot when nothing else is wrong: v2 grows by RFC faster than a bundled
@@ -23,7 +22,10 @@ export function v2SchemaFindings(doc: JsonDocument, root: Record<string, unknown
   const errors = (validate.errors ?? []).filter((error) => !isClaimed(errorTarget(error), claimed));
   const newer = errors.filter(isNewerKey);
   const typos = new Map(newer.map((error) => [error, typoOf(error)] as const).filter((entry): entry is [ErrorObject, string] => entry[1] !== undefined));
-  const suggest = (error: ErrorObject) => (f: Finding): Finding => (typos.has(error) ? {...f, message: `${f.message}; did you mean "${typos.get(error)}"?`} : f);
+  const suggest =
+    (error: ErrorObject) =>
+    (f: Finding): Finding =>
+      typos.has(error) ? {...f, message: `${f.message}; did you mean "${typos.get(error)}"?`} : f;
   if (newer.length < errors.length) return errors.flatMap((error) => ajvFindings([error], doc, {ruleId: PROBE_RULES.v2Schema.id, base: '', value: root}).map(suggest(error)));
   return newer.flatMap((error) =>
     typos.has(error)

@@ -19,11 +19,7 @@ export function format(unsafe: Report, _ctx: FormatContext): string {
     const suiteFailures = result.findings.filter((f) => f.severity !== 'info').length;
     tests += cases.length;
     failures += suiteFailures;
-    suites.push(
-      `  <testsuite name="${attr(displayName(result.file))}" tests="${cases.length}" failures="${suiteFailures}" errors="0" skipped="0" time="0">\n` +
-        cases.join('') +
-        '  </testsuite>\n',
-    );
+    suites.push(`  <testsuite name="${attr(displayName(result.file))}" tests="${cases.length}" failures="${suiteFailures}" errors="0" skipped="0" time="0">\n` + cases.join('') + '  </testsuite>\n');
   }
   return (
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
@@ -69,8 +65,7 @@ function legal(s: string): string {
         continue;
       }
     }
-    const illegal =
-      (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || (code >= 0xd800 && code <= 0xdfff) || code === 0xfffe || code === 0xffff;
+    const illegal = (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || (code >= 0xd800 && code <= 0xdfff) || code === 0xfffe || code === 0xffff;
     out += illegal ? `\\u${code.toString(16).padStart(4, '0')}` : s[i];
   }
   return out;

@@ -187,4 +187,3 @@ function region(f: Finding): Record<string, number> {
 function atLeast1(n: number): number {
   return Number.isFinite(n) ? Math.max(1, Math.trunc(n)) : 1;
 }
-

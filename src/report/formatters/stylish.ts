@@ -57,13 +57,15 @@ export function format(report: Report, ctx: FormatContext): string {
 
 function findingRows(result: FileResult, c: ChalkInstance, width: number | undefined): string[] {
   // Sorted by position so the output reads top to bottom like the file; the report itself keeps check order.
-  const rows = [...result.findings].sort((a, b) => a.line - b.line || a.column - b.column).map((f) => ({
-    pos: `${f.line}:${f.column}`,
-    pointer: farPointer(f),
-    severity: f.severity,
-    message: oneLine(f.message),
-    ruleId: oneLine(f.ruleId),
-  }));
+  const rows = [...result.findings]
+    .sort((a, b) => a.line - b.line || a.column - b.column)
+    .map((f) => ({
+      pos: `${f.line}:${f.column}`,
+      pointer: farPointer(f),
+      severity: f.severity,
+      message: oneLine(f.message),
+      ruleId: oneLine(f.ruleId),
+    }));
   const w = {pos: 0, severity: 0, message: 0, ruleId: 0};
   for (const r of rows) {
     w.pos = Math.max(w.pos, stringWidth(r.pos));
@@ -79,14 +81,7 @@ function findingRows(result: FileResult, c: ChalkInstance, width: number | undef
   for (const r of rows) {
     const [first = '', ...rest] = wrapAt === undefined ? [r.message] : wrapAnsi(r.message, wrapAt, {hard: true}).split('\n');
     // Pad outside the colour codes so alignment is by visible width, whatever the colour level.
-    lines.push(
-      [
-        '  ' + c.dim(r.pos) + pad(r.pos, w.pos),
-        c[SEVERITY_COLOUR[r.severity]](r.severity) + pad(r.severity, w.severity),
-        first + pad(first, w.message),
-        c.dim(r.ruleId),
-      ].join('  '),
-    );
+    lines.push(['  ' + c.dim(r.pos) + pad(r.pos, w.pos), c[SEVERITY_COLOUR[r.severity]](r.severity) + pad(r.severity, w.severity), first + pad(first, w.message), c.dim(r.ruleId)].join('  '));
     for (const more of rest) lines.push(' '.repeat(messageAt) + more);
     // Under the message rather than beside `line:col`: a long pointer must not widen the position column of every row.
     if (r.pointer !== undefined) {

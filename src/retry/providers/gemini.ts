@@ -58,13 +58,24 @@ function absorb(acc: Acc, body: JsonObject): void {
     const call = record(p.functionCall);
     if (call && acc.toolArgs === null) acc.toolArgs = JSON.stringify(call.args ?? {});
   }
-  const blocked = list(candidate.safetyRatings).map(record).find((r) => r?.blocked === true);
+  const blocked = list(candidate.safetyRatings)
+    .map(record)
+    .find((r) => r?.blocked === true);
   acc.blockedCategory = str(blocked?.category) ?? acc.blockedCategory;
 }
 
 function assemble(acc: Acc): NormalisedResponse {
   if (acc.finishReason === null && acc.blockReason !== null) {
-    return {provider: 'gemini', stopClass: 'blocked', stopReason: acc.blockReason, text: null, model: acc.model, outputTokens: acc.outputTokens, refusalText: acc.blockMessage, safetyCategory: acc.blockReason};
+    return {
+      provider: 'gemini',
+      stopClass: 'blocked',
+      stopReason: acc.blockReason,
+      text: null,
+      model: acc.model,
+      outputTokens: acc.outputTokens,
+      refusalText: acc.blockMessage,
+      safetyCategory: acc.blockReason,
+    };
   }
   let stopClass = classOf(STOP_CLASSES, acc.finishReason);
   if (stopClass === 'clean' && acc.toolArgs !== null && acc.text === null) stopClass = 'tool-call';

@@ -40,7 +40,12 @@ export function adaptBody(body: unknown, forced?: RealProviderId): Adapted {
 export function adaptStream(text: string, forced?: RealProviderId): Adapted {
   const capture = readSse(text);
   if (capture.cutAt !== undefined) {
-    return {ok: false, ruleId: 'retry/sse-cut', line: capture.cutAt, message: `the capture is cut off inside the event that starts on line ${capture.cutAt} (no blank line ends it and its data is incomplete): record the whole stream`};
+    return {
+      ok: false,
+      ruleId: 'retry/sse-cut',
+      line: capture.cutAt,
+      message: `the capture is cut off inside the event that starts on line ${capture.cutAt} (no blank line ends it and its data is incomplete): record the whole stream`,
+    };
   }
   const events: StreamEvent[] = [];
   const notes: AdaptNote[] = [];
@@ -49,7 +54,12 @@ export function adaptStream(text: string, forced?: RealProviderId): Adapted {
       events.push({...e, data: e.data});
       // A client stops reading at [DONE]: whatever follows is not part of the response (and may be a forged tail).
       const after = capture.events.length - i - 1;
-      if (after > 0) notes.push({ruleId: 'retry/sse-after-done', line: capture.events[i + 1].line, message: `${after} event${after === 1 ? '' : 's'} after "data: [DONE]" (line ${e.line}) ignored, from line ${capture.events[i + 1].line}: a client stops reading at [DONE]`});
+      if (after > 0)
+        notes.push({
+          ruleId: 'retry/sse-after-done',
+          line: capture.events[i + 1].line,
+          message: `${after} event${after === 1 ? '' : 's'} after "data: [DONE]" (line ${e.line}) ignored, from line ${capture.events[i + 1].line}: a client stops reading at [DONE]`,
+        });
       break;
     }
     try {

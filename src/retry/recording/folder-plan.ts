@@ -16,10 +16,7 @@ export interface FolderFile {
   path: string;
 }
 
-export type FolderPlan =
-  | {kind: 'emission'; files: FolderFile[]; nodeId?: string; missing: string[]}
-  | {kind: 'cases'; files: FolderFile[]}
-  | {kind: 'bad-manifest'; message: string};
+export type FolderPlan = {kind: 'emission'; files: FolderFile[]; nodeId?: string; missing: string[]} | {kind: 'cases'; files: FolderFile[]} | {kind: 'bad-manifest'; message: string};
 
 /** `files` are the folder's regular files; the plan says how to read them. */
 export function planFolder(files: readonly FolderFile[], maxBytes: number): FolderPlan {

@@ -36,12 +36,26 @@ export function harEntry(entry: unknown, place: Place, forced?: RealProviderId):
   if (!adapter || String(request.method ?? 'POST').toUpperCase() !== 'POST') return undefined;
   const status = typeof response.status === 'number' ? response.status : 0;
   if (status < 200 || status > 299) {
-    return {skipped: {severity: 'info', ruleId: 'retry/har-http-error', message: `HTTP ${status || '(no status)'} from ${adapter.label}: a transport failure, not a model reply; left out of the replay`, place}};
+    return {
+      skipped: {
+        severity: 'info',
+        ruleId: 'retry/har-http-error',
+        message: `HTTP ${status || '(no status)'} from ${adapter.label}: a transport failure, not a model reply; left out of the replay`,
+        place,
+      },
+    };
   }
   const content = record(response.content);
   const text = bodyText(content);
   if (text === null) {
-    return {item: {ok: false, ruleId: 'retry/har-no-body', message: `the ${adapter.label} response has no saved body (export the HAR with content)`, place: {...place, pointer: `${place.pointer}/response/content`}}};
+    return {
+      item: {
+        ok: false,
+        ruleId: 'retry/har-no-body',
+        message: `the ${adapter.label} response has no saved body (export the HAR with content)`,
+        place: {...place, pointer: `${place.pointer}/response/content`},
+      },
+    };
   }
   const adapted = adaptResponse(text, forced ?? adapter.id);
   if (!adapted.ok) return {item: {ok: false, ruleId: adapted.ruleId, message: adapted.message, place: {...place, pointer: `${place.pointer}/response/content/text`}}};
@@ -49,7 +63,15 @@ export function harEntry(entry: unknown, place: Place, forced?: RealProviderId):
   const recorded: RecordedRequest | undefined = sent ? adapter.request(sent) : undefined;
   return {
     item: {ok: true, call: {response: adapted.response, ...(recorded ? {request: recorded} : {}), place}, ...(adapted.notes ? {notes: adapted.notes} : {})},
-    ...(sent ? {} : {requestProblem: {ruleId: 'retry/har-no-request-body', message: `the ${adapter.label} request body is missing or not JSON: this call's budget and prompt are not checked`, place: {...place, pointer: `${place.pointer}/request`}}}),
+    ...(sent
+      ? {}
+      : {
+          requestProblem: {
+            ruleId: 'retry/har-no-request-body',
+            message: `the ${adapter.label} request body is missing or not JSON: this call's budget and prompt are not checked`,
+            place: {...place, pointer: `${place.pointer}/request`},
+          },
+        }),
   };
 }
 

@@ -54,7 +54,8 @@ class Builder {
       this.recording.calls.push(item.call);
       const n = this.recording.calls.length;
       // A capture's own line only means something when the capture is the file (not text inside a JSON document).
-      for (const note of item.notes ?? []) this.recording.findings.push(placeFinding(item.call.place, note.ruleId, 'warning', `call ${n}: ${note.message}`, item.call.place.doc ? undefined : note.line));
+      for (const note of item.notes ?? [])
+        this.recording.findings.push(placeFinding(item.call.place, note.ruleId, 'warning', `call ${n}: ${note.message}`, item.call.place.doc ? undefined : note.line));
       return;
     }
     const n = this.recording.calls.length + 1;
@@ -139,7 +140,10 @@ export async function loadRecording(arg: string, options: LoadOptions, listing?:
     }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return failedRecording(display, fileFinding(display, code === 'ENOENT' ? 'io/not-found' : 'io/unreadable', `cannot read ${display}: ${code === 'ENOENT' ? 'no such file or folder' : (error as Error).message}`));
+    return failedRecording(
+      display,
+      fileFinding(display, code === 'ENOENT' ? 'io/not-found' : 'io/unreadable', `cannot read ${display}: ${code === 'ENOENT' ? 'no such file or folder' : (error as Error).message}`),
+    );
   }
   if (info.isDirectory()) return loadFolder(display, {...options, scope}, listing ?? listAndPlan(path, scope, maxBytes), maxBytes);
   if (!info.isFile()) {
@@ -238,7 +242,15 @@ function readHar(value: {log: {entries: unknown[]}}, doc: JsonDocument, b: Build
     if (got.item) b.add(got.item);
   });
   if (providerEntries === 0) {
-    b.problem(doc.finding('retry/har-no-provider-entries', 'error', `none of the ${harEntries(value).length} HAR entries is a call to OpenAI Chat Completions, OpenAI Responses, Anthropic Messages or Gemini generateContent`, '/log/entries'), true);
+    b.problem(
+      doc.finding(
+        'retry/har-no-provider-entries',
+        'error',
+        `none of the ${harEntries(value).length} HAR entries is a call to OpenAI Chat Completions, OpenAI Responses, Anthropic Messages or Gemini generateContent`,
+        '/log/entries',
+      ),
+      true,
+    );
   }
 }
 
@@ -288,7 +300,12 @@ async function loadFolder(display: string, options: LoadOptions, listing: Folder
       const value = event.doc.value;
       const place = {file: fileDisplay, pointer: '', doc: event.doc};
       if (event.mode === 'stream' || Array.isArray(value) || isMockProgram(value) || isHar(value)) {
-        b.add({ok: false, ruleId: 'retry/recording-shape', message: 'in a folder recording each file holds one call (a provider response, or {request, response}); give a list, program or HAR as a recording of its own', place});
+        b.add({
+          ok: false,
+          ruleId: 'retry/recording-shape',
+          message: 'in a folder recording each file holds one call (a provider response, or {request, response}); give a list, program or HAR as a recording of its own',
+          place,
+        });
         break;
       }
       b.add(itemToCall(value, place, options.forced));

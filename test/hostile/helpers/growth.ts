@@ -26,15 +26,27 @@ export function growth(make: (n: number) => (stopAt: number) => void, n: number)
     return (used.user + used.system) / 1000;
   };
   small(Infinity); // warm-up: the code is compiled before anything is timed
-  let bestSmall = Math.max(time(() => small(Infinity)), 0.5);
+  let bestSmall = Math.max(
+    time(() => small(Infinity)),
+    0.5,
+  );
   let bestLarge = Infinity;
   for (let round = 0; round < ROUNDS; round++) {
     // A run cut short or given up on must be both far over the bound and seconds long: a pause of the machine is neither.
     const budget = Math.max(3 * MAX_GROWTH * bestSmall, SURE_MS);
     const start = performance.now();
-    bestLarge = Math.min(bestLarge, time(() => large(start + budget)));
+    bestLarge = Math.min(
+      bestLarge,
+      time(() => large(start + budget)),
+    );
     if (bestLarge >= budget) break;
-    bestSmall = Math.max(Math.min(bestSmall, time(() => small(Infinity))), 0.5);
+    bestSmall = Math.max(
+      Math.min(
+        bestSmall,
+        time(() => small(Infinity)),
+      ),
+      0.5,
+    );
   }
   return bestLarge / bestSmall;
 }

@@ -1,5 +1,17 @@
 import {describe, expect, it} from 'vitest';
-import {constToEnum, discriminatorOf, inlineRef, intoDescription, isRecursiveRef, mergeSingleAllOf, nullBranchToNullable, oneOfToAnyOf, openApiToJsonSchemaTypes, typeListToAnyOf, typeListToNullable} from '../../../src/lint/transforms/index.js';
+import {
+  constToEnum,
+  discriminatorOf,
+  inlineRef,
+  intoDescription,
+  isRecursiveRef,
+  mergeSingleAllOf,
+  nullBranchToNullable,
+  oneOfToAnyOf,
+  openApiToJsonSchemaTypes,
+  typeListToAnyOf,
+  typeListToNullable,
+} from '../../../src/lint/transforms/index.js';
 
 const cat = {type: 'object', properties: {kind: {const: 'cat'}, lives: {type: 'integer'}}, required: ['kind', 'lives']};
 const dog = {type: 'object', properties: {kind: {enum: ['dog']}, good: {type: 'boolean'}}, required: ['kind']};
@@ -122,7 +134,10 @@ describe('inlineRef', () => {
 
 describe('intoDescription', () => {
   it('moves the keywords into the description, readably', () => {
-    expect(intoDescription({type: 'string', description: 'A slug', pattern: '^[a-z]+$', minLength: 1}, ['minLength', 'pattern'])).toEqual({type: 'string', description: 'A slug. minLength: 1; pattern: ^[a-z]+$'});
+    expect(intoDescription({type: 'string', description: 'A slug', pattern: '^[a-z]+$', minLength: 1}, ['minLength', 'pattern'])).toEqual({
+      type: 'string',
+      description: 'A slug. minLength: 1; pattern: ^[a-z]+$',
+    });
     expect(intoDescription({type: 'integer', minimum: 1}, ['minimum', 'maximum'])).toEqual({type: 'integer', description: 'minimum: 1'});
     expect(intoDescription({type: 'string', description: 'Done.', format: 'uri'}, ['format'])).toEqual({type: 'string', description: 'Done. format: uri'});
     expect(intoDescription({type: 'array', uniqueItems: true}, ['uniqueItems'])?.description).toBe('uniqueItems: true');

@@ -46,7 +46,11 @@ const VERSION = /^(0|[1-9]\d*)(?:\.(0|[1-9]\d*))?$/;
 export function v2Host(b: V2HostBehaviour): Handler {
   const listed = (b.v2.protocolVersions as string[]) ?? [];
   const majorOf = (v: string): number => Number(v.split('.')[0]);
-  const versionFor = (major: number): string => listed.filter((v) => majorOf(v) === major).sort().at(-1) ?? `${major}.0`;
+  const versionFor = (major: number): string =>
+    listed
+      .filter((v) => majorOf(v) === major)
+      .sort()
+      .at(-1) ?? `${major}.0`;
   return (req: IncomingMessage, res: ServerResponse) => {
     const asked = req.headers['openwop-version'];
     const client = req.headers['openwop-client-version'];
@@ -67,7 +71,9 @@ export function v2Host(b: V2HostBehaviour): Handler {
     }
     if (typeof client === 'string') {
       const m = /^(\d+)\.(\d+)$/.exec(client);
-      const min = String(b.v2.minClientVersion ?? '0.0').split('.').map(Number);
+      const min = String(b.v2.minClientVersion ?? '0.0')
+        .split('.')
+        .map(Number);
       if (!m && b.malformedClientStatus) return send(res, b.malformedClientStatus, {error: 'validation_error', message: 'bad client version'}, {});
       if (m && b.refuseOldClients && (Number(m[1]) < min[0] || (Number(m[1]) === min[0] && Number(m[2]) < min[1]))) {
         return send(res, b.refuseOldClients.status, {error: b.refuseOldClients.error, message: 'upgrade the client'}, {});

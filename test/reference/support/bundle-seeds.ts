@@ -81,7 +81,18 @@ const durable = {
         scenario: 'durability.test.ts',
         result: 'executed-pass',
         assertions: 1,
-        evidence: {recoveryBounds: [{class: 'leased', bound: 1500, terms: [{name: 'lease.ttl', ms: 1000}, {name: 'poll', ms: 500}]}]},
+        evidence: {
+          recoveryBounds: [
+            {
+              class: 'leased',
+              bound: 1500,
+              terms: [
+                {name: 'lease.ttl', ms: 1000},
+                {name: 'poll', ms: 500},
+              ],
+            },
+          ],
+        },
       },
       {
         id: 'openwop.requirement.0158.kill-after-accept',

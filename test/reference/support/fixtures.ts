@@ -35,9 +35,7 @@ function envelopeCases(envelope: unknown, where: string): FixtureCase[] {
 /** Bare payload fixtures are named <kind>.<variant>.json. */
 function payloadKind(file: string): BundledSchemaName {
   const name = basename(file);
-  const kind = ['clarification.request', 'schema.request', 'schema.response', 'error', 'media.image', 'media.audio', 'media.file'].find((k) =>
-    name.startsWith(`${k}.`),
-  );
+  const kind = ['clarification.request', 'schema.request', 'schema.response', 'error', 'media.image', 'media.audio', 'media.file'].find((k) => name.startsWith(`${k}.`));
   const schema = kind === undefined ? undefined : builtinKindSchema(kind);
   if (schema === undefined) throw new Error(`cannot tell the kind of payload fixture ${file}`);
   return schema;

@@ -30,17 +30,106 @@ export interface Guide {
 const BOUNDARY_LENGTHS = [0, 1, 2, 3, 63, 64, 65, 99, 100, 101, 127, 128, 129, 199, 200, 201, 255, 256, 257, 299, 300, 301, 499, 500, 501, 511, 512, 513, 1023, 1024, 1025, 2000, 2001, 65536, 65537];
 
 const GENERIC_VALUES: Json[] = [
-  null, true, false, 0, -0, 1, -1, 2, 3, 8, 9, 10, 11, 16, 17, 32, 33, 50, 51, 0.5, -0.5, 1.5, 999, 1000, 262144, 2 ** 31, 2 ** 53, 1e21, -1e21,
-  '', ' ', 'x', 'X', '0', 'true', 'null', [], [null], [1, 1], ['a', 'a'], {}, {a: 1},
-  'tomorrow', '2026-05-18T10:00:00Z', '2026-05-18T10:00:00+00:00', '2026-05-18T10:00:00', '2026-13-01T00:00:00Z', '2026-02-30T00:00:00Z', '2026-05-18', '2026-5-18', '10:00:00Z',
-  'https://example.com/x', 'http://localhost:8080/a?b=c#d', 'not a uri', '/relative/path', 'mailto:a@b.c', 'urn:isbn:123',
-  `sha256-${'A'.repeat(43)}=`, `sha256-${'A'.repeat(42)}=`, 'sha256-abc', `sha256:${'a'.repeat(64)}`,
-  'OPENWOP-2026-0001', 'OPENWOP-26-1', 'CVE-2026-1234', 'prompt:writer', 'prompt:writer@1.0.0', 'prompt:Writer', 'prompt:writer@1.0',
-  '1.0.0', '1.0', 'v1.0.0', '1.0.0-rc.1+b.2', '1.0.0-',
-  'vendor.acme.thing', 'vendor.acme', 'core.openwop.flow', 'community.jane.x.y', 'private.host.x', 'local.x.y', 'Vendor.acme.x', 'vendor.Acme.x', 'vendor.acme.X-y_z',
-  'node:dns/promises', 'net.outbound.http', 'flow', 'examples',
-  'x-host-acme-thing', 'x-host-acme', 'x-host-Acme-thing', 'x-custom', 'x-', 'vendor.acme.kind', 'vendor.acme',
-  'a.b', 'a-b', 'a_b', 'A', 'a b', '_x', '9x',
+  null,
+  true,
+  false,
+  0,
+  -0,
+  1,
+  -1,
+  2,
+  3,
+  8,
+  9,
+  10,
+  11,
+  16,
+  17,
+  32,
+  33,
+  50,
+  51,
+  0.5,
+  -0.5,
+  1.5,
+  999,
+  1000,
+  262144,
+  2 ** 31,
+  2 ** 53,
+  1e21,
+  -1e21,
+  '',
+  ' ',
+  'x',
+  'X',
+  '0',
+  'true',
+  'null',
+  [],
+  [null],
+  [1, 1],
+  ['a', 'a'],
+  {},
+  {a: 1},
+  'tomorrow',
+  '2026-05-18T10:00:00Z',
+  '2026-05-18T10:00:00+00:00',
+  '2026-05-18T10:00:00',
+  '2026-13-01T00:00:00Z',
+  '2026-02-30T00:00:00Z',
+  '2026-05-18',
+  '2026-5-18',
+  '10:00:00Z',
+  'https://example.com/x',
+  'http://localhost:8080/a?b=c#d',
+  'not a uri',
+  '/relative/path',
+  'mailto:a@b.c',
+  'urn:isbn:123',
+  `sha256-${'A'.repeat(43)}=`,
+  `sha256-${'A'.repeat(42)}=`,
+  'sha256-abc',
+  `sha256:${'a'.repeat(64)}`,
+  'OPENWOP-2026-0001',
+  'OPENWOP-26-1',
+  'CVE-2026-1234',
+  'prompt:writer',
+  'prompt:writer@1.0.0',
+  'prompt:Writer',
+  'prompt:writer@1.0',
+  '1.0.0',
+  '1.0',
+  'v1.0.0',
+  '1.0.0-rc.1+b.2',
+  '1.0.0-',
+  'vendor.acme.thing',
+  'vendor.acme',
+  'core.openwop.flow',
+  'community.jane.x.y',
+  'private.host.x',
+  'local.x.y',
+  'Vendor.acme.x',
+  'vendor.Acme.x',
+  'vendor.acme.X-y_z',
+  'node:dns/promises',
+  'net.outbound.http',
+  'flow',
+  'examples',
+  'x-host-acme-thing',
+  'x-host-acme',
+  'x-host-Acme-thing',
+  'x-custom',
+  'x-',
+  'vendor.acme.kind',
+  'vendor.acme',
+  'a.b',
+  'a-b',
+  'a_b',
+  'A',
+  'a b',
+  '_x',
+  '9x',
 ];
 
 const UNKNOWN_KEYS = ['unknownKey', 'extra', '__extra', 'x-host-acme-extra', 'reasoning', 'capabilities', 'truncationRetryMultiplier', 'defaultTimeoutMs', 'kind', 'runtime'];
@@ -108,14 +197,22 @@ const isObject = (v: Json) => v !== null && typeof v === 'object' && !Array.isAr
 
 function tweakString(s: string, how: number): string {
   switch (how % 8) {
-    case 0: return s.toUpperCase();
-    case 1: return `${s}x`;
-    case 2: return s.slice(1);
-    case 3: return `${s} `;
-    case 4: return `-${s}`;
-    case 5: return s.replace(/\./g, '/');
-    case 6: return s.replace(/[a-z]/, 'Z');
-    default: return s.slice(0, -1);
+    case 0:
+      return s.toUpperCase();
+    case 1:
+      return `${s}x`;
+    case 2:
+      return s.slice(1);
+    case 3:
+      return `${s} `;
+    case 4:
+      return `-${s}`;
+    case 5:
+      return s.replace(/\./g, '/');
+    case 6:
+      return s.replace(/[a-z]/, 'Z');
+    default:
+      return s.slice(0, -1);
   }
 }
 
@@ -169,7 +266,14 @@ export function applyMutation(input: Json, m: Mutation, pools: Pools): Json {
       return setAt(doc, pick(paths(doc), m.at), structuredClone(pick(pools.values, m.value)));
     case 'length':
       // Astral characters count as two UTF-16 units but one code point, which is what JSON Schema lengths use.
-      return setAt(doc, pick(pathsWhere(doc, (v) => typeof v === 'string'), m.at), m.char.repeat(pick(BOUNDARY_LENGTHS, m.length)));
+      return setAt(
+        doc,
+        pick(
+          pathsWhere(doc, (v) => typeof v === 'string'),
+          m.at,
+        ),
+        m.char.repeat(pick(BOUNDARY_LENGTHS, m.length)),
+      );
     case 'tweak': {
       const target = pick(paths(doc), m.at);
       return setAt(doc, target, tweak(getAt(doc, target), m.how, doc));
@@ -182,7 +286,7 @@ export function applyMutation(input: Json, m: Mutation, pools: Pools): Json {
       const target = pick(pathsWhere(doc, Array.isArray), m.at);
       const node = getAt(doc, target);
       if (!Array.isArray(node)) return setAt(doc, target, [structuredClone(node), structuredClone(node)]);
-      node.push(structuredClone(node.length > 0 ? (node[0]) : null));
+      node.push(structuredClone(node.length > 0 ? node[0] : null));
       return doc;
     }
     case 'boundary': {

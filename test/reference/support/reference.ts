@@ -50,9 +50,7 @@ export function currentReferenceSchemaFiles(): string[] {
   return [
     referencePath(...SDKS, 'ai-envelope.schema.json'),
     referencePath(...SDKS, 'v2', 'ai-envelope.schema.json'),
-    ...['clarification.request', 'schema.request', 'schema.response', 'error', 'media.file'].map((k) =>
-      referencePath(...SDKS, 'envelopes', `${k}.schema.json`),
-    ),
+    ...['clarification.request', 'schema.request', 'schema.response', 'error', 'media.file'].map((k) => referencePath(...SDKS, 'envelopes', `${k}.schema.json`)),
     referencePath(...OPENWOP, 'envelopes', 'media.image.schema.json'),
     referencePath(...OPENWOP, 'envelopes', 'media.audio.schema.json'),
     referencePath(...OPENWOP, 'capabilities.schema.EXCERPT.json'),
@@ -77,12 +75,7 @@ const deferToV1 = (base: string): AnySchemaObject => ({$schema: DRAFT_2020, $id:
  * `prompt-kind`/`prompt-ref` defer to the v1 ones, and its `configurable.schema.json` is any object, as in ours.
  */
 export function referenceStandIns(): AnySchemaObject[] {
-  return [
-    deferToV1('agent-manifest'),
-    deferToV1('prompt-kind'),
-    deferToV1('prompt-ref'),
-    {$schema: DRAFT_2020, $id: `${V2}configurable.schema.json`, type: 'object'},
-  ];
+  return [deferToV1('agent-manifest'), deferToV1('prompt-kind'), deferToV1('prompt-ref'), {$schema: DRAFT_2020, $id: `${V2}configurable.schema.json`, type: 'object'}];
 }
 
 type AjvLike = Pick<Ajv2020, 'addSchema' | 'getSchema'>;
@@ -122,9 +115,5 @@ export function createReferenceValidators(files: string[], standIns: readonly An
 
 /** The older openwop/openwop copies of the universal kinds (no reasoning), for the drift check only. */
 export function legacyEnvelopeValidators(): (id: string) => ValidateFunction {
-  return createReferenceValidators(
-    ['clarification.request', 'schema.request', 'schema.response', 'error'].map((k) =>
-      referencePath(...OPENWOP, 'envelopes', `${k}.schema.json`),
-    ),
-  );
+  return createReferenceValidators(['clarification.request', 'schema.request', 'schema.response', 'error'].map((k) => referencePath(...OPENWOP, 'envelopes', `${k}.schema.json`)));
 }

@@ -124,7 +124,15 @@ function plausibleValues(parent: SchemaNode, key: string): Json[] {
  */
 function patternProbes(pattern: string, current: string): Json[] {
   const mid = Math.floor(current.length / 2);
-  const out: Json[] = [current.toUpperCase(), `${current}.`, `${current}-x`, current.replace(/\./g, ''), `_${current}`, current.slice(0, mid) + current.slice(mid + 1), current.slice(0, mid) + current.charAt(mid) + current.slice(mid)];
+  const out: Json[] = [
+    current.toUpperCase(),
+    `${current}.`,
+    `${current}-x`,
+    current.replace(/\./g, ''),
+    `_${current}`,
+    current.slice(0, mid) + current.slice(mid + 1),
+    current.slice(0, mid) + current.charAt(mid) + current.slice(mid),
+  ];
   const pad = current.slice(-1) || 'a';
   for (const match of pattern.matchAll(/\{(\d+)(?:,(\d*))?\}/g)) {
     for (const bound of [match[1], match[2]]) {
@@ -155,7 +163,7 @@ function resizeArray(current: Json[], length: number): Json {
 /** Values worth trying at a spot, derived from the constraints of every subschema that applies there. */
 export function boundaryCandidates(nodes: readonly SchemaNode[], current: Json): Json[] {
   const out: Json[] = [];
-  const bound = (key: string, n: SchemaNode): number | undefined => (typeof n[key] === 'number' ? (n[key]) : undefined);
+  const bound = (key: string, n: SchemaNode): number | undefined => (typeof n[key] === 'number' ? n[key] : undefined);
   for (const n of nodes) {
     // One value of every JSON type: the right ones keep documents valid, the wrong ones probe `type`.
     for (const samples of Object.values(TYPE_SAMPLES)) out.push(...samples);

@@ -72,7 +72,7 @@ const richNodePack = {
 };
 
 /** The rich v1 seed moved to v2: kind required, a closed engines with an upper bound, the {keyId, scheme} signing block. */
-const { signing: _v1Signing, engines: _v1Engines, ...richNodeBody } = richNodePack;
+const {signing: _v1Signing, engines: _v1Engines, ...richNodeBody} = richNodePack;
 const richV2NodePack = {
   ...richNodeBody,
   'x-acme-note': 'extension keys are allowed at the root',
@@ -297,7 +297,14 @@ export const SEEDS: Partial<Record<BundledSchemaName, unknown[]>> = {
     richV2NodePack,
     remoteV2NodePack,
     // The smallest v2 packs, one per branch of the nodes-or-agents rule: mutations of a small seed stay valid more often.
-    {kind: 'node', name: 'core.openwop.echo', version: '1.0.0', engines: {openwop: '>=2.0 <3.0.0'}, runtime: {language: 'wasm', entry: 'echo.wasm'}, nodes: [{typeId: 'core.openwop.echo.run', version: '1', category: 'data', role: 'pure'}]},
+    {
+      kind: 'node',
+      name: 'core.openwop.echo',
+      version: '1.0.0',
+      engines: {openwop: '>=2.0 <3.0.0'},
+      runtime: {language: 'wasm', entry: 'echo.wasm'},
+      nodes: [{typeId: 'core.openwop.echo.run', version: '1', category: 'data', role: 'pure'}],
+    },
     {kind: 'node', name: 'private.acme.helpers', version: '0.1.0', engines: {openwop: '>=2.1 <3.0.0'}, runtime: {language: 'remote', entry: 'agents'}, agents: [skillAgent]},
   ],
   'packs/agent-manifest': [skillAgent, richNodePack.agents[0]],
@@ -375,7 +382,15 @@ export const SEEDS: Partial<Record<BundledSchemaName, unknown[]>> = {
     },
   ],
   'packs/prompt-pack-manifest': [
-    {name: 'vendor.acme.prompts', version: '1.0.0', kind: 'prompt', engines: {openwop: '>=1.1.0 <2.0.0'}, dependencies: {'vendor.acme.base': '^1.0.0'}, prompts: [promptTemplate], signing: {method: 'manual'}},
+    {
+      name: 'vendor.acme.prompts',
+      version: '1.0.0',
+      kind: 'prompt',
+      engines: {openwop: '>=1.1.0 <2.0.0'},
+      dependencies: {'vendor.acme.base': '^1.0.0'},
+      prompts: [promptTemplate],
+      signing: {method: 'manual'},
+    },
   ],
   'packs/prompt-template': [promptTemplate, {templateId: 'writer', version: '1.0.0', kind: 'system', text: '', meta: {source: 'host'}}],
   'packs/prompt-ref': ['prompt:writer', 'prompt:vendor.acme.writer.v2@2.0.0', {templateId: 'writer', libraryId: 'vendor.acme.prompts', version: '1.2.0', variableOverrides: {tone: 'dry'}}],
@@ -449,12 +464,21 @@ export const SEEDS: Partial<Record<BundledSchemaName, unknown[]>> = {
     {nodeId: 'writer', attempt: 2, reason: 'schema-violation', previousError: "required field 'steps' missing"},
     {nodeId: 'writer', attempt: 3, reason: 'x-host-acme-slow-model', previousError: null},
   ],
-  'events/envelope.retry.exhausted': [{nodeId: 'writer', totalAttempts: 3, finalReason: 'truncation', finalError: null}, {nodeId: 'w', totalAttempts: 1, finalReason: 'parse-error'}],
+  'events/envelope.retry.exhausted': [
+    {nodeId: 'writer', totalAttempts: 3, finalReason: 'truncation', finalError: null},
+    {nodeId: 'w', totalAttempts: 1, finalReason: 'parse-error'},
+  ],
   'events/envelope.refusal': [{nodeId: 'writer', provider: 'openai', model: 'gpt-x', refusalText: null, safetyCategory: null}],
   'events/envelope.truncated': [{nodeId: 'writer', provider: 'anthropic', model: 'claude-x', stopReason: 'max_tokens', partialPayloadAvailable: true, outputTokenCount: 4096}],
   'events/envelope.nlToFormat.engaged': [{nodeId: 'writer', originalEnvelopeType: 'vendor.acme.prd.create', fallbackCalls: 1}],
-  'events/envelope.recovery.applied': [{nodeId: 'writer', path: 'markdown-fence', byteOffset: 12}, {nodeId: 'writer', path: 'direct', byteOffset: null}],
-  'events/cap.breached': [{kind: 'schema', limit: 2, observed: 3, nodeId: 'writer'}, {kind: 'envelopes', limit: 5, observed: 6, extra: 'open'}],
+  'events/envelope.recovery.applied': [
+    {nodeId: 'writer', path: 'markdown-fence', byteOffset: 12},
+    {nodeId: 'writer', path: 'direct', byteOffset: null},
+  ],
+  'events/cap.breached': [
+    {kind: 'schema', limit: 2, observed: 3, nodeId: 'writer'},
+    {kind: 'envelopes', limit: 5, observed: 6, extra: 'open'},
+  ],
   'events/node.failed': [
     {nodeId: 'writer', error: {code: 'envelope_invalid', message: 'payload failed', details: {path: '/x'}, retryable: false}, attempts: 3},
     {nodeId: 'writer', error: {code: 'envelope_refusal', message: 'refused', hint: 'open'}, extra: 1},
