@@ -266,17 +266,15 @@ function compareSettings(settings: FetchSettings, probed: string, compare: strin
 
 /** A body that is not JSON at all is a transport-level failure for the probe: say where it breaks. */
 function unreadable(doc: JsonDocument): Finding[] {
-  return doc
-    .problemFindings()
-    .map((f) =>
-      f.ruleId === 'json/syntax'
-        ? {
-            ...fatalFinding('notJson', `the response is not valid JSON: ${f.message.replace(/^invalid JSON: /, '')}`, f.file),
-            line: f.line,
-            column: f.column,
-            endLine: f.endLine,
-            endColumn: f.endColumn,
-          }
-        : f,
-    );
+  return doc.problemFindings().map((f) =>
+    f.ruleId === 'json/syntax'
+      ? {
+          ...fatalFinding('notJson', `the response is not valid JSON: ${f.message.replace(/^invalid JSON: /, '')}`, f.file),
+          line: f.line,
+          column: f.column,
+          endLine: f.endLine,
+          endColumn: f.endColumn,
+        }
+      : f,
+  );
 }
