@@ -53,7 +53,10 @@ async function measure(checkout, format, n) {
   const {getFormatter} = await import(pathToFileURL(join(dist, 'formatters', 'index.js')).href);
   const {makeFormatContext} = await import(pathToFileURL(join(dist, 'format-context.js')).href);
   const {buildReport} = await import(pathToFileURL(join(dist, 'report.js')).href);
-  const rules = new Map(RULES.map((id) => [id, {id, description: `what ${id} checks`, docsUrl: `https://example.invalid/rules/${id}`}]));
+  // A checkout from before the shared rule model (no dist/src/core/rule.js) takes plain {id, description, docsUrl}.
+  const ruleModule = join(checkout, 'dist', 'src', 'core', 'rule.js');
+  const {defineRule} = existsSync(ruleModule) ? await import(pathToFileURL(ruleModule).href) : {defineRule: (r) => ({...r, docsUrl: `https://example.invalid/rules/${r.id}`})};
+  const rules = new Map(RULES.map((id) => [id, defineRule({id, description: `what ${id} checks`})]));
   const ctx = makeFormatContext({toolVersion: '0.0.0', cwd: ROOT, rules});
   const fmt = getFormatter(format);
   fmt(report(buildReport, 200), ctx);
