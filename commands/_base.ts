@@ -50,6 +50,8 @@ export interface CheckContext {
 const MB = 1024 * 1024;
 
 interface EvaluateFlags {
+  format: string;
+  json: boolean;
   config?: string;
   rule?: string[];
   'fail-on': string;
@@ -135,14 +137,14 @@ export abstract class CheckCommand<T extends typeof Command = typeof Command> ex
   }
 
   /**
-   * The command's rules by id, plus any other rule a finding names: probe host and validate pack report lint rules
-   * when they lint schemas.
+   * The rules the report's findings name (their aliases reach --rule and config settings, their upstream codes go on
+   * the findings), plus every rule of the command when the format describes them (SARIF). A clean run loads no table.
    */
-  private async reportedRules(report: Report): Promise<Map<string, Rule>> {
-    const {allRules, rulesForCommand} = await import('../src/rule-catalog.js');
-    const rules = new Map((await rulesForCommand(this.commandName)).map((r) => [r.id, r]));
+  private async reportedRules(report: Report, wholeCommand: boolean): Promise<Map<string, Rule>> {
+    const {rulesForCommand, rulesWithIds} = await import('../src/rule-catalog.js');
     const named = new Set(report.results.flatMap((r) => [...r.findings, ...(r.baselined ?? [])].map((f) => f.ruleId)));
-    for (const r of await allRules()) if (named.has(r.id) && !rules.has(r.id)) rules.set(r.id, r);
+    const rules = named.size > 0 ? await rulesWithIds(named) : new Map<string, Rule>();
+    if (wholeCommand) for (const r of await rulesForCommand(this.commandName)) if (!rules.has(r.id)) rules.set(r.id, r);
     return rules;
   }
 
@@ -161,7 +163,7 @@ export abstract class CheckCommand<T extends typeof Command = typeof Command> ex
     const settings = mergeLevels([outcome.severitiesResolved ? undefined : config.config.rules, cliRules]);
     const version = packageVersion();
     const built = buildReport(this.commandName, version, outcome.results, outcome.summary);
-    const rules = await this.reportedRules(built);
+    const rules = await this.reportedRules(built, formatNeedsRules((flags.json ? 'json' : flags.format) as FormatName));
     const overridden = applyRuleOverridesToReport(built, settings, rules.values());
     // After --rule (a severity decides whether a finding is baselined at all), before the exit code and --quiet.
     const report = settleBaseline ? await settleBaseline(overridden, outcome.fatal) : overridden;

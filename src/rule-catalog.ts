@@ -1,44 +1,50 @@
 import type {CheckingCommand, Rule} from './core/rule.js';
 import {ruleNames} from './core/rule.js';
 
-let all: Promise<readonly Rule[]> | undefined;
+type Loader = () => Promise<readonly Rule[]>;
+
+const lintRules: Loader = async () => (await import('./lint/index.js')).lintRuleDescriptors();
+const ioRules: Loader = async () => (await import('./io/io-rules.js')).IO_RULE_DESCRIPTORS;
 
 /**
- * Every rule any command reports. Each family's table is imported on first use: a config without `rules` never loads
- * them, and a command does not pay for the others' rule modules at start-up.
+ * Each family's table, imported on first use: a run loads only the families its findings name (a clean run none), a
+ * config without `rules` never loads them, and a command does not pay for the others' rule modules at start-up.
+ * The io table comes before lint's, whose list repeats the io rules.
  */
+const FAMILIES: Readonly<Record<string, Loader>> = {
+  envelope: async () => Object.values((await import('./envelope/openwop/rules.js')).ENVELOPE_RULES),
+  foxctl: async () => Object.values((await import('./envelope/foxctl/rules.js')).FOXCTL_RULES),
+  pack: async () => (await import('./pack/rules.js')).PACK_RULE_LIST,
+  probe: async () => Object.values((await import('./probe/rules.js')).PROBE_RULES),
+  retry: async () => (await import('./retry/rules.js')).RETRY_RULE_LIST,
+  schema: async () => [(await import('./schemas/pattern/refusal.js')).PATTERN_UNSUPPORTED_RULE],
+  bundle: async () => (await import('./bundle/rules.js')).BUNDLE_RULE_LIST,
+  io: ioRules,
+  json: ioRules,
+  export: async () => (await import('./export/export-schema.js')).EXPORT_RULES,
+  ...Object.fromEntries(['tier1', 'tier1-ext', 'openai', 'anthropic', 'gemini', 'gemini-legacy', 'reasoning', 'ref', 'lint'].map((f) => [f, lintRules])),
+};
+
+async function load(loaders: Iterable<Loader>): Promise<Rule[]> {
+  const tables = await Promise.all([...new Set(loaders)].map((l) => l()));
+  const seen = new Map<string, Rule>();
+  for (const table of tables) for (const r of table) if (!seen.has(r.id)) seen.set(r.id, r);
+  return [...seen.values()];
+}
+
+let all: Promise<readonly Rule[]> | undefined;
+
+/** Every rule any command reports. */
 export function allRules(): Promise<readonly Rule[]> {
-  all ??= (async () => {
-    const [lint, openwop, foxctl, pack, probe, retry, pattern, bundle, io, exported] = await Promise.all([
-      import('./lint/index.js'),
-      import('./envelope/openwop/rules.js'),
-      import('./envelope/foxctl/rules.js'),
-      import('./pack/rules.js'),
-      import('./probe/rules.js'),
-      import('./retry/rules.js'),
-      import('./schemas/pattern/refusal.js'),
-      import('./bundle/rules.js'),
-      import('./io/io-rules.js'),
-      import('./export/export-schema.js'),
-    ]);
-    // Lint last: its descriptor list repeats the io rules, which must keep their own Rule objects.
-    const rules = [
-      ...Object.values(openwop.ENVELOPE_RULES),
-      ...Object.values(foxctl.FOXCTL_RULES),
-      ...pack.PACK_RULE_LIST,
-      ...Object.values(probe.PROBE_RULES),
-      ...retry.RETRY_RULE_LIST,
-      pattern.PATTERN_UNSUPPORTED_RULE,
-      ...bundle.BUNDLE_RULE_LIST,
-      ...io.IO_RULE_DESCRIPTORS,
-      ...exported.EXPORT_RULES,
-      ...lint.lintRuleDescriptors(),
-    ];
-    const seen = new Map<string, Rule>();
-    for (const r of rules) if (!seen.has(r.id)) seen.set(r.id, r);
-    return [...seen.values()];
-  })();
+  all ??= load(Object.values(FAMILIES));
   return all;
+}
+
+/** The rules with these ids, loading only their families' tables; an id of no known family is left out. */
+export async function rulesWithIds(ids: Iterable<string>): Promise<Map<string, Rule>> {
+  const wanted = new Set(ids);
+  const families = new Set([...wanted].map((id) => FAMILIES[id.slice(0, id.indexOf('/'))]).filter((l) => l !== undefined));
+  return new Map((await load(families)).filter((r) => wanted.has(r.id)).map((r) => [r.id, r]));
 }
 
 /** The rules `command` can report. */
