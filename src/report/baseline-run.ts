@@ -1,6 +1,6 @@
 import {dirname, resolve} from 'node:path';
 import {applyBaseline, updatedSection, type BaselineScope} from './baseline.js';
-import {serializeBaseline, type BaselineSection} from './baseline-file.js';
+import {serializeBaseline, type BaselineSection, type PointerCounts} from './baseline-file.js';
 import {checkBaselineTarget, readBaseline, readBaselineToUpdate, writeBaseline} from './baseline-io.js';
 import type {Report} from '../core/finding.js';
 
@@ -18,6 +18,11 @@ export interface BaselineRun {
   inputs: readonly string[];
   /** See BaselineScope.folderOf. */
   folderOf?: (resultFile: string) => string | undefined;
+  /**
+   * The current id of each rule id a baseline may hold from before a rename (an earlier id → its rule's id), so a
+   * baseline written under the old ids still settles the same findings, and an update rewrites it under the new ones.
+   */
+  renamedIds?: () => Promise<ReadonlyMap<string, string>>;
 }
 
 export interface BaselineOutcome {
@@ -37,17 +42,36 @@ export function openBaseline(run: BaselineRun): SettleBaseline {
   const scope: BaselineScope = {folder: dirname(resolve(run.cwd, run.file)), cwd: run.cwd, inputs: run.inputs, folderOf: run.folderOf};
   if (!run.update) {
     const section: BaselineSection = readBaseline(run.file).commands.get(run.command) ?? new Map();
-    return async (report) => ({report: applyBaseline(report, section, scope).report});
+    return async (report) => ({report: applyBaseline(report, await currentIds(section, run), scope).report});
   }
   checkBaselineTarget(run.file, run.projectRoot);
   const baseline = readBaselineToUpdate(run.file, run.force);
   return async (report, fatal) => {
     // A baseline written now would forget the findings of the inputs that could not be checked.
     if (fatal) return {report, note: `${run.file} not updated: this run could not check every input`};
-    const section = updatedSection(report, baseline.commands.get(run.command), scope);
+    const recorded = baseline.commands.get(run.command);
+    const section = updatedSection(report, recorded && (await currentIds(recorded, run)), scope);
     baseline.commands.set(run.command, section);
     await writeBaseline(run.file, serializeBaseline(baseline), run.projectRoot);
     const applied = applyBaseline(report, section, scope);
     return {report: applied.report, note: `${run.file} updated: ${applied.baselined} finding${applied.baselined === 1 ? '' : 's'} of ${run.command} recorded`};
   };
+}
+
+/** `section` with every renamed rule id replaced by its rule's id (counts of an old and a new key of one rule add up). */
+async function currentIds(section: BaselineSection, run: BaselineRun): Promise<BaselineSection> {
+  if (!run.renamedIds) return section;
+  const renamed = await run.renamedIds();
+  const out: BaselineSection = new Map();
+  for (const [file, rules] of section) {
+    const next = new Map<string, PointerCounts>();
+    for (const [ruleId, pointers] of rules) {
+      const id = renamed.get(ruleId) ?? ruleId;
+      const into = next.get(id) ?? new Map<string, number>();
+      for (const [pointer, count] of pointers) into.set(pointer, (into.get(pointer) ?? 0) + count);
+      next.set(id, into);
+    }
+    out.set(file, next);
+  }
+  return out;
 }

@@ -1,4 +1,4 @@
-import {readFileSync} from 'node:fs';
+import {readFileSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
 import {ROOT, runCli, tempProject} from '../helpers/cli.js';
@@ -102,5 +102,29 @@ describe('rule settings by earlier ids, upstream codes and globs', () => {
     const level = await envelopes('envelope/duplicate-id=loud');
     expect(level.code).toBe(2);
     expect(level.stderr).toMatch(/expected RULE=off\|info\|warn\|error/);
+  });
+
+  it('a baseline written under the old ids still settles the findings, and --update-baseline rewrites it under the new ids', async () => {
+    const base = join(dir, 'openwop-baseline.json');
+    const baselined = (...flags: string[]) =>
+      run(['validate', 'envelope', 'stream.ndjson', '--capabilities', ex('recordings', 'capabilities.json'), '--format', 'json', '--baseline', 'openwop-baseline.json', ...flags]);
+    const written = await baselined('--update-baseline');
+    expect(written.code).toBe(0);
+    const text = readFileSync(base, 'utf8');
+    expect(text).toContain('"envelope/duplicate-id"');
+    // What the earlier release wrote: the same entries under the ids it used.
+    const old = text
+      .replaceAll('"envelope/duplicate-id"', '"envelope-duplicate-id"')
+      .replaceAll('"envelope/cap-envelopes-per-turn"', '"cap.breached/envelopes"')
+      .replaceAll('"envelope/cap-clarification-rounds"', '"cap.breached/clarification"')
+      .replaceAll('"envelope/cap-schema-rounds"', '"cap.breached/schema"');
+    expect(old).not.toContain('envelope/');
+    writeFileSync(base, old);
+    const settled = await baselined();
+    expect(settled.code, settled.stderr).toBe(0);
+    expect(settled.findings).toEqual([]);
+    const rewritten = await baselined('--update-baseline');
+    expect(rewritten.code).toBe(0);
+    expect(readFileSync(base, 'utf8')).toBe(text);
   });
 });
