@@ -137,15 +137,14 @@ export abstract class CheckCommand<T extends typeof Command = typeof Command> ex
   }
 
   /**
-   * The rules the report's findings name (their aliases reach --rule and config settings, their upstream codes go on
-   * the findings), plus every rule of the command when the format describes them (SARIF). A clean run loads no table.
+   * The rules the report's findings name: their aliases reach --rule and config settings, their upstream codes go on
+   * the findings, and SARIF describes them. A clean run loads no rule table.
    */
-  private async reportedRules(report: Report, wholeCommand: boolean): Promise<Map<string, Rule>> {
-    const {rulesForCommand, rulesWithIds} = await import('../src/rule-catalog.js');
+  private async reportedRules(report: Report): Promise<Map<string, Rule>> {
     const named = new Set(report.results.flatMap((r) => [...r.findings, ...(r.baselined ?? [])].map((f) => f.ruleId)));
-    const rules = named.size > 0 ? await rulesWithIds(named) : new Map<string, Rule>();
-    if (wholeCommand) for (const r of await rulesForCommand(this.commandName)) if (!rules.has(r.id)) rules.set(r.id, r);
-    return rules;
+    if (named.size === 0) return new Map();
+    const {rulesWithIds} = await import('../src/rule-catalog.js');
+    return rulesWithIds(named);
   }
 
   /** `-o FILE` (never over a file the run read; its missing folders made inside the project only), else standard output. */
@@ -163,7 +162,7 @@ export abstract class CheckCommand<T extends typeof Command = typeof Command> ex
     const settings = mergeLevels([outcome.severitiesResolved ? undefined : config.config.rules, cliRules]);
     const version = packageVersion();
     const built = buildReport(this.commandName, version, outcome.results, outcome.summary);
-    const rules = await this.reportedRules(built, formatNeedsRules((flags.json ? 'json' : flags.format) as FormatName));
+    const rules = await this.reportedRules(built);
     const overridden = applyRuleOverridesToReport(built, settings, rules.values());
     // After --rule (a severity decides whether a finding is baselined at all), before the exit code and --quiet.
     const report = settleBaseline ? await settleBaseline(overridden, outcome.fatal) : overridden;

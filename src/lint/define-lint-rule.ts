@@ -1,4 +1,5 @@
 import {defineRule, type CheckingCommand} from '../core/rule.js';
+import {example} from './example-text.js';
 import {LINT_TARGETS, type LintProfile, type LintRule, type LintTarget, type RuleMeta} from './types.js';
 
 /** openwop version that introduced the rules that state no other. */
@@ -26,7 +27,7 @@ export interface LintRuleSpec extends Omit<LintRule, 'meta'> {
 /**
  * A lint rule with its descriptor completed: severity error, both profiles, the target its family names (`tier1-ext`:
  * tier1; `reasoning`, `ref`: every target), not fixable, our own rule unless its family is `tier1`, no evidence. The core
- * `examples` are the docs schemas as JSON text, worked out when first read: some rules build large examples, and a lint
+ * `examples` are the docs schemas as abbreviated JSON text (a 5,001-property example stays a few lines), worked out when first read: some rules build large examples, and a lint
  * run never reads them.
  */
 export function defineLintRule(spec: LintRuleSpec): LintRule {
@@ -51,7 +52,7 @@ export function defineLintRule(spec: LintRuleSpec): LintRule {
   let examples: RuleMeta['examples'] | undefined;
   Object.defineProperty(meta, 'examples', {
     enumerable: true,
-    get: () => (examples ??= {valid: meta.docs.valid.map((v) => JSON.stringify(v)), invalid: meta.docs.invalid.map((v) => JSON.stringify(v.schema))}),
+    get: () => (examples ??= {valid: meta.docs.valid.map((v) => example(v)), invalid: meta.docs.invalid.map((v) => example(v.schema))}),
   });
   return {meta, ...hooks};
 }

@@ -3,7 +3,7 @@
  * suite can call these directly.
  */
 export {activeRules, ENGINE_RULES, lintSchemaDocument, prepareLint, type LintOptions, type PreparedLint, type SchemaSource} from './engine.js';
-export {example, lastVerified, ruleMatrix, suggestRules} from './explain.js';
+export {example} from './example-text.js';
 export {applyFixes, DEFAULT_MAX_FIX_PASSES, fixSchemaText, type FixOutcome} from './fixer.js';
 export {unifiedDiff} from './diff.js';
 export {detectKind, isVendorKind} from './kind.js';

@@ -79,13 +79,36 @@ export function ruleTable(rules: readonly Rule[]): string {
   return rows.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]))).join('  ')).join('\n') + '\n';
 }
 
-/** `--list-rules --json`: each rule as the catalog holds it, with the URL of its docs page. */
+/**
+ * `--list-rules --json`: what a tool needs to pick rules and link to them — the descriptor without its explanation,
+ * examples and message templates (`--explain` and the docs page carry those), plus the newest month any of its facts
+ * was verified and the URL of its docs page.
+ */
 export function ruleListJson(rules: readonly Rule[]): string {
-  return `${JSON.stringify(
-    rules.map((r) => ({...r, docsUrl: ruleDocsUrl(r)})),
-    null,
-    2,
-  )}\n`;
+  return `${JSON.stringify(rules.map(listedRule), null, 2)}\n`;
+}
+
+function listedRule(r: Rule) {
+  const verified = [...r.sources, ...r.evidence]
+    .map((s) => s.verified)
+    .sort()
+    .at(-1);
+  return {
+    id: r.id,
+    family: r.family,
+    severity: r.severity,
+    description: r.description,
+    fixable: r.fixable,
+    ...(r.code === undefined ? {} : {code: r.code}),
+    aliases: r.aliases,
+    commands: r.commands,
+    ...(r.profiles ? {profiles: r.profiles} : {}),
+    ...(r.targets ? {targets: r.targets} : {}),
+    sources: r.sources,
+    ...(r.evidence.length > 0 ? {evidence: r.evidence} : {}),
+    ...(verified === undefined ? {} : {verified}),
+    docsUrl: ruleDocsUrl(r),
+  };
 }
 
 function wrap(text: string, width: number): string[] {

@@ -127,4 +127,12 @@ describe('rule settings by earlier ids, upstream codes and globs', () => {
     expect(rewritten.code).toBe(0);
     expect(readFileSync(base, 'utf8')).toBe(text);
   });
+
+  it('lint schema takes --rule for every rule it lists, not only its own table (schema/pattern-unsupported)', async () => {
+    const lintDir = tempProject({'s.schema.json': {type: 'object', properties: {a: {type: 'string'}}, required: ['a'], additionalProperties: false}});
+    const listed = await run(['lint', 'schema', '--list-rules', '--json'], lintDir);
+    expect(listed.stdout).toContain('"schema/pattern-unsupported"');
+    const r = await run(['lint', 'schema', 's.schema.json', '--rule', 'schema/pattern-unsupported=off', '--format', 'json'], lintDir);
+    expect(r.code, r.stderr).toBe(0);
+  });
 });

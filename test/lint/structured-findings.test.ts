@@ -2,6 +2,7 @@ import {describe, expect, it} from 'vitest';
 import {renderMessage} from '../../src/core/rule.js';
 import {defineLintRule} from '../../src/lint/define-lint-rule.js';
 import {lintSchemaDocument} from '../../src/lint/engine.js';
+import {example} from '../../src/lint/example-text.js';
 import {lintRuleDescriptors} from '../../src/lint/run.js';
 import {RULES} from '../../src/lint/rules/index.js';
 import {doc, EMPTY_DIR, lint} from './helpers.js';
@@ -77,7 +78,7 @@ describe('defineLintRule', () => {
       docsPath: 'openai/test-only.md',
       commands: ['lint schema', 'validate pack', 'probe host', 'export schema', 'scaffold kind'],
     });
-    expect(meta.examples).toEqual({valid: ['{"type":"object"}'], invalid: ['{"type":"array"}']});
+    expect(meta.examples).toEqual({valid: ['{"type": "object"}'], invalid: ['{"type": "array"}']});
   });
 
   it('gives tier1 rules the tier1 target and upstream origin, reasoning rules every target', () => {
@@ -89,12 +90,12 @@ describe('defineLintRule', () => {
 });
 
 describe('lintRuleDescriptors', () => {
-  it('returns core Rule objects for every lint rule, with their examples as JSON text', () => {
+  it('returns core Rule objects for every lint rule, with their examples as abbreviated JSON text', () => {
     const rules = lintRuleDescriptors();
     for (const r of RULES) {
       const rule = rules.find((d) => d.id === r.meta.id);
       expect(rule?.commands).toContain('lint schema');
-      expect(rule?.examples.invalid).toEqual(r.meta.docs.invalid.map((e) => JSON.stringify(e.schema)));
+      expect(rule?.examples.invalid).toEqual(r.meta.docs.invalid.map((e) => example(e.schema)));
       expect(Object.keys(rule?.messages ?? {}).length, r.meta.id).toBeGreaterThan(0);
     }
     expect(rules.find((d) => d.id === 'lint/incomplete')?.messages.incomplete).toContain('{{limit}}');

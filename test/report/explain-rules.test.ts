@@ -85,10 +85,11 @@ describe('ruleTable and ruleListJson', () => {
     expect(scoped[1]).toMatch(/^tier1\/max-depth +warning +yes +strict +tier1 +Nest at most 5 levels\.$/);
   });
 
-  it('writes each rule as the catalog holds it, with its docs URL', () => {
+  it('writes each rule for picking and linking: no explanation, examples or message templates, with its docs URL', () => {
     const list = JSON.parse(ruleListJson([duplicate, depth])) as Record<string, unknown>[];
     expect(list.map((r) => r.id)).toEqual(['envelope/duplicate-id', 'tier1/max-depth']);
-    expect(list[0]).toMatchObject({severity: 'error', aliases: ['envelope-duplicate-id', 'envelope_duplicate'], docsPath: 'envelope/duplicate-id.md'});
+    expect(list[0]).toMatchObject({severity: 'error', aliases: ['envelope-duplicate-id', 'envelope_duplicate'], family: 'envelope'});
+    for (const r of list) for (const bulky of ['explanation', 'examples', 'messages', 'docs']) expect(r).not.toHaveProperty(bulky);
     expect(list[0].docsUrl).toMatch(/^https:\/\/\S+\/envelope\/duplicate-id\.md$/);
   });
 });

@@ -1,37 +1,3 @@
-import {closest} from '../report/suggest.js';
-import {RULES} from './rules/index.js';
-import {LINT_PROFILES, LINT_TARGETS, type RuleMeta} from './types.js';
-
-/** The most recent `verified` month among a rule's sources and evidence. */
-export function lastVerified(m: RuleMeta): string {
-  return (
-    [...m.sources, ...m.evidence]
-      .map((s) => s.verified)
-      .sort()
-      .at(-1) ?? ''
-  );
-}
-
-/** Closest rule ids to a mistyped one (for "unknown rule" messages). */
-export function suggestRules(id: string, max = 3): string[] {
-  return closest(
-    id,
-    RULES.map((r) => r.meta.id),
-    max,
-  );
-}
-
-/** The profile × target matrix: which rules run where. */
-export function ruleMatrix(): {profile: string; target: string; rules: string[]}[] {
-  const out: {profile: string; target: string; rules: string[]}[] = [];
-  for (const profile of LINT_PROFILES) {
-    for (const target of LINT_TARGETS) {
-      out.push({profile, target, rules: RULES.filter((r) => r.meta.profiles.includes(profile) && r.meta.targets.includes(target)).map((r) => r.meta.id)});
-    }
-  }
-  return out;
-}
-
 /** JSON, compact where short, with long arrays and objects abbreviated so a 5,001-property example stays readable. */
 export function example(value: unknown, depth = 0): string {
   const flat = JSON.stringify(value);
