@@ -10,10 +10,11 @@ import {classifyKindName, type KindName} from './kinds.js';
 import {ENVELOPE_RULES} from './rules.js';
 import type {AcceptedEnvelope, OpenwopStreamState} from './stream-state.js';
 import {isObject} from '../../core/json.js';
+import {renderMessage} from '../../core/rule.js';
 
 interface Envelope extends AcceptedEnvelope {
   schemaVersion?: number;
-  meta: {contentTrust?: string};
+  meta: {contentTrust?: string; rendering?: unknown};
 }
 
 /**
@@ -212,6 +213,21 @@ function checkPayloadValue(run: EnvelopeRunContext, env: Envelope, doc: JsonDocu
         ),
       );
   }
+  if (env.type.startsWith('media.')) checkMediaMimeType(env, payload, doc, pointer, sink);
+}
+
+/** A media payload's mimeType against the envelope's rendering hint: the payload schemas say they SHOULD agree. */
+function checkMediaMimeType(env: Envelope, payload: Record<string, unknown>, doc: JsonDocument, pointer: string, sink: FindingSink): void {
+  const rendering = isObject(env.meta.rendering) ? env.meta.rendering.mimeType : undefined;
+  if (typeof payload.mimeType !== 'string' || typeof rendering !== 'string' || mediaTypeEssence(payload.mimeType) === mediaTypeEssence(rendering)) return;
+  const rule = ENVELOPE_RULES.mediaMimeMismatch;
+  const data = {kind: env.type, payload: payload.mimeType, rendering};
+  sink.add({...doc.finding(rule.id, rule.severity, renderMessage(rule.messages.mismatch, data), `${pointer}/payload/mimeType`), messageId: 'mismatch', data});
+}
+
+/** type/subtype, lower-cased and without parameters: how IANA media types compare. */
+function mediaTypeEssence(mimeType: string): string {
+  return mimeType.split(';')[0].trim().toLowerCase();
 }
 
 function base64Bytes(text: string): number {

@@ -76,6 +76,27 @@ export const ENVELOPE_RULES = {
     aliases: ['envelope-media-inline-too-large'],
     description: "Inline base64 media is larger than the host's aiProviders.maxInlineMediaBytes (default 262144).",
   }),
+  mediaMimeMismatch: rule({
+    id: 'envelope/media-mime-mismatch',
+    severity: 'warning',
+    description: "A media.* payload's mimeType names a different media type than the envelope's meta.rendering.mimeType.",
+    explanation:
+      "The media.image, media.audio and media.file payload schemas say the payload's mimeType SHOULD match meta.rendering.mimeType, the rendering hint a client reads to choose how to show the asset; the schemas cannot compare two fields, so a host accepts the disagreement and one of its readers picks the wrong player or viewer. Media types are compared as IANA defines them: the type/subtype case-insensitively, parameters (; charset=…) ignored. Only when both are present; set them to the same type, or drop the one that is wrong.",
+    examples: {
+      invalid: [
+        '{"type": "media.image", "payload": {"bytes": 2048, "mimeType": "image/png", "url": "https://host.example/a/1"}, "meta": {"rendering": {"display": "image", "mimeType": "image/jpeg"}, …}, …}',
+      ],
+      valid: [
+        '{"type": "media.image", "payload": {"bytes": 2048, "mimeType": "image/png", "url": "https://host.example/a/1"}, "meta": {"rendering": {"display": "image", "mimeType": "image/PNG"}, …}, …}',
+      ],
+    },
+    sources: [
+      {url: 'https://github.com/openwop/openwop/blob/main/schemas/envelopes/media.image.schema.json', title: 'OpenWOP media.image payload schema (RFC 0055 §C): mimeType', verified: '2026-11'},
+      {url: 'https://github.com/openwop/openwop/blob/main/schemas/envelopes/media.audio.schema.json', title: 'OpenWOP media.audio payload schema (RFC 0055 §C): mimeType', verified: '2026-11'},
+      {url: 'https://github.com/openwop/openwop-sdks/blob/main/schemas/envelopes/media.file.schema.json', title: 'OpenWOP media.file payload schema (RFC 0055 §C): mimeType', verified: '2026-11'},
+    ],
+    messages: {mismatch: 'payload mimeType "{{payload}}" differs from meta.rendering.mimeType "{{rendering}}"; a {{kind}} payload should name the same media type as its rendering hint'},
+  }),
   partialOrder: rule({id: 'envelope/partial-order', aliases: ['envelope-partial-order'], description: 'Chunks of a partial emission arrive out of index order.'}),
   partialTotal: rule({id: 'envelope/partial-total', aliases: ['envelope-partial-total'], description: 'Chunks of a partial emission disagree on `total`, or an index is past it.'}),
   partialFinal: rule({id: 'envelope/partial-final', aliases: ['envelope-partial-final'], description: 'isPartial must be true on every chunk but the last and false on the last one.'}),
