@@ -45,7 +45,7 @@ export const BUNDLE_RULES = {
     severity: 'error',
     description: 'A row whose result is not executed-pass has no detail saying why (a detail that is blank after trimming counts as none).',
     explanation:
-      'The conformance suite refuses such a bundle; the schema alone does not. (Upstream inconsistency, FACTS §6.4: the spec asks for detail.nonPass whenever a total other than executedPass is non-zero, the schema only for executedFail, skipped and blocked, the suite for every non-pass row. We follow the suite, the strictest: every non-pass row needs its own detail, and detail.nonPass must list it — bundle/non-pass-view.)',
+      'The conformance suite refuses such a bundle; the schema alone does not. (Upstream inconsistency: the spec asks for detail.nonPass whenever a total other than executedPass is non-zero, the schema only for executedFail, skipped and blocked, the suite for every non-pass row. We follow the suite, the strictest: every non-pass row needs its own detail, and detail.nonPass must list it — bundle/non-pass-view.)',
     examples: {
       invalid: ['{"id": "openwop.scenario.x", "scenario": "x.test.ts", "result": "skipped"}   or   … "detail": "   "'],
       valid: ['{"id": "openwop.scenario.x", "scenario": "x.test.ts", "result": "skipped", "detail": "gated off by the operator"}'],
@@ -142,7 +142,7 @@ export const BUNDLE_RULES = {
     severity: 'warning',
     description: 'The signature verifies, but under a key only the bundle itself carries (its captured discovery.document): integrity, not attribution.',
     explanation:
-      'Anyone can mint a key pair, put the public half in the discovery.document they capture, recompute discovery.sha256 and sign: such a bundle is internally consistent and says nothing about who made it (FACTS §5: a key not published by the host gives integrity only). The captured key is used at all only when the capture hashes to the signed discovery.sha256 and its entry says "use": "certification-bundle" (RFC 0224 §B.6). The verification outcome stays discovery-not-read (integrity: verified), summary.verified does not count it, and no profile is certified (refusedBy "unattributed"); claims are still re-derived and reported. To attribute it, give the host\'s published document: --discovery FILE|URL, or --fetch-discovery to read the bundle\'s discovery.url. With --fail-on warning this fails a CI job.',
+      'Anyone can mint a key pair, put the public half in the discovery.document they capture, recompute discovery.sha256 and sign: such a bundle is internally consistent and says nothing about who made it (the v2 conformance spec: a key the host does not publish gives integrity only). The captured key is used at all only when the capture hashes to the signed discovery.sha256 and its entry says "use": "certification-bundle" (RFC 0224 §B.6). The verification outcome stays discovery-not-read (integrity: verified), summary.verified does not count it, and no profile is certified (refusedBy "unattributed"); claims are still re-derived and reported. To attribute it, give the host\'s published document: --discovery FILE|URL, or --fetch-discovery to read the bundle\'s discovery.url. With --fail-on warning this fails a CI job.',
     examples: {
       invalid: ['openwop validate bundle bundle.json   (key found only in /discovery/document)'],
       valid: ['openwop validate bundle bundle.json --discovery https://host.example/.well-known/openwop'],
@@ -174,7 +174,7 @@ export const BUNDLE_RULES = {
     severity: 'error',
     description: "verifierSignature.keyId is the host's own signing key: an independent-tier claim needs another party's key.",
     explanation:
-      'Compared with both signature.keyId and host.signingKeyId. The independent tier is refused, not warned about, and the refusal names no profile, so it voids every claim of the bundle, as any rejection that names no profile does (FACTS §5). (FACTS §6.3: the spec text names a verifierKeyId field that the closed schema does not have; we read verifierSignature.keyId.)',
+      'Compared with both signature.keyId and host.signingKeyId. The independent tier is refused, not warned about, and the refusal names no profile, so it voids every claim of the bundle, as any rejection that names no profile does. (Upstream inconsistency: the spec text names a verifierKeyId field that the closed schema does not have; we read verifierSignature.keyId.)',
     examples: {invalid: ['"verifierSignature": {"keyId": "host-3", …} with "signature": {"keyId": "host-3", …}'], valid: ['"verifierSignature": {"keyId": "lab.example-1", …}']},
   }),
   verifierKeyUnavailable: rule({

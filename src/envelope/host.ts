@@ -39,8 +39,8 @@ export function kindsField(host: HostProfile): string {
 
 /**
  * Reads the capabilities document as a host of its major would. v1: families at the root first, then inside the
- * deprecated `capabilities` wrapper; `supportedEnvelopes` is a list of kinds, and `[]` an engine-only host. v2 (FACTS
- * §2): each family is a capability record whose facets hold the values (`supportedEnvelopes.kinds`,
+ * deprecated `capabilities` wrapper; `supportedEnvelopes` is a list of kinds, and `[]` an engine-only host. v2 (the v2
+ * capabilities schema): each family is a capability record whose facets hold the values (`supportedEnvelopes.kinds`,
  * `schemaVersions.kinds`, `envelopeStrictness.mode`); the four universal kinds are always accepted, and an absent
  * `kinds` leaves only them. The `limits` names and `aiProviders.maxInlineMediaBytes` are the same in both. Only the
  * fields used here are type-checked (`probe host` checks the whole document); a field of the wrong type is the user's
