@@ -2,6 +2,7 @@ import type {ErrorObject} from 'ajv';
 import type {JsonDocument} from '../../io/json-document.js';
 import {childPointer, parsePointer} from '../../io/json-pointer.js';
 import type {Severity} from '../../core/finding.js';
+import type {Rule} from '../../core/rule.js';
 import {ajvFindings} from '../../schemas/ajv-findings.js';
 import {getValidator} from '../../schemas/index.js';
 import type {DocScan} from '../context.js';
@@ -61,30 +62,30 @@ export function checkFoxctlEnvelope(opts: FoxctlOptions, doc: JsonDocument, poin
 }
 
 /** Which rule an Ajv error of the structural schema belongs to. */
-function ruleFor(err: ErrorObject): string {
+function ruleFor(err: ErrorObject): Rule {
   const path = err.instancePath;
   const missing = err.keyword === 'required' ? String((err.params as {missingProperty?: unknown}).missingProperty) : undefined;
   const field = missing !== undefined ? `${path}/${missing}` : path;
-  if (field === '/command') return FOXCTL_RULES.command.id;
-  if (field === '/error' || field.startsWith('/error/')) return FOXCTL_RULES.errorFields.id;
-  if (field === '/meta/ts') return FOXCTL_RULES.metaTs.id;
-  if (field === '/meta/duration_ms') return FOXCTL_RULES.duration.id;
-  if (field === '/meta/runner') return FOXCTL_RULES.runner.id;
-  if (field === '/meta/seq') return FOXCTL_RULES.progressSeq.id;
-  if (field === '/meta/cas_digest') return FOXCTL_RULES.casDigest.id;
-  if (field === '/meta/cache_key') return FOXCTL_RULES.cacheKey.id;
-  return FOXCTL_RULES.schema.id;
+  if (field === '/command') return FOXCTL_RULES.command;
+  if (field === '/error' || field.startsWith('/error/')) return FOXCTL_RULES.errorFields;
+  if (field === '/meta/ts') return FOXCTL_RULES.metaTs;
+  if (field === '/meta/duration_ms') return FOXCTL_RULES.duration;
+  if (field === '/meta/runner') return FOXCTL_RULES.runner;
+  if (field === '/meta/seq') return FOXCTL_RULES.progressSeq;
+  if (field === '/meta/cas_digest') return FOXCTL_RULES.casDigest;
+  if (field === '/meta/cache_key') return FOXCTL_RULES.cacheKey;
+  return FOXCTL_RULES.schema;
 }
 
 function reportSchemaErrors(c: Check, errors: ErrorObject[], value: unknown): void {
-  const byRule = new Map<string, ErrorObject[]>();
+  const byRule = new Map<Rule, ErrorObject[]>();
   // if/then errors only say "a branch failed"; the branch's own errors say why.
   for (const err of errors) {
     if (err.keyword === 'if') continue;
-    const id = ruleFor(err);
-    byRule.set(id, [...(byRule.get(id) ?? []), err]);
+    const rule = ruleFor(err);
+    byRule.set(rule, [...(byRule.get(rule) ?? []), err]);
   }
-  for (const [ruleId, errs] of byRule) c.sink.addAll(ajvFindings(errs, c.doc, {ruleId, base: c.pointer, label: 'foxctl envelope', value}));
+  for (const [rule, errs] of byRule) c.sink.addAll(ajvFindings(errs, c.doc, {rule, base: c.pointer, label: 'foxctl envelope', value}));
 }
 
 function checkCommand(c: Check, command: unknown): void {

@@ -1,4 +1,5 @@
 import {defineRule, type Rule, type RuleSpec} from '../../core/rule.js';
+import {LABELED_AJV_MESSAGES} from '../../schemas/ajv-findings.js';
 
 const rule = (spec: RuleSpec): Rule => defineRule({commands: ['validate envelope'], ...spec});
 
@@ -7,26 +8,31 @@ const rule = (spec: RuleSpec): Rule => defineRule({commands: ['validate envelope
  * warnings by default (so foxctl's own goldens pass), errors under --strict.
  */
 export const FOXCTL_RULES = {
-  schema: rule({id: 'foxctl/envelope-shape', description: 'The envelope does not match the foxctl Protocol v1 envelope structure.'}),
-  command: rule({id: 'foxctl/command', description: 'command must be <namespace>/<verb>: lowercase letters, digits and hyphens (^[a-z0-9][a-z0-9-]*/[a-z0-9][a-z0-9-]*$).'}),
-  metaTs: rule({id: 'foxctl/meta-ts', description: 'meta.ts must be an RFC 3339 timestamp in UTC (Z suffix).'}),
-  duration: rule({id: 'foxctl/duration', description: 'meta.duration_ms must be an integer ≥ 0.'}),
-  runner: rule({id: 'foxctl/meta-runner', description: 'meta.runner must be wasi, exec, oci or null.'}),
-  errorFields: rule({id: 'foxctl/error-fields', description: 'An error envelope needs error.code and error.message; ok and progress envelopes must leave them null.'}),
+  schema: rule({id: 'foxctl/envelope-shape', description: 'The envelope does not match the foxctl Protocol v1 envelope structure.', messages: LABELED_AJV_MESSAGES}),
+  command: rule({
+    id: 'foxctl/command',
+    description: 'command must be <namespace>/<verb>: lowercase letters, digits and hyphens (^[a-z0-9][a-z0-9-]*/[a-z0-9][a-z0-9-]*$).',
+    messages: LABELED_AJV_MESSAGES,
+  }),
+  metaTs: rule({id: 'foxctl/meta-ts', description: 'meta.ts must be an RFC 3339 timestamp in UTC (Z suffix).', messages: LABELED_AJV_MESSAGES}),
+  duration: rule({id: 'foxctl/duration', description: 'meta.duration_ms must be an integer ≥ 0.', messages: LABELED_AJV_MESSAGES}),
+  runner: rule({id: 'foxctl/meta-runner', description: 'meta.runner must be wasi, exec, oci or null.', messages: LABELED_AJV_MESSAGES}),
+  errorFields: rule({id: 'foxctl/error-fields', description: 'An error envelope needs error.code and error.message; ok and progress envelopes must leave them null.', messages: LABELED_AJV_MESSAGES}),
   errorCode: rule({id: 'foxctl/error-code', description: 'error.code is not an error code at all (codes are upper-case, e.g. EARG).'}),
   errorStatusCode: rule({id: 'foxctl/error-status-code', description: 'An error envelope whose data.summary.status_code is not 400–599.'}),
   retryDetails: rule({id: 'foxctl/retry-details', description: 'Retry transparency: error.details.attempts, backoff and retry_after, with the right types (ERATELIMIT must say attempts).'}),
   casDigest: rule({
     id: 'foxctl/cas-digest',
     description: "meta.cas_digest, if set, must equal data.artifact; an artifact without cas_digest is a warning (foxctl's own validator refuses it), an error with --strict.",
+    messages: LABELED_AJV_MESSAGES,
   }),
   artifact: rule({id: 'foxctl/artifact', description: 'data.artifact must be a sha256:<64 hex> content address.'}),
   artifactRequired: rule({id: 'foxctl/artifact-required', description: 'Inline data over 32 KB must be artifactized: a summary plus a data.artifact reference.'}),
   artifactSummary: rule({id: 'foxctl/artifact-summary', description: 'An artifactized result must describe the artifact: size_bytes, kind and a preview.'}),
   artifactPreview: rule({id: 'foxctl/artifact-preview', description: 'An artifact preview should stay under 1 KB.'}),
-  cacheKey: rule({id: 'foxctl/cache-key', description: 'meta.source "cache" requires meta.cache_key.'}),
+  cacheKey: rule({id: 'foxctl/cache-key', description: 'meta.source "cache" requires meta.cache_key.', messages: LABELED_AJV_MESSAGES}),
   secret: rule({id: 'foxctl/secret-not-redacted', description: 'A secret-looking value that is not redacted as "***". The secret is never echoed.'}),
-  progressSeq: rule({id: 'foxctl/progress-seq', description: 'Progress envelopes carry meta.seq from 0, strictly increasing.'}),
+  progressSeq: rule({id: 'foxctl/progress-seq', description: 'Progress envelopes carry meta.seq from 0, strictly increasing.', messages: LABELED_AJV_MESSAGES}),
   progressPct: rule({id: 'foxctl/progress-pct', description: 'data.pct is 0–100 and never decreases.'}),
   streamTerminal: rule({id: 'foxctl/stream-terminal', description: 'A stream is zero or more progress envelopes, then exactly one terminal ok/error envelope, last.'}),
   streamFinal: rule({id: 'foxctl/stream-final', description: 'meta.final is true only on the terminal envelope.'}),

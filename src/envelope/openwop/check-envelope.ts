@@ -35,7 +35,7 @@ export function checkOpenwopEnvelope(
 ): string | undefined {
   const shape = getValidator(run.major === 2 ? 'v2/ai-envelope' : 'ai-envelope');
   if (!shape(value)) {
-    sink.addAll(ajvFindings(shape.errors, doc, {ruleId: ENVELOPE_RULES.shape.id, base: pointer, label: 'envelope', value}));
+    sink.addAll(ajvFindings(shape.errors, doc, {rule: ENVELOPE_RULES.shape, base: pointer, label: 'envelope', value}));
     // A leak is a leak even in an envelope a host would refuse.
     checkContent(doc, pointer, value, scan, undefined, sink);
     const identity = (value ?? {}) as {type?: unknown; envelopeId?: unknown; correlationId?: unknown};
@@ -179,7 +179,7 @@ function checkPayload(run: EnvelopeRunContext, env: Envelope, doc: JsonDocument,
     // schemas type reasoning as a plain string; so a payload that fails only because of a null reasoning is valid.
     const asAbsent = withoutNullReasoning(env.payload);
     if (asAbsent && validate(asAbsent)) return checkPayloadValue(run, env, doc, pointer, sink);
-    sink.addAll(ajvFindings(validate.errors, doc, {ruleId: ENVELOPE_RULES.payload.id, base: `${pointer}/payload`, label: `payload of "${env.type}"`, value: asAbsent ?? env.payload}));
+    sink.addAll(ajvFindings(validate.errors, doc, {rule: ENVELOPE_RULES.payload, base: `${pointer}/payload`, label: `payload of "${env.type}"`, value: asAbsent ?? env.payload}));
     return;
   }
   checkPayloadValue(run, env, doc, pointer, sink);

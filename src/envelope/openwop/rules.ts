@@ -1,4 +1,5 @@
 import {defineRule, type Rule, type RuleSpec} from '../../core/rule.js';
+import {LABELED_AJV_MESSAGES} from '../../schemas/ajv-findings.js';
 
 const rule = (spec: RuleSpec): Rule => defineRule({commands: ['validate envelope'], ...spec});
 
@@ -13,13 +14,13 @@ export const ENVELOPE_RULES = {
     aliases: ['envelope-code-fence'],
     description: "The JSON is wrapped in a Markdown code fence (```json … ```), which a host's strict JSON parse refuses; the fenced JSON is still validated.",
   }),
-  shape: rule({id: 'envelope/shape', code: 'invalid_envelope_shape', description: 'The envelope does not match the AIEnvelope top-level schema (RFC 0021).'}),
+  shape: rule({id: 'envelope/shape', code: 'invalid_envelope_shape', description: 'The envelope does not match the AIEnvelope top-level schema (RFC 0021).', messages: LABELED_AJV_MESSAGES}),
   unknownKind: rule({
     id: 'envelope/unknown-kind',
     code: 'unknown_envelope_kind',
     description: 'The envelope `type` (or a schema.request/response `envelopeType`) is not a kind the host advertises or openwop knows.',
   }),
-  payload: rule({id: 'envelope/payload-invalid', code: 'envelope_invalid', description: "The payload fails its kind's schema."}),
+  payload: rule({id: 'envelope/payload-invalid', code: 'envelope_invalid', description: "The payload fails its kind's schema.", messages: LABELED_AJV_MESSAGES}),
   correlationConflict: rule({id: 'envelope/correlation-conflict', code: 'envelope_correlation_conflict', description: 'Two envelopes share a correlationId but differ in type.'}),
   schemaVersion: rule({
     id: 'envelope/unknown-schema-version',
