@@ -101,7 +101,7 @@ function describe(err: ErrorObject, base: string): Described {
     case 'type':
       return {pointer: at, messageId: 'type', data: {where, type: String(p.type), actual: typeName(err.data)}};
     case 'uniqueItems':
-      return {pointer: `${at}/${p.i}`, messageId: 'uniqueItems', data: {where, i: Number(p.i), j: Number(p.j)}};
+      return {pointer: `${at}/${Number(p.i)}`, messageId: 'uniqueItems', data: {where, i: Number(p.i), j: Number(p.j)}};
     case 'pattern':
       return {pointer: at, messageId: 'pattern', data: {where, pattern: String(p.pattern), actual: show(err.data)}};
     default:

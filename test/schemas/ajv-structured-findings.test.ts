@@ -1,0 +1,138 @@
+import {writeFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {validateBundle} from '../../src/bundle/index.js';
+import type {Finding} from '../../src/core/finding.js';
+import {renderMessage} from '../../src/core/rule.js';
+import {JsonDocument} from '../../src/io/json-document.js';
+import {validatePackInputs} from '../../src/pack/index.js';
+import {checkAdvertisement} from '../../src/probe/index.js';
+import {checkV2Advertisement} from '../../src/probe/v2/check-v2.js';
+import {simulateRetry} from '../../src/retry/index.js';
+import {allRules} from '../../src/rule-catalog.js';
+import {makeBundle, newKey} from '../bundle/make-bundle.js';
+import {check as checkEnvelopes, envelope, foxctl, ndjson} from '../envelope/helpers.js';
+import {tempDir} from '../helpers/cli.js';
+import {acmeDocument} from '../probe/helpers/host.js';
+import {smallV2Document} from '../probe/helpers/v2-host.js';
+
+const RULES = await allRules();
+
+/** The structured fields of a finding, and a check that its message is its rule's template filled with its data. */
+function structured(f: Finding | undefined) {
+  expect(f, 'the finding exists').toBeDefined();
+  const finding = f as Finding;
+  const template = RULES.find((r) => r.id === finding.ruleId)?.messages[finding.messageId ?? ''];
+  expect(template, `${finding.ruleId} declares "${finding.messageId}"`).toBeDefined();
+  expect(renderMessage(template as string, finding.data)).toBe(finding.message);
+  return {messageId: finding.messageId, data: finding.data, keyword: finding.keyword, params: finding.params, schemaPath: finding.schemaPath};
+}
+
+const of = (findings: Finding[], ruleId: string, pointer?: string) => findings.find((f) => f.ruleId === ruleId && (pointer === undefined || f.pointer === pointer));
+
+describe('validate envelope: Ajv findings carry messageId, data, keyword, params and schemaPath', () => {
+  it('an unknown top-level field is envelope/shape additionalProperties, labelled "envelope"', async () => {
+    const {findings} = await checkEnvelopes(ndjson([envelope(1, {extra: true})]));
+    expect(structured(of(findings, 'envelope/shape'))).toEqual({
+      messageId: 'additionalProperties',
+      data: {label: 'envelope', where: '(root)', property: 'extra'},
+      keyword: 'additionalProperties',
+      params: {additionalProperty: 'extra'},
+      schemaPath: '#/additionalProperties',
+    });
+  });
+
+  it('a payload error names the kind in its label and keeps the Ajv error of the payload schema', async () => {
+    const {findings} = await checkEnvelopes(ndjson([envelope(1, {payload: {code: '', message: 'm'}})]));
+    const f = structured(of(findings, 'envelope/payload-invalid', '/payload/code'));
+    expect(f).toMatchObject({messageId: 'other', data: {label: 'payload of "error"', where: '/payload/code', reason: 'must NOT have fewer than 1 characters'}, keyword: 'minLength', params: {limit: 1}});
+    expect(f.schemaPath).toMatch(/^#\/properties\/code\//);
+  });
+
+  it('a foxctl meta.ts of the wrong type is foxctl/meta-ts with the type error', async () => {
+    const {findings} = await checkEnvelopes(ndjson([foxctl('ok', {meta: {ts: 5, duration_ms: 1}})]));
+    expect(structured(of(findings, 'foxctl/meta-ts'))).toMatchObject({messageId: 'type', data: {label: 'foxctl envelope', where: '/meta/ts', type: 'string', actual: 'integer'}, keyword: 'type', params: {type: 'string'}});
+  });
+
+  it('a secret quoted in data and params is masked as in the message', async () => {
+    const secret = 'sk-ant-api03-' + 'a'.repeat(40);
+    const {findings} = await checkEnvelopes(ndjson([envelope(1, {[secret]: 1})]));
+    const f = of(findings, 'envelope/shape');
+    expect(f?.keyword).toBe('additionalProperties');
+    expect(JSON.stringify(f)).not.toContain(secret);
+    expect(f?.message).toContain(`"${f?.data?.property}"`);
+    expect(f?.params?.additionalProperty).toBe(f?.data?.property);
+  });
+
+  it('the "N more" finding of a capped rule has no messageId, data or Ajv fields: its message is not the rule\'s', async () => {
+    const {findings} = await checkEnvelopes(ndjson([envelope(1, {extra: 1}), envelope(2, {extra: 2}), envelope(3, {extra: 3})]), {maxFindingsPerRule: 1});
+    const [kept, more] = findings.filter((f) => f.ruleId === 'envelope/shape');
+    expect(kept.messageId).toBe('additionalProperties');
+    expect(more.message).toMatch(/^2 more "envelope\/shape" findings/);
+    expect(Object.keys(more).filter((k) => ['messageId', 'data', 'keyword', 'params', 'schemaPath'].includes(k))).toEqual([]);
+  });
+});
+
+describe('probe host: v1 and v2 documents', () => {
+  const probeV1 = (doc: Record<string, unknown>) => checkAdvertisement(JsonDocument.parse(JSON.stringify(doc, null, 2), {file: 'caps.json'})).findings;
+  const probeV2 = (doc: Record<string, unknown>) => {
+    const parsed = JsonDocument.parse(JSON.stringify(doc, null, 2), {file: 'caps.json'});
+    return checkV2Advertisement(parsed, parsed.value as Record<string, unknown>, {today: '2026-11-26'}).findings;
+  };
+
+  it('an unknown key in a closed v1 block is probe/closed-block-key, labelled "closed block"', () => {
+    const doc = acmeDocument() as Record<string, Record<string, unknown>>;
+    doc.limits.maxWidgets = 1;
+    expect(structured(of(probeV1(doc), 'probe/closed-block-key'))).toMatchObject({
+      messageId: 'additionalProperties',
+      data: {label: 'closed block', property: 'maxWidgets'},
+      keyword: 'additionalProperties',
+      params: {additionalProperty: 'maxWidgets'},
+    });
+  });
+
+  it('a v1 enum error keeps its allowed values in params and quotes them in data', () => {
+    const doc = {...acmeDocument(), envelopeStrictness: 'lenient'};
+    const f = structured(of(probeV1(doc), 'probe/schema', '/envelopeStrictness'));
+    expect(f).toMatchObject({messageId: 'enum', keyword: 'enum', data: {where: '/envelopeStrictness', actual: '"lenient"'}});
+    expect(f.data?.allowed).toBe((f.params?.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', '));
+  });
+
+  it('a v2 key from a later RFC is the "newer" message; a typo of a known key is the "did you mean" one', () => {
+    const newer = structured(of(probeV2({...smallV2Document(), hostEvents: {}}), 'probe/v2-unknown-key'));
+    expect(newer).toMatchObject({messageId: 'additionalPropertiesNewer', data: {property: 'hostEvents', where: '(root)'}, keyword: 'additionalProperties', schemaPath: '#/additionalProperties'});
+    const typo = structured(of(probeV2({...smallV2Document(), webhook: {}}), 'probe/v2-unknown-key'));
+    expect(typo).toMatchObject({messageId: 'additionalPropertiesTypo', data: {property: 'webhook', suggestion: 'webhooks'}, keyword: 'additionalProperties'});
+  });
+});
+
+describe('validate pack, validate bundle, simulate retry', () => {
+  it('a manifest missing a required property is pack/invalid-manifest required', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'chain.pack.json'), JSON.stringify({kind: 'workflow-chain', name: 'vendor.acme.c', version: '1.0.0', engines: {openwop: '>=1.0.0'}}));
+    const outcome = await validatePackInputs(['chain.pack.json'], {cwd: dir});
+    expect(structured(of(outcome.results[0].findings, 'pack/invalid-manifest'))).toMatchObject({messageId: 'required', keyword: 'required', data: {where: '(root)'}, schemaPath: '#/required'});
+  });
+
+  it('a negative witnessCount is bundle/schema with the minimum keyword, worded by Ajv', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'bundle.json'), JSON.stringify(makeBundle(newKey('host-1'), {edit: (b) => (b.claimedProfiles[0].witnessCount = -1)})));
+    const outcome = await validateBundle('bundle.json', {cwd: dir});
+    const f = structured(of(outcome.results[0].findings, 'bundle/schema'));
+    expect(f).toMatchObject({messageId: 'other', keyword: 'minimum', params: {comparison: '>=', limit: 0}, data: {where: '/claimedProfiles/0/witnessCount', reason: 'must be >= 0'}});
+  });
+
+  it('a trace payload with an unknown field is retry/trace-payload, labelled with the event type', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 's.json'), JSON.stringify({type: 'object'}));
+    writeFileSync(join(dir, 'program.json'), JSON.stringify({nodeId: 'n', program: [{stopReason: 'max_tokens', content: '{"partial'}]}));
+    writeFileSync(join(dir, 'trace.json'), JSON.stringify([{type: 'envelope.truncated', payload: {nodeId: 'n', provider: 'p', model: 'm', stopReason: 'max_tokens', extra: 1}}]));
+    const outcome = await simulateRetry(['program.json'], {cwd: dir, schema: 's.json', maxTokens: 100, maxAttempts: 3, trace: 'trace.json'});
+    expect(structured(of(outcome.results[1].findings, 'retry/trace-payload'))).toMatchObject({
+      messageId: 'additionalProperties',
+      data: {label: 'envelope.truncated payload', property: 'extra'},
+      keyword: 'additionalProperties',
+      params: {additionalProperty: 'extra'},
+    });
+  });
+});
