@@ -2,7 +2,8 @@ import type {ErrorObject} from 'ajv';
 import type {JsonDocument} from '../io/json-document.js';
 import {childPointer, parsePointer} from '../io/json-pointer.js';
 import type {Finding, Severity} from '../core/finding.js';
-import {compileMessage, type MessageData, type Rule} from '../core/rule.js';
+import type {Rule} from '../core/rule.js';
+import {ruleMessage} from '../io/rule-finding.js';
 
 /** The message templates of a rule whose findings come from Ajv errors, by messageId (the Ajv keyword they describe). */
 export const AJV_MESSAGES = {
@@ -52,7 +53,7 @@ export function ajvFindings(errors: readonly ErrorObject[] | null | undefined, d
     if (err.data === undefined) err.data = valueAt(options.value, err.instancePath);
     const {pointer, messageId, data} = describe(err, options.base);
     if (options.label !== undefined) data.label = options.label;
-    const message = render(options.rule, messageId, data);
+    const message = ruleMessage(options.rule, messageId, data);
     const at = options.base + pointer;
     const key = `${at}\0${message}`;
     // Errors saying the same thing at the same place give one finding, carrying the first one's keyword, params and schemaPath.
@@ -107,17 +108,6 @@ function describe(err: ErrorObject, base: string): Described {
     default:
       return {pointer: at, messageId: 'other', data: {where, reason: err.message ?? 'is invalid'}};
   }
-}
-
-const compiled = new Map<string, (data?: MessageData) => string>();
-
-/** The rule's own template for `messageId`, filled; compiled once, as a stream of broken envelopes renders thousands. */
-function render(rule: AjvFindingOptions['rule'], messageId: AjvMessageId, data: MessageData): string {
-  const template = rule.messages[messageId];
-  if (template === undefined) throw new Error(`${rule.id} does not declare the Ajv message "${messageId}"`);
-  let fill = compiled.get(template);
-  if (fill === undefined) compiled.set(template, (fill = compileMessage(template)));
-  return fill(data);
 }
 
 function valueAt(root: unknown, pointer: string): unknown {

@@ -32,11 +32,40 @@ export const FOXCTL_RULES = {
   artifactPreview: rule({id: 'foxctl/artifact-preview', description: 'An artifact preview should stay under 1 KB.'}),
   cacheKey: rule({id: 'foxctl/cache-key', description: 'meta.source "cache" requires meta.cache_key.', messages: LABELED_AJV_MESSAGES}),
   secret: rule({id: 'foxctl/secret-not-redacted', description: 'A secret-looking value that is not redacted as "***". The secret is never echoed.'}),
-  progressSeq: rule({id: 'foxctl/progress-seq', description: 'Progress envelopes carry meta.seq from 0, strictly increasing.', messages: LABELED_AJV_MESSAGES}),
-  progressPct: rule({id: 'foxctl/progress-pct', description: 'data.pct is 0–100 and never decreases.'}),
-  streamTerminal: rule({id: 'foxctl/stream-terminal', description: 'A stream is zero or more progress envelopes, then exactly one terminal ok/error envelope, last.'}),
-  streamFinal: rule({id: 'foxctl/stream-final', description: 'meta.final is true only on the terminal envelope.'}),
-  streamCommand: rule({id: 'foxctl/stream-command', description: 'Every envelope of one stream names the same command.'}),
+  progressSeq: rule({
+    id: 'foxctl/progress-seq',
+    description: 'Progress envelopes carry meta.seq from 0, strictly increasing.',
+    messages: {
+      ...LABELED_AJV_MESSAGES,
+      firstSeq: 'the first progress envelope has meta.seq {{seq}}; seq starts at 0',
+      seqNotIncreasing: 'meta.seq {{seq}} follows {{previous}}; seq must strictly increase',
+      terminalSeq: "the terminal envelope's meta.seq {{seq}} does not follow the last progress seq {{previous}}",
+    },
+  }),
+  progressPct: rule({
+    id: 'foxctl/progress-pct',
+    description: 'data.pct is 0–100 and never decreases.',
+    messages: {outOfRange: 'data.pct must be a number from 0 to 100', decreased: 'data.pct went down from {{previous}} to {{pct}}; once set it must not decrease'},
+  }),
+  streamTerminal: rule({
+    id: 'foxctl/stream-terminal',
+    description: 'A stream is zero or more progress envelopes, then exactly one terminal ok/error envelope, last.',
+    messages: {
+      unterminated: 'the stream ends without its terminal ok/error envelope (truncated, or the command never finished?)',
+      progressAfterTerminal: 'a progress envelope after the terminal one ({{terminal}}): the terminal envelope must come last',
+      secondTerminal: 'a second terminal envelope (the first is {{terminal}}): a stream has exactly one',
+    },
+  }),
+  streamFinal: rule({
+    id: 'foxctl/stream-final',
+    description: 'meta.final is true only on the terminal envelope.',
+    messages: {finalOnProgress: 'meta.final is true on a progress envelope; only the terminal envelope is final', notFinalOnTerminal: 'meta.final is false on the terminal envelope'},
+  }),
+  streamCommand: rule({
+    id: 'foxctl/stream-command',
+    description: 'Every envelope of one stream names the same command.',
+    messages: {differs: 'command "{{command}}" differs from "{{first}}" earlier in this stream'},
+  }),
   trailingData: rule({id: 'foxctl/trailing-data', description: '--strict: a .json input holds more than one JSON value (upstream --strict refuses trailing data).'}),
   driftCommand: rule({id: 'foxctl/drift-command', aliases: ['foxctl/drift/command'], description: 'Drift: a dotted or underscored command name (agentctl.example.run) instead of <namespace>/<verb>.'}),
   driftErrorCode: rule({

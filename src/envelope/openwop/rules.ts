@@ -77,9 +77,35 @@ export const ENVELOPE_RULES = {
     aliases: ['envelope-media-inline-too-large'],
     description: "Inline base64 media is larger than the host's aiProviders.maxInlineMediaBytes (default 262144).",
   }),
-  partialOrder: rule({id: 'envelope/partial-order', aliases: ['envelope-partial-order'], description: 'Chunks of a partial emission arrive out of index order.'}),
-  partialTotal: rule({id: 'envelope/partial-total', aliases: ['envelope-partial-total'], description: 'Chunks of a partial emission disagree on `total`, or an index is past it.'}),
-  partialFinal: rule({id: 'envelope/partial-final', aliases: ['envelope-partial-final'], description: 'isPartial must be true on every chunk but the last and false on the last one.'}),
+  partialOrder: rule({
+    id: 'envelope/partial-order',
+    aliases: ['envelope-partial-order'],
+    description: 'Chunks of a partial emission arrive out of index order.',
+    messages: {
+      firstIndex: 'partial emission "{{correlationId}}": the first chunk seen has index {{index}}; chunks start at 0',
+      outOfOrder: 'partial emission "{{correlationId}}": chunk index {{index}} follows index {{previous}}; expected {{expected}}',
+    },
+  }),
+  partialTotal: rule({
+    id: 'envelope/partial-total',
+    aliases: ['envelope-partial-total'],
+    description: 'Chunks of a partial emission disagree on `total`, or an index is past it.',
+    messages: {
+      totalChanged: 'partial emission "{{correlationId}}": total {{total}} differs from the total {{earlier}} earlier chunks gave',
+      pastTotal: 'partial emission "{{correlationId}}": index {{index}} is past the last chunk of a total of {{total}}',
+    },
+  }),
+  partialFinal: rule({
+    id: 'envelope/partial-final',
+    aliases: ['envelope-partial-final'],
+    description: 'isPartial must be true on every chunk but the last and false on the last one.',
+    messages: {
+      lastStillPartial: 'partial emission "{{correlationId}}": chunk {{index}} is the last of {{total}} but has isPartial true',
+      endedEarly: 'partial emission "{{correlationId}}": chunk {{index}} has isPartial false, ending the emission, but total says {{total}} chunks',
+      interrupted: 'partial emission "{{correlationId}}" stopped after chunk {{index}} without a final chunk (isPartial false) before this whole envelope',
+      unfinished: 'the input ends inside partial emission "{{correlationId}}": its last chunk (index {{index}}) has isPartial true (truncated?)',
+    },
+  }),
   untrusted: rule({
     id: 'envelope/untrusted-unwrapped',
     aliases: ['envelope-untrusted-unwrapped'],

@@ -2,7 +2,8 @@ import type {ErrorObject} from 'ajv';
 import type {JsonDocument} from '../../io/json-document.js';
 import {childPointer, parsePointer} from '../../io/json-pointer.js';
 import type {Finding} from '../../core/finding.js';
-import {renderMessage, type Rule} from '../../core/rule.js';
+import type {Rule} from '../../core/rule.js';
+import {ruleMessage} from '../../io/rule-finding.js';
 import {ajvFindings} from '../../schemas/ajv-findings.js';
 import {getValidator} from '../../schemas/index.js';
 import {isV2Family} from '../../v2/families.js';
@@ -42,7 +43,7 @@ export function v2SchemaFindings(doc: JsonDocument, root: Record<string, unknown
 /** An unknown-key finding said again with the rule's fuller template: the Ajv wording and what more is known about the key. */
 function restated(f: Finding, rule: Rule, messageId: string, more: Record<string, string>): Finding {
   const data = {...f.data, ...more};
-  return {...f, messageId, data, message: renderMessage(rule.messages[messageId], data)};
+  return {...f, messageId, data, message: ruleMessage(rule, messageId, data)};
 }
 
 /** The known key an unknown root or family key is a typo of (an error then, never the "later RFC" warning). */
