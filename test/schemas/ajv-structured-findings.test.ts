@@ -136,3 +136,28 @@ describe('validate pack, validate bundle, simulate retry', () => {
     });
   });
 });
+
+describe('validate envelope: stream rules report messageId and data from their own templates', () => {
+  const chunk = (n: number, index: number, total: number, isPartial: boolean) => envelope(n, {correlationId: 'r:n:0:p', partial: {isPartial, index, total}});
+  const told = (findings: Finding[]) => findings.map((f) => [f.ruleId, structured(f).messageId, f.data, f.message]);
+
+  it('partial emissions: out of order, the last chunk still partial, and the input ending inside the emission', async () => {
+    const {findings} = await checkEnvelopes(ndjson([chunk(1, 0, 3, true), chunk(2, 2, 3, true)]));
+    expect(told(findings)).toEqual([
+      ['envelope/partial-order', 'outOfOrder', {correlationId: 'r:n:0:p', index: 2, previous: 0, expected: 1}, 'partial emission "r:n:0:p": chunk index 2 follows index 0; expected 1'],
+      ['envelope/partial-final', 'lastStillPartial', {correlationId: 'r:n:0:p', index: 2, total: 3}, 'partial emission "r:n:0:p": chunk 2 is the last of 3 but has isPartial true'],
+      ['envelope/partial-final', 'unfinished', {correlationId: 'r:n:0:p', index: 2}, 'the input ends inside partial emission "r:n:0:p": its last chunk (index 2) has isPartial true (truncated?)'],
+    ]);
+  });
+
+  it('a foxctl stream: a first seq other than 0, falling pct, a changed command and no terminal envelope', async () => {
+    const progress = (seq: number, pct: number, command = 'fs/read') => foxctl('progress', {command, meta: {ts: '2025-11-15T12:34:56Z', seq}, data: {stage: 'x', pct}});
+    const {findings} = await checkEnvelopes(ndjson([progress(1, 50), progress(2, 40, 'fs/write')]), {protocol: 'foxctl'});
+    expect(told(findings)).toEqual([
+      ['foxctl/progress-seq', 'firstSeq', {seq: 1}, 'the first progress envelope has meta.seq 1; seq starts at 0'],
+      ['foxctl/stream-command', 'differs', {command: 'fs/write', first: 'fs/read'}, 'command "fs/write" differs from "fs/read" earlier in this stream'],
+      ['foxctl/progress-pct', 'decreased', {previous: 50, pct: 40}, 'data.pct went down from 50 to 40; once set it must not decrease'],
+      ['foxctl/stream-terminal', 'unterminated', {}, 'the stream ends without its terminal ok/error envelope (truncated, or the command never finished?)'],
+    ]);
+  });
+});
