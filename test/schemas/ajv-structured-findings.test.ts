@@ -160,4 +160,15 @@ describe('validate envelope: stream rules report messageId and data from their o
       ['foxctl/stream-terminal', 'unterminated', {}, 'the stream ends without its terminal ok/error envelope (truncated, or the command never finished?)'],
     ]);
   });
+
+  it('foxctl envelope checks: a malformed command, a lower-case error code, an unknown field, an unredacted credential', async () => {
+    const values = [foxctl('ok', {command: 'Bad Command'}), foxctl('error', {error: {code: 'nope', message: 'm', details: {}}}), foxctl('ok', {surprise: 1, data: {password: 'abc'}})];
+    const findings = (await Promise.all(values.map(async (v) => (await checkEnvelopes(ndjson([v]), {protocol: 'foxctl'})).findings))).flat();
+    expect(told(findings)).toEqual([
+      ['foxctl/command', 'malformed', {command: 'Bad Command'}, 'command "Bad Command" must be <namespace>/<verb> in lowercase letters, digits and hyphens (^[a-z0-9][a-z0-9-]*/[a-z0-9][a-z0-9-]*$)'],
+      ['foxctl/error-code', 'notACode', {code: 'nope'}, 'error code "nope" is not an error code: codes are upper-case, from the catalog (EARG, EAUTH, ERUNTIME, …)'],
+      ['foxctl/drift-unknown-field', 'unknownField', {key: 'surprise', where: 'the envelope'}, '"surprise" is not a Protocol v1 field of the envelope (upstream\'s --strict refuses it)'],
+      ['foxctl/secret-not-redacted', 'credential', {key: 'password', length: 3}, '"password" holds a 3-character value, not "***": credentials must be redacted'],
+    ]);
+  });
 });
