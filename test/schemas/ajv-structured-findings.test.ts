@@ -171,4 +171,24 @@ describe('validate envelope: stream rules report messageId and data from their o
       ['foxctl/secret-not-redacted', 'credential', {key: 'password', length: 3}, '"password" holds a 3-character value, not "***": credentials must be redacted'],
     ]);
   });
+
+  it('openwop kind checks: an unknown kind with a suggestion or none, an un-namespaced kind, a legacy kind', async () => {
+    const {findings} = await checkEnvelopes(ndjson([envelope(1, {type: 'clarification_request'}), envelope(2, {type: 'prd.create', payload: {}})]));
+    expect(told(findings.filter((f) => f.ruleId !== 'envelope/payload-invalid'))).toEqual([
+      [
+        'envelope/unknown-kind',
+        'unknown',
+        {kind: 'clarification_request', suggestion: ' (did you mean "clarification.request"?)'},
+        'unknown envelope kind "clarification_request" (did you mean "clarification.request"?): its payload was not checked (give its schema with --schemas DIR, or the host\'s kinds with --capabilities)',
+      ],
+      [
+        'envelope/kind-naming',
+        'unnamespaced',
+        {kind: 'clarification_request'},
+        'kind "clarification_request" is not namespaced: name a domain kind vendor.<host>.<kind> (or openwop.*, core.*, community.*, private.<host>.*, local.*, ui.*, media.*)',
+      ],
+      ['envelope/unknown-kind', 'unknown', {kind: 'prd.create', suggestion: ''}, 'unknown envelope kind "prd.create": its payload was not checked (give its schema with --schemas DIR, or the host\'s kinds with --capabilities)'],
+      ['envelope/legacy-kind', 'legacy', {kind: 'prd.create'}, '"prd.create" is a legacy un-namespaced kind, tolerated in v1.x and deprecated: use vendor.<host>.prd.create'],
+    ]);
+  });
 });

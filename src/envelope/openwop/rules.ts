@@ -19,6 +19,11 @@ export const ENVELOPE_RULES = {
     id: 'envelope/unknown-kind',
     code: 'unknown_envelope_kind',
     description: 'The envelope `type` (or a schema.request/response `envelopeType`) is not a kind the host advertises or openwop knows.',
+    messages: {
+      notAdvertised: 'unknown envelope kind "{{kind}}"{{suggestion}}: the host ({{host}}) {{why}}',
+      unknown: 'unknown envelope kind "{{kind}}"{{suggestion}}: its payload was not checked (give its schema with --schemas DIR, or the host\'s kinds with --capabilities)',
+      namesUnadvertised: '{{type}} names "{{kind}}", which the host ({{host}}) does not advertise',
+    },
   }),
   payload: rule({id: 'envelope/payload-invalid', code: 'envelope_invalid', description: "The payload fails its kind's schema.", messages: LABELED_AJV_MESSAGES}),
   correlationConflict: rule({id: 'envelope/correlation-conflict', code: 'envelope_correlation_conflict', description: 'Two envelopes share a correlationId but differ in type.'}),
@@ -26,11 +31,16 @@ export const ENVELOPE_RULES = {
     id: 'envelope/unknown-schema-version',
     code: 'unknown_schema_version',
     description: 'schemaVersion is higher than the host advertises for the kind (or lower, under envelopeStrictness strict).',
+    messages: {
+      higher: 'schemaVersion {{emitted}} of "{{kind}}" is higher than the {{advertised}} the host advertises; a host refuses it whatever its strictness',
+      lowerStrict: 'schemaVersion {{emitted}} of "{{kind}}" is lower than the {{advertised}} the host advertises; under envelopeStrictness strict{{flag}} it is refused',
+    },
   }),
   schemaVersionDrift: rule({
     id: 'envelope/schema-version-drift',
     code: 'envelope_schema_version_drift',
     description: 'schemaVersion is lower than the host advertises; a warn-strictness host validates against its own version.',
+    messages: {lower: 'schemaVersion {{emitted}} of "{{kind}}" is lower than the {{advertised}} the host advertises; a warn host validates it against version {{advertised}}'},
   }),
   envelopesPerTurn: rule({
     id: 'envelope/cap-envelopes-per-turn',
@@ -61,21 +71,29 @@ export const ENVELOPE_RULES = {
     description: 'An envelope repeats the correlationId and type of an earlier one: a host replays the cached outcome.',
   }),
   duplicateId: rule({id: 'envelope/duplicate-id', aliases: ['envelope-duplicate-id'], description: 'Two envelopes share an envelopeId, which must be globally unique.'}),
-  kindNaming: rule({id: 'envelope/kind-naming', aliases: ['envelope-kind-naming'], description: 'A non-universal kind is not namespaced (vendor.<host>.<kind> and the other canonical prefixes).'}),
+  kindNaming: rule({
+    id: 'envelope/kind-naming',
+    aliases: ['envelope-kind-naming'],
+    description: 'A non-universal kind is not namespaced (vendor.<host>.<kind> and the other canonical prefixes).',
+    messages: {unnamespaced: 'kind "{{kind}}" is not namespaced: name a domain kind vendor.<host>.<kind> (or openwop.*, core.*, community.*, private.<host>.*, local.*, ui.*, media.*)'},
+  }),
   legacyKind: rule({
     id: 'envelope/legacy-kind',
     aliases: ['envelope-legacy-kind'],
     description: 'A legacy un-namespaced kind (prd.create, theme.create, tasks.create), tolerated in v1.x and deprecated.',
+    messages: {legacy: '"{{kind}}" is a legacy un-namespaced kind, tolerated in v1.x and deprecated: use vendor.<host>.{{kind}}'},
   }),
   kindSchemaMissing: rule({
     id: 'envelope/kind-schema-missing',
     aliases: ['envelope-kind-schema-missing'],
     description: 'The host advertises the kind but no payload schema for it was given, so the payload was not checked.',
+    messages: {noSchema: 'no payload schema for "{{kind}}": its payload was not checked (give it with --schemas DIR)'},
   }),
   mediaInline: rule({
     id: 'envelope/media-inline-too-large',
     aliases: ['envelope-media-inline-too-large'],
     description: "Inline base64 media is larger than the host's aiProviders.maxInlineMediaBytes (default 262144).",
+    messages: {tooLarge: 'inline base64 media of {{bytes}} bytes is over the {{limit}}-byte limit (aiProviders.maxInlineMediaBytes); pass it by url instead'},
   }),
   partialOrder: rule({
     id: 'envelope/partial-order',
