@@ -1,4 +1,5 @@
 import {defineRule, type Rule, type RuleSpec} from '../core/rule.js';
+import {AJV_MESSAGES} from '../schemas/ajv-findings.js';
 
 const rule = (spec: RuleSpec): Rule => defineRule({commands: ['validate bundle'], ...spec});
 
@@ -26,6 +27,7 @@ export const BUNDLE_RULES = {
     id: 'bundle/schema',
     severity: 'error',
     description: 'The bundle does not match the bundled v3 certification-bundle schema.',
+    messages: AJV_MESSAGES,
     explanation:
       'Checked against schemas/v2/certification-bundle.schema.json (the upstream $id, our wording, proven equal on the reference bundle and mutations of it). The suite validates the schema before it verifies anything, so a bundle that fails it certifies nothing: every claim is void. The other checks still run on what is there, to report everything at once.',
     examples: {

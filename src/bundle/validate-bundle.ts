@@ -571,6 +571,6 @@ function checkSchema(bundle: Json, doc: JsonDocument, report: Report, findings: 
   }
   const validate = getValidator('v2/certification-bundle');
   if (validate(bundle)) return true;
-  findings.push(...ajvFindings(validate.errors, doc, {ruleId: BUNDLE_RULES.schema.id, base: '', value: bundle}));
+  findings.push(...ajvFindings(validate.errors, doc, {rule: BUNDLE_RULES.schema, base: '', value: bundle}));
   return false;
 }

@@ -49,8 +49,10 @@ export class FindingSink {
   findings(): Finding[] {
     const out = [...this.kept];
     for (const [ruleId, c] of this.capped) {
+      // The count is no message of the rule's, nor about the first dropped finding's schema error.
+      const {messageId: _messageId, data: _data, keyword: _keyword, params: _params, schemaPath: _schemaPath, ...first} = scrub(c.first);
       out.push({
-        ...scrub(c.first),
+        ...first,
         severity: c.severity,
         message: `${c.dropped} more "${ruleId}" finding${c.dropped === 1 ? '' : 's'} in this file, from this line on, not listed (--max-findings-per-rule ${this.maxPerRule}; 0 lists all)`,
       });
@@ -62,5 +64,22 @@ export class FindingSink {
 function scrub(f: Finding): Finding {
   const message = maskSecrets(f.message);
   const pointer = maskSecrets(f.pointer);
-  return message === f.message && pointer === f.pointer ? f : {...f, message, pointer};
+  let out = message === f.message && pointer === f.pointer ? f : {...f, message, pointer};
+  // data and params quote the envelope as the message does: an offending value, an unknown key.
+  const data = f.data && maskStrings(f.data);
+  if (data !== f.data) out = {...out, data};
+  const params = f.params && maskStrings(f.params);
+  if (params !== f.params) out = {...out, params};
+  return out;
+}
+
+/** The record itself when none of its strings holds a secret, else a copy with those strings masked. */
+function maskStrings<T extends Record<string, unknown>>(record: T): T {
+  let out: Record<string, unknown> | undefined;
+  for (const [key, value] of Object.entries(record)) {
+    if (typeof value !== 'string') continue;
+    const masked = maskSecrets(value);
+    if (masked !== value) (out ??= {...record})[key] = masked;
+  }
+  return (out as T | undefined) ?? record;
 }

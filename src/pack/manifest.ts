@@ -51,7 +51,7 @@ function schemaFindings(errors: readonly ErrorObject[], doc: JsonDocument, value
   // A Set, not includes(): a hostile runtime.requires gives an error per item, and includes() made that quadratic.
   const special = new Set([...tokenErrors, ...repeats]);
   const rest = errors.filter((e) => !special.has(e));
-  const findings = ajvFindings(rest, doc, {ruleId: PACK_RULES.invalidManifest.id, base: '', value});
+  const findings = ajvFindings(rest, doc, {rule: PACK_RULES.invalidManifest, base: '', value});
   const runtime = value.runtime;
   // Only reached through errors under /runtime/requires, so the array exists whenever it is read.
   const requires = (isObject(runtime) && Array.isArray(runtime.requires) ? runtime.requires : []) as unknown[];

@@ -1,4 +1,5 @@
 import {defineRule, type Rule, type RuleSpec} from '../core/rule.js';
+import {AJV_MESSAGES} from '../schemas/ajv-findings.js';
 
 const rule = (spec: RuleSpec): Rule => defineRule({commands: ['validate pack'], ...spec});
 
@@ -12,6 +13,7 @@ export const PACK_RULES = {
     code: 'invalid_manifest',
     severity: 'error',
     description: 'The manifest does not match the bundled schema for its kind.',
+    messages: AJV_MESSAGES,
     explanation:
       "Each manifest is validated against the schema for its `kind` (absent = node pack) and protocol major. The major is read from engines.openwop: the lowest major its semver range admits (>=2.0 <3.0.0 is v2; >=1.0.0, >=1.1 <2.0.0 and >=1.0.0 <3.0.0 are v1, since a 1.x host still installs those), because neither major's manifest carries a $schema or version marker and the v2 schema makes the range's explicit upper bound mandatory (RFC 0177 §A.1). A v2 node pack must write kind, close engines, and sign with {keyId, scheme}. The JSON result gives the major as protocolMajor. This includes runtime.requires (RFC 0076): only net.dns, net.outbound, crypto, subprocess, fs.read, fs.write, env.read and clock, each at most once. A language builtin such as node:dns/promises is refused, with the primitive it maps to suggested. An absent runtime.requires and [] mean the same: nothing required.",
     examples: {

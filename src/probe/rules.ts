@@ -1,6 +1,11 @@
 import {defineRule, type Rule, type RuleSpec} from '../core/rule.js';
+import {AJV_MESSAGES, LABELED_AJV_MESSAGES} from '../schemas/ajv-findings.js';
+import {V2_CAPABILITIES_SNAPSHOT} from '../v2/families.js';
 
 const rule = (spec: RuleSpec): Rule => defineRule({commands: ['probe host'], ...spec});
+
+/** A key the v2 schema does not know but one it does is close to: the key meant, as `suggestion`. */
+const V2_AJV_MESSAGES = {...AJV_MESSAGES, additionalPropertiesTypo: `${AJV_MESSAGES.additionalProperties}; did you mean "{{suggestion}}"?`};
 
 /**
  * Every rule id `probe host` can report. Transport rules are fatal (exit 2: the advertisement could not be read);
@@ -23,8 +28,12 @@ export const PROBE_RULES = {
   contentType: rule({id: 'probe/content-type', description: 'The discovery document should be served as application/json (UTF-8).'}),
   secretEchoed: rule({id: 'probe/secret-echoed', description: 'The host echoed the credential it was sent back in its response.'}),
   // document
-  schema: rule({id: 'probe/schema', description: 'The document does not match the capabilities schema.'}),
-  closedBlockKey: rule({id: 'probe/closed-block-key', description: 'A closed capabilities block (limits, httpClient, aiProviders, reliability, …) carries a key it does not define.'}),
+  schema: rule({id: 'probe/schema', description: 'The document does not match the capabilities schema.', messages: AJV_MESSAGES}),
+  closedBlockKey: rule({
+    id: 'probe/closed-block-key',
+    description: 'A closed capabilities block (limits, httpClient, aiProviders, reliability, …) carries a key it does not define.',
+    messages: LABELED_AJV_MESSAGES,
+  }),
   universalKinds: rule({id: 'probe/universal-kinds', description: 'A non-empty supportedEnvelopes must list all four universal kinds.'}),
   universalSchemaVersion: rule({id: 'probe/universal-schema-version', description: 'schemaVersions of each universal kind must be 1.'}),
   schemaVersionsKey: rule({id: 'probe/schema-versions-key', description: 'schemaVersions names a kind that supportedEnvelopes does not advertise.'}),
@@ -69,11 +78,15 @@ export const PROBE_RULES = {
   negotiationRequest: rule({id: 'probe/negotiation-request', description: 'An extra negotiation request could not be completed (timeout, unreachable, …): that check was not made.'}),
   // v2 documents (schemas/v2/capabilities.schema.json): the schema, and the rules it cannot check
   tooManyItems: rule({id: 'probe/too-many-items', description: "The document's arrays hold more than 5,000 items in all: too many to validate in bounded time, so the document is not checked."}),
-  v2Schema: rule({id: 'probe/v2-schema', description: 'The document does not match the v2 capabilities schema.'}),
+  v2Schema: rule({id: 'probe/v2-schema', description: 'The document does not match the v2 capabilities schema.', messages: V2_AJV_MESSAGES}),
   v2UnknownKey: rule({
     id: 'probe/v2-unknown-key',
     description:
       'A key the bundled v2 schema snapshot does not know, in an otherwise valid document: most likely from an RFC newer than the snapshot. A key close to a known one (a typo) is an error with a suggestion.',
+    messages: {
+      ...V2_AJV_MESSAGES,
+      additionalPropertiesNewer: `${AJV_MESSAGES.additionalProperties}: not in the bundled schema (${V2_CAPABILITIES_SNAPSHOT.path}, ${V2_CAPABILITIES_SNAPSHOT.label}); most likely from a later RFC`,
+    },
   }),
   preferredVersionListed: rule({id: 'probe/preferred-version-listed', description: 'preferredVersion must be one of protocolVersions.'}),
   preferredVersionOverlap: rule({id: 'probe/preferred-version-overlap', description: 'While protocolVersions lists any 1.x, preferredVersion must be that 1.x.'}),

@@ -1,4 +1,5 @@
 import {defineRule, type Rule, type RuleSpec} from '../core/rule.js';
+import {LABELED_AJV_MESSAGES} from '../schemas/ajv-findings.js';
 
 const rule = (spec: RuleSpec): Rule => defineRule({commands: ['simulate retry'], ...spec});
 
@@ -39,7 +40,7 @@ export const RETRY_RULES = {
   extraCall: rule({id: 'retry/extra-call', description: 'The host called again after the router had finished (accepted, or failed at the budget ceiling).'}),
   // The host's emitted run events (--trace)
   traceShape: rule({id: 'retry/trace-shape', description: 'A --trace entry is not a run event {type, payload}.'}),
-  tracePayload: rule({id: 'retry/trace-payload', description: 'A run event payload fails its RFC 0032 schema.'}),
+  tracePayload: rule({id: 'retry/trace-payload', description: 'A run event payload fails its RFC 0032 schema.', messages: LABELED_AJV_MESSAGES}),
   traceOrder: rule({id: 'retry/trace-order', description: 'Run events are out of order (envelope.retry.exhausted must precede node.failed).'}),
   traceReason: rule({id: 'retry/trace-reason', description: 'A retry reason conflates truncation and schema violation, or differs from the recorded stop.'}),
   traceMissingEvent: rule({id: 'retry/trace-missing-event', description: 'An event a conformant host emits for this recording is missing from the trace.'}),

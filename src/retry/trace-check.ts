@@ -88,7 +88,7 @@ function payloadFindings(events: TraceEvent[]): Finding[] {
     const name = `events/${e.type}`;
     if (!isBundledSchemaName(name)) continue;
     const validate = getValidator(name as BundledSchemaName);
-    if (!validate(e.payload)) appendAll(out, ajvFindings(validate.errors, e.doc, {ruleId: R.tracePayload.id, base: `${e.pointer}/payload`, label: `${e.type} payload`, value: e.payload}));
+    if (!validate(e.payload)) appendAll(out, ajvFindings(validate.errors, e.doc, {rule: R.tracePayload, base: `${e.pointer}/payload`, label: `${e.type} payload`, value: e.payload}));
   }
   return out;
 }

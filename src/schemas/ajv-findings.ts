@@ -2,9 +2,32 @@ import type {ErrorObject} from 'ajv';
 import type {JsonDocument} from '../io/json-document.js';
 import {childPointer, parsePointer} from '../io/json-pointer.js';
 import type {Finding, Severity} from '../core/finding.js';
+import type {Rule} from '../core/rule.js';
+import {ruleMessage} from '../io/rule-finding.js';
+
+/** The message templates of a rule whose findings come from Ajv errors, by messageId (the Ajv keyword they describe). */
+export const AJV_MESSAGES = {
+  required: 'missing required property "{{property}}" in {{where}}',
+  additionalProperties: 'unknown property "{{property}}" ({{where}} allows no other properties)',
+  unevaluatedProperties: 'unknown property "{{property}}" in {{where}}',
+  enum: '{{where}} must be one of {{allowed}}; got {{actual}}',
+  const: '{{where}} must be {{allowed}}; got {{actual}}',
+  format: '{{where}} must be a valid {{format}}; got {{actual}}',
+  /** The value is absent (a `format` under a property Ajv reached through a default or a combinator). */
+  formatNoValue: '{{where}} must be a valid {{format}}',
+  type: '{{where}} must be {{type}}; got {{actual}}',
+  uniqueItems: '{{where}} must not repeat items: items {{j}} and {{i}} are identical',
+  pattern: '{{where}} must match {{pattern}}; got {{actual}}',
+  /** Any other keyword: Ajv's own wording as `reason`. */
+  other: '{{where}} {{reason}}',
+} as const;
+
+/** {@link AJV_MESSAGES} for a rule whose findings name the check that spoke (`payload of "error": …`): `label` in data. */
+export const LABELED_AJV_MESSAGES = Object.fromEntries(Object.entries(AJV_MESSAGES).map(([id, template]) => [id, `{{label}}: ${template}`])) as Record<keyof typeof AJV_MESSAGES, string>;
 
 export interface AjvFindingOptions {
-  ruleId: string;
+  /** Its messages hold {@link AJV_MESSAGES}, or {@link LABELED_AJV_MESSAGES} when `label` is given. */
+  rule: Pick<Rule, 'id' | 'messages'>;
   severity?: Severity;
   /** Pointer of the validated value inside the document (e.g. `/3/payload` for the payload of the 4th envelope). */
   base: string;
@@ -15,9 +38,9 @@ export interface AjvFindingOptions {
 }
 
 /**
- * Ajv errors → findings at the exact pointer, one message per problem a person would fix.
- * Combinator errors (anyOf/oneOf/if) only say "a branch failed"; their branch errors say why, so they are dropped when
- * anything more specific exists.
+ * Ajv errors → findings at the exact pointer, one message per problem a person would fix, each keeping the Ajv error's
+ * keyword, params and schemaPath. Combinator errors (anyOf/oneOf/if) only say "a branch failed"; their branch errors
+ * say why, so they are dropped when anything more specific exists.
  */
 export function ajvFindings(errors: readonly ErrorObject[] | null | undefined, doc: JsonDocument, options: AjvFindingOptions): Finding[] {
   if (!errors?.length) return [];
@@ -28,43 +51,62 @@ export function ajvFindings(errors: readonly ErrorObject[] | null | undefined, d
   for (const err of chosen) {
     // Ajv only attaches the offending value in verbose mode; read it from the document instead.
     if (err.data === undefined) err.data = valueAt(options.value, err.instancePath);
-    const {pointer, message} = describe(err, options.base);
+    const {pointer, messageId, data} = describe(err, options.base);
+    if (options.label !== undefined) data.label = options.label;
+    const message = ruleMessage(options.rule, messageId, data);
     const at = options.base + pointer;
     const key = `${at}\0${message}`;
+    // Errors saying the same thing at the same place give one finding, carrying the first one's keyword, params and schemaPath.
     if (seen.has(key)) continue;
     seen.add(key);
-    findings.push(doc.finding(options.ruleId, options.severity ?? 'error', options.label ? `${options.label}: ${message}` : message, at));
+    findings.push({
+      ...doc.finding(options.rule.id, options.severity ?? 'error', message, at),
+      messageId,
+      data,
+      keyword: err.keyword,
+      params: {...(err.params as Record<string, unknown>)},
+      schemaPath: err.schemaPath,
+    });
   }
   return findings;
 }
 
 const COMBINATORS = new Set(['anyOf', 'oneOf', 'if', 'not', 'allOf']);
 
-function describe(err: ErrorObject, base: string): {pointer: string; message: string} {
+type AjvMessageId = keyof typeof AJV_MESSAGES;
+
+interface Described {
+  pointer: string;
+  messageId: AjvMessageId;
+  data: Record<string, string | number | boolean>;
+}
+
+function describe(err: ErrorObject, base: string): Described {
   const where = base + err.instancePath || '(root)';
   const p = err.params as Record<string, unknown>;
+  const at = err.instancePath;
   switch (err.keyword) {
     case 'required':
-      return {pointer: err.instancePath, message: `missing required property "${p.missingProperty}" in ${where}`};
+      return {pointer: at, messageId: 'required', data: {where, property: String(p.missingProperty)}};
     case 'additionalProperties':
-      return {pointer: childPointer(err.instancePath, String(p.additionalProperty)), message: `unknown property "${p.additionalProperty}" (${where} allows no other properties)`};
+      return {pointer: childPointer(at, String(p.additionalProperty)), messageId: 'additionalProperties', data: {where, property: String(p.additionalProperty)}};
     case 'unevaluatedProperties':
-      return {pointer: childPointer(err.instancePath, String(p.unevaluatedProperty)), message: `unknown property "${p.unevaluatedProperty}" in ${where}`};
+      return {pointer: childPointer(at, String(p.unevaluatedProperty)), messageId: 'unevaluatedProperties', data: {where, property: String(p.unevaluatedProperty)}};
     case 'enum':
-      return {pointer: err.instancePath, message: `${where} must be one of ${(p.allowedValues as unknown[]).map(show).join(', ')}; got ${show(err.data)}`};
+      return {pointer: at, messageId: 'enum', data: {where, allowed: (p.allowedValues as unknown[]).map(show).join(', '), actual: show(err.data)}};
     case 'const':
-      return {pointer: err.instancePath, message: `${where} must be ${show(p.allowedValue)}; got ${show(err.data)}`};
+      return {pointer: at, messageId: 'const', data: {where, allowed: show(p.allowedValue), actual: show(err.data)}};
     case 'format':
-      if (err.data === undefined) return {pointer: err.instancePath, message: `${where} must be a valid ${p.format}`};
-      return {pointer: err.instancePath, message: `${where} must be a valid ${p.format}; got ${show(err.data)}`};
+      if (err.data === undefined) return {pointer: at, messageId: 'formatNoValue', data: {where, format: String(p.format)}};
+      return {pointer: at, messageId: 'format', data: {where, format: String(p.format), actual: show(err.data)}};
     case 'type':
-      return {pointer: err.instancePath, message: `${where} must be ${p.type}; got ${typeName(err.data)}`};
+      return {pointer: at, messageId: 'type', data: {where, type: String(p.type), actual: typeName(err.data)}};
     case 'uniqueItems':
-      return {pointer: `${err.instancePath}/${p.i}`, message: `${where} must not repeat items: items ${p.j} and ${p.i} are identical`};
+      return {pointer: `${at}/${Number(p.i)}`, messageId: 'uniqueItems', data: {where, i: Number(p.i), j: Number(p.j)}};
     case 'pattern':
-      return {pointer: err.instancePath, message: `${where} must match ${p.pattern}; got ${show(err.data)}`};
+      return {pointer: at, messageId: 'pattern', data: {where, pattern: String(p.pattern), actual: show(err.data)}};
     default:
-      return {pointer: err.instancePath, message: `${where} ${err.message ?? 'is invalid'}`};
+      return {pointer: at, messageId: 'other', data: {where, reason: err.message ?? 'is invalid'}};
   }
 }
 

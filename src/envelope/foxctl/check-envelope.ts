@@ -2,6 +2,8 @@ import type {ErrorObject} from 'ajv';
 import type {JsonDocument} from '../../io/json-document.js';
 import {childPointer, parsePointer} from '../../io/json-pointer.js';
 import type {Severity} from '../../core/finding.js';
+import type {Rule} from '../../core/rule.js';
+import {ruleFinding} from '../../io/rule-finding.js';
 import {ajvFindings} from '../../schemas/ajv-findings.js';
 import {getValidator} from '../../schemas/index.js';
 import type {DocScan} from '../context.js';
@@ -61,41 +63,39 @@ export function checkFoxctlEnvelope(opts: FoxctlOptions, doc: JsonDocument, poin
 }
 
 /** Which rule an Ajv error of the structural schema belongs to. */
-function ruleFor(err: ErrorObject): string {
+function ruleFor(err: ErrorObject): Rule {
   const path = err.instancePath;
   const missing = err.keyword === 'required' ? String((err.params as {missingProperty?: unknown}).missingProperty) : undefined;
   const field = missing !== undefined ? `${path}/${missing}` : path;
-  if (field === '/command') return FOXCTL_RULES.command.id;
-  if (field === '/error' || field.startsWith('/error/')) return FOXCTL_RULES.errorFields.id;
-  if (field === '/meta/ts') return FOXCTL_RULES.metaTs.id;
-  if (field === '/meta/duration_ms') return FOXCTL_RULES.duration.id;
-  if (field === '/meta/runner') return FOXCTL_RULES.runner.id;
-  if (field === '/meta/seq') return FOXCTL_RULES.progressSeq.id;
-  if (field === '/meta/cas_digest') return FOXCTL_RULES.casDigest.id;
-  if (field === '/meta/cache_key') return FOXCTL_RULES.cacheKey.id;
-  return FOXCTL_RULES.schema.id;
+  if (field === '/command') return FOXCTL_RULES.command;
+  if (field === '/error' || field.startsWith('/error/')) return FOXCTL_RULES.errorFields;
+  if (field === '/meta/ts') return FOXCTL_RULES.metaTs;
+  if (field === '/meta/duration_ms') return FOXCTL_RULES.duration;
+  if (field === '/meta/runner') return FOXCTL_RULES.runner;
+  if (field === '/meta/seq') return FOXCTL_RULES.progressSeq;
+  if (field === '/meta/cas_digest') return FOXCTL_RULES.casDigest;
+  if (field === '/meta/cache_key') return FOXCTL_RULES.cacheKey;
+  return FOXCTL_RULES.schema;
 }
 
 function reportSchemaErrors(c: Check, errors: ErrorObject[], value: unknown): void {
-  const byRule = new Map<string, ErrorObject[]>();
+  const byRule = new Map<Rule, ErrorObject[]>();
   // if/then errors only say "a branch failed"; the branch's own errors say why.
   for (const err of errors) {
     if (err.keyword === 'if') continue;
-    const id = ruleFor(err);
-    byRule.set(id, [...(byRule.get(id) ?? []), err]);
+    const rule = ruleFor(err);
+    byRule.set(rule, [...(byRule.get(rule) ?? []), err]);
   }
-  for (const [ruleId, errs] of byRule) c.sink.addAll(ajvFindings(errs, c.doc, {ruleId, base: c.pointer, label: 'foxctl envelope', value}));
+  for (const [rule, errs] of byRule) c.sink.addAll(ajvFindings(errs, c.doc, {rule, base: c.pointer, label: 'foxctl envelope', value}));
 }
 
 function checkCommand(c: Check, command: unknown): void {
   if (typeof command !== 'string' || command.trim() === '' || COMMAND.test(command)) return;
   const at = `${c.pointer}/command`;
   if (DRIFT_COMMAND.test(command)) {
-    c.sink.add(c.doc.finding(FOXCTL_RULES.driftCommand.id, c.drift, `command "${command}" is not <namespace>/<verb> as the spec writes it (foxctl itself emits such names: drift)`, at));
+    c.sink.add(ruleFinding(c.doc, FOXCTL_RULES.driftCommand, c.drift, 'notSlashed', {command}, at));
   } else {
-    c.sink.add(
-      c.doc.finding(FOXCTL_RULES.command.id, 'error', `command "${command}" must be <namespace>/<verb> in lowercase letters, digits and hyphens (^[a-z0-9][a-z0-9-]*/[a-z0-9][a-z0-9-]*$)`, at),
-    );
+    c.sink.add(ruleFinding(c.doc, FOXCTL_RULES.command, 'error', 'malformed', {command}, at));
   }
 }
 
@@ -108,24 +108,18 @@ function checkErrorFields(c: Check, env: JsonObject): void {
     if (ERROR_CATALOG.has(code)) return checkRetryDetails(c, code, error);
     if (ERROR_CODE_FORM.test(code)) {
       const why = CODE_ONLY_ERRORS.has(code) ? "foxctl's code uses it, its written catalog does not list it" : 'foxctl emits such codes: drift';
-      c.sink.add(c.doc.finding(FOXCTL_RULES.driftErrorCode.id, c.drift, `error code "${code}" is not in the Protocol v1 error catalog (${why})`, `${at}/code`));
+      c.sink.add(ruleFinding(c.doc, FOXCTL_RULES.driftErrorCode, c.drift, 'notInCatalog', {code, why}, `${at}/code`));
     } else {
-      c.sink.add(c.doc.finding(FOXCTL_RULES.errorCode.id, 'error', `error code "${code}" is not an error code: codes are upper-case, from the catalog (EARG, EAUTH, ERUNTIME, …)`, `${at}/code`));
+      c.sink.add(ruleFinding(c.doc, FOXCTL_RULES.errorCode, 'error', 'notACode', {code}, `${at}/code`));
     }
     return;
   }
   if (env.status !== 'ok' && env.status !== 'progress') return;
   if (error === undefined) {
-    c.sink.add(c.doc.finding(FOXCTL_RULES.driftOkError.id, c.drift, `no error object; the spec wants error: {"code": null, "message": null} on ${env.status} envelopes`, c.pointer));
+    c.sink.add(ruleFinding(c.doc, FOXCTL_RULES.driftOkError, c.drift, 'noErrorObject', {status: env.status}, c.pointer));
   } else if (isObject(error) && (!('code' in error) || !('message' in error) || error.code === '' || error.message === '')) {
-    c.sink.add(
-      c.doc.finding(
-        FOXCTL_RULES.driftOkError.id,
-        c.drift,
-        `error is ${JSON.stringify(error) === '{}' ? '{}' : 'missing code or message'}; the spec wants "code": null and "message": null on ${env.status} envelopes (foxctl omits them: drift)`,
-        at,
-      ),
-    );
+    const what = JSON.stringify(error) === '{}' ? '{}' : 'missing code or message';
+    c.sink.add(ruleFinding(c.doc, FOXCTL_RULES.driftOkError, c.drift, 'incomplete', {error: what, status: env.status}, at));
   }
 }
 
@@ -134,34 +128,27 @@ function checkRetryDetails(c: Check, code: string, error: JsonObject): void {
   const at = `${c.pointer}/error/details`;
   const details = isObject(error.details) ? error.details : undefined;
   if (code === 'ERATELIMIT' && details?.attempts === undefined) {
-    c.sink.add(
-      c.doc.finding(
-        FOXCTL_RULES.retryDetails.id,
-        'warning',
-        'ERATELIMIT should say how many attempts were made (error.details.attempts), with backoff and retry_after when known',
-        details ? at : `${c.pointer}/error`,
-      ),
-    );
+    c.sink.add(ruleFinding(c.doc, FOXCTL_RULES.retryDetails, 'warning', 'attemptsMissing', {}, details ? at : `${c.pointer}/error`));
   }
   if (!details) return;
   if (details.attempts !== undefined && (!Number.isInteger(details.attempts) || (details.attempts as number) < 1)) {
-    c.sink.add(c.doc.finding(FOXCTL_RULES.retryDetails.id, 'error', 'error.details.attempts must be an integer ≥ 1', `${at}/attempts`));
+    c.sink.add(ruleFinding(c.doc, FOXCTL_RULES.retryDetails, 'error', 'attempts', {}, `${at}/attempts`));
   }
   if (details.retry_after !== undefined && typeof details.retry_after !== 'string' && typeof details.retry_after !== 'number') {
-    c.sink.add(c.doc.finding(FOXCTL_RULES.retryDetails.id, 'error', 'error.details.retry_after must be a string (Retry-After value) or a number of seconds', `${at}/retry_after`));
+    c.sink.add(ruleFinding(c.doc, FOXCTL_RULES.retryDetails, 'error', 'retryAfter', {}, `${at}/retry_after`));
   }
   if (details.backoff !== undefined && typeof details.backoff !== 'string' && !isObject(details.backoff)) {
-    c.sink.add(c.doc.finding(FOXCTL_RULES.retryDetails.id, 'error', 'error.details.backoff must name or describe the backoff strategy (a string or an object)', `${at}/backoff`));
+    c.sink.add(ruleFinding(c.doc, FOXCTL_RULES.retryDetails, 'error', 'backoff', {}, `${at}/backoff`));
   }
 }
 
 function checkMeta(c: Check, env: JsonObject, meta: JsonObject): void {
   const at = `${c.pointer}/meta`;
   if (typeof meta.source === 'string' && meta.source !== '' && !SOURCES.has(meta.source)) {
-    c.sink.add(c.doc.finding(FOXCTL_RULES.driftSource.id, c.drift, `meta.source "${meta.source}" is not run, cache or memory (foxctl emits it: drift)`, `${at}/source`));
+    c.sink.add(ruleFinding(c.doc, FOXCTL_RULES.driftSource, c.drift, 'unknownSource', {source: meta.source}, `${at}/source`));
   }
   if ((env.status === 'ok' || env.status === 'error') && meta.duration_ms === undefined) {
-    c.sink.add(c.doc.finding(FOXCTL_RULES.driftDuration.id, c.drift, 'no meta.duration_ms: the spec requires it on results (foxctl omits a zero duration: drift)', at));
+    c.sink.add(ruleFinding(c.doc, FOXCTL_RULES.driftDuration, c.drift, 'missing', {}, at));
   }
 }
 
@@ -171,7 +158,7 @@ function checkStatusCode(c: Check, data: JsonObject): void {
   if (!isObject(summary) || typeof summary.status_code !== 'number') return;
   const code = summary.status_code;
   if (code < 400 || code >= 600) {
-    c.sink.add(c.doc.finding(FOXCTL_RULES.errorStatusCode.id, 'error', `an error envelope with data.summary.status_code ${code}; expected 400–599`, `${c.pointer}/data/summary/status_code`));
+    c.sink.add(ruleFinding(c.doc, FOXCTL_RULES.errorStatusCode, 'error', 'notAnError', {status: code}, `${c.pointer}/data/summary/status_code`));
   }
 }
 
@@ -181,36 +168,22 @@ function checkArtifact(c: Check, data: JsonObject | undefined, meta: JsonObject 
   const at = `${c.pointer}/data`;
   if (artifact === undefined || artifact === '' || artifact === null) {
     if (typeof digest === 'string' && digest !== '') {
-      c.sink.add(c.doc.finding(FOXCTL_RULES.casDigest.id, 'error', 'meta.cas_digest is set but data.artifact is not; the digest must name the artifact', `${c.pointer}/meta/cas_digest`));
+      c.sink.add(ruleFinding(c.doc, FOXCTL_RULES.casDigest, 'error', 'withoutArtifact', {}, `${c.pointer}/meta/cas_digest`));
     }
     const size = data ? inlineBytes(c.doc, data) : 0;
     if (size > INLINE_LIMIT_BYTES) {
-      c.sink.add(
-        c.doc.finding(
-          FOXCTL_RULES.artifactRequired.id,
-          'error',
-          `inline data is ${size} bytes, over the ${INLINE_LIMIT_BYTES}-byte inline limit: store it as an artifact and send a summary with data.artifact`,
-          at,
-        ),
-      );
+      c.sink.add(ruleFinding(c.doc, FOXCTL_RULES.artifactRequired, 'error', 'tooLarge', {size, limit: INLINE_LIMIT_BYTES}, at));
     }
     return;
   }
   if (typeof artifact !== 'string' || !ARTIFACT.test(artifact)) {
-    c.sink.add(c.doc.finding(FOXCTL_RULES.artifact.id, 'error', 'data.artifact must be a content address sha256:<64 lowercase hex digits>', `${at}/artifact`));
+    c.sink.add(ruleFinding(c.doc, FOXCTL_RULES.artifact, 'error', 'notAddress', {}, `${at}/artifact`));
   }
   if (digest === undefined || digest === '') {
     // The written spec makes cas_digest optional; foxctl's own validator refuses an artifact without it.
-    c.sink.add(
-      c.doc.finding(
-        FOXCTL_RULES.casDigest.id,
-        c.drift,
-        "data.artifact is set but meta.cas_digest is not (foxctl's own validator refuses this; the written spec makes cas_digest optional)",
-        meta ? `${c.pointer}/meta` : c.pointer,
-      ),
-    );
+    c.sink.add(ruleFinding(c.doc, FOXCTL_RULES.casDigest, c.drift, 'missing', {}, meta ? `${c.pointer}/meta` : c.pointer));
   } else if (digest !== artifact) {
-    c.sink.add(c.doc.finding(FOXCTL_RULES.casDigest.id, 'error', 'meta.cas_digest does not match data.artifact', `${c.pointer}/meta/cas_digest`));
+    c.sink.add(ruleFinding(c.doc, FOXCTL_RULES.casDigest, 'error', 'mismatch', {}, `${c.pointer}/meta/cas_digest`));
   }
   if (env.status !== 'progress') checkSummary(c, data as JsonObject);
 }
@@ -236,30 +209,16 @@ function checkSummary(c: Check, data: JsonObject): void {
     else missing.push(field);
   }
   if (missing.length > 0) {
-    c.sink.add(
-      c.doc.finding(
-        FOXCTL_RULES.artifactSummary.id,
-        'error',
-        `an artifactized result must describe the artifact: no ${missing.join(', ')} in data.summary (or beside it)`,
-        isObject(data.summary) ? `${at}/summary` : at,
-      ),
-    );
+    c.sink.add(ruleFinding(c.doc, FOXCTL_RULES.artifactSummary, 'error', 'undescribed', {missing: missing.join(', ')}, isObject(data.summary) ? `${at}/summary` : at));
   } else if (beside.length > 0) {
-    c.sink.add(
-      c.doc.finding(
-        FOXCTL_RULES.driftArtifactSummary.id,
-        c.drift,
-        `${beside.join(', ')} stand${beside.length === 1 ? 's' : ''} beside data.summary instead of inside it (foxctl emits this: drift)`,
-        at,
-      ),
-    );
+    c.sink.add(ruleFinding(c.doc, FOXCTL_RULES.driftArtifactSummary, c.drift, 'beside', {fields: beside.join(', '), stand: beside.length === 1 ? 'stands' : 'stand'}, at));
   }
   const previewAt = summary.preview !== undefined ? 'summary/preview' : 'preview';
   const preview = summary.preview ?? data.preview;
   if (preview !== undefined) {
     const size = Buffer.byteLength(JSON.stringify(preview) ?? '', 'utf8');
     if (size >= PREVIEW_LIMIT_BYTES) {
-      c.sink.add(c.doc.finding(FOXCTL_RULES.artifactPreview.id, 'warning', `the preview is ${size} bytes; keep it under ${PREVIEW_LIMIT_BYTES}`, `${at}/${previewAt}`));
+      c.sink.add(ruleFinding(c.doc, FOXCTL_RULES.artifactPreview, 'warning', 'tooLarge', {size, limit: PREVIEW_LIMIT_BYTES}, `${at}/${previewAt}`));
     }
   }
 }
@@ -272,14 +231,7 @@ function inlineBytes(doc: JsonDocument, data: JsonObject): number {
 
 function checkUnknownFields(c: Check, env: JsonObject, meta: JsonObject | undefined): void {
   const report = (where: string, key: string) =>
-    c.sink.add(
-      c.doc.finding(
-        FOXCTL_RULES.driftUnknownField.id,
-        c.drift,
-        `"${key}" is not a Protocol v1 field of ${where} (upstream's --strict refuses it)`,
-        childPointer(`${c.pointer}${where === 'the envelope' ? '' : `/${where}`}`, key),
-      ),
-    );
+    c.sink.add(ruleFinding(c.doc, FOXCTL_RULES.driftUnknownField, c.drift, 'unknownField', {key, where}, childPointer(`${c.pointer}${where === 'the envelope' ? '' : `/${where}`}`, key)));
   for (const key of Object.keys(env)) if (!KNOWN_TOP.has(key)) report('the envelope', key);
   if (meta) for (const key of Object.keys(meta)) if (!KNOWN_META.has(key)) report('meta', key);
   if (isObject(env.error)) for (const key of Object.keys(env.error)) if (!KNOWN_ERROR.has(key)) report('error', key);
@@ -289,11 +241,11 @@ function checkUnknownFields(c: Check, env: JsonObject, meta: JsonObject | undefi
 function checkSecrets(c: Check, env: JsonObject): void {
   walkStrings(env, c.pointer, (text, pointer) => {
     for (const hit of findSecrets(text)) {
-      c.sink.add(c.doc.finding(FOXCTL_RULES.secret.id, 'error', `${pointer} holds ${hit.label}, ${hit.masked}, not redacted as "***"`, pointer));
+      c.sink.add(ruleFinding(c.doc, FOXCTL_RULES.secret, 'error', 'secretShaped', {pointer, label: hit.label, masked: hit.masked}, pointer));
     }
     const key = parsePointer(pointer).pop() ?? '';
     if (SECRET_KEY.test(key) && text !== '***' && text.trim() !== '' && !/^\[REDACTED:[^\]]+\]$/.test(text)) {
-      c.sink.add(c.doc.finding(FOXCTL_RULES.secret.id, 'error', `"${key}" holds a ${text.length}-character value, not "***": credentials must be redacted`, pointer));
+      c.sink.add(ruleFinding(c.doc, FOXCTL_RULES.secret, 'error', 'credential', {key, length: text.length}, pointer));
     }
   });
 }

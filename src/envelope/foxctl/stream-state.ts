@@ -1,4 +1,5 @@
 import type {JsonDocument} from '../../io/json-document.js';
+import {ruleFinding} from '../../io/rule-finding.js';
 import type {RefName} from '../context.js';
 import type {FindingSink} from '../finding-sink.js';
 import {FOXCTL_RULES} from './rules.js';
@@ -28,7 +29,7 @@ export class FoxctlStreamState {
     if (typeof value.command === 'string') {
       if (this.command === undefined) this.command = value.command;
       else if (value.command !== this.command) {
-        sink.add(doc.finding(FOXCTL_RULES.streamCommand.id, 'warning', `command "${value.command}" differs from "${this.command}" earlier in this stream`, `${pointer}/command`));
+        sink.add(ruleFinding(doc, FOXCTL_RULES.streamCommand, 'warning', 'differs', {command: value.command, first: this.command}, `${pointer}/command`));
       }
     }
     if (status === 'progress') this.progress(value, meta, doc, pointer, sink);
@@ -39,52 +40,43 @@ export class FoxctlStreamState {
   finish(sink: FindingSink): void {
     if (this.seen === 0 || this.terminalRef !== undefined || this.last === undefined) return;
     const {doc, pointer} = this.last;
-    sink.add(doc.finding(FOXCTL_RULES.streamTerminal.id, 'error', 'the stream ends without its terminal ok/error envelope (truncated, or the command never finished?)', pointer));
+    sink.add(ruleFinding(doc, FOXCTL_RULES.streamTerminal, 'error', 'unterminated', {}, pointer));
   }
 
   private progress(env: JsonObject, meta: JsonObject, doc: JsonDocument, pointer: string, sink: FindingSink): void {
     if (this.terminalRef !== undefined) {
-      sink.add(
-        doc.finding(
-          FOXCTL_RULES.streamTerminal.id,
-          'error',
-          `a progress envelope after the terminal one (${this.refName(this.terminalRef)}): the terminal envelope must come last`,
-          `${pointer}/status`,
-        ),
-      );
+      sink.add(ruleFinding(doc, FOXCTL_RULES.streamTerminal, 'error', 'progressAfterTerminal', {terminal: this.refName(this.terminalRef)}, `${pointer}/status`));
     }
-    if (meta.final === true) sink.add(doc.finding(FOXCTL_RULES.streamFinal.id, 'error', 'meta.final is true on a progress envelope; only the terminal envelope is final', `${pointer}/meta/final`));
+    if (meta.final === true) sink.add(ruleFinding(doc, FOXCTL_RULES.streamFinal, 'error', 'finalOnProgress', {}, `${pointer}/meta/final`));
     const seq = meta.seq;
     if (Number.isInteger(seq)) {
       const n = seq as number;
       if (this.lastSeq === undefined && n !== 0) {
-        sink.add(doc.finding(FOXCTL_RULES.progressSeq.id, 'error', `the first progress envelope has meta.seq ${n}; seq starts at 0`, `${pointer}/meta/seq`));
+        sink.add(ruleFinding(doc, FOXCTL_RULES.progressSeq, 'error', 'firstSeq', {seq: n}, `${pointer}/meta/seq`));
       } else if (this.lastSeq !== undefined && n <= this.lastSeq) {
-        sink.add(doc.finding(FOXCTL_RULES.progressSeq.id, 'error', `meta.seq ${n} follows ${this.lastSeq}; seq must strictly increase`, `${pointer}/meta/seq`));
+        sink.add(ruleFinding(doc, FOXCTL_RULES.progressSeq, 'error', 'seqNotIncreasing', {seq: n, previous: this.lastSeq}, `${pointer}/meta/seq`));
       }
       this.lastSeq = this.lastSeq === undefined ? n : Math.max(this.lastSeq, n);
     }
     const pct = isObject(env.data) ? env.data.pct : undefined;
     if (pct === undefined) return;
     if (typeof pct !== 'number' || pct < 0 || pct > 100) {
-      sink.add(doc.finding(FOXCTL_RULES.progressPct.id, 'error', 'data.pct must be a number from 0 to 100', `${pointer}/data/pct`));
+      sink.add(ruleFinding(doc, FOXCTL_RULES.progressPct, 'error', 'outOfRange', {}, `${pointer}/data/pct`));
       return;
     }
     if (this.lastPct !== undefined && pct < this.lastPct) {
-      sink.add(doc.finding(FOXCTL_RULES.progressPct.id, 'error', `data.pct went down from ${this.lastPct} to ${pct}; once set it must not decrease`, `${pointer}/data/pct`));
+      sink.add(ruleFinding(doc, FOXCTL_RULES.progressPct, 'error', 'decreased', {previous: this.lastPct, pct}, `${pointer}/data/pct`));
     }
     this.lastPct = Math.max(this.lastPct ?? pct, pct);
   }
 
   private terminal(meta: JsonObject, doc: JsonDocument, pointer: string, ref: number, sink: FindingSink): void {
     if (this.terminalRef !== undefined) {
-      sink.add(doc.finding(FOXCTL_RULES.streamTerminal.id, 'error', `a second terminal envelope (the first is ${this.refName(this.terminalRef)}): a stream has exactly one`, `${pointer}/status`));
+      sink.add(ruleFinding(doc, FOXCTL_RULES.streamTerminal, 'error', 'secondTerminal', {terminal: this.refName(this.terminalRef)}, `${pointer}/status`));
     } else this.terminalRef = ref;
-    if (meta.final === false) sink.add(doc.finding(FOXCTL_RULES.streamFinal.id, 'error', 'meta.final is false on the terminal envelope', `${pointer}/meta/final`));
+    if (meta.final === false) sink.add(ruleFinding(doc, FOXCTL_RULES.streamFinal, 'error', 'notFinalOnTerminal', {}, `${pointer}/meta/final`));
     if (Number.isInteger(meta.seq) && this.lastSeq !== undefined && (meta.seq as number) <= this.lastSeq) {
-      sink.add(
-        doc.finding(FOXCTL_RULES.progressSeq.id, 'error', `the terminal envelope's meta.seq ${meta.seq as number} does not follow the last progress seq ${this.lastSeq}`, `${pointer}/meta/seq`),
-      );
+      sink.add(ruleFinding(doc, FOXCTL_RULES.progressSeq, 'error', 'terminalSeq', {seq: meta.seq as number, previous: this.lastSeq}, `${pointer}/meta/seq`));
     }
   }
 }

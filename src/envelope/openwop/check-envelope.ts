@@ -1,4 +1,5 @@
 import type {JsonDocument} from '../../io/json-document.js';
+import {ruleFinding} from '../../io/rule-finding.js';
 import {ajvFindings} from '../../schemas/ajv-findings.js';
 import {closestName} from '../../report/suggest.js';
 import {getValidator} from '../../schemas/index.js';
@@ -36,7 +37,7 @@ export function checkOpenwopEnvelope(
 ): string | undefined {
   const shape = getValidator(run.major === 2 ? 'v2/ai-envelope' : 'ai-envelope');
   if (!shape(value)) {
-    sink.addAll(ajvFindings(shape.errors, doc, {ruleId: ENVELOPE_RULES.shape.id, base: pointer, label: 'envelope', value}));
+    sink.addAll(ajvFindings(shape.errors, doc, {rule: ENVELOPE_RULES.shape, base: pointer, label: 'envelope', value}));
     // A leak is a leak even in an envelope a host would refuse.
     checkContent(doc, pointer, value, scan, undefined, sink);
     const identity = (value ?? {}) as {type?: unknown; envelopeId?: unknown; correlationId?: unknown};
@@ -69,18 +70,12 @@ function kindKnown(run: EnvelopeRunContext, kind: string, doc: JsonDocument, poi
   const at = `${pointer}/type`;
   if (run.host) {
     const why = run.host.supportedEnvelopes.size === 0 ? 'advertises no envelope kinds at all (an engine-only host)' : `does not advertise it in ${kindsField(run.host)}`;
-    sink.add(
-      doc.finding(
-        ENVELOPE_RULES.unknownKind.id,
-        'error',
-        `unknown envelope kind "${kind}"${didYouMean(kind, run.host, () => run.host?.supportedEnvelopes ?? [])}: the host (${run.host.origin}) ${why}`,
-        at,
-      ),
-    );
+    const suggestion = didYouMean(kind, run.host, () => run.host?.supportedEnvelopes ?? []);
+    sink.add(ruleFinding(doc, ENVELOPE_RULES.unknownKind, 'error', 'notAdvertised', {kind, suggestion, host: run.host.origin, why}, at));
     return false;
   }
-  const message = `unknown envelope kind "${kind}"${didYouMean(kind, run.kinds, () => run.kinds.kinds())}: its payload was not checked (give its schema with --schemas DIR, or the host's kinds with --capabilities)`;
-  sink.add(doc.finding(ENVELOPE_RULES.unknownKind.id, run.strict ? 'error' : 'warning', message, at));
+  const suggestion = didYouMean(kind, run.kinds, () => run.kinds.kinds());
+  sink.add(ruleFinding(doc, ENVELOPE_RULES.unknownKind, run.strict ? 'error' : 'warning', 'unknown', {kind, suggestion}, at));
   return !run.strict;
 }
 
@@ -112,16 +107,9 @@ function checkKindName(run: EnvelopeRunContext, kind: string, doc: JsonDocument,
   }
   const severity = run.strict ? 'error' : 'warning';
   if (name === 'legacy') {
-    sink.add(doc.finding(ENVELOPE_RULES.legacyKind.id, severity, `"${kind}" is a legacy un-namespaced kind, tolerated in v1.x and deprecated: use vendor.<host>.${kind}`, `${pointer}/type`));
+    sink.add(ruleFinding(doc, ENVELOPE_RULES.legacyKind, severity, 'legacy', {kind}, `${pointer}/type`));
   } else if (name === 'unnamespaced') {
-    sink.add(
-      doc.finding(
-        ENVELOPE_RULES.kindNaming.id,
-        severity,
-        `kind "${kind}" is not namespaced: name a domain kind vendor.<host>.<kind> (or openwop.*, core.*, community.*, private.<host>.*, local.*, ui.*, media.*)`,
-        `${pointer}/type`,
-      ),
-    );
+    sink.add(ruleFinding(doc, ENVELOPE_RULES.kindNaming, severity, 'unnamespaced', {kind}, `${pointer}/type`));
   }
 }
 
@@ -132,37 +120,16 @@ function schemaVersionAccepted(run: EnvelopeRunContext, env: Envelope, doc: Json
   const emitted = env.schemaVersion ?? 0;
   const at = env.schemaVersion === undefined ? pointer : `${pointer}/schemaVersion`;
   if (emitted > advertised) {
-    sink.add(
-      doc.finding(
-        ENVELOPE_RULES.schemaVersion.id,
-        'error',
-        `schemaVersion ${emitted} of "${env.type}" is higher than the ${advertised} the host advertises; a host refuses it whatever its strictness`,
-        at,
-      ),
-    );
+    sink.add(ruleFinding(doc, ENVELOPE_RULES.schemaVersion, 'error', 'higher', {emitted, kind: env.type, advertised}, at));
     return false;
   }
   if (emitted < advertised) {
     const strict = run.strict || run.host?.strictness === 'strict';
     if (strict) {
-      sink.add(
-        doc.finding(
-          ENVELOPE_RULES.schemaVersion.id,
-          'error',
-          `schemaVersion ${emitted} of "${env.type}" is lower than the ${advertised} the host advertises; under envelopeStrictness strict${run.strict ? ' (--strict)' : ''} it is refused`,
-          at,
-        ),
-      );
+      sink.add(ruleFinding(doc, ENVELOPE_RULES.schemaVersion, 'error', 'lowerStrict', {emitted, kind: env.type, advertised, flag: run.strict ? ' (--strict)' : ''}, at));
       return false;
     }
-    sink.add(
-      doc.finding(
-        ENVELOPE_RULES.schemaVersionDrift.id,
-        'warning',
-        `schemaVersion ${emitted} of "${env.type}" is lower than the ${advertised} the host advertises; a warn host validates it against version ${advertised}`,
-        at,
-      ),
-    );
+    sink.add(ruleFinding(doc, ENVELOPE_RULES.schemaVersionDrift, 'warning', 'lower', {emitted, kind: env.type, advertised}, at));
   }
   return true;
 }
@@ -171,8 +138,7 @@ function checkPayload(run: EnvelopeRunContext, env: Envelope, doc: JsonDocument,
   const validate = run.kinds.validator(env.type);
   if (validate === undefined) {
     // Reached only for a kind the host advertises (or, without --strict, an unknown one already reported).
-    if (run.host)
-      sink.add(doc.finding(ENVELOPE_RULES.kindSchemaMissing.id, 'info', `no payload schema for "${env.type}": its payload was not checked (give it with --schemas DIR)`, `${pointer}/payload`));
+    if (run.host) sink.add(ruleFinding(doc, ENVELOPE_RULES.kindSchemaMissing, 'info', 'noSchema', {kind: env.type}, `${pointer}/payload`));
     return;
   }
   if (!validate(env.payload)) {
@@ -180,7 +146,7 @@ function checkPayload(run: EnvelopeRunContext, env: Envelope, doc: JsonDocument,
     // schemas type reasoning as a plain string; so a payload that fails only because of a null reasoning is valid.
     const asAbsent = withoutNullReasoning(env.payload);
     if (asAbsent && validate(asAbsent)) return checkPayloadValue(run, env, doc, pointer, sink);
-    sink.addAll(ajvFindings(validate.errors, doc, {ruleId: ENVELOPE_RULES.payload.id, base: `${pointer}/payload`, label: `payload of "${env.type}"`, value: asAbsent ?? env.payload}));
+    sink.addAll(ajvFindings(validate.errors, doc, {rule: ENVELOPE_RULES.payload, base: `${pointer}/payload`, label: `payload of "${env.type}"`, value: asAbsent ?? env.payload}));
     return;
   }
   checkPayloadValue(run, env, doc, pointer, sink);
@@ -196,22 +162,12 @@ function withoutNullReasoning(payload: unknown): Record<string, unknown> | undef
 function checkPayloadValue(run: EnvelopeRunContext, env: Envelope, doc: JsonDocument, pointer: string, sink: FindingSink): void {
   const payload = env.payload as Record<string, unknown>;
   if ((env.type === 'schema.request' || env.type === 'schema.response') && run.host && typeof payload.envelopeType === 'string' && !run.host.supportedEnvelopes.has(payload.envelopeType)) {
-    sink.add(
-      doc.finding(ENVELOPE_RULES.unknownKind.id, 'error', `${env.type} names "${payload.envelopeType}", which the host (${run.host.origin}) does not advertise`, `${pointer}/payload/envelopeType`),
-    );
+    sink.add(ruleFinding(doc, ENVELOPE_RULES.unknownKind, 'error', 'namesUnadvertised', {type: env.type, kind: payload.envelopeType, host: run.host.origin}, `${pointer}/payload/envelopeType`));
   }
   if (env.type.startsWith('media.') && typeof payload.base64 === 'string') {
     const limit = run.host?.maxInlineMediaBytes ?? DEFAULT_MAX_INLINE_MEDIA_BYTES;
     const bytes = base64Bytes(payload.base64);
-    if (bytes > limit)
-      sink.add(
-        doc.finding(
-          ENVELOPE_RULES.mediaInline.id,
-          'error',
-          `inline base64 media of ${bytes} bytes is over the ${limit}-byte limit (aiProviders.maxInlineMediaBytes); pass it by url instead`,
-          `${pointer}/payload/base64`,
-        ),
-      );
+    if (bytes > limit) sink.add(ruleFinding(doc, ENVELOPE_RULES.mediaInline, 'error', 'tooLarge', {bytes, limit}, `${pointer}/payload/base64`));
   }
   if (env.type.startsWith('media.')) checkMediaMimeType(env, payload, doc, pointer, sink);
 }

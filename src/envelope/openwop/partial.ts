@@ -1,4 +1,6 @@
 import type {JsonDocument} from '../../io/json-document.js';
+import type {Rule} from '../../core/rule.js';
+import {ruleFinding, ruleMessage} from '../../io/rule-finding.js';
 import type {Finding} from '../../core/finding.js';
 import type {FindingSink} from '../finding-sink.js';
 import {ENVELOPE_RULES} from './rules.js';
@@ -31,22 +33,22 @@ export class PartialSequences {
   /** Checks one chunk; true when it continues an open sequence (so it is not a new envelope for limits or replays). */
   chunk(correlationId: string, p: PartialInfo, doc: JsonDocument, pointer: string, line: number | undefined, sink: FindingSink): boolean {
     const at = () => (line === undefined ? {...doc.locate(pointer), pointer} : {line, column: 1, pointer});
-    const report = (rule: {id: string}, message: string, field: string) => sink.add(doc.finding(rule.id, 'error', `partial emission "${correlationId}": ${message}`, `${pointer}/partial/${field}`));
+    const report = (rule: Rule, messageId: string, data: Record<string, number>, field: string) =>
+      sink.add(ruleFinding(doc, rule, 'error', messageId, {correlationId, ...data}, `${pointer}/partial/${field}`));
     const seq = this.open.get(correlationId);
     let total = p.total;
     if (seq === undefined) {
-      if (p.index !== 0) report(ENVELOPE_RULES.partialOrder, `the first chunk seen has index ${p.index}; chunks start at 0`, 'index');
+      if (p.index !== 0) report(ENVELOPE_RULES.partialOrder, 'firstIndex', {index: p.index}, 'index');
     } else {
-      if (p.index !== seq.next) report(ENVELOPE_RULES.partialOrder, `chunk index ${p.index} follows index ${seq.next - 1}; expected ${seq.next}`, 'index');
+      if (p.index !== seq.next) report(ENVELOPE_RULES.partialOrder, 'outOfOrder', {index: p.index, previous: seq.next - 1, expected: seq.next}, 'index');
       if (seq.total >= 0 && p.total !== seq.total) {
-        report(ENVELOPE_RULES.partialTotal, `total ${p.total} differs from the total ${seq.total} earlier chunks gave`, 'total');
+        report(ENVELOPE_RULES.partialTotal, 'totalChanged', {total: p.total, earlier: seq.total}, 'total');
         total = seq.total;
       }
     }
-    if (total >= 0 && p.index >= total) report(ENVELOPE_RULES.partialTotal, `index ${p.index} is past the last chunk of a total of ${total}`, 'index');
-    else if (total >= 0 && p.isPartial && p.index === total - 1) report(ENVELOPE_RULES.partialFinal, `chunk ${p.index} is the last of ${total} but has isPartial true`, 'isPartial');
-    else if (total >= 0 && !p.isPartial && p.index < total - 1)
-      report(ENVELOPE_RULES.partialFinal, `chunk ${p.index} has isPartial false, ending the emission, but total says ${total} chunks`, 'isPartial');
+    if (total >= 0 && p.index >= total) report(ENVELOPE_RULES.partialTotal, 'pastTotal', {index: p.index, total}, 'index');
+    else if (total >= 0 && p.isPartial && p.index === total - 1) report(ENVELOPE_RULES.partialFinal, 'lastStillPartial', {index: p.index, total}, 'isPartial');
+    else if (total >= 0 && !p.isPartial && p.index < total - 1) report(ENVELOPE_RULES.partialFinal, 'endedEarly', {index: p.index, total}, 'isPartial');
 
     if (!p.isPartial) this.open.delete(correlationId);
     else if (seq) {
@@ -66,27 +68,27 @@ export class PartialSequences {
     const seq = this.open.get(correlationId);
     if (seq === undefined) return false;
     this.open.delete(correlationId);
-    sink.add(
-      doc.finding(
-        ENVELOPE_RULES.partialFinal.id,
-        'error',
-        `partial emission "${correlationId}" stopped after chunk ${seq.next - 1} without a final chunk (isPartial false) before this whole envelope`,
-        pointer,
-      ),
-    );
+    sink.add(ruleFinding(doc, ENVELOPE_RULES.partialFinal, 'error', 'interrupted', {correlationId, index: seq.next - 1}, pointer));
     return true;
   }
 
   /** Sequences still open when the stream ends. */
   unfinished(file: string): Finding[] {
-    return [...this.open].map(([correlationId, seq]) => ({
-      ruleId: ENVELOPE_RULES.partialFinal.id,
-      severity: 'warning' as const,
-      message: `the input ends inside partial emission "${correlationId}": its last chunk (index ${seq.next - 1}) has isPartial true (truncated?)`,
-      file,
-      pointer: `${seq.at.pointer}/partial/isPartial`,
-      line: seq.at.line,
-      column: seq.at.column,
-    }));
+    return [...this.open].map(([correlationId, seq]) => {
+      // The stream has ended and its document with it: the place was kept when the chunk was read.
+      const data = {correlationId, index: seq.next - 1};
+      const message = ruleMessage(ENVELOPE_RULES.partialFinal, 'unfinished', data);
+      return {
+        ruleId: ENVELOPE_RULES.partialFinal.id,
+        severity: 'warning' as const,
+        message,
+        messageId: 'unfinished',
+        data,
+        file,
+        pointer: `${seq.at.pointer}/partial/isPartial`,
+        line: seq.at.line,
+        column: seq.at.column,
+      };
+    });
   }
 }

@@ -26,7 +26,7 @@ export function schemaFindings(doc: JsonDocument, view: AdvertView, claimed: Rea
     (error.keyword === 'additionalProperties' ? closed : other).push(moved);
   }
   return [
-    ...ajvFindings(closed, doc, {ruleId: PROBE_RULES.closedBlockKey.id, base: '', label: 'closed block', value: view.root}),
-    ...ajvFindings(other, doc, {ruleId: PROBE_RULES.schema.id, base: '', value: view.root}),
+    ...ajvFindings(closed, doc, {rule: PROBE_RULES.closedBlockKey, base: '', label: 'closed block', value: view.root}),
+    ...ajvFindings(other, doc, {rule: PROBE_RULES.schema, base: '', value: view.root}),
   ];
 }

@@ -2,9 +2,11 @@ import type {ErrorObject} from 'ajv';
 import type {JsonDocument} from '../../io/json-document.js';
 import {childPointer, parsePointer} from '../../io/json-pointer.js';
 import type {Finding} from '../../core/finding.js';
+import type {Rule} from '../../core/rule.js';
+import {ruleMessage} from '../../io/rule-finding.js';
 import {ajvFindings} from '../../schemas/ajv-findings.js';
 import {getValidator} from '../../schemas/index.js';
-import {isV2Family, V2_CAPABILITIES_SNAPSHOT} from '../../v2/families.js';
+import {isV2Family} from '../../v2/families.js';
 import {isClaimed} from '../checks/context.js';
 import {PROBE_RULES} from '../rules.js';
 import {knownKeysAt, nearKnownKey} from './near-keys.js';
@@ -24,17 +26,24 @@ export function v2SchemaFindings(doc: JsonDocument, root: Record<string, unknown
   const typos = new Map(newer.map((error) => [error, typoOf(error)] as const).filter((entry): entry is [ErrorObject, string] => entry[1] !== undefined));
   const suggest =
     (error: ErrorObject) =>
-    (f: Finding): Finding =>
-      typos.has(error) ? {...f, message: `${f.message}; did you mean "${typos.get(error)}"?`} : f;
-  if (newer.length < errors.length) return errors.flatMap((error) => ajvFindings([error], doc, {ruleId: PROBE_RULES.v2Schema.id, base: '', value: root}).map(suggest(error)));
-  return newer.flatMap((error) =>
-    typos.has(error)
-      ? ajvFindings([error], doc, {ruleId: PROBE_RULES.v2UnknownKey.id, base: '', value: root}).map(suggest(error))
-      : ajvFindings([error], doc, {ruleId: PROBE_RULES.v2UnknownKey.id, severity: 'warning', base: '', value: root}).map((f) => ({
-          ...f,
-          message: `${f.message}: not in the bundled schema (${V2_CAPABILITIES_SNAPSHOT.path}, ${V2_CAPABILITIES_SNAPSHOT.label}); most likely from a later RFC`,
-        })),
-  );
+    (f: Finding): Finding => {
+      const suggestion = typos.get(error);
+      return suggestion === undefined ? f : restated(f, PROBE_RULES.v2Schema, 'additionalPropertiesTypo', {suggestion});
+    };
+  if (newer.length < errors.length) return errors.flatMap((error) => ajvFindings([error], doc, {rule: PROBE_RULES.v2Schema, base: '', value: root}).map(suggest(error)));
+  return newer.flatMap((error) => {
+    const suggestion = typos.get(error);
+    const findings = ajvFindings([error], doc, {rule: PROBE_RULES.v2UnknownKey, severity: suggestion === undefined ? 'warning' : 'error', base: '', value: root});
+    return findings.map((f) =>
+      suggestion === undefined ? restated(f, PROBE_RULES.v2UnknownKey, 'additionalPropertiesNewer', {}) : restated(f, PROBE_RULES.v2UnknownKey, 'additionalPropertiesTypo', {suggestion}),
+    );
+  });
+}
+
+/** An unknown-key finding said again with the rule's fuller template: the Ajv wording and what more is known about the key. */
+function restated(f: Finding, rule: Rule, messageId: string, more: Record<string, string>): Finding {
+  const data = {...f.data, ...more};
+  return {...f, messageId, data, message: ruleMessage(rule, messageId, data)};
 }
 
 /** The known key an unknown root or family key is a typo of (an error then, never the "later RFC" warning). */
