@@ -29,6 +29,11 @@ const SOURCES = {
   rfc0172: {url: `${OPENWOP}/2f49441d/RFCS/0172-v2-versioning-and-release.md`, title: 'OpenWOP RFC 0172: v2 versioning and release', verified: VERIFIED},
   rfc0179: {url: `${OPENWOP}/21e65879/RFCS/0179-root-preferred-version.md`, title: 'OpenWOP RFC 0179: root preferredVersion', verified: VERIFIED},
   declaration: {url: `${OPENWOP}/0a845654/spec/v2/declaration.json`, title: 'OpenWOP spec v2 declaration (the extension org registry)', verified: VERIFIED},
+  aiEnvelopeV1: {
+    url: `${OPENWOP}/02113993ba388f49f68df925f18dce59fa2c451f/spec/v1/ai-envelope.md`,
+    title: 'OpenWOP spec v1: AI envelope (universal kinds, vendor-namespaced kinds, schema locations)',
+    verified: VERIFIED,
+  },
   rfc0021: {
     url: `${OPENWOP}/4aa80535f87740b1b191c38df6712b9f8bcb6064/RFCS/0021-ai-envelope-primitive.md`,
     title: 'OpenWOP RFC 0021: AI envelope, universal kinds and kind naming',
@@ -38,7 +43,7 @@ const SOURCES = {
   http: {url: 'https://www.rfc-editor.org/rfc/rfc9110', title: 'RFC 9110: HTTP semantics (status codes, redirects, https)', verified: VERIFIED},
 } satisfies Record<string, RuleSource>;
 
-const {v1Capabilities, v2Capabilities, v2ErrorEnvelope, capabilitiesMd, versioningMd, headersMd, rfc0169, rfc0172, rfc0179, declaration, rfc0021, json, http} = SOURCES;
+const {v1Capabilities, v2Capabilities, v2ErrorEnvelope, capabilitiesMd, versioningMd, headersMd, rfc0169, rfc0172, rfc0179, declaration, aiEnvelopeV1, rfc0021, json, http} = SOURCES;
 
 /**
  * Every rule id `probe host` can report. Transport rules are fatal (exit 2: the advertisement could not be read);
@@ -162,7 +167,7 @@ export const PROBE_RULES = {
       invalid: ['{"supportedEnvelopes": ["clarification.request", "error", "vendor.acme.report"]}'],
       valid: ['{"supportedEnvelopes": ["clarification.request", "schema.request", "schema.response", "error", "vendor.acme.report"]}', '{"supportedEnvelopes": []}'],
     },
-    sources: [rfc0021, v1Capabilities],
+    sources: [aiEnvelopeV1, rfc0021],
   }),
   universalSchemaVersion: rule({
     id: 'probe/universal-schema-version',
@@ -211,7 +216,7 @@ export const PROBE_RULES = {
     explanation:
       "Domain kinds are namespaced so that two hosts' kinds never collide; only the universal kinds, media.* and ui.* go without a prefix, and prd.create, theme.create and tasks.create are tolerated legacy names. Rename the kind to vendor.<host>.<kind> (or another namespace the spec defines).",
     examples: {invalid: ['{"supportedEnvelopes": ["report.create"]}', '{"supportedEnvelopes": ["prd.create"]}'], valid: ['{"supportedEnvelopes": ["vendor.acme.report.create"]}']},
-    sources: [rfc0021],
+    sources: [aiEnvelopeV1, rfc0021],
   }),
   tierOneCompliance: rule({
     id: 'probe/tier-one-compliance-type',
@@ -512,7 +517,7 @@ export const PROBE_RULES = {
     explanation:
       'Extensions are keyed <org>.<name> so that hosts never collide; the reserved orgs belong to the spec, and the key pattern does not stop a host from using them. Use your own registered org.',
     examples: {invalid: ['{"extensions": {"vendor.billing": {"plan": "pro"}}}'], valid: ['{"extensions": {"acme.billing": {"plan": "pro"}}}']},
-    sources: [v2Capabilities, versioningMd],
+    sources: [v2Capabilities, rfc0169],
   }),
   extensionOrgUnregistered: rule({
     id: 'probe/extension-org-unregistered',
@@ -556,6 +561,7 @@ export const PROBE_RULES = {
     explanation:
       "Clients need a kind's payload schema to emit valid envelopes of it; an advertised kind without a fetchable schema cannot be used or linted. Serve it at a URL the document names or at schemas/envelopes/<kind>.schema.json under the host.",
     examples: {invalid: ['GET /schemas/envelopes/vendor.acme.report.schema.json → 404'], valid: ['GET /schemas/envelopes/vendor.acme.report.schema.json → 200 {"type": "object", …}']},
+    sources: [aiEnvelopeV1],
   }),
   schemaSkipped: rule({
     id: 'probe/schema-skipped',
