@@ -22,13 +22,21 @@ const SOURCES = {
     title: 'OpenWOP v2 error envelope schema ({error, message, details?})',
     verified: VERIFIED,
   },
-  capabilitiesMd: {url: `${OPENWOP}/050e307c/spec/v2/core/capabilities.md`, title: 'OpenWOP spec v2: capabilities (discovery, records, caching)', verified: VERIFIED},
-  versioningMd: {url: `${OPENWOP}/11c348cc/spec/v2/core/versioning.md`, title: 'OpenWOP spec v2: versioning (§1 negotiation, §5 extensions)', verified: VERIFIED},
-  headersMd: {url: `${OPENWOP}/02c7b491/spec/v2/core/headers.md`, title: 'OpenWOP spec v2: headers (OpenWOP-Version, OpenWOP-Client-Version, ETag)', verified: VERIFIED},
-  rfc0169: {url: `${OPENWOP}/3632bb43/RFCS/0169-v2-discovery-and-capabilities.md`, title: 'OpenWOP RFC 0169: v2 discovery and capabilities (migration from v1)', verified: VERIFIED},
-  rfc0172: {url: `${OPENWOP}/2f49441d/RFCS/0172-v2-versioning-and-release.md`, title: 'OpenWOP RFC 0172: v2 versioning and release', verified: VERIFIED},
-  rfc0179: {url: `${OPENWOP}/21e65879/RFCS/0179-root-preferred-version.md`, title: 'OpenWOP RFC 0179: root preferredVersion', verified: VERIFIED},
-  declaration: {url: `${OPENWOP}/0a845654/spec/v2/declaration.json`, title: 'OpenWOP spec v2 declaration (the extension org registry)', verified: VERIFIED},
+  capabilitiesMd: {url: `${OPENWOP}/050e307c2be1d873057e8440b1255651046ba38f/spec/v2/core/capabilities.md`, title: 'OpenWOP spec v2: capabilities (discovery, records, caching)', verified: VERIFIED},
+  versioningMd: {url: `${OPENWOP}/11c348ccb11f58a9bdb413030ab9d0366f71642d/spec/v2/core/versioning.md`, title: 'OpenWOP spec v2: versioning (§1 negotiation, §5 extensions)', verified: VERIFIED},
+  headersMd: {
+    url: `${OPENWOP}/02c7b491de372c71d0283537a2e7a54095239f5e/spec/v2/core/headers.md`,
+    title: 'OpenWOP spec v2: headers (OpenWOP-Version, OpenWOP-Client-Version, ETag)',
+    verified: VERIFIED,
+  },
+  rfc0169: {
+    url: `${OPENWOP}/3632bb43a12a90730cb886795b266d3fd98efe1c/RFCS/0169-v2-discovery-and-capabilities.md`,
+    title: 'OpenWOP RFC 0169: v2 discovery and capabilities (migration from v1)',
+    verified: VERIFIED,
+  },
+  rfc0172: {url: `${OPENWOP}/2f49441defaba826b764bacd1ed08406ff38a248/RFCS/0172-v2-versioning-and-release.md`, title: 'OpenWOP RFC 0172: v2 versioning and release', verified: VERIFIED},
+  rfc0179: {url: `${OPENWOP}/21e65879e3a915dcdb29ecc3b5a302ee9a6aedf3/RFCS/0179-root-preferred-version.md`, title: 'OpenWOP RFC 0179: root preferredVersion', verified: VERIFIED},
+  declaration: {url: `${OPENWOP}/0a845654ef20fb40204e2d88df2f450fe3c8db84/spec/v2/declaration.json`, title: 'OpenWOP spec v2 declaration (the extension org registry)', verified: VERIFIED},
   aiEnvelopeV1: {
     url: `${OPENWOP}/02113993ba388f49f68df925f18dce59fa2c451f/spec/v1/ai-envelope.md`,
     title: 'OpenWOP spec v1: AI envelope (universal kinds, vendor-namespaced kinds, schema locations)',
@@ -84,7 +92,7 @@ export const PROBE_RULES = {
     explanation:
       "The discovery document lives at GET /.well-known/openwop and needs no authentication; any other status leaves clients without an advertisement. Serve the document there with 200 (a 401 or 403 usually means the route sits behind the host's auth middleware).",
     examples: {invalid: ['GET /.well-known/openwop → HTTP 404', 'GET /.well-known/openwop → HTTP 401'], valid: ['GET /.well-known/openwop → HTTP 200 with the JSON document']},
-    sources: [capabilitiesMd, http],
+    sources: [capabilitiesMd, v1Capabilities, http],
   }),
   tooLarge: rule({
     id: 'probe/too-large',
@@ -293,7 +301,7 @@ export const PROBE_RULES = {
       invalid: ['{"protocolVersion": "1.0", …, "capabilities": {"httpClient": {"supported": true, "ssrfGuard": true}}}'],
       valid: ['{"protocolVersion": "1.0", …, "httpClient": {"supported": true, "ssrfGuard": true}}'],
     },
-    sources: [v1Capabilities, rfc0169],
+    sources: [capabilitiesMd, v1Capabilities, rfc0169],
   }),
   wrapperOnlyFamily: rule({
     id: 'probe/wrapper-only-family',
@@ -418,7 +426,7 @@ export const PROBE_RULES = {
     explanation:
       'The client version is advisory and never selects a contract, so a value the host cannot parse must be treated as if the header were missing. Ignore a malformed value and answer as for a request without the header.',
     examples: {invalid: ['OpenWOP-Client-Version: banana → 400'], valid: ['OpenWOP-Client-Version: banana → 200 (as without the header)']},
-    sources: [headersMd, rfc0172],
+    sources: [headersMd],
   }),
   negotiationRequest: rule({
     id: 'probe/negotiation-request',
@@ -488,7 +496,7 @@ export const PROBE_RULES = {
       invalid: ['{"protocolVersions": ["1.11", "2.0"], "idempotency": {"status": "stable", "since": "2.3", "witness": "witnessable-gated"}}'],
       valid: ['{"protocolVersions": ["1.11", "2.0"], "idempotency": {"status": "stable", "since": "2.0", "witness": "witnessable-gated"}}'],
     },
-    sources: [v2Capabilities, capabilitiesMd],
+    sources: [v2Capabilities],
   }),
   untilMalformed: rule({
     id: 'probe/until-malformed',
@@ -517,7 +525,7 @@ export const PROBE_RULES = {
     explanation:
       'Extensions are keyed <org>.<name> so that hosts never collide; the reserved orgs belong to the spec, and the key pattern does not stop a host from using them. Use your own registered org.',
     examples: {invalid: ['{"extensions": {"vendor.billing": {"plan": "pro"}}}'], valid: ['{"extensions": {"acme.billing": {"plan": "pro"}}}']},
-    sources: [v2Capabilities, rfc0169],
+    sources: [capabilitiesMd, v2Capabilities, declaration],
   }),
   extensionOrgUnregistered: rule({
     id: 'probe/extension-org-unregistered',
@@ -540,7 +548,7 @@ export const PROBE_RULES = {
       ],
       valid: ['{"protocolVersions": ["2.0"], "preferredVersion": "2.0", "idempotency": {"status": "stable", "since": "2.0", "witness": "witnessable-gated"}}'],
     },
-    sources: [rfc0169, v2Capabilities, headersMd],
+    sources: [capabilitiesMd, rfc0169, v2Capabilities, headersMd],
   }),
   // --bundle
   bundleUrl: rule({
