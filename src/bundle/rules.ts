@@ -1,7 +1,17 @@
-import {defineRule, type Rule, type RuleSpec} from '../core/rule.js';
+import {defineRule, type Rule, type RuleSource, type RuleSpec} from '../core/rule.js';
 import {AJV_MESSAGES} from '../schemas/ajv-findings.js';
 
-const rule = (spec: RuleSpec): Rule => defineRule({commands: ['validate bundle'], ...spec});
+const VERIFIED = '2026-11';
+const OPENWOP = 'https://github.com/openwop/openwop/blob/main';
+
+/** Every bundle rule rests on the v3 bundle schema, the spec's "Bundle v3" section and the suite's verifier. */
+const BUNDLE_SOURCES: readonly RuleSource[] = [
+  {url: `${OPENWOP}/schemas/v2/certification-bundle.schema.json`, title: 'OpenWOP certification bundle v3 schema', verified: VERIFIED},
+  {url: `${OPENWOP}/spec/v2/core/conformance.md`, title: 'OpenWOP v2 conformance: Bundle v3 (ledger, witness digest, signature, verifier)', verified: VERIFIED},
+  {url: `${OPENWOP}/conformance/src/lib/certification-bundle-v3.ts`, title: 'OpenWOP conformance suite: the bundle v3 builder and checks', verified: VERIFIED},
+];
+
+const rule = (spec: RuleSpec): Rule => defineRule({commands: ['validate bundle'], sources: BUNDLE_SOURCES, ...spec});
 
 /**
  * Sources: openwop/openwop schemas/v2/certification-bundle.schema.json @0b577834, spec/v2/core/conformance.md

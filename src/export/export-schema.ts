@@ -5,6 +5,7 @@ import {isObject} from '../core/json.js';
 import {VENDOR_MODELS, type VendorTarget} from '../lint/vendors/index.js';
 import type {Finding} from '../core/finding.js';
 import {defineRule, type Rule} from '../core/rule.js';
+import {SOURCES} from '../lint/rule-helpers.js';
 import {UserError} from '../core/user-error.js';
 import {defaultName, nameProblem} from './name.js';
 import {nonLocalRefs} from './non-local-refs.js';
@@ -101,8 +102,27 @@ export function exportSchema(input: string | object, options: ExportOptions): Ex
 
 /** The findings export makes itself, for the reporter's rule table. */
 export const EXPORT_RULES: readonly Rule[] = [
-  defineRule({id: 'export/non-local-ref', commands: ['export schema'], description: 'A $ref to another document: a request carries one schema.'}),
-  defineRule({id: 'export/too-large', commands: ['export schema'], description: 'Inlining the references would write more sub-schemas than an export may (a reference bomb?).'}),
+  defineRule({
+    id: 'export/non-local-ref',
+    commands: ['export schema'],
+    description: 'A $ref to another document: a request carries one schema.',
+    explanation:
+      'A structured-output request embeds the schema itself, and the provider resolves $ref only within it; a reference to another file or URL would be sent dangling. Move the referenced schema into $defs and refer to it as #/$defs/<name>.',
+    examples: {invalid: ['{"properties": {"address": {"$ref": "address.schema.json"}}}'], valid: ['{"properties": {"address": {"$ref": "#/$defs/address"}}, "$defs": {"address": {…}}}']},
+    sources: [SOURCES.jsonSchemaRef, SOURCES.openai, SOURCES.anthropic, SOURCES.gemini],
+  }),
+  defineRule({
+    id: 'export/too-large',
+    commands: ['export schema'],
+    description: 'Inlining the references would write more sub-schemas than an export may (a reference bomb?).',
+    explanation:
+      'Some targets need references inlined; a definition referenced twice by a definition referenced twice (and so on) doubles at every level, so a small file can expand past any memory. Reduce the fan-out of $defs that reference each other, or export for a target that keeps $ref.',
+    examples: {
+      invalid: ['"$defs": {"a": {"properties": {"x": {"$ref": "#/$defs/b"}, "y": {"$ref": "#/$defs/b"}}}, "b": {… the same over c …}, … 30 levels}'],
+      valid: ['each definition referenced from a few places, a few levels deep'],
+    },
+    sources: [SOURCES.jsonSchemaRef],
+  }),
 ];
 
 /** Rewrite, `--fix`, then rewrite again (the fixes may add what the target spells otherwise, e.g. a type list). */

@@ -8,6 +8,7 @@ import {detectKind} from './kind.js';
 import {levelFor, severityAt, type RuleLevel} from '../core/severity.js';
 import {DEFAULT_PROFILE, DEFAULT_REASONING_MISSING_MIN_PROPERTIES, DEFAULT_TARGETS} from './options.js';
 import {RULES} from './rules/index.js';
+import {SOURCES} from './rule-helpers.js';
 import {builtFrom, ptr} from './schema-util.js';
 import type {DetectedKind, LintProfile, LintRule, LintTarget, ReportDescriptor, RootInfo, RuleContext, RuleOptions, SchemaNode} from './types.js';
 import {ownSegments, placementSlot, walkSchema, type WalkOptions} from './walker.js';
@@ -39,6 +40,10 @@ const INCOMPLETE = defineRule({
   severity: 'warning',
   commands: ENGINE_COMMANDS,
   messages: {incomplete: 'the schema expands (through $ref) to more than {{limit}} sub-schemas; the walk stopped there and the rest was not checked'},
+  explanation:
+    'Following every $ref of a schema whose definitions reference each other many times can expand it without bound, so the walk stops at a limit; what lies past it was not checked, so the result is not a pass. Reduce how many times definitions reference each other.',
+  examples: {invalid: ['"$defs" that reference each other two ways at each of 30 levels'], valid: ['a schema whose $ref expansion stays under the limit']},
+  sources: [SOURCES.jsonSchemaRef],
 });
 
 /** Findings the engine itself makes, for formatters' rule tables. */
@@ -49,8 +54,19 @@ export const ENGINE_RULES: readonly Rule[] = [
     description: 'A $ref names a file outside the project root (an absolute path, a file: URL, "..", or a symbolic link out); it is not read.',
     commands: ENGINE_COMMANDS,
     messages: REFUSED_REF,
+    explanation: 'A schema from elsewhere could otherwise make the checker read any file on the machine. Keep referenced schemas inside the project, or widen the roots with --ref-root.',
+    examples: {invalid: ['{"$ref": "../../secrets/schema.json"}', '{"$ref": "file:///etc/passwd"}'], valid: ['{"$ref": "./common/address.schema.json"}']},
+    sources: [SOURCES.jsonSchemaRef],
   }),
-  defineRule({id: 'ref/not-regular', description: 'A $ref names a FIFO, device or socket rather than a regular file; it is not read.', commands: ENGINE_COMMANDS, messages: REFUSED_REF}),
+  defineRule({
+    id: 'ref/not-regular',
+    description: 'A $ref names a FIFO, device or socket rather than a regular file; it is not read.',
+    commands: ENGINE_COMMANDS,
+    messages: REFUSED_REF,
+    explanation: 'Reading a device or socket can block for ever or never end (/dev/zero). Point the $ref at a regular file.',
+    examples: {invalid: ['{"$ref": "/dev/zero"}'], valid: ['{"$ref": "./address.schema.json"}']},
+    sources: [SOURCES.jsonSchemaRef],
+  }),
 ];
 
 /**

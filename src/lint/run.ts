@@ -229,8 +229,23 @@ export interface LintInputsOutcome extends CheckOutcome<LintFileResult> {
 /** Read and parse problems a lint result can carry besides rule findings. */
 export const INPUT_RULES: readonly Rule[] = [
   ...IO_RULE_DESCRIPTORS,
-  defineRule({id: 'io/unwritable', description: 'A fixed file could not be written back.', commands: ['lint schema']}),
-  defineRule({id: 'lint/not-fixed', description: '--fix could not start or finish on this file.', severity: 'warning', commands: ['lint schema']}),
+  defineRule({
+    id: 'io/unwritable',
+    description: 'A fixed file could not be written back.',
+    commands: ['lint schema'],
+    explanation:
+      'The fixes were computed but writing them failed (read-only file or folder, full disk, or the file changed during the run); the file is left as it was, never half-written. Make the file writable and run --fix again, or apply the diff --fix-dry-run prints.',
+    examples: {invalid: ['openwop lint schema --fix schema.json with schema.json read-only'], valid: ['the same run with schema.json writable']},
+  }),
+  defineRule({
+    id: 'lint/not-fixed',
+    description: '--fix could not start or finish on this file.',
+    severity: 'warning',
+    commands: ['lint schema'],
+    explanation:
+      'Fixes are written back only to a regular file that parsed; stdin, a FIFO, or a fix that did not settle cannot be written, so the findings stand unfixed. Use --fix-dry-run to see the diff, or fix the file by hand.',
+    examples: {invalid: ['cat schema.json | openwop lint schema --fix -'], valid: ['openwop lint schema --fix schema.json', 'cat schema.json | openwop lint schema --fix-dry-run -']},
+  }),
   ...ENGINE_RULES,
 ];
 

@@ -1,7 +1,24 @@
-import {defineRule, type Rule, type RuleSpec} from '../core/rule.js';
+import {defineRule, type Rule, type RuleSource, type RuleSpec} from '../core/rule.js';
 import {AJV_MESSAGES} from '../schemas/ajv-findings.js';
 
 const rule = (spec: RuleSpec): Rule => defineRule({commands: ['validate pack'], ...spec});
+
+const VERIFIED = '2026-11';
+const OPENWOP = 'https://github.com/openwop/openwop/blob/main';
+
+/** The upstream texts the pack rules rest on. */
+const SOURCES = {
+  rfc0076: {
+    url: `${OPENWOP}/RFCS/0076-pack-runtime-requirements-and-host-safe-fetch.md`,
+    title: 'OpenWOP RFC 0076: pack runtime requirements (runtime.requires) and the install gate',
+    verified: VERIFIED,
+  },
+  nodePacks: {url: `${OPENWOP}/spec/v1/node-packs.md`, title: 'OpenWOP spec: node packs (pack.json, schemas/, tarball layout)', verified: VERIFIED},
+  nodePackSchema: {url: `${OPENWOP}/schemas/node-pack-manifest.schema.json`, title: 'OpenWOP node-pack manifest schema', verified: VERIFIED},
+  agentSchema: {url: `${OPENWOP}/schemas/agent-manifest.schema.json`, title: 'OpenWOP agent manifest schema (systemPromptRef, toolAllowlist)', verified: VERIFIED},
+  rfc0021: {url: `${OPENWOP}/RFCS/0021-ai-envelope-primitive.md`, title: 'OpenWOP RFC 0021: AI envelope, universal kinds and kind naming', verified: VERIFIED},
+  jsonSchemaId: {url: 'https://json-schema.org/draft/2020-12/json-schema-core#name-the-id-keyword', title: 'JSON Schema 2020-12 core: $id', verified: VERIFIED},
+} satisfies Record<string, RuleSource>;
 
 /**
  * The two rules a registry or host answers with an upstream error code carry it as `code` (their earlier ids, still
@@ -20,6 +37,7 @@ export const PACK_RULES = {
       invalid: ['{"runtime": {"language": "javascript", "entry": "index.mjs", "requires": ["node:dns/promises"]}}'],
       valid: ['{"runtime": {"language": "javascript", "entry": "index.mjs", "requires": ["net.dns"]}}'],
     },
+    sources: [SOURCES.nodePackSchema, SOURCES.rfc0076],
   }),
   requirementUnmet: rule({
     id: 'pack/runtime-requirement-unmet',
@@ -32,6 +50,7 @@ export const PACK_RULES = {
       invalid: ['openwop validate pack pack.json --grant net.dns   # pack requires ["net.dns", "net.outbound"], or its index.mjs calls fetch()'],
       valid: ['openwop validate pack pack.json --grant net.dns,net.outbound'],
     },
+    sources: [SOURCES.rfc0076],
   }),
   unknownKind: rule({
     id: 'pack/unknown-kind',
@@ -39,6 +58,7 @@ export const PACK_RULES = {
     description: 'The manifest `kind` is not a known pack kind.',
     explanation: 'Known kinds: node (or absent), workflow-chain, form-content, artifact-type, card, prompt, connection. Any other value leaves the manifest unvalidated, so it is an error.',
     examples: {invalid: ['{"kind": "workflow", "name": "vendor.acme.flows", …}'], valid: ['{"kind": "workflow-chain", "name": "vendor.acme.flows", …}']},
+    sources: [SOURCES.nodePacks, SOURCES.nodePackSchema],
   }),
   kindUnchecked: rule({
     id: 'pack/kind-unchecked',
@@ -47,6 +67,7 @@ export const PACK_RULES = {
     explanation:
       'Today this is kind connection (the registry vendors no v1 schema for it either), and every kind but node when engines.openwop targets openwop 2.x or later. The manifest shape is not validated; file references, ids, envelopeType values and the registry gates still are.',
     examples: {invalid: ['{"kind": "connection", …}'], valid: ['{"kind": "prompt", …}']},
+    sources: [SOURCES.nodePacks],
   }),
   missingManifest: rule({
     id: 'pack/missing-manifest',
@@ -54,6 +75,7 @@ export const PACK_RULES = {
     description: 'A folder given as a pack has no pack.json (and no pack manifests below it).',
     explanation: 'A pack folder holds its manifest as pack.json at its root. A folder without one, and without any pack.json or *.pack.json beneath it, is reported instead of silently passing.',
     examples: {invalid: ['my-pack/manifest.json'], valid: ['my-pack/pack.json']},
+    sources: [SOURCES.nodePacks],
   }),
   missingFile: rule({
     id: 'pack/missing-file',
@@ -65,6 +87,7 @@ export const PACK_RULES = {
       invalid: ['{"nodes": [{"typeId": "vendor.acme.x.fetch", "inputSchemaRef": "schemas/fetch.input.json", …}]}   # file absent'],
       valid: ['the same, with schemas/fetch.input.json present in the pack'],
     },
+    sources: [SOURCES.nodePacks, SOURCES.nodePackSchema],
   }),
   refOutsidePack: rule({
     id: 'pack/ref-outside-pack',
@@ -73,6 +96,7 @@ export const PACK_RULES = {
     explanation:
       'A published pack is a self-contained tarball: references must be relative paths that stay inside it, and a file they name must not be a symbolic link (or lie under one) leading out of it: such a file is not read. Remote (http/https) references are not fetched and not reported.',
     examples: {invalid: ['"configSchemaRef": "../shared/config.json"'], valid: ['"configSchemaRef": "schemas/config.json"']},
+    sources: [SOURCES.nodePacks],
   }),
   schemaInvalid: rule({
     id: 'pack/schema-invalid',
@@ -80,6 +104,7 @@ export const PACK_RULES = {
     description: 'A referenced schema file is not valid JSON, or not a JSON Schema (an object or a boolean).',
     explanation: 'The host compiles every node schema at install; one that does not parse makes the pack uninstallable. The message gives the line and column inside the schema file.',
     examples: {invalid: ['schemas/fetch.input.json containing {"type": "object",}'], valid: ['schemas/fetch.input.json containing {"type": "object"}']},
+    sources: [SOURCES.nodePacks, SOURCES.jsonSchemaId],
   }),
   schemaId: rule({
     id: 'pack/schema-id',
@@ -91,6 +116,7 @@ export const PACK_RULES = {
       invalid: ['"$id": "https://packs.openwop.dev/vendor.acme.http/1.0.0/schemas/fetch.input.json"   # for schemas/fetch.input.json'],
       valid: ['"$id": "https://packs.openwop.dev/vendor.acme.http/1.0.0/fetch.input.json"'],
     },
+    sources: [SOURCES.nodePacks, SOURCES.jsonSchemaId],
   }),
   duplicateId: rule({
     id: 'pack/duplicate-id',
@@ -101,6 +127,7 @@ export const PACK_RULES = {
       invalid: ['{"nodes": [{"typeId": "vendor.acme.x.get", …}, {"typeId": "vendor.acme.x.get", …}]}'],
       valid: ['{"nodes": [{"typeId": "vendor.acme.x.get", …}, {"typeId": "vendor.acme.x.put", …}]}'],
     },
+    sources: [SOURCES.nodePacks, SOURCES.nodePackSchema],
   }),
   envelopeType: rule({
     id: 'pack/envelope-type',
@@ -109,6 +136,7 @@ export const PACK_RULES = {
     explanation:
       'Non-universal kinds must be vendor-namespaced (vendor.<host>.<kind>) so hosts can advertise them without clashes (RFC 0021). Accepted: clarification.request, schema.request, schema.response, error, media.*, ui.*, and vendor.<host>.<kind> (lint grammar ^vendor\\.[a-z][a-z0-9-]*(\\.[a-z][a-zA-Z0-9_-]*)+$). The legacy prd.create, theme.create and tasks.create are tolerated with a deprecation note. Values containing a {{placeholder}} are skipped.',
     examples: {invalid: ['"config": {"envelopeType": "summary.v1"}'], valid: ['"config": {"envelopeType": "vendor.acme.summary"}']},
+    sources: [SOURCES.rfc0021],
   }),
   undeclaredRequirement: rule({
     id: 'pack/undeclared-requirement',
@@ -117,6 +145,7 @@ export const PACK_RULES = {
     explanation:
       'A static scan of the code of javascript packs (the entry, parsed with meriyah, and the .js, .mjs, .cjs, .jsx, .ts, .mts, .cts and .tsx files it imports by relative path inside the pack, up to 4 imports deep and 64 files; a symbolic link out of the pack is not followed, whether named or reached as ./x → x.js or x/index.js) and python packs (a .py entry). The message gives file:line:column of the first use of each primitive. JavaScript: imports of every form with a literal specifier (import, export … from, require(), import(), process.getBuiltinModule()), with or without node: and with subpaths: dns → net.dns; net, tls, http, https, http2, dgram, undici, ws, node-fetch, axios → net.outbound; crypto → crypto; child_process, worker_threads, cluster → subprocess; fs → fs.read, plus fs.write when a write function (writeFile, mkdir, rm, …) of it is called. Globals, unless a local binding of that name is in scope: fetch, WebSocket, EventSource, XMLHttpRequest (also as globalThis.fetch) → net.outbound; process.env (also process["env"], const {env} = process, env imported from node:process) and Deno.env → env.read; the global crypto (crypto.subtle, crypto.randomUUID) → crypto. Python: import/from-import of socket, ssl, urllib.request, urllib3, http.client, requests, httpx, aiohttp, websockets, ftplib, smtplib → net.outbound; subprocess, multiprocessing, os.system/popen/exec*/spawn*/fork → subprocess; os.environ, os.getenv → env.read; hashlib, hmac, secrets, cryptography → crypto; open() → fs.read; shutil → fs.write; the os functions also when imported by name (from os import system as run, or from os import *). A Python statement is read wherever one starts: a new line, after `;`, or after the `:` of a compound statement\'s header on the same line (if x: import socket). Comments and strings never count. Not seen: computed specifiers (require(name), Python\'s __import__(name) and importlib), a global reached through an alias (const g = globalThis; g.fetch; in Python, import os as o; o.system()), clock. A sandbox host grants only what is declared, so the pack would fail at run time instead of at install.',
     examples: {invalid: ['index.mjs: const r = await fetch(url);   pack.json: "runtime": {"language": "javascript", "entry": "index.mjs"}'], valid: ['the same, with "requires": ["net.outbound"]']},
+    sources: [SOURCES.rfc0076],
   }),
   entryNotScanned: rule({
     id: 'pack/entry-not-scanned',
@@ -125,6 +154,7 @@ export const PACK_RULES = {
     explanation:
       'The requirement scan (pack/undeclared-requirement) reads the runtime entry and the files it imports of up to 4 MB each, 4 imports deep and 64 files in all. A file that parses but nests so deeply (an expression of thousands of terms) that the scope analysis runs out of stack is reported here too: its imports count, the globals it reads (fetch, process.env) do not. Rather than pass a file it did not read as clean, it says so here, and under --grant the simulated host does not install the pack (blockedBy code-not-scanned): declare runtime.requires from what the code really uses, or point runtime.entry at the unbundled source.',
     examples: {invalid: ['pack.json: "runtime": {"language": "javascript", "entry": "dist/bundle.js"} with a 5 MB dist/bundle.js'], valid: ['an entry file, and files it imports, of up to 4 MB']},
+    sources: [SOURCES.rfc0076],
   }),
   entryUnparsed: rule({
     id: 'pack/entry-unparsed',
@@ -133,6 +163,7 @@ export const PACK_RULES = {
     explanation:
       "The file is parsed with meriyah (current ECMAScript, without proposals such as decorators; .mjs and .mts as a module, .cjs and .cts as a script, anything else as a module and then as a script; .jsx and .tsx with JSX). A syntax error, or syntax JavaScript does not have (TypeScript's `import type`, JSX outside .jsx/.tsx), stops the scan of that file; the message gives file:line:column and the parser's reason. TypeScript (.ts, .mts, .cts, .tsx, which Node 22.18+ runs by stripping types) is scanned when it is written in plain JavaScript syntax; with type annotations it does not parse, and the message says it is TypeScript the scan cannot read. Under --grant the simulated host then does not install the pack (blockedBy code-not-scanned): what the file reaches is unknown.",
     examples: {invalid: ['index.mjs: import type {Agent} from "node:http";'], valid: ['index.mjs: the compiled JavaScript']},
+    sources: [SOURCES.rfc0076],
   }),
   // Registry CI gates (issue 17): each rule below names the openwop-registry script whose verdict it mirrors.
   schemaIdMissing: rule({
@@ -145,6 +176,7 @@ export const PACK_RULES = {
       invalid: ['schemas/fetch.input.json: {"type": "object"}'],
       valid: ['schemas/fetch.input.json: {"$id": "https://packs.openwop.dev/vendor.acme.http/1.0.0/fetch.input.json", "type": "object"}'],
     },
+    sources: [SOURCES.nodePacks, SOURCES.jsonSchemaId],
   }),
   promptRef: rule({
     id: 'pack/prompt-ref',
@@ -153,6 +185,7 @@ export const PACK_RULES = {
     explanation:
       'Mirrors openwop-registry scripts/check-pack-prompt-refs.mjs (registry-check.sh step 5; RFC 0003 §C): the tarball builder bundles only prompts/<file>.md and prompts/<file>.txt, and a host refuses an agent whose prompt it cannot resolve. A path of any other shape is an error; a well-placed one that does not exist is an error in a pack folder and a warning for a lone manifest, as with pack/missing-file. Agents with an inline systemPrompt are not concerned.',
     examples: {invalid: ['"systemPromptRef": "docs/reviewer.md"'], valid: ['"systemPromptRef": "prompts/reviewer.md"   # with prompts/reviewer.md in the pack']},
+    sources: [SOURCES.agentSchema, SOURCES.nodePacks],
   }),
   toolAllowlist: rule({
     id: 'pack/tool-allowlist',
@@ -161,6 +194,7 @@ export const PACK_RULES = {
     explanation:
       'Mirrors the per-pack part of openwop-registry scripts/check-agent-tool-allowlist.mjs (registry-check.sh step 6): each entry is <scope>:<tool-id>, where the scope is openwop (a node typeId), mcp (a host-loaded MCP tool) or a dotted host-extension scope. The gate also resolves every openwop:<typeId> against the node typeIds of the whole registry; that needs every pack, so it is not done here.',
     examples: {invalid: ['"toolAllowlist": ["core.openwop.http.fetch", "tools:search"]'], valid: ['"toolAllowlist": ["openwop:core.openwop.http.fetch", "mcp:search", "vendor.acme:lookup"]']},
+    sources: [SOURCES.agentSchema],
   }),
   peerDependencyEmpty: rule({
     id: 'pack/peer-dependency-empty',
@@ -169,6 +203,7 @@ export const PACK_RULES = {
     explanation:
       'Mirrors step 6 of openwop-registry registry/scripts/conformance-check.mjs: every peerDependencies value must be a non-empty string (a version range of the host surface). The manifest schema already refuses non-strings; the gate also refuses "". Its other per-pack checks are other rules here: duplicate typeIds and chain ids (pack/duplicate-id), nodes[] beside chains[] and the chain shape (pack/invalid-manifest), schema refs that leave the pack, are missing or do not parse (pack/ref-outside-pack, pack/missing-file, pack/schema-invalid).',
     examples: {invalid: ['"peerDependencies": {"host.aiProviders": ""}'], valid: ['"peerDependencies": {"host.aiProviders": ">=1.0.0"}']},
+    sources: [SOURCES.nodePackSchema],
   }),
 } as const satisfies Record<string, Rule>;
 
