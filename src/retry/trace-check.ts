@@ -5,7 +5,7 @@ import {fileFinding} from '../io/read-file.js';
 import type {ReadScope} from '../io/read-scope.js';
 import type {FileResult, Finding, Severity} from '../core/finding.js';
 import {ajvFindings} from '../schemas/ajv-findings.js';
-import {type BundledSchemaName, getValidator, isBundledSchemaName} from '../schemas/index.js';
+import {getValidator, isBundledSchemaName} from '../schemas/index.js';
 import {list} from './json-shape.js';
 import {isObject} from '../core/json.js';
 import {ERROR_CODES, type RouterEvent, type RouterState} from './router.js';
@@ -87,7 +87,7 @@ function payloadFindings(events: TraceEvent[]): Finding[] {
   for (const e of events) {
     const name = `events/${e.type}`;
     if (!isBundledSchemaName(name)) continue;
-    const validate = getValidator(name as BundledSchemaName);
+    const validate = getValidator(name);
     if (!validate(e.payload)) appendAll(out, ajvFindings(validate.errors, e.doc, {ruleId: R.tracePayload.id, base: `${e.pointer}/payload`, label: `${e.type} payload`, value: e.payload}));
   }
   return out;

@@ -216,7 +216,7 @@ async function loadJson(source: InputSource, display: string, options: LoadOptio
       rb.stop();
       continue;
     }
-    if (isMockProgram(value)) readProgram(value as {program: unknown[]} & Record<string, unknown>, doc, rb);
+    if (isMockProgram(value)) readProgram(value, doc, rb);
     else if (isHar(value)) readHar(value, doc, rb, options.forced);
     else if (Array.isArray(value)) value.forEach((item, i) => rb.add(itemToCall(item, {file: display, pointer: `/${i}`, doc}, options.forced)));
     else rb.add(itemToCall(value, {file: display, pointer: '', doc}, options.forced));

@@ -26,7 +26,7 @@ export function mockStep(step: unknown, place: Place): ItemResult {
   if (typeof step.content !== 'string') {
     return {ok: false, ruleId: 'retry/recording-shape', message: 'content must be a string: the text the model emitted', place: {...place, pointer: `${place.pointer}/content`}};
   }
-  const stopReason = (step.stopReason as string | undefined) ?? null;
+  const stopReason = step.stopReason ?? null;
   return {
     ok: true,
     call: {
