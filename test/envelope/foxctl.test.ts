@@ -39,7 +39,7 @@ describe('foxctl envelope rules', () => {
     ['cache without cache_key', {meta: {ts: '2025-11-15T12:34:56Z', duration_ms: 1, source: 'cache'}}, 'foxctl/cache-key'],
     ['digest without matching artifact', {meta: {ts: '2025-11-15T12:34:56Z', duration_ms: 1, cas_digest: `sha256:${'a'.repeat(64)}`}}, 'foxctl/cas-digest'],
   ])('ok envelope with %s: %s', async (_, over, rule) => {
-    const {findings} = await run([foxctl('ok', over as Json)]);
+    const {findings} = await run([foxctl('ok', over)]);
     expect(findings.filter((f) => f.severity === 'error').map((f) => f.ruleId)).toContain(rule);
   });
 
@@ -49,7 +49,7 @@ describe('foxctl envelope rules', () => {
     ['a 2xx status_code', {data: {summary: {status_code: 200}}}, 'foxctl/error-status-code'],
     ['attempts that are not a count', {error: {code: 'ERUNTIME', message: 'x', details: {attempts: 'three'}}}, 'foxctl/retry-details'],
   ])('error envelope with %s: %s', async (_, over, rule) => {
-    const {findings} = await run([foxctl('error', over as Json)]);
+    const {findings} = await run([foxctl('error', over)]);
     expect(findings.filter((f) => f.severity === 'error').map((f) => f.ruleId)).toContain(rule);
   });
 

@@ -142,7 +142,7 @@ describe('the packed npm package', () => {
     for (const topic of ['lint', 'validate', 'scaffold', 'probe', 'simulate']) expect(help.stdout).toMatch(new RegExp(`^\\s+${topic}\\s`, 'm'));
     expect(help.stdout).toContain('EXIT CODES');
     const version = expectOk(await runProgram(bin(), ['--version'], {cwd: app, env: npmEnv}), 'openwop --version');
-    expect(version.stdout).toBe(`openwop/${pack.filename.match(/openwop-(.+)\.tgz/)?.[1]} ${process.platform}-${process.arch} node-${process.version}\n`);
+    expect(version.stdout).toBe(`openwop/${/openwop-(.+)\.tgz/.exec(pack.filename)?.[1]} ${process.platform}-${process.arch} node-${process.version}\n`);
   });
 
   it('runs every command on copies of the bundled examples, with the exit code each example is meant to give', async () => {
