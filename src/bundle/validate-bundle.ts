@@ -171,7 +171,7 @@ async function checkBundle(doc: JsonDocument, file: string, ctx: CheckContext): 
   const ledger = checkLedger(bundle, report);
   const witness = checkWitness(bundle, ledger.rows, report);
   const discovery = recordAt(bundle.discovery);
-  const captured = await capturedDocument(discovery, ctx.given, report);
+  const captured = capturedDocument(discovery, ctx.given, report);
   const keyIdsAgree = checkSigningKeyId(bundle, report);
   const signature = await checkSignature(bundle, ctx, captured, report);
   const verifierOk = checkVerifier(bundle, ctx.verifierKeys, report);
@@ -239,7 +239,7 @@ interface Captured {
   matches: boolean | null;
 }
 
-async function capturedDocument(discovery: Json, given: CheckContext['given'], report: Report): Promise<Captured> {
+function capturedDocument(discovery: Json, given: CheckContext['given'], report: Report): Captured {
   const embedded = discovery.document;
   if (isObject(embedded)) {
     let recomputed: string;

@@ -131,7 +131,7 @@ function rewriteOnce(node: JsonObject, model: VendorModel, root: unknown, inline
   // Anthropic takes minItems 0 or 1 only (anthropic/min-items); the model lists the keyword as accepted.
   if (model.target === 'anthropic' && typeof node.minItems === 'number' && node.minItems > 1) describe.push('minItems');
   if (dropped) return dropped;
-  return (describe.length > 0 && intoDescription(node, describe)) || node;
+  return (describe.length > 0 ? intoDescription(node, describe) : undefined) ?? node;
 }
 
 function formatTreatment(format: unknown, model: VendorModel) {

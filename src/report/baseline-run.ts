@@ -1,6 +1,6 @@
 import {dirname, resolve} from 'node:path';
 import {applyBaseline, updatedSection, type BaselineScope} from './baseline.js';
-import {serializeBaseline, type BaselineSection} from './baseline-file.js';
+import {serializeBaseline, type BaselineSection, type PointerCounts} from './baseline-file.js';
 import {checkBaselineTarget, readBaseline, readBaselineToUpdate, writeBaseline} from './baseline-io.js';
 import type {Report} from '../core/finding.js';
 
@@ -36,8 +36,8 @@ export type SettleBaseline = (report: Report, fatal: boolean) => Promise<Baselin
 export function openBaseline(run: BaselineRun): SettleBaseline {
   const scope: BaselineScope = {folder: dirname(resolve(run.cwd, run.file)), cwd: run.cwd, inputs: run.inputs, folderOf: run.folderOf};
   if (!run.update) {
-    const section: BaselineSection = readBaseline(run.file).commands.get(run.command) ?? new Map();
-    return async (report) => ({report: applyBaseline(report, section, scope).report});
+    const section: BaselineSection = readBaseline(run.file).commands.get(run.command) ?? new Map<string, Map<string, PointerCounts>>();
+    return (report) => Promise.resolve({report: applyBaseline(report, section, scope).report});
   }
   checkBaselineTarget(run.file, run.projectRoot);
   const baseline = readBaselineToUpdate(run.file, run.force);

@@ -45,24 +45,24 @@ function describe(err: ErrorObject, base: string): {pointer: string; message: st
   const p = err.params as Record<string, unknown>;
   switch (err.keyword) {
     case 'required':
-      return {pointer: err.instancePath, message: `missing required property "${p.missingProperty}" in ${where}`};
+      return {pointer: err.instancePath, message: `missing required property "${String(p.missingProperty)}" in ${where}`};
     case 'additionalProperties':
-      return {pointer: childPointer(err.instancePath, String(p.additionalProperty)), message: `unknown property "${p.additionalProperty}" (${where} allows no other properties)`};
+      return {pointer: childPointer(err.instancePath, String(p.additionalProperty)), message: `unknown property "${String(p.additionalProperty)}" (${where} allows no other properties)`};
     case 'unevaluatedProperties':
-      return {pointer: childPointer(err.instancePath, String(p.unevaluatedProperty)), message: `unknown property "${p.unevaluatedProperty}" in ${where}`};
+      return {pointer: childPointer(err.instancePath, String(p.unevaluatedProperty)), message: `unknown property "${String(p.unevaluatedProperty)}" in ${where}`};
     case 'enum':
       return {pointer: err.instancePath, message: `${where} must be one of ${(p.allowedValues as unknown[]).map(show).join(', ')}; got ${show(err.data)}`};
     case 'const':
       return {pointer: err.instancePath, message: `${where} must be ${show(p.allowedValue)}; got ${show(err.data)}`};
     case 'format':
-      if (err.data === undefined) return {pointer: err.instancePath, message: `${where} must be a valid ${p.format}`};
-      return {pointer: err.instancePath, message: `${where} must be a valid ${p.format}; got ${show(err.data)}`};
+      if (err.data === undefined) return {pointer: err.instancePath, message: `${where} must be a valid ${String(p.format)}`};
+      return {pointer: err.instancePath, message: `${where} must be a valid ${String(p.format)}; got ${show(err.data)}`};
     case 'type':
-      return {pointer: err.instancePath, message: `${where} must be ${p.type}; got ${typeName(err.data)}`};
+      return {pointer: err.instancePath, message: `${where} must be ${String(p.type)}; got ${typeName(err.data)}`};
     case 'uniqueItems':
-      return {pointer: `${err.instancePath}/${p.i}`, message: `${where} must not repeat items: items ${p.j} and ${p.i} are identical`};
+      return {pointer: `${err.instancePath}/${String(p.i)}`, message: `${where} must not repeat items: items ${String(p.j)} and ${String(p.i)} are identical`};
     case 'pattern':
-      return {pointer: err.instancePath, message: `${where} must match ${p.pattern}; got ${show(err.data)}`};
+      return {pointer: err.instancePath, message: `${where} must match ${String(p.pattern)}; got ${show(err.data)}`};
     default:
       return {pointer: err.instancePath, message: `${where} ${err.message ?? 'is invalid'}`};
   }
