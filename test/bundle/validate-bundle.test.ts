@@ -2,6 +2,7 @@ import {writeFileSync} from 'node:fs';
 import {createServer} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {join} from 'node:path';
+import {Readable} from 'node:stream';
 import {describe, expect, it} from 'vitest';
 import {canonicalJson, documentDigest, NotCanonicalizable, validateBundle, type ValidateBundleOptions, witnessDigest} from '../../src/bundle/index.js';
 import {MAX_CLAIMED_PROFILES} from '../../src/bundle/validate-bundle.js';
@@ -668,10 +669,8 @@ describe('unreadable input is fatal', () => {
   });
 
   it('- reads the bundle from the stdin given, named <stdin>', async () => {
-    async function* stdin() {
-      yield Buffer.from(JSON.stringify(makeBundle(hostKey)));
-    }
-    const outcome = await validateBundle('-', {cwd: tempDir('openwop-bundle-'), stdin: stdin(), discoveryDocument: {document: HOST_DOCUMENT, origin: 'host.json'}});
+    const stdin = Readable.from([Buffer.from(JSON.stringify(makeBundle(hostKey)))]);
+    const outcome = await validateBundle('-', {cwd: tempDir('openwop-bundle-'), stdin, discoveryDocument: {document: HOST_DOCUMENT, origin: 'host.json'}});
     expect(outcome.results[0].file).toBe('<stdin>');
     expect(outcome.results[0].verification?.outcome).toBe('verified');
   });

@@ -1,4 +1,7 @@
 import {describe, expect, it} from 'vitest';
+import {mkdtempSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
 import {looksLikeFoxctl} from '../../src/envelope/foxctl/detect.js';
 import {brief, check, envelope, foxctl, type Json, ndjson, SAMPLE_SECRETS} from './helpers.js';
 
@@ -147,9 +150,6 @@ describe('foxctl streams', () => {
   });
 
   it('--strict refuses trailing data in a .json input, as upstream does; an .ndjson stream is fine', async () => {
-    const {mkdtempSync, writeFileSync} = await import('node:fs');
-    const {tmpdir} = await import('node:os');
-    const {join} = await import('node:path');
     const dir = mkdtempSync(join(tmpdir(), 'fox-'));
     writeFileSync(join(dir, 'two.json'), ndjson([progress(0), foxctl('ok')]));
     writeFileSync(join(dir, 'two.ndjson'), ndjson([progress(0), foxctl('ok')]));

@@ -31,6 +31,7 @@ export function inProcessCli(root: string): (args: string[]) => Promise<InProces
         if (done) queueMicrotask(done);
         return true;
       };
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- saved to be put back on the same objects after the run
     const saved = {out: process.stdout.write, err: process.stderr.write, exit: process.exit, argv: process.argv};
     let exitedWith: number | undefined;
     process.stdout.write = capture((t) => (stdout += t));

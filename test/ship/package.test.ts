@@ -156,7 +156,7 @@ describe('the packed npm package', () => {
     expect(existsSync(join(scratch, 'vendor.acme.plan.create.schema.json'))).toBe(true);
     // The help command and shell completion come with the package (the oclif plugins' commands, in the bundle).
     const help = expectOk(await runProgram(bin(), ['help', 'validate', 'envelope'], {cwd: app, env: npmEnv}), 'openwop help validate envelope');
-    expect(help.stdout).toMatch(/^USAGE\n  \$ openwop validate envelope /m);
+    expect(help.stdout).toMatch(/^USAGE\n {2}\$ openwop validate envelope /m);
     expect(help.stdout).toContain('Full documentation: https://github.com/openwop/openwop-cli/blob/main/docs/commands/validate-envelope.md');
     const completion = expectOk(await runProgram(bin(), ['autocomplete', 'script', 'bash'], {cwd: app, env: {...npmEnv, XDG_CACHE_HOME: tempDir()}}), 'openwop autocomplete script bash');
     expect(completion.stdout).toContain('OPENWOP_AC_BASH_SETUP_PATH');
