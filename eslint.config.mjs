@@ -23,6 +23,8 @@ export default tseslint.config(
       'no-control-regex': 'off',
       // An empty arrow is the house no-op callback (a progress sink that ignores ticks, a listener that swallows EPIPE).
       '@typescript-eslint/no-empty-function': ['error', {allow: ['arrowFunctions']}],
+      // `text.trim() || fallback` and `env.X || default` treat an empty string as absent on purpose; `??` would keep ''.
+      '@typescript-eslint/prefer-nullish-coalescing': ['error', {ignorePrimitives: {string: true}}],
       // The code base never uses the `!` operator: an assertion names the type it asserts (`as string`), so it reads alone.
       '@typescript-eslint/non-nullable-type-assertion-style': 'off',
     },

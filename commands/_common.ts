@@ -124,7 +124,7 @@ export function reportCommandError(error: Error & {oclif?: {exit?: number}}, arg
     error.message = displayLines(error.message);
     return false;
   }
-  const verbose = argv.includes('--verbose') || /openwop/.test(process.env.DEBUG ?? '');
+  const verbose = argv.includes('--verbose') || (process.env.DEBUG ?? '').includes('openwop');
   process.stderr.write(`openwop: internal error: ${displayText(error.message)}\n${verbose ? `${displayLines(error.stack ?? '')}\n` : '  (run again with --verbose for the stack trace)\n'}`);
   process.exitCode = 2;
   return true;

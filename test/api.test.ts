@@ -19,7 +19,7 @@ describe('the programmatic API (the built package entry)', () => {
     const api = await import(pathToFileURL(join(ROOT, 'dist/src/index.js')).href);
     const schema = {type: 'object', properties: {title: {type: 'string', format: 'email'}}, required: ['title'], additionalProperties: false};
     const text = JSON.stringify(schema, null, 2);
-    const brief = (fs: Array<{file: string; ruleId: string; line: number; column: number}>) => fs.map((f) => `${f.file}:${f.line}:${f.column} ${f.ruleId}`);
+    const brief = (fs: {file: string; ruleId: string; line: number; column: number}[]) => fs.map((f) => `${f.file}:${f.line}:${f.column} ${f.ruleId}`);
     const fromValue = brief(api.lintSchemaDocument(schema));
     expect(fromValue).toEqual(['schema.json:6:7 tier1/string-constraint']);
     expect(brief(api.lintSchemaDocument(text))).toEqual(fromValue);

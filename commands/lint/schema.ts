@@ -44,7 +44,7 @@ export default class LintSchema extends CheckCommand<typeof LintSchema> {
   protected readonly commandName = 'lint schema';
 
   protected async check(ctx: CheckContext, {argv, flags}: CheckRun<typeof LintSchema>): Promise<CheckOutcome> {
-    const paths = argv as string[];
+    const paths = argv;
     if (paths.length === 0) throw new UserError('no input: give schema files, folders or globs, or - for stdin', 'e.g. openwop lint schema schemas/envelopes (see --help)');
     if (flags.fix && paths.includes('-')) throw new UserError('--fix cannot write back to stdin', 'use --fix-dry-run to see the diff');
     const rules = parseRuleFlags(flags.rule ?? []);

@@ -64,7 +64,7 @@ export default class ScaffoldKind extends Command {
     let answers: {kind?: string; description?: string; reasoning?: boolean; fields: string[]} = {
       kind: args.kind,
       description: flags.description,
-      reasoning: flags.reasoning as boolean | undefined,
+      reasoning: flags.reasoning,
       fields: flags.field ?? [],
     };
     if (answers.fields.length === 0) {

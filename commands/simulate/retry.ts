@@ -74,7 +74,7 @@ export default class SimulateRetry extends CheckCommand<typeof SimulateRetry> {
   protected async check(ctx: CheckContext, {argv, flags}: CheckRun<typeof SimulateRetry>): Promise<CheckOutcome> {
     const multiplier = flags.multiplier === undefined ? undefined : Number(flags.multiplier);
     if (multiplier !== undefined && !(multiplier >= 1 && multiplier <= 8)) throw new UserError(`--multiplier ${flags.multiplier}: expected a number from 1 to 8 (RFC 0033 truncationBudgetMultiplier)`);
-    const paths = argv as string[];
+    const paths = argv;
     const scope = this.readScope(ctx, flags, [...paths, ...(flags.schemas ?? []), flags.schema, flags.trace, flags.capabilities]);
     const capabilitiesSource = flags.capabilities ?? configCapabilities(ctx.config);
     let capabilities: Record<string, unknown> | undefined;

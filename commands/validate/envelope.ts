@@ -44,7 +44,7 @@ export default class ValidateEnvelope extends CheckCommand<typeof ValidateEnvelo
 
   protected async check(ctx: CheckContext, {argv, flags}: CheckRun<typeof ValidateEnvelope>): Promise<CheckOutcome> {
     const stylish = !flags.json && flags.format === 'stylish';
-    const paths = argv as string[];
+    const paths = argv;
     const scope = this.readScope(ctx, flags, [...paths, ...(flags.schemas ?? []), flags.capabilities]);
     return validateEnvelopeInputs(paths, {
       cwd: ctx.cwd,

@@ -60,7 +60,7 @@ export default class ValidatePack extends CheckCommand<typeof ValidatePack> {
   }
 
   protected async check(ctx: CheckContext, {argv, flags}: CheckRun<typeof ValidatePack>): Promise<CheckOutcome> {
-    const paths = argv as string[];
+    const paths = argv;
     if (paths.length === 0) throw new UserError('give at least one pack.json, pack folder or glob', 'e.g. openwop validate pack ./my-pack');
     const {config, baseDir} = ctx.config;
     const scope = this.readScope(ctx, flags, paths);

@@ -171,7 +171,7 @@ async function checkBundle(doc: JsonDocument, file: string, ctx: CheckContext): 
   const ledger = checkLedger(bundle, report);
   const witness = checkWitness(bundle, ledger.rows, report);
   const discovery = recordAt(bundle.discovery);
-  const captured = await capturedDocument(discovery, ctx.given, report);
+  const captured = capturedDocument(discovery, ctx.given, report);
   const keyIdsAgree = checkSigningKeyId(bundle, report);
   const signature = await checkSignature(bundle, ctx, captured, report);
   const verifierOk = checkVerifier(bundle, ctx.verifierKeys, report);
@@ -220,7 +220,7 @@ function checkWitness(bundle: Json, rows: readonly Json[], report: Report): {rec
   if (recomputed === bundle.witnessSha256) return {recomputed, matches: true};
   if (witnessDigest(rows, relaxations, 'locale') === bundle.witnessSha256) {
     report('witnessLocaleOrder', "witnessSha256 recomputes only with the rows sorted by localeCompare, not by code units; another machine's locale data may not reproduce it", '/witnessSha256');
-    return {recomputed: bundle.witnessSha256 as string, matches: true};
+    return {recomputed: bundle.witnessSha256, matches: true};
   }
   const preimage = relaxations.length > 0 ? "the rows sorted by id and the host's relaxations" : 'the rows sorted by id';
   report(
@@ -239,7 +239,7 @@ interface Captured {
   matches: boolean | null;
 }
 
-async function capturedDocument(discovery: Json, given: CheckContext['given'], report: Report): Promise<Captured> {
+function capturedDocument(discovery: Json, given: CheckContext['given'], report: Report): Captured {
   const embedded = discovery.document;
   if (isObject(embedded)) {
     let recomputed: string;

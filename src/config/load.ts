@@ -257,7 +257,7 @@ function isKnownRule(id: string, known: readonly string[]): boolean {
 
 /** `--rule tier1/max-depth=off` → {"tier1/max-depth": "off"}. */
 export function parseRuleFlags(flags: readonly string[]): Record<string, RuleLevel> {
-  const out: Record<string, RuleLevel> = Object.create(null);
+  const out = Object.create(null) as Record<string, RuleLevel>;
   for (const flag of flags) {
     const m = /^([^=\s]+)=([a-z]+)$/.exec(flag.trim());
     if (!m || !isRuleLevel(m[2])) throw new UserError(`invalid --rule "${flag}": expected RULE=${RULE_LEVELS.join('|')}, e.g. --rule tier1/max-depth=warn`);

@@ -32,7 +32,7 @@ export function printConfig(loaded: LoadedConfig, file: string, cliRules: Record
   const {overrides = [], ...base} = withoutNotes(loaded.config);
   const matching = matchingOverrides(loaded.config, file, loaded.baseDir);
   let lint: LintConfig | undefined = base.lint;
-  const rules: Record<string, RuleLevel> = Object.create(null);
+  const rules = Object.create(null) as Record<string, RuleLevel>;
   Object.assign(rules, base.rules);
   for (const i of matching) {
     if (overrides[i].lint) lint = {...lint, ...overrides[i].lint};

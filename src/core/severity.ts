@@ -37,7 +37,7 @@ export function keySpecificity(key: string, names: readonly string[]): number {
  * order, then `--rule`. A later layer replaces an earlier one's setting of the same key.
  */
 export function mergeLevels(layers: readonly (Readonly<Record<string, RuleLevel>> | undefined)[]): Record<string, RuleLevel> {
-  const out: Record<string, RuleLevel> = Object.create(null);
+  const out = Object.create(null) as Record<string, RuleLevel>;
   for (const layer of layers) if (layer) Object.assign(out, layer);
   return out;
 }

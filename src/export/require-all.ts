@@ -19,7 +19,7 @@ export function requireAllAsNullable(schema: unknown): unknown {
   if (missing.length === 0 || (node.required !== undefined && !Array.isArray(node.required))) return node;
   const nextProps: JsonObject = {...props};
   for (const k of missing) put(nextProps, k, orNull(props[k]));
-  node = {...node, properties: nextProps, required: [...(Array.isArray(node.required) ? node.required : []), ...missing]};
+  node = {...node, properties: nextProps, required: [...(Array.isArray(node.required) ? (node.required as unknown[]) : []), ...missing]};
   return node;
 }
 
@@ -28,11 +28,11 @@ function orNull(prop: unknown): unknown {
   const plan = nullablePlan(prop);
   if (plan.safe) {
     const out: JsonObject = {...prop};
-    if (plan.addNullType) out.type = [...(Array.isArray(prop.type) ? prop.type : [prop.type]), 'null'];
-    if (plan.addNullEnum && Array.isArray(prop.enum)) out.enum = [...prop.enum, null];
+    if (plan.addNullType) out.type = [...(Array.isArray(prop.type) ? (prop.type as unknown[]) : [prop.type]), 'null'];
+    if (plan.addNullEnum && Array.isArray(prop.enum)) out.enum = [...(prop.enum as unknown[]), null];
     return out;
   }
-  if (Array.isArray(prop.anyOf)) return prop.anyOf.some(isNullSchema) ? prop : {...prop, anyOf: [...prop.anyOf, {type: 'null'}]};
+  if (Array.isArray(prop.anyOf)) return prop.anyOf.some(isNullSchema) ? prop : {...prop, anyOf: [...(prop.anyOf as unknown[]), {type: 'null'}]};
   const {description, title, ...rest} = prop;
   return {...(title === undefined ? {} : {title}), ...(description === undefined ? {} : {description}), anyOf: [rest, {type: 'null'}]};
 }

@@ -131,7 +131,7 @@ function rewriteOnce(node: JsonObject, model: VendorModel, root: unknown, inline
   // Anthropic takes minItems 0 or 1 only (anthropic/min-items); the model lists the keyword as accepted.
   if (model.target === 'anthropic' && typeof node.minItems === 'number' && node.minItems > 1) describe.push('minItems');
   if (dropped) return dropped;
-  return (describe.length > 0 && intoDescription(node, describe)) || node;
+  return (describe.length > 0 ? intoDescription(node, describe) : undefined) ?? node;
 }
 
 function formatTreatment(format: unknown, model: VendorModel) {
@@ -151,7 +151,7 @@ function hasLocalRef(node: unknown): boolean {
 export function mapChildren(node: JsonObject, f: (child: unknown) => unknown): JsonObject {
   const out: JsonObject = {...node};
   for (const key of ONE) if (has(node, key) && isObject(node[key])) out[key] = f(node[key]);
-  for (const key of MAP) if (has(node, key) && isObject(node[key])) out[key] = Object.fromEntries(Object.entries(node[key] as JsonObject).map(([k, v]) => [k, f(v)]));
+  for (const key of MAP) if (has(node, key) && isObject(node[key])) out[key] = Object.fromEntries(Object.entries(node[key]).map(([k, v]) => [k, f(v)]));
   for (const key of LIST) if (Array.isArray(node[key])) out[key] = (node[key] as unknown[]).map(f);
   if (has(node, 'items')) out.items = Array.isArray(node.items) ? node.items.map(f) : f(node.items);
   return out;

@@ -34,7 +34,10 @@ export function appendToPreCommitConfig(text: string, version: string): Appended
   if (!isMap(doc.contents)) return {unreadable: 'it is not a mapping with a repos: list'};
   const repos = doc.get('repos');
   if (!isSeq(repos)) return {unreadable: 'it has no repos: list'};
-  const ours = (item: unknown) => isMap(item) && String(item.get('repo') ?? '').replace(/(\.git)?\/?$/, '') === HOOKS_REPO;
+  const ours = (item: unknown) => {
+    const repo = isMap(item) ? item.get('repo') : undefined;
+    return typeof repo === 'string' && repo.replace(/(\.git)?\/?$/, '') === HOOKS_REPO;
+  };
   if (repos.items.some(ours)) return {already: true};
   if (repos.items.length === 0) repos.flow = false; // `repos: []`, as pre-commit's sample config starts
   repos.items.push(doc.createNode(repoEntry(version)));

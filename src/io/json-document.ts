@@ -278,8 +278,7 @@ function inspect(root: unknown, maxDepth: number): Shape {
       return;
     }
     if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) {
-        const item = v[i];
+      for (const item of v as unknown[]) {
         if (item !== null && typeof item === 'object') walk(item, depth + 1);
         if (shape.tooDeep) return;
       }

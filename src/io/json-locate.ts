@@ -144,7 +144,7 @@ export class WantedPaths {
 
   addSegments(segments: readonly string[]): void {
     let node = this.root;
-    for (let j = 0; j < segments.length; j++) node = this.child(node, segments[j]);
+    for (const segment of segments) node = this.child(node, segment);
     this.mark(node);
   }
 

@@ -15,7 +15,7 @@ export interface FencedBlock {
 }
 
 /** Every Markdown code fence in `text`, in order. */
-export function* fencedBlocks(text: string): Generator<FencedBlock> {
+export function* fencedBlocks(text: string): Generator<FencedBlock, void, undefined> {
   for (const m of text.matchAll(FENCE)) {
     const start = m.index ?? 0;
     yield {start, contentStart: start + m[0].length - 3 - m[2].length, content: m[2], opening: m[1]};

@@ -10,7 +10,11 @@ import {OPEN_NONBLOCKING, withSmallFile} from './small-file.js';
  */
 export type ReadFailureReason = 'missing' | 'too-large' | 'unreadable' | 'refused';
 
-export type ReadFailure = {ok: false; reason: ReadFailureReason; finding: Finding};
+export interface ReadFailure {
+  ok: false;
+  reason: ReadFailureReason;
+  finding: Finding;
+}
 
 export type FileRead = {ok: true; bytes: Buffer} | ReadFailure;
 

@@ -143,7 +143,7 @@ async function sweepStale(dir: string): Promise<void> {
   const names = await readdir(dir).catch(() => [] as string[]);
   for (const name of names) {
     const match = TEMP_NAME.exec(name);
-    if (!match || match[1] !== hostTag()) continue;
+    if (match?.[1] !== hostTag()) continue;
     const pid = Number(match[2]);
     if (pid === process.pid || isAlive(pid)) continue;
     await unlink(join(dir, name)).catch(() => undefined);

@@ -436,7 +436,7 @@ class Context implements RuleContext {
     }
     // A frozen data object is one a rule reports again and again: its findings share one message string (a linter
     // keeps every finding until it reports, and rendering each anew cost more in garbage collection than the checks).
-    const rendered = (this.rendered ??= new Map());
+    const rendered = (this.rendered ??= new Map<MessageData, {messageId: string; message: string}>());
     let kept = rendered.get(data);
     if (kept?.messageId !== messageId) {
       kept = {messageId, message: render(data)};
@@ -521,9 +521,9 @@ class FindingSink {
 
   private pathOf(paths: WantedPaths, pointer: string): WantedPath {
     const {node} = this;
-    if (node !== undefined && node.doc === this.doc) {
+    if (node?.doc === this.doc) {
       const built = builtFrom(pointer);
-      if (built !== undefined && built.base === node.pointer) {
+      if (built?.base === node.pointer) {
         let at = this.nodePath(paths, node);
         for (const s of built.segments) at = paths.child(at, String(s));
         return at;
@@ -542,7 +542,7 @@ class FindingSink {
     let at = slot.placement as WantedPath | undefined;
     if (at === undefined) {
       const own = ownSegments(node);
-      if (own === undefined || node.parent === undefined || node.parent.doc !== this.doc) at = paths.at(node.pointer);
+      if (own === undefined || node.parent?.doc !== this.doc) at = paths.at(node.pointer);
       else {
         at = this.nodePath(paths, node.parent);
         for (const s of own) at = paths.child(at, String(s));
@@ -557,10 +557,10 @@ class FindingSink {
    */
   private pooled(pointer: string): string {
     const {node, pointers} = this;
-    if (node !== undefined && node.doc === this.doc) {
+    if (node?.doc === this.doc) {
       const built = builtFrom(pointer);
       let at: PooledPointer | undefined;
-      if (built !== undefined && built.base === node.pointer) {
+      if (built?.base === node.pointer) {
         at = this.pooledNode(node);
         for (let i = 0; i < built.segments.length && at !== undefined; i++) at = pointers.child(at, String(built.segments[i]));
       } else if (pointer === node.pointer) at = this.pooledNode(node);
@@ -690,7 +690,7 @@ function droppedKeyed(sorted: Finding[], start: number, end: number, implied: Re
     const key = `${f.ruleId}\u0000${f.pointer}\u0000${f.message}`;
     const by = implied.get(f.ruleId);
     const here = rulesAt.get(f.pointer) as Set<string>;
-    dropped[i - start] = seen.has(key) || (by !== undefined && by.some((id) => here.has(id)));
+    dropped[i - start] = seen.has(key) || (by?.some((id) => here.has(id)) ?? false);
     seen.add(key);
   }
   return dropped;

@@ -90,7 +90,7 @@ function colonStyle(doc: JsonDocument): string {
 /** Appends `items` (JSON texts) to the array at `pointer`. */
 export function appendToArray(doc: JsonDocument, pointer: string, items: string[]): TextEdit | undefined {
   const node = nodeAt(doc, pointer);
-  if (!node || node.type !== 'array' || items.length === 0) return undefined;
+  if (node?.type !== 'array' || items.length === 0) return undefined;
   const kids = members(node);
   if (kids.length === 0) return {offset: node.offset, length: node.length, content: `[${items.join(commaStyle(doc))}]`};
   const sep = separatorFor(doc, node, kids);
@@ -100,7 +100,7 @@ export function appendToArray(doc: JsonDocument, pointer: string, items: string[
 /** Adds `"key": value` as the last member of the object at `pointer` (which must not have the key). */
 export function addProperty(doc: JsonDocument, pointer: string, key: string, valueText: string): TextEdit | undefined {
   const node = nodeAt(doc, pointer);
-  if (!node || node.type !== 'object') return undefined;
+  if (node?.type !== 'object') return undefined;
   const member = `${JSON.stringify(key)}${colonStyle(doc)}${valueText}`;
   const kids = members(node);
   if (kids.length > 0) return {offset: end(kids[kids.length - 1]), length: 0, content: separatorFor(doc, node, kids) + member};
@@ -130,12 +130,12 @@ export function keysInTextOrder(doc: JsonDocument, pointer: string, value: JsonO
   const keys = Object.keys(value);
   if (!keys.some((k) => /^(0|[1-9]\d*)$/.test(k))) return keys;
   const node = nodeAt(doc, pointer);
-  if (!node || node.type !== 'object') return keys;
+  if (node?.type !== 'object') return keys;
   const seen = new Set<string>();
   const out: string[] = [];
   // A repeated key keeps its first position, as in JSON.parse.
   for (const p of members(node)) {
-    const k = p.children?.[0]?.value;
+    const k: unknown = p.children?.[0]?.value;
     if (typeof k === 'string' && !seen.has(k)) {
       seen.add(k);
       out.push(k);

@@ -34,7 +34,7 @@ export function detectKind(schema: unknown, file: string | undefined): DetectedK
 }
 
 export function isVendorKind(kind: string | undefined): boolean {
-  return kind !== undefined && kind.startsWith('vendor.');
+  return kind?.startsWith('vendor.') === true;
 }
 
 /** `<kind>.schema.json` (the ending in any case): the kind, when it is a kind name. */

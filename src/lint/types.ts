@@ -161,11 +161,12 @@ export interface RuleMeta extends Rule {
   docs: RuleDocs;
 }
 
+/** The hooks are function-valued fields, not methods: the engine keeps them in tables and calls them without their rule. */
 export interface LintRule {
   meta: RuleMeta;
   /** Before the walk; sees the root value even when it is not an object. */
-  begin?(ctx: RuleContext): void;
-  check?(node: SchemaNode, ctx: RuleContext): void;
+  begin?: (ctx: RuleContext) => void;
+  check?: (node: SchemaNode, ctx: RuleContext) => void;
   /** After the walk: whole-schema counts. */
-  end?(ctx: RuleContext): void;
+  end?: (ctx: RuleContext) => void;
 }

@@ -80,6 +80,7 @@ class WalkNode implements SchemaNode {
   }
 
   get inPredicate(): boolean {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the cursor of a walk up the parents starts at this node
     for (let n: WalkNode | undefined = this; n; n = n.parent) if (PREDICATE_EDGES.has(n.edge)) return true;
     return false;
   }

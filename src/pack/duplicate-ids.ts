@@ -38,7 +38,7 @@ function checkCollection(doc: JsonDocument, owner: JsonObject, ownerPointer: str
   let pointer: string | undefined;
   const base = () => (pointer ??= c.path.reduce((p, seg) => childPointer(p, seg), ownerPointer));
   // Each entry's id by index (undefined when it has none): searched while short, indexed once the list is long.
-  const ids: (string | undefined)[] = new Array(list.length);
+  const ids = new Array<string | undefined>(list.length);
   let index: Map<string, number> | undefined;
   for (let i = 0; i < list.length; i++) {
     const entry: unknown = list[i];

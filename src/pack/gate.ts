@@ -61,7 +61,10 @@ export function evaluateGate(requires: readonly string[], granted: readonly stri
 
 const GRANT_TOKEN = /^[a-z][a-z0-9_-]*(\.[a-z][a-z0-9_-]*)*$/;
 
-export type GrantProblem = {token: string; message: string};
+export interface GrantProblem {
+  token: string;
+  message: string;
+}
 
 /**
  * `--grant net.dns,net.outbound` → the tokens, or the first token a host could never grant. The eight primitives and

@@ -70,11 +70,13 @@ export async function createSchemaLinter(config: OpenwopConfig, baseDir: string,
   // Without overrides every schema is linted alike: resolved and prepared once, as lint schema does for a folder.
   let shared: ReturnType<typeof settings> | undefined;
   const settingsFor = packConfig.overrides?.length ? settings : (path: string) => (shared ??= settings(path));
-  const linter: SchemaLinter = async (schemas: readonly LoadedSchema[], pack: string | null) =>
-    schemasInScope(schemas, which).map((schema): FileResult => {
-      const {profile, lint: lintDoc} = settingsFor(schema.path);
-      const {findings} = lintDoc(schema.doc, schema.path);
-      return {file: schema.display, findings, pack, profile, schemaFor: schema.refs.map((r) => r.pointer)};
-    });
+  const linter: SchemaLinter = (schemas: readonly LoadedSchema[], pack: string | null) =>
+    Promise.resolve(
+      schemasInScope(schemas, which).map((schema): FileResult => {
+        const {profile, lint: lintDoc} = settingsFor(schema.path);
+        const {findings} = lintDoc(schema.doc, schema.path);
+        return {file: schema.display, findings, pack, profile, schemaFor: schema.refs.map((r) => r.pointer)};
+      }),
+    );
   return {linter};
 }

@@ -5,7 +5,10 @@ import {byteProblemFinding} from '../io/read-json.js';
 import type {Finding} from '../core/finding.js';
 import {withSmallFile} from '../io/small-file.js';
 
-export type ReadFailure = {reason: ReadFailureReason; finding: Finding};
+export interface ReadFailure {
+  reason: ReadFailureReason;
+  finding: Finding;
+}
 
 /** A whole small file (a manifest names a handful), read by the shared synchronous reader with a manifest-sized message. */
 export function readSmallFile(path: string, display: string, maxBytes: number, what = 'one file'): {bytes: Buffer} | ReadFailure {

@@ -67,7 +67,7 @@ export async function lintServedSchemas(input: LintSchemasInput): Promise<LintSc
   const chosen = kinds.slice(0, maxSchemas);
   const named = schemaLikeStrings(ctx.view.effective);
   const {profile, demote} = LINT_UNDER[level];
-  const outcomes: (KindOutcome | undefined)[] = new Array(chosen.length);
+  const outcomes = new Array<KindOutcome | undefined>(chosen.length);
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < chosen.length && Date.now() < deadline) {

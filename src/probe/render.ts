@@ -38,7 +38,7 @@ export function renderProbeExtras(result: FileResult, ctx: FormatContext): strin
     const kinds = advertisedKinds(doc).length;
     const version =
       p.major === 2
-        ? `protocolVersions ${shortList(listedVersions(doc)) || '(none)'} · preferredVersion ${String(doc.preferredVersion ?? '(none)')}`
+        ? `protocolVersions ${shortList(listedVersions(doc)) || '(none)'} · preferredVersion ${typeof doc.preferredVersion === 'string' ? doc.preferredVersion : '(none)'}`
         : `protocolVersion ${typeof doc.protocolVersion === 'string' ? doc.protocolVersion : '(none)'}`;
     // v2 accepts the universal kinds whether listed or not (src/envelope/host.ts); only a v1 `[]` is an engine-only host.
     const none = p.major === 2 ? 'no kinds listed (the universal kinds only)' : 'no envelope kinds (engine-only)';

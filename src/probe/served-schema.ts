@@ -17,7 +17,8 @@ export interface ServedSchema {
   doc: JsonDocument;
   /** Stand-in path of the schema itself, for the walker's `path` option. */
   path: string;
-  readFile(absolutePath: string): string;
+  /** Passed on as the walker's `readFile`, so a function-valued field rather than a method. */
+  readFile: (absolutePath: string) => string;
   /** Maps a finding's `file` (a stand-in path as displayed) back to its URL. */
   urlOf(file: string): string | undefined;
 }

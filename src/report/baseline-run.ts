@@ -41,7 +41,7 @@ export type SettleBaseline = (report: Report, fatal: boolean) => Promise<Baselin
 export function openBaseline(run: BaselineRun): SettleBaseline {
   const scope: BaselineScope = {folder: dirname(resolve(run.cwd, run.file)), cwd: run.cwd, inputs: run.inputs, folderOf: run.folderOf};
   if (!run.update) {
-    const section: BaselineSection = readBaseline(run.file).commands.get(run.command) ?? new Map();
+    const section: BaselineSection = readBaseline(run.file).commands.get(run.command) ?? new Map<string, Map<string, PointerCounts>>();
     return async (report) => ({report: applyBaseline(report, await currentIds(section, run), scope).report});
   }
   checkBaselineTarget(run.file, run.projectRoot);

@@ -78,9 +78,9 @@ export function updatedSection(report: Report, old: BaselineSection | undefined,
       if (f.severity === 'info') continue;
       const file = keys.of(f.file);
       let rules = section.get(file);
-      if (!rules) section.set(file, (rules = new Map()));
+      if (!rules) section.set(file, (rules = new Map<string, PointerCounts>()));
       let pointers: PointerCounts | undefined = rules.get(f.ruleId);
-      if (!pointers) rules.set(f.ruleId, (pointers = new Map()));
+      if (!pointers) rules.set(f.ruleId, (pointers = new Map<string, number>()));
       const pointer = pointerKey(f);
       pointers.set(pointer, (pointers.get(pointer) ?? 0) + 1);
     }

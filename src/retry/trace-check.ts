@@ -5,7 +5,7 @@ import {fileFinding} from '../io/read-file.js';
 import type {ReadScope} from '../io/read-scope.js';
 import type {FileResult, Finding, Severity} from '../core/finding.js';
 import {ajvFindings} from '../schemas/ajv-findings.js';
-import {type BundledSchemaName, getValidator, isBundledSchemaName} from '../schemas/index.js';
+import {getValidator, isBundledSchemaName} from '../schemas/index.js';
 import {list} from './json-shape.js';
 import {isObject} from '../core/json.js';
 import {ERROR_CODES, type RouterEvent, type RouterState} from './router.js';
@@ -87,7 +87,7 @@ function payloadFindings(events: TraceEvent[]): Finding[] {
   for (const e of events) {
     const name = `events/${e.type}`;
     if (!isBundledSchemaName(name)) continue;
-    const validate = getValidator(name as BundledSchemaName);
+    const validate = getValidator(name);
     if (!validate(e.payload)) appendAll(out, ajvFindings(validate.errors, e.doc, {rule: R.tracePayload, base: `${e.pointer}/payload`, label: `${e.type} payload`, value: e.payload}));
   }
   return out;
@@ -110,13 +110,14 @@ function compare(actual: TraceEvent[], expected: TraceExpectation, doc: JsonDocu
   for (const w of wantRetries) {
     const g = gotRetries.find((e) => e.payload.attempt === w.payload.attempt);
     if (!g) {
-      if (emitsOptional(w.type)) at(failed, R.traceMissingEvent, 'error', `no envelope.retry.attempted for attempt ${w.payload.attempt} (reason ${w.payload.reason}) before call ${w.call + 1}`);
+      if (emitsOptional(w.type))
+        at(failed, R.traceMissingEvent, 'error', `no envelope.retry.attempted for attempt ${String(w.payload.attempt)} (reason ${String(w.payload.reason)}) before call ${w.call + 1}`);
     } else if (family(g.payload.reason) !== family(w.payload.reason)) {
       at(
         g,
         R.traceReason,
         'error',
-        `attempt ${w.payload.attempt} is retried for "${g.payload.reason}" but call ${w.call} ended in ${w.payload.reason === 'truncation' ? 'a truncation' : `a ${w.payload.reason}`}: ${conflation(w.payload.reason)}`,
+        `attempt ${String(w.payload.attempt)} is retried for "${String(g.payload.reason)}" but call ${w.call} ended in ${w.payload.reason === 'truncation' ? 'a truncation' : `a ${String(w.payload.reason)}`}: ${conflation(w.payload.reason)}`,
       );
     }
   }
@@ -129,8 +130,8 @@ function compare(actual: TraceEvent[], expected: TraceExpectation, doc: JsonDocu
       R.traceUnexpectedEvent,
       'error',
       refusalCall !== undefined
-        ? `a retry (attempt ${g.payload.attempt}) after the refusal at call ${refusalCall}: a refusal is never retried`
-        : `a retry (attempt ${g.payload.attempt}) that a conformant host would not make for this recording`,
+        ? `a retry (attempt ${String(g.payload.attempt)}) after the refusal at call ${refusalCall}: a refusal is never retried`
+        : `a retry (attempt ${String(g.payload.attempt)}) that a conformant host would not make for this recording`,
     );
   }
 
@@ -160,7 +161,7 @@ function compare(actual: TraceEvent[], expected: TraceExpectation, doc: JsonDocu
       failed,
       R.traceMissingEvent,
       terminal.cause === 'refusal' ? 'warning' : 'error',
-      `no envelope.retry.exhausted {finalReason: ${wantExhausted.payload.finalReason}}: it is emitted whenever an emission fails for good`,
+      `no envelope.retry.exhausted {finalReason: ${String(wantExhausted.payload.finalReason)}}: it is emitted whenever an emission fails for good`,
     );
   }
   if (wantExhausted && gotExhausted.length && family(gotExhausted[0].payload.finalReason) !== family(wantExhausted.payload.finalReason)) {
@@ -168,7 +169,7 @@ function compare(actual: TraceEvent[], expected: TraceExpectation, doc: JsonDocu
       gotExhausted[0],
       R.traceReason,
       'error',
-      `finalReason "${gotExhausted[0].payload.finalReason}", but the last call ended in ${wantExhausted.payload.finalReason}: ${conflation(wantExhausted.payload.finalReason)}`,
+      `finalReason "${String(gotExhausted[0].payload.finalReason)}", but the last call ended in ${String(wantExhausted.payload.finalReason)}: ${conflation(wantExhausted.payload.finalReason)}`,
     );
   }
   if (!wantExhausted && gotExhausted.length) at(gotExhausted[0], R.traceUnexpectedEvent, 'error', 'envelope.retry.exhausted, but a conformant host accepts this emission');

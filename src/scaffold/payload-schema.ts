@@ -64,7 +64,7 @@ export function payloadSchema(roots: readonly FieldNode[], options: PayloadSchem
     const inner = node.type.list ? {type: 'array', items: valueSchema(node)} : valueSchema(node);
     const {type, ...rest} = inner;
     const out: Json = {type: node.optional ? [type, 'null'] : type, description, ...rest};
-    if (node.optional && Array.isArray(out.enum)) out.enum = [...out.enum, null];
+    if (node.optional && Array.isArray(out.enum)) out.enum = [...(out.enum as unknown[]), null];
     return out;
   };
 

@@ -49,7 +49,7 @@ function ajvPackageFile(): string {
 export function schemaFingerprint(): string {
   // crypto is loaded here, on first use: importing it up front cost every start of the CLI ~6 ms.
   const hash = process.getBuiltinModule('node:crypto').createHash('sha256');
-  hash.update(`ajv ${JSON.parse(readFileSync(ajvPackageFile(), 'utf8')).version}\n`);
+  hash.update(`ajv ${String((JSON.parse(readFileSync(ajvPackageFile(), 'utf8')) as {version?: unknown}).version)}\n`);
   for (const {file} of [...bundledSchemaFiles()].sort((a, b) => (a.file < b.file ? -1 : 1))) {
     hash.update(`${file}\n`);
     hash.update(readFileSync(bundledFilePath(file)));

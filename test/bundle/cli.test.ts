@@ -60,7 +60,7 @@ describe('openwop validate bundle', () => {
   });
 
   it('exit 1 for a tampered bundle, with a readable table in stylish output', async () => {
-    const bundle = makeBundle(key) as AnyJson;
+    const bundle = makeBundle(key);
     bundle.suite.version = '9.9.9';
     const run = await runCli(['validate', 'bundle', 'b.json'], {cwd: folderWith({'b.json': JSON.stringify(bundle)})});
     expect(run.code).toBe(1);
@@ -70,7 +70,7 @@ describe('openwop validate bundle', () => {
   });
 
   it('--rule turns an outcome down like any rule', async () => {
-    const bundle = makeBundle(key) as AnyJson;
+    const bundle = makeBundle(key);
     bundle.signature.sig = `${bundle.signature.sig.slice(0, -1)}${bundle.signature.sig.endsWith('A') ? 'Q' : 'A'}`;
     const run = await runCli(['validate', 'bundle', 'b.json', '--rule', 'bundle/signature-invalid=off'], {cwd: folderWith({'b.json': JSON.stringify(bundle)})});
     expect(run.code).toBe(0);
@@ -83,7 +83,7 @@ describe('openwop validate bundle', () => {
     ['an unreadable --discovery', ['b.json', '--discovery', 'missing.json'], {'b.json': JSON.stringify(makeBundle(key))}],
     ['no bundle named', [], {}],
   ])('exit 2 for %s, without a stack trace', async (_label, args, files) => {
-    const run = await runCli(['validate', 'bundle', ...args], {cwd: folderWith(files as Record<string, string>)});
+    const run = await runCli(['validate', 'bundle', ...args], {cwd: folderWith(files)});
     expect(run.code).toBe(2);
     expect(run.stdout + run.stderr).not.toMatch(STACK_TRACE);
   });
@@ -117,7 +117,7 @@ describe('openwop validate bundle', () => {
   });
 
   it('line breaks in the key id are escaped in the signature line, as in findings', async () => {
-    const bundle = makeBundle(key) as AnyJson;
+    const bundle = makeBundle(key);
     bundle.signature.keyId = 'cli-1\r\nsignature: verified';
     const run = await runCli(['validate', 'bundle', 'b.json'], {cwd: folderWith({'b.json': JSON.stringify(bundle)})});
     expect(run.code).toBe(1);

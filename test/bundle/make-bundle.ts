@@ -2,6 +2,8 @@ import {generateKeyPairSync, type KeyObject, sign} from 'node:crypto';
 import {attestationPayload, documentDigest, witnessDigest} from '../../src/bundle/index.js';
 
 type Json = Record<string, unknown>;
+/** A sealed bundle as the tests see it: each test reaches into the field it edits, so its fields are loosely typed. */
+export type TestBundle = Record<string, any>;
 
 export interface TestKey {
   keyId: string;
@@ -59,9 +61,9 @@ export function signOnly(bundle: Json, key: TestKey): Json {
 }
 
 /** A valid, signed bundle whose captured document publishes `key` (plus any `others`). */
-export function makeBundle(key: TestKey, options: {others?: Json[]; edit?: (b: Json & Record<string, any>) => void} = {}): Json {
+export function makeBundle(key: TestKey, options: {others?: Json[]; edit?: (b: TestBundle) => void} = {}): TestBundle {
   const document = discoveryDocument([keyEntry(key), ...(options.others ?? [])]);
-  const bundle: Json & Record<string, any> = {
+  const bundle: TestBundle = {
     bundleVersion: '3',
     generatedAt: '2026-11-20T10:00:00.000Z',
     suite: {name: '@openwop/openwop-conformance', version: '2.50.1', targetMajor: 2, specArtifactsVersion: '2.50.1'},

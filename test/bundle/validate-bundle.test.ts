@@ -2,6 +2,7 @@ import {writeFileSync} from 'node:fs';
 import {createServer} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {join} from 'node:path';
+import {Readable} from 'node:stream';
 import {describe, expect, it} from 'vitest';
 import {canonicalJson, documentDigest, NotCanonicalizable, validateBundle, type ValidateBundleOptions, witnessDigest} from '../../src/bundle/index.js';
 import {MAX_CLAIMED_PROFILES} from '../../src/bundle/validate-bundle.js';
@@ -30,14 +31,14 @@ async function check(bundle: unknown, options: Partial<ValidateBundleOptions> & 
       ? {}
       : {discoveryDocument: {document: HOST_DOCUMENT, origin: 'host.json'}};
   const outcome = await validateBundle('bundle.json', {cwd: dir, ...published, ...rest});
-  const result = outcome.results[0]!;
+  const result = outcome.results[0];
   const ids = (severity: string) => [...new Set(result.findings.filter((f) => f.severity === severity).map((f) => f.ruleId))].sort();
   return {outcome, result, errors: ids('error'), warnings: ids('warning'), infos: ids('info')};
 }
 
 /** A sealed bundle, then one edit that is not re-sealed: what a tamperer would do. */
 const tampered = (edit: (b: AnyJson) => void): AnyJson => {
-  const bundle = makeBundle(hostKey) as AnyJson;
+  const bundle = makeBundle(hostKey);
   edit(bundle);
   return bundle;
 };
@@ -140,7 +141,7 @@ describe('a key the bundle carries itself proves integrity, not attribution', ()
 
   it('a capture that fails its digest never provides the key (a key swapped in, the stated digest kept, re-signed)', async () => {
     const evil = newKey('host-1');
-    const bundle = makeBundle(evil, {edit: (b) => (b.discovery.document.signingKeys = [keyEntry(hostKey)])}) as AnyJson; // signed by evil
+    const bundle = makeBundle(evil, {edit: (b) => (b.discovery.document.signingKeys = [keyEntry(hostKey)])}); // signed by evil
     const stated = bundle.discovery.sha256;
     bundle.discovery.document.signingKeys = [keyEntry(evil)];
     expect(bundle.discovery.sha256).toBe(stated);
@@ -226,7 +227,7 @@ describe('tamper matrix: one field changed after signing', () => {
 describe('key resolution: the four outcomes', () => {
   it('a retired key still verifies and is reported as retired', async () => {
     const bundle = makeBundle(hostKey, {edit: (b) => (b.discovery.document.signingKeys[0].retiredAt = '2026-11-01T00:00:00Z')});
-    const {errors, warnings, result} = await check(bundle, {discoveryDocument: {document: (bundle as AnyJson).discovery.document, origin: 'host.json'}});
+    const {errors, warnings, result} = await check(bundle, {discoveryDocument: {document: bundle.discovery.document, origin: 'host.json'}});
     expect(errors).toEqual([]);
     expect(warnings).toEqual(['bundle/key-retired']);
     expect(result.verification).toMatchObject({outcome: 'verified', retiredAt: '2026-11-01T00:00:00Z'});
@@ -270,7 +271,7 @@ describe('key resolution: the four outcomes', () => {
     const text = JSON.stringify(makeBundle(hostKey)).replace(/"witnessSha256":"[0-9a-f]+"/, '"witnessSha256":1e400');
     writeFileSync(join(dir, 'bundle.json'), text);
     const outcome = await validateBundle('bundle.json', {cwd: dir, discoveryDocument: {document: HOST_DOCUMENT, origin: 'host.json'}});
-    const ids = outcome.results[0]!.findings.map((f) => f.ruleId);
+    const ids = outcome.results[0].findings.map((f) => f.ruleId);
     expect(ids).toContain('bundle/signature-invalid');
     expect(ids).toContain('bundle/schema');
   });
@@ -286,7 +287,7 @@ describe('key resolution: the four outcomes', () => {
 
   it('no discovery document at all → bundle/discovery-not-read, and claims are unchecked', async () => {
     const bundle = makeBundle(hostKey, {edit: (b) => (b.discovery.sha256 = documentDigest(b.discovery.document))});
-    delete (bundle as AnyJson).discovery.document; // discovery.sha256 stays signed; only the capture is gone
+    delete bundle.discovery.document; // discovery.sha256 stays signed; only the capture is gone
     const {errors, warnings, result} = await check(bundle, {selfOnly: true});
     expect(errors).toEqual(['bundle/discovery-not-read']);
     expect(warnings).toEqual(['bundle/claims-unchecked']);
@@ -294,7 +295,7 @@ describe('key resolution: the four outcomes', () => {
   });
 
   it('a --discovery document with the captured digest stands in for a missing capture (claims re-derived)', async () => {
-    const bundle = makeBundle(hostKey) as AnyJson;
+    const bundle = makeBundle(hostKey);
     const document = bundle.discovery.document;
     delete bundle.discovery.document;
     const {errors, result} = await check(bundle, {discovery: 'captured.json', files: {'captured.json': document}});
@@ -303,7 +304,7 @@ describe('key resolution: the four outcomes', () => {
   });
 
   it('a --discovery document with another digest does not stand in for the capture: claims are not derived from it', async () => {
-    const bundle = makeBundle(hostKey) as AnyJson;
+    const bundle = makeBundle(hostKey);
     delete bundle.discovery.document;
     const today = {...HOST_DOCUMENT, extensions: {}};
     const {errors, warnings, infos, result} = await check(bundle, {discovery: 'today.json', files: {'today.json': today}});
@@ -342,7 +343,7 @@ describe('key resolution: the four outcomes', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/.well-known/openwop`;
     try {
-      const bundle = makeBundle(hostKey, {edit: (b) => (b.discovery.url = url)}) as AnyJson;
+      const bundle = makeBundle(hostKey, {edit: (b) => (b.discovery.url = url)});
       delete bundle.discovery.document;
       const refused = await check(bundle, {selfOnly: true});
       expect(refused.errors).toEqual(['bundle/discovery-not-read']);
@@ -440,7 +441,7 @@ describe('the witness digest in locale order', () => {
         b.results.requirements[0].id = 'openwop.scenario.x-B';
         b.results.requirements[1].id = 'openwop.scenario.x-a';
       },
-    }) as AnyJson;
+    });
     const rows = bundle.results.requirements;
     expect(witnessDigest(rows, undefined, 'locale')).not.toBe(bundle.witnessSha256);
     bundle.witnessSha256 = witnessDigest(rows, undefined, 'locale'); // the emitter's order
@@ -492,7 +493,7 @@ describe('claims', () => {
 describe('independent tier (verifierSignature)', () => {
   const verifier = newKey('lab.example-1');
   const independent = (sigKey = verifier, keyId = verifier.keyId) => {
-    const bundle = makeBundle(hostKey, {edit: (b) => (b.claimedProfiles[0].evidenceTier = 'independent')}) as AnyJson;
+    const bundle = makeBundle(hostKey, {edit: (b) => (b.claimedProfiles[0].evidenceTier = 'independent')});
     const signed = seal(bundle, sigKey).signature as AnyJson;
     bundle.verifierSignature = {alg: 'ed25519', keyId, sig: signed.sig};
     return bundle;
@@ -648,7 +649,7 @@ describe('unreadable input is fatal', () => {
     writeFileSync(join(dir, 'bundle.json'), text);
     const outcome = await validateBundle('bundle.json', {cwd: dir});
     expect(outcome.fatal).toBe(true);
-    expect(outcome.results[0]!.findings.map((f) => f.ruleId)).toEqual([ruleId]);
+    expect(outcome.results[0].findings.map((f) => f.ruleId)).toEqual([ruleId]);
   });
 
   it('a bundle URL answering 404 → bundle/fetch (loopback server)', async () => {
@@ -661,19 +662,17 @@ describe('unreadable input is fatal', () => {
     try {
       const outcome = await validateBundle(url, {cwd: tempDir('openwop-bundle-')});
       expect(outcome.fatal).toBe(true);
-      expect(outcome.results[0]!.findings.map((f) => [f.ruleId, f.message])).toEqual([['bundle/fetch', `GET ${url} answered HTTP 404; no certification bundle was read`]]);
+      expect(outcome.results[0].findings.map((f) => [f.ruleId, f.message])).toEqual([['bundle/fetch', `GET ${url} answered HTTP 404; no certification bundle was read`]]);
     } finally {
       server.close();
     }
   });
 
   it('- reads the bundle from the stdin given, named <stdin>', async () => {
-    async function* stdin() {
-      yield Buffer.from(JSON.stringify(makeBundle(hostKey)));
-    }
-    const outcome = await validateBundle('-', {cwd: tempDir('openwop-bundle-'), stdin: stdin(), discoveryDocument: {document: HOST_DOCUMENT, origin: 'host.json'}});
-    expect(outcome.results[0]!.file).toBe('<stdin>');
-    expect(outcome.results[0]!.verification?.outcome).toBe('verified');
+    const stdin = Readable.from([Buffer.from(JSON.stringify(makeBundle(hostKey)))]);
+    const outcome = await validateBundle('-', {cwd: tempDir('openwop-bundle-'), stdin, discoveryDocument: {document: HOST_DOCUMENT, origin: 'host.json'}});
+    expect(outcome.results[0].file).toBe('<stdin>');
+    expect(outcome.results[0].verification?.outcome).toBe('verified');
   });
 
   it('a v1 bundle is one finding, not fatal', async () => {

@@ -1,4 +1,7 @@
 import {describe, expect, it} from 'vitest';
+import {mkdtempSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
 import {looksLikeFoxctl} from '../../src/envelope/foxctl/detect.js';
 import {brief, check, envelope, foxctl, type Json, ndjson, SAMPLE_SECRETS} from './helpers.js';
 
@@ -39,7 +42,7 @@ describe('foxctl envelope rules', () => {
     ['cache without cache_key', {meta: {ts: '2025-11-15T12:34:56Z', duration_ms: 1, source: 'cache'}}, 'foxctl/cache-key'],
     ['digest without matching artifact', {meta: {ts: '2025-11-15T12:34:56Z', duration_ms: 1, cas_digest: `sha256:${'a'.repeat(64)}`}}, 'foxctl/cas-digest'],
   ])('ok envelope with %s: %s', async (_, over, rule) => {
-    const {findings} = await run([foxctl('ok', over as Json)]);
+    const {findings} = await run([foxctl('ok', over)]);
     expect(findings.filter((f) => f.severity === 'error').map((f) => f.ruleId)).toContain(rule);
   });
 
@@ -49,7 +52,7 @@ describe('foxctl envelope rules', () => {
     ['a 2xx status_code', {data: {summary: {status_code: 200}}}, 'foxctl/error-status-code'],
     ['attempts that are not a count', {error: {code: 'ERUNTIME', message: 'x', details: {attempts: 'three'}}}, 'foxctl/retry-details'],
   ])('error envelope with %s: %s', async (_, over, rule) => {
-    const {findings} = await run([foxctl('error', over as Json)]);
+    const {findings} = await run([foxctl('error', over)]);
     expect(findings.filter((f) => f.severity === 'error').map((f) => f.ruleId)).toContain(rule);
   });
 
@@ -147,9 +150,6 @@ describe('foxctl streams', () => {
   });
 
   it('--strict refuses trailing data in a .json input, as upstream does; an .ndjson stream is fine', async () => {
-    const {mkdtempSync, writeFileSync} = await import('node:fs');
-    const {tmpdir} = await import('node:os');
-    const {join} = await import('node:path');
     const dir = mkdtempSync(join(tmpdir(), 'fox-'));
     writeFileSync(join(dir, 'two.json'), ndjson([progress(0), foxctl('ok')]));
     writeFileSync(join(dir, 'two.ndjson'), ndjson([progress(0), foxctl('ok')]));

@@ -1,5 +1,6 @@
 import {writeFileSync} from 'node:fs';
 import {join} from 'node:path';
+import {Readable} from 'node:stream';
 import {validateEnvelopeInputs, type ValidateEnvelopeOptions} from '../../src/envelope/index.js';
 import type {Finding} from '../../src/core/finding.js';
 import {tempDir} from '../helpers/cli.js';
@@ -30,8 +31,8 @@ export function foxctl(status: 'ok' | 'error' | 'progress', over: Json = {}): Js
 
 export const ndjson = (values: unknown[]): string => `${values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join('\n')}\n`;
 
-async function* chunks(text: string): AsyncGenerator<Buffer> {
-  yield Buffer.from(text);
+function chunks(text: string): Readable {
+  return Readable.from([Buffer.from(text)]);
 }
 
 /** Runs the library on `text` as stdin: one input, its findings and tally. */

@@ -23,13 +23,15 @@ export function inProcessCli(root: string): (args: string[]) => Promise<InProces
   return async (args) => {
     let stdout = '';
     let stderr = '';
-    const capture = (append: (text: string) => void): Write =>
-      ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    const capture =
+      (append: (text: string) => void): Write =>
+      (chunk: string | Uint8Array, ...rest: unknown[]) => {
         append(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
         const done = rest.find((r) => typeof r === 'function') as (() => void) | undefined;
         if (done) queueMicrotask(done);
         return true;
-      }) as Write;
+      };
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- saved to be put back on the same objects after the run
     const saved = {out: process.stdout.write, err: process.stderr.write, exit: process.exit, argv: process.argv};
     let exitedWith: number | undefined;
     process.stdout.write = capture((t) => (stdout += t));

@@ -59,7 +59,7 @@ async function broken(c: FuzzCase): Promise<string | undefined> {
     const output = run.stdout + run.stderr;
     const problems = [
       ![0, 1, 2].includes(run.code) && `exit code ${run.code}`,
-      /openwop: internal error/.test(output) && 'an "internal error"',
+      output.includes('openwop: internal error') && 'an "internal error"',
       STACK_TRACE.test(output) && 'a stack trace',
       ...guard.takeViolations().map((v) => `a write outside the case folder: ${v}`),
       ...escaped.splice(0).map((e) => `an error escaped the command: ${e}`),
@@ -87,8 +87,8 @@ rmSync(base, {recursive: true, force: true});
 const failure = result.failed
   ? {
       why,
-      args: (result.counterexample?.[0] as FuzzCase | undefined)?.args,
-      files: Object.fromEntries(Object.entries((result.counterexample?.[0] as FuzzCase | undefined)?.files ?? {}).map(([k, v]) => [k, Buffer.from(v).toString('utf8').slice(0, 2000)])),
+      args: result.counterexample?.[0]?.args,
+      files: Object.fromEntries(Object.entries(result.counterexample?.[0]?.files ?? {}).map(([k, v]) => [k, Buffer.from(v).toString('utf8').slice(0, 2000)])),
       seed: result.seed,
       path: result.counterexamplePath,
     }

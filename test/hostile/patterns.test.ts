@@ -30,8 +30,8 @@ function runCliWithin(ms: number, args: string[], cwd: string): Promise<{code: n
     const child = spawn(process.execPath, [BIN, ...args], {cwd, env: {...process.env, NO_COLOR: '1'}, timeout: ms});
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d));
-    child.stderr.on('data', (d: Buffer) => (stderr += d));
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', reject);
     child.stdin.end();
     child.on('close', (code) => resolve({code, stdout, stderr}));

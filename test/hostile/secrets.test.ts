@@ -140,7 +140,7 @@ describe('the redaction layer over values', () => {
     const clean = {a: [1, 'two', {b: null}], c: 'd'};
     expect(redactValue(clean)).toBe(clean);
     const tricky = JSON.parse(`{"z": 1, "__proto__": "${SECRETS.github}", "a": 2}`) as Record<string, unknown>;
-    const out = redactValue(tricky) as Record<string, unknown>;
+    const out = redactValue(tricky);
     expect(Object.keys(out)).toEqual(['z', '__proto__', 'a']);
     expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
     expect(out.__proto__).toBe(`ghp_…${SECRETS.github.slice(-4)} (40 chars)`);

@@ -32,7 +32,7 @@ const EXAMPLES = join(ROOT, 'examples');
 const STALL = pathToFileURL(join(import.meta.dirname, 'helpers', 'stall-placement.mjs')).href;
 /** A schema with findings and with fixes to apply. */
 const SCHEMA = '{"type":"object","properties":{"a":{"type":"string"}}}\n';
-const TEMP = /^\.openwop-tmp\./;
+const TEMP_PREFIX = '.openwop-tmp.';
 
 let host: TestHost;
 const served = `${JSON.stringify(acmeDocument(), null, 2)}\n`;
@@ -130,7 +130,7 @@ function expectCleanRefusal(r: CliResult, message: RegExp): void {
 }
 
 function noTempFiles(dir: string): void {
-  expect(readdirSync(dir).filter((n) => TEMP.test(n))).toEqual([]);
+  expect(readdirSync(dir).filter((n) => n.startsWith(TEMP_PREFIX))).toEqual([]);
 }
 
 describe('-o writes through what is not a regular file, or refuses it, and never replaces it', () => {
@@ -221,7 +221,7 @@ describe('-o writes through what is not a regular file, or refuses it, and never
     // Major 240 is reserved for local use: no driver answers, so even a broken guard could not reach a disk.
     const block = mknod(join(dir, 'block'), 'b', 240, 0);
     try {
-      const cases: Array<[string, RegExp]> = [
+      const cases: [string, RegExp][] = [
         ['folder', /it is a folder/],
         ['sock', /it is a socket/],
         ['dangling', /symbolic link to a file that does not exist/],
@@ -423,7 +423,7 @@ describe('temp files never outlive a run', () => {
     writeFileSync(join(dir, 'report.txt'), 'previous report');
     const run = stalledRun(['lint', 'schema', 'a.json', '-o', 'report.txt'], dir);
     await run.stalled;
-    expect(readdirSync(dir).filter((n) => TEMP.test(n))).toHaveLength(1);
+    expect(readdirSync(dir).filter((n) => n.startsWith(TEMP_PREFIX))).toHaveLength(1);
     run.child.kill(signal);
     expect(await run.exited).toEqual({code: null, signal});
     noTempFiles(dir);
@@ -434,7 +434,7 @@ describe('temp files never outlive a run', () => {
     const dir = tempDir();
     const run = stalledRun(['scaffold', 'kind', 'vendor.acme.plan.create', '--field', 'title:string', '--out', 'out'], dir);
     await run.stalled;
-    const temps = () => [...readdirSync(join(dir, 'out')), ...readdirSync(join(dir, 'out', 'examples'))].filter((n) => TEMP.test(n));
+    const temps = () => [...readdirSync(join(dir, 'out')), ...readdirSync(join(dir, 'out', 'examples'))].filter((n) => n.startsWith(TEMP_PREFIX));
     expect(temps()).toHaveLength(3);
     run.child.kill('SIGTERM');
     expect(await run.exited).toEqual({code: null, signal: 'SIGTERM'});
@@ -448,7 +448,7 @@ describe('temp files never outlive a run', () => {
     await run.stalled;
     run.child.kill('SIGKILL');
     await run.exited;
-    const left = readdirSync(dir).filter((n) => TEMP.test(n));
+    const left = readdirSync(dir).filter((n) => n.startsWith(TEMP_PREFIX));
     expect(left).toHaveLength(1);
     expect(left[0]).toContain(`.${run.child.pid}.`);
 

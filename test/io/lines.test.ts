@@ -1,13 +1,16 @@
 import {describe, expect, it} from 'vitest';
 import {isUtf8} from 'node:buffer';
+import {Readable} from 'node:stream';
 import {readLines} from '../../src/io/lines.js';
 
 async function collect(chunks: string[], max = 1024) {
   const out = [];
   for await (const l of readLines(
-    (async function* () {
-      for (const c of chunks) yield Buffer.from(c);
-    })(),
+    Readable.from(
+      (function* () {
+        for (const c of chunks) yield Buffer.from(c);
+      })(),
+    ),
     max,
   ))
     out.push(l);
@@ -34,9 +37,11 @@ describe('readLines', () => {
   it('flags a line with invalid UTF-8', async () => {
     const out = [];
     for await (const l of readLines(
-      (async function* () {
-        yield Buffer.concat([Buffer.from('{"a":"'), Buffer.from([0xff]), Buffer.from('"}\n')]);
-      })(),
+      Readable.from(
+        (function* () {
+          yield Buffer.concat([Buffer.from('{"a":"'), Buffer.from([0xff]), Buffer.from('"}\n')]);
+        })(),
+      ),
       100,
     ))
       out.push(l);
@@ -75,9 +80,11 @@ describe('readLines on large chunks', () => {
     for (const size of [1 << 20, 70_000, 4093]) {
       const out = [];
       for await (const l of readLines(
-        (async function* () {
-          for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
-        })(),
+        Readable.from(
+          (function* () {
+            for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
+          })(),
+        ),
         1 << 20,
       ))
         out.push({number: l.number, text: l.text, size: l.size, invalidUtf8: Boolean(l.invalidUtf8), unterminated: Boolean(l.unterminated)});

@@ -48,7 +48,7 @@ describe('lint findings carry messageId and data', () => {
         for (const f of lintSchemaDocument(doc(example.schema), {cwd: EMPTY_DIR, profile, targets: rule.meta.targets}).filter((x) => x.ruleId === rule.meta.id)) {
           const template = rule.meta.messages[f.messageId ?? ''];
           expect(template, `${f.ruleId} ${f.messageId}`).toBeDefined();
-          expect(f.message.startsWith(renderMessage(template as string, f.data)), f.message).toBe(true);
+          expect(f.message.startsWith(renderMessage(template, f.data)), f.message).toBe(true);
         }
       }
     }

@@ -149,7 +149,7 @@ describe('validate pack --lint-schemas: which schemas', () => {
     expect(r.stdout + r.stderr).toContain('--lint-schemas=all');
   });
 
-  it('help names the fields read and both spellings', async () => {
+  it('help names the fields read and both spellings', () => {
     const text = commandDocs('validate-pack');
     for (const part of ['/nodes/*/outputSchemaRef', '/agents/*/handoff/returnSchemaRef', '/cards/*/outputSchemaRef', '--lint-schemas=all', 'Config, input and task schemas never reach a model'])
       expect(text).toContain(part);

@@ -35,7 +35,7 @@ describe('supportedEnvelopes and schemaVersions', () => {
   it('a non-empty list must carry all four universal kinds: one error per missing kind', () => {
     const r = check(acme((d) => (d.supportedEnvelopes = ['clarification.request', 'vendor.acme.plan.create'])));
     const missing = r.findings.filter((f) => f.ruleId === 'probe/universal-kinds');
-    expect(missing.map((f) => f.message.match(/"([^"]+)"/)?.[1]).sort()).toEqual(['error', 'schema.request', 'schema.response']);
+    expect(missing.map((f) => /"([^"]+)"/.exec(f.message)?.[1]).sort()).toEqual(['error', 'schema.request', 'schema.response']);
     expect(missing.every((f) => f.severity === 'error' && f.pointer === '/supportedEnvelopes')).toBe(true);
   });
 

@@ -19,7 +19,7 @@ function acmeV2(bundleUrl: string | undefined): Doc {
 function tampered(): string {
   const bundle = JSON.parse(BUNDLE) as {signature: {sig: string}};
   const sig = bundle.signature.sig;
-  bundle.signature.sig = `${sig[0] === 'A' ? 'B' : 'A'}${sig.slice(1)}`;
+  bundle.signature.sig = `${sig.startsWith('A') ? 'B' : 'A'}${sig.slice(1)}`;
   return JSON.stringify(bundle);
 }
 

@@ -14,7 +14,7 @@ const run = (format: string) => getFormatter(format)(baselined(), sampleContext(
 
 describe('formatters with baselined findings', () => {
   it('sarif keeps a baselined finding as a result suppressed externally, with its rule listed, and stays structurally valid', () => {
-    const log = JSON.parse(run('sarif')) as Any;
+    const log = JSON.parse(run('sarif'));
     assertSarifStructure(log);
     const results = log.runs[0].results as Any[];
     const suppressed = results.filter((r) => r.suppressions);
@@ -26,7 +26,7 @@ describe('formatters with baselined findings', () => {
   });
 
   it('json moves it to the result\'s "baselined" and counts it in the summary', () => {
-    const report = JSON.parse(run('json')) as Any;
+    const report = JSON.parse(run('json'));
     expect(report.results[0].findings.map((f: Any) => f.ruleId)).not.toContain('tier1/forbidden-keyword');
     expect(report.results[0].baselined.map((f: Any) => f.ruleId)).toEqual(['tier1/forbidden-keyword']);
     expect(report.summary).toMatchObject({baselined: 1, baselineFixed: 0});

@@ -46,7 +46,7 @@ describe('gitlab (GitLab Code Quality)', () => {
   });
 
   it('reports what the SARIF log reports, finding for finding', () => {
-    const log = JSON.parse(sarif(sampleReport(), sampleContext())) as {runs: Array<{results: Array<{ruleId: string; locations: Array<{physicalLocation: {region: {startLine: number}}}>}>}>};
+    const log = JSON.parse(sarif(sampleReport(), sampleContext())) as {runs: {results: {ruleId: string; locations: {physicalLocation: {region: {startLine: number}}}[]}[]}[]};
     expect(out.map((i) => `${i.check_name}:${i.location.lines.begin}`)).toEqual(log.runs[0].results.map((r) => `${r.ruleId}:${r.locations[0].physicalLocation.region.startLine}`));
   });
 });

@@ -8,7 +8,10 @@ const SCHEMA = {type: 'object', required: ['valid'], properties: {valid: {type: 
 const TRUNCATE = {stopReason: 'max_tokens', content: '{"partial'};
 const VALID = {content: '{"valid":true}'};
 
-type Ev = {type: string; payload: Record<string, unknown>};
+interface Ev {
+  type: string;
+  payload: Record<string, unknown>;
+}
 const N = 'structured-call';
 
 async function check(program: unknown[], trace: Ev[] | string, options: Partial<SimulateRetryOptions> = {}) {

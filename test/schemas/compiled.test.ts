@@ -35,9 +35,9 @@ function mutate(doc: unknown, pick: number, value: unknown, remove: boolean): un
   };
   visit(copy);
   if (containers.length === 0) return value;
-  const target = containers[pick % containers.length] as Record<string, unknown>;
+  const target = containers[pick % containers.length];
   const keys = Object.keys(target);
-  const key = keys.length > 0 && (remove || pick % 3 !== 0) ? (keys[pick % keys.length] as string) : `x${pick}`;
+  const key = keys.length > 0 && (remove || pick % 3 !== 0) ? (keys[pick % keys.length]) : `x${pick}`;
   if (remove && !Array.isArray(target)) delete target[key];
   else target[key] = value;
   return copy;
@@ -64,7 +64,7 @@ describe('precompiled validators', () => {
     for (const [name, doc] of all) same(name, doc);
     fc.assert(
       fc.property(fc.nat({max: all.length - 1}), fc.nat(), fc.jsonValue({maxDepth: 2}), fc.boolean(), (i, pick, value, remove) => {
-        const [name, doc] = all[i] as [BundledSchemaName, unknown];
+        const [name, doc] = all[i];
         same(name, mutate(doc, pick, value, remove));
       }),
       {numRuns: 2000, seed: 20261122},

@@ -3,7 +3,7 @@ import {describe, expect, it} from 'vitest';
 import {type BundledSchemaName, getValidator} from '../../src/schemas/index.js';
 
 /** SPEC-NOTES facts the bundled schemas must encode, checked without the reference folder. */
-const valid = (name: BundledSchemaName, doc: unknown) => getValidator(name)(doc) as boolean;
+const valid = (name: BundledSchemaName, doc: unknown) => getValidator(name)(doc);
 
 const caps = (extra: object) => ({protocolVersion: '1.0', supportedEnvelopes: [], schemaVersions: {}, limits: {clarificationRounds: 3, schemaRounds: 2, envelopesPerTurn: 5}, ...extra});
 const reliability = (completion: object) => caps({envelopes: {reliability: {supported: true, events: ['envelope.retry.exhausted', 'envelope.refusal'], completion}}});

@@ -11,7 +11,7 @@ import {loadAction, runAction, type ActionRun} from './action-runner.js';
 import {npmEnv, packTarball} from './helpers.js';
 
 interface SarifLog {
-  runs: Array<{tool: {driver: {name: string}}; results: Array<{ruleId: string; message: {text: string}; locations: Array<{physicalLocation: {artifactLocation: {uri: string}}}>}>}>;
+  runs: {tool: {driver: {name: string}}; results: {ruleId: string; message: {text: string}; locations: {physicalLocation: {artifactLocation: {uri: string}}}[]}[]}[];
 }
 
 let tarball: string;

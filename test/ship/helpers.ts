@@ -17,7 +17,7 @@ export interface PackInfo {
   size: number;
   unpackedSize: number;
   entryCount: number;
-  files: Array<{path: string}>;
+  files: {path: string}[];
 }
 
 /** `npm pack` of this checkout into a fresh folder: the tarball a user would install. */
@@ -68,7 +68,7 @@ export async function startExampleHost(dir = join(ROOT, 'examples', 'hosts')): P
  * One invocation of every command on the bundled examples, with the exit code each example is meant to produce
  * (relative paths: run from a folder holding a copy of examples/). `host` is the example host's URL.
  */
-export function exampleInvocations(host: string, scratch: string): Array<{name: string; args: string[]; code: number}> {
+export function exampleInvocations(host: string, scratch: string): {name: string; args: string[]; code: number}[] {
   const rec = 'examples/recordings';
   return [
     {name: 'validate envelope (valid)', args: ['validate', 'envelope', 'examples/envelopes/clarification.json'], code: 0},

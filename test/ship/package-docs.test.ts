@@ -70,7 +70,7 @@ function ciRecipes(): {github: GithubWorkflow; gitlab: Record<string, GitlabJob>
 
 interface GithubWorkflow {
   permissions: Record<string, string>;
-  jobs: Record<string, {steps: Array<{uses?: string; with?: Record<string, string>}>}>;
+  jobs: Record<string, {steps: {uses?: string; with?: Record<string, string>}[]}>;
 }
 
 interface GitlabJob {
@@ -147,7 +147,7 @@ describe('docs/ci.md, against the packed package', () => {
       for (const [name, job] of jobs) {
         const [quality, junit] = job.script ?? [];
         expect((await run(quality, dir)).code, name).toBe(0);
-        const issues = JSON.parse(readFileSync(join(dir, job.artifacts?.reports?.codequality ?? ''), 'utf8')) as Array<{location: {path: string}}>;
+        const issues = JSON.parse(readFileSync(join(dir, job.artifacts?.reports?.codequality ?? ''), 'utf8')) as {location: {path: string}}[];
         expect(issues.length, name).toBeGreaterThan(0);
         for (const i of issues) expect(existsSync(join(dir, i.location.path)), i.location.path).toBe(true);
         expect((await run(junit, dir)).code, name).toBe(1);

@@ -142,7 +142,7 @@ describe('the packed npm package', () => {
     for (const topic of ['lint', 'validate', 'scaffold', 'probe', 'simulate']) expect(help.stdout).toMatch(new RegExp(`^\\s+${topic}\\s`, 'm'));
     expect(help.stdout).toContain('EXIT CODES');
     const version = expectOk(await runProgram(bin(), ['--version'], {cwd: app, env: npmEnv}), 'openwop --version');
-    expect(version.stdout).toBe(`openwop/${pack.filename.match(/openwop-(.+)\.tgz/)?.[1]} ${process.platform}-${process.arch} node-${process.version}\n`);
+    expect(version.stdout).toBe(`openwop/${/openwop-(.+)\.tgz/.exec(pack.filename)?.[1]} ${process.platform}-${process.arch} node-${process.version}\n`);
   });
 
   it('runs every command on copies of the bundled examples, with the exit code each example is meant to give', async () => {
@@ -156,7 +156,7 @@ describe('the packed npm package', () => {
     expect(existsSync(join(scratch, 'vendor.acme.plan.create.schema.json'))).toBe(true);
     // The help command and shell completion come with the package (the oclif plugins' commands, in the bundle).
     const help = expectOk(await runProgram(bin(), ['help', 'validate', 'envelope'], {cwd: app, env: npmEnv}), 'openwop help validate envelope');
-    expect(help.stdout).toMatch(/^USAGE\n  \$ openwop validate envelope /m);
+    expect(help.stdout).toMatch(/^USAGE\n {2}\$ openwop validate envelope /m);
     expect(help.stdout).toContain('Full documentation: https://github.com/openwop/openwop-cli/blob/main/docs/commands/validate-envelope.md');
     const completion = expectOk(await runProgram(bin(), ['autocomplete', 'script', 'bash'], {cwd: app, env: {...npmEnv, XDG_CACHE_HOME: tempDir()}}), 'openwop autocomplete script bash');
     expect(completion.stdout).toContain('OPENWOP_AC_BASH_SETUP_PATH');

@@ -14,10 +14,10 @@ afterAll(async () => {
 });
 
 interface SarifLog {
-  runs: Array<{tool: {driver: {name: string; rules: Array<{id: string}>}}; results: Array<{ruleId: string; level: string; locations: Array<{physicalLocation: {region: {startLine: number}}}>}>}>;
+  runs: {tool: {driver: {name: string; rules: {id: string}[]}}; results: {ruleId: string; level: string; locations: {physicalLocation: {region: {startLine: number}}}[]}[]}[];
 }
 interface JsonReport {
-  results: Array<{findings: Array<{ruleId: string; severity: string; line: number}>}>;
+  results: {findings: {ruleId: string; severity: string; line: number}[]}[];
 }
 
 const LEVEL = {error: 'error', warning: 'warning', info: 'note'} as const;

@@ -86,7 +86,7 @@ const MAX_REMEMBERED_SUGGESTIONS = 1024;
 /** ` (did you mean "clarification.request"?)` for `clarification_request`, or nothing when no known kind is close. */
 function didYouMean(kind: string, owner: object, known: () => Iterable<string>): string {
   let byKind = suggestions.get(owner);
-  if (!byKind) suggestions.set(owner, (byKind = new Map()));
+  if (!byKind) suggestions.set(owner, (byKind = new Map<string, string>()));
   let text = byKind.get(kind);
   if (text === undefined) {
     const [best] = closestName(kind, [...known()], 1);

@@ -49,7 +49,7 @@ const recursion = new WeakMap<object, Map<string, boolean>>();
 function recursiveIn(root: unknown, ref: string): boolean {
   if (!isObject(root)) return isRecursiveRef(root, ref);
   let known = recursion.get(root);
-  if (!known) recursion.set(root, (known = new Map()));
+  if (!known) recursion.set(root, (known = new Map<string, boolean>()));
   let answer = known.get(ref);
   if (answer === undefined) known.set(ref, (answer = isRecursiveRef(root, ref)));
   return answer;

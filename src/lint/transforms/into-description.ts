@@ -10,7 +10,7 @@ import {put} from './put.js';
 export function intoDescription(schema: JsonObject, keys: readonly string[]): JsonObject | undefined {
   const moved = keys.filter((k) => has(schema, k));
   if (moved.length === 0) return undefined;
-  const said = moved.map((k) => `${k}: ${typeof schema[k] === 'string' ? (schema[k] as string) : JSON.stringify(schema[k])}`).join('; ');
+  const said = moved.map((k) => `${k}: ${typeof schema[k] === 'string' ? schema[k] : JSON.stringify(schema[k])}`).join('; ');
   const before = typeof schema.description === 'string' ? schema.description.trimEnd() : '';
   const description = before === '' ? said : `${before}${/[.!?:;)]$/.test(before) ? '' : '.'} ${said}`;
   const out: JsonObject = {};

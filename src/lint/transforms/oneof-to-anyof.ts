@@ -11,7 +11,7 @@ import {renameKey} from './rename-key.js';
  */
 export function discriminatorOf(branches: unknown, root: unknown): string | undefined {
   if (!Array.isArray(branches) || branches.length === 0) return undefined;
-  const resolved = branches.map((b) => (isObject(b) && isLocalPointerRef(b.$ref) ? resolveLocalRef(root, b.$ref) : b));
+  const resolved = branches.map((b: unknown) => (isObject(b) && isLocalPointerRef(b.$ref) ? resolveLocalRef(root, b.$ref) : b));
   // A branch that does not say "type": "object" also takes strings and numbers, which match every such branch.
   if (!resolved.every((b) => isObject(b) && isObjectType(b))) return undefined;
   const first = resolved[0] as JsonObject;

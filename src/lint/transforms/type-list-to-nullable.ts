@@ -90,8 +90,8 @@ export function openApiToJsonSchemaTypes(schema: JsonObject): JsonObject | undef
   for (const [k, v] of Object.entries(schema)) {
     if (k === 'type') out.type = nullable ? withNull(type) : type;
     else if (k === 'nullable') continue;
-    else if (k === 'enum' && nullable && Array.isArray(v) && !v.includes(null)) out.enum = [...v, null];
-    else if (k === 'anyOf' && nullable && !has(schema, 'type') && Array.isArray(v)) out.anyOf = [...v, {type: 'null'}];
+    else if (k === 'enum' && nullable && Array.isArray(v) && !v.includes(null)) out.enum = [...(v as unknown[]), null];
+    else if (k === 'anyOf' && nullable && !has(schema, 'type') && Array.isArray(v)) out.anyOf = [...(v as unknown[]), {type: 'null'}];
     else put(out, k, v);
   }
   return out;
@@ -99,5 +99,5 @@ export function openApiToJsonSchemaTypes(schema: JsonObject): JsonObject | undef
 
 function withNull(type: unknown): unknown {
   if (typeof type === 'string') return type === 'null' ? type : [type, 'null'];
-  return Array.isArray(type) && !type.includes('null') ? [...type, 'null'] : type;
+  return Array.isArray(type) && !type.includes('null') ? [...(type as unknown[]), 'null'] : type;
 }

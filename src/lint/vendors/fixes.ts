@@ -14,7 +14,7 @@ import type {JsonObject} from '../../core/json.js';
 /** An edit renaming the member at `memberPointer` (its key token only). */
 function renameKey(doc: JsonDocument, memberPointer: string, to: string): TextEdit | undefined {
   const key = nodeAt(doc, memberPointer)?.parent?.children?.[0];
-  if (!key || key.type !== 'string') return undefined;
+  if (key?.type !== 'string') return undefined;
   return {offset: key.offset, length: key.length, content: JSON.stringify(to)};
 }
 
@@ -36,7 +36,7 @@ export function fixConstToEnum(doc: JsonDocument, schemaPointer: string): Fix | 
 /** `"type": ["T", "null"]` → `"type": "T"`, plus `"nullable": true` (the OpenAPI 3.0 spelling) when `addNullable`. */
 export function fixTypeListToNullable(doc: JsonDocument, schemaPointer: string, type: string, addNullable: boolean): Fix | undefined {
   const value = nodeAt(doc, ptr(schemaPointer, 'type'));
-  if (!value || value.type !== 'array') return undefined;
+  if (value?.type !== 'array') return undefined;
   const edits: TextEdit[] = [{offset: value.offset, length: value.length, content: JSON.stringify(type)}];
   if (addNullable) {
     const add = addProperty(doc, schemaPointer, 'nullable', 'true');

@@ -1,14 +1,15 @@
 import {createRequire} from 'node:module';
 import type * as Meriyah from 'meriyah';
+import type {ESTree} from 'meriyah';
 import type {RuntimeToken} from '../tokens.js';
 import {FS_WRITES, javascriptModule} from './modules.js';
 import {LineIndex} from '../../io/line-index.js';
-import {type Node, walk} from './js-walk.js';
+import {type Node, startOf, walk} from './js-walk.js';
 import {type CodeScan, UseCollector} from './uses.js';
 
 /** eslint-scope ships no types: the part of its API used here. It reads each node's `range`, so the parser must make them. */
 interface ScopeAnalysis {
-  analyze(ast: unknown, options: {ecmaVersion: number; sourceType: 'module' | 'script'; nodejsScope: boolean}): {globalScope: {through: {identifier: Node}[]}};
+  analyze(ast: unknown, options: {ecmaVersion: number; sourceType: 'module' | 'script'; nodejsScope: boolean}): {globalScope: {through: {identifier: ESTree.Identifier}[]}};
 }
 
 // Loaded on the first file parsed, synchronously (manifests are checked synchronously): a run without a javascript
@@ -25,7 +26,12 @@ const WATCHED = new Set([...NETWORK_GLOBALS, ...GLOBAL_OBJECTS, 'process', 'Deno
 const CHAIN = 5;
 
 /** A local name bound to a module's namespace (`import fs from`, `const fs = require(…)`) or to one of its exports. */
-type Binding = {module: string; base: RuntimeToken | 'fs' | 'process'; imported: '*' | string};
+interface Binding {
+  module: string;
+  base: RuntimeToken | 'fs' | 'process';
+  /** The export's name, or `*` for the namespace. */
+  imported: string;
+}
 
 /** A file's scan; `unscanned` says why a file that parsed could still not be scanned whole (a sentence after its name). */
 export interface JavaScriptScan extends CodeScan {
@@ -45,15 +51,15 @@ export function scanJavaScript(text: string, file = 'index.js'): JavaScriptScan 
   const parsed = parse(text, file, false);
   if ('error' in parsed) return {uses: [], imports: [], unparsed: parsed.error};
   const lines = new LineIndex(text);
-  const pos = (node: Node) => lines.at(node.start);
+  const pos = (node: Node) => lines.at(startOf(node));
   const uses = new UseCollector();
   const imports: CodeScan['imports'] = [];
   const bindings = new Map<string, Binding>();
   const writeCalls: {callee: string; fn: string; node: Node}[] = [];
-  const globalRefs: {node: Node; chain: Node[]}[] = [];
+  const globalRefs: {node: ESTree.Identifier; chain: Node[]}[] = [];
   const declared = new Set<string>();
   /** `x.env` for a local x: env.read when x is node:process imported or required. */
-  const envReads: Node[] = [];
+  const envReads: {node: Node; name: string}[] = [];
 
   const onModule = (specifier: unknown, at: Node, declaredAs?: Node) => {
     if (typeof specifier !== 'string') return;
@@ -70,14 +76,14 @@ export function scanJavaScript(text: string, file = 'index.js'): JavaScriptScan 
   /** Records what `pattern` (an import declaration, or a declarator's id) binds from a mapped module. */
   const bind = (pattern: Node, module: string, base: Binding['base']) => {
     if (pattern.type === 'ImportDeclaration') {
-      for (const s of pattern.specifiers as Node[]) {
+      for (const s of pattern.specifiers) {
         const imported = s.type === 'ImportSpecifier' ? importedName(s.imported) : '*';
         bindings.set(s.local.name, {module, base, imported});
         if (base === 'process' && imported === 'env') uses.add('env.read', pos(s), `imports env from ${module}`);
       }
     } else if (pattern.type === 'Identifier') bindings.set(pattern.name, {module, base, imported: '*'});
     else if (pattern.type === 'ObjectPattern') {
-      for (const p of pattern.properties as Node[]) {
+      for (const p of pattern.properties) {
         if (p.type !== 'Property' || p.computed || p.value.type !== 'Identifier') continue;
         const imported = importedName(p.key);
         bindings.set(p.value.name, {module, base, imported});
@@ -104,16 +110,16 @@ export function scanJavaScript(text: string, file = 'index.js'): JavaScriptScan 
         case 'CallExpression': {
           // Kept for when every binding is known (require() binds in the second step): a call of a local name (a write
           // function imported under another name) or of a member named like a write function.
-          const callee = node.callee as Node;
+          const callee = node.callee;
           if (callee.type === 'Identifier') writeCalls.push({callee: callee.name, fn: callee.name, node});
-          else if (callee.type === 'MemberExpression' && !callee.computed && FS_WRITES.has(callee.property.name)) {
+          else if (callee.type === 'MemberExpression' && !callee.computed && 'name' in callee.property && FS_WRITES.has(callee.property.name)) {
             const root = rootName(callee);
             if (root !== undefined) writeCalls.push({callee: root, fn: callee.property.name, node});
           }
           break;
         }
         case 'MemberExpression':
-          if (node.object.type === 'Identifier' && propertyName(node) === 'env') envReads.push(node);
+          if (node.object.type === 'Identifier' && propertyName(node) === 'env') envReads.push({node, name: node.object.name});
           break;
       }
     },
@@ -128,25 +134,26 @@ export function scanJavaScript(text: string, file = 'index.js'): JavaScriptScan 
   /** A global read where nothing local shadows it; `i` indexes its parent in `chain` (its last ancestors). */
   const onGlobal = (name: string, at: Node, chain: readonly Node[], i: number): void => {
     const holder = chain[i];
+    const caller = chain[i - 1];
     const member = holder?.type === 'MemberExpression' && holder.object === at ? propertyName(holder) : undefined;
     const called = holder?.type === 'CallExpression' && holder.callee === at;
     if (NETWORK_GLOBALS.has(name)) uses.add('net.outbound', pos(at), called ? `calls ${name}()` : holder?.type === 'NewExpression' && holder.callee === at ? `constructs ${name}` : `uses ${name}`);
     else if (name === 'crypto' && member !== undefined) uses.add('crypto', pos(at), `uses the global crypto (crypto.${member})`);
     else if ((name === 'process' || name === 'Deno') && member === 'env') uses.add('env.read', pos(at), `reads ${name}.env`);
     else if (name === 'process' && holder?.type === 'VariableDeclarator' && holder.init === at && destructures(holder.id, 'env')) uses.add('env.read', pos(at), 'takes env from process');
-    else if (name === 'process' && member === 'getBuiltinModule' && chain[i - 1]?.type === 'CallExpression' && chain[i - 1].callee === holder) {
-      onModule(literal(chain[i - 1].arguments[0]), chain[i - 1], declaratorId(chain[i - 2]));
-    } else if (name === 'require' && called) onModule(literal(holder.arguments[0]), holder, declaratorId(chain[i - 1]));
-    else if (GLOBAL_OBJECTS.has(name) && member !== undefined && WATCHED.has(member) && !GLOBAL_OBJECTS.has(member)) onGlobal(member, holder, chain, i - 1);
+    else if (name === 'process' && member === 'getBuiltinModule' && caller?.type === 'CallExpression' && caller.callee === holder) {
+      onModule(literal(caller.arguments[0]), caller, declaratorId(chain[i - 2]));
+    } else if (name === 'require' && called) onModule(literal(holder.arguments[0]), holder, declaratorId(caller));
+    else if (GLOBAL_OBJECTS.has(name) && holder !== undefined && member !== undefined && WATCHED.has(member) && !GLOBAL_OBJECTS.has(member)) onGlobal(member, holder, chain, i - 1);
   };
   const unshadowed = globalRefs.some((r) => declared.has(r.node.name)) ? resolvedGlobals(text, file) : undefined;
   if (typeof unshadowed !== 'string') {
-    for (const {node, chain} of globalRefs) if (!unshadowed || unshadowed.has(node.start)) onGlobal(node.name, node, chain, chain.length - 1);
+    for (const {node, chain} of globalRefs) if (!unshadowed || unshadowed.has(startOf(node))) onGlobal(node.name, node, chain, chain.length - 1);
   }
 
-  for (const node of envReads) {
-    const binding = bindings.get(node.object.name);
-    if (binding?.base === 'process' && binding.imported === '*') uses.add('env.read', pos(node), `reads ${node.object.name}.env`);
+  for (const {node, name} of envReads) {
+    const binding = bindings.get(name);
+    if (binding?.base === 'process' && binding.imported === '*') uses.add('env.read', pos(node), `reads ${name}.env`);
   }
   for (const {callee, fn, node} of writeCalls) {
     const binding = bindings.get(callee);
@@ -166,7 +173,7 @@ export function scanJavaScript(text: string, file = 'index.js'): JavaScriptScan 
 const OFFSETS = {start: true} as const;
 const OFFSETS_AND_RANGES = {start: true, range: true} as const;
 
-function parse(text: string, file: string, ranges: boolean): {ast: Node; sourceType: 'module' | 'script'} | {error: NonNullable<CodeScan['unparsed']>} {
+function parse(text: string, file: string, ranges: boolean): {ast: ESTree.Program; sourceType: 'module' | 'script'} | {error: NonNullable<CodeScan['unparsed']>} {
   meriyah ??= requireHere('meriyah') as typeof Meriyah;
   const order: ('module' | 'script')[] = /\.c[jt]s$/.test(file) ? ['script'] : /\.m[jt]s$/.test(file) ? ['module'] : ['module', 'script'];
   const jsx = /\.[jt]sx$/.test(file);
@@ -180,7 +187,7 @@ function parse(text: string, file: string, ranges: boolean): {ast: Node; sourceT
         validateRegex: false,
         webcompat: true,
         jsx,
-      }) as unknown as Node;
+      });
       return {ast, sourceType};
     } catch (error) {
       // A ParseError's message starts with its position ("[2:13-2:14]: …"), which the finding carries itself. Anything
@@ -202,7 +209,7 @@ function resolvedGlobals(text: string, file: string): Set<number> | string {
   scopes ??= requireHere('eslint-scope') as ScopeAnalysis;
   try {
     const {through} = scopes.analyze(parsed.ast, {ecmaVersion: 2022, sourceType: parsed.sourceType, nodejsScope: parsed.sourceType === 'script'}).globalScope;
-    return new Set(through.filter((r) => WATCHED.has(r.identifier.name)).map((r) => r.identifier.start));
+    return new Set(through.filter((r) => WATCHED.has(r.identifier.name)).map((r) => startOf(r.identifier)));
   } catch (error) {
     return `is nested too deeply for the scope analysis that tells a global fetch or process from a local one (${(error as Error).message}): the globals it uses (fetch, process.env, …) were not scanned`;
   }
@@ -214,23 +221,25 @@ function literal(node: Node | undefined): string | undefined {
   return undefined;
 }
 
+/** The name a non-computed key or an import's `imported` gives: an identifier, or a string or number literal. */
 function importedName(node: Node): string {
-  return node.type === 'Identifier' ? node.name : String(node.value);
+  if (node.type === 'Identifier') return node.name;
+  return node.type === 'Literal' ? String(node.value) : '';
 }
 
-function propertyName(member: Node): string | undefined {
+function propertyName(member: ESTree.MemberExpression): string | undefined {
   if (!member.computed) return member.property.type === 'Identifier' ? member.property.name : undefined;
   return literal(member.property);
 }
 
 function rootName(node: Node): string | undefined {
-  let n = node;
+  let n: Node = node;
   while (n.type === 'MemberExpression') n = n.object;
   return n.type === 'Identifier' ? n.name : undefined;
 }
 
 function destructures(pattern: Node, key: string): boolean {
-  return pattern.type === 'ObjectPattern' && (pattern.properties as Node[]).some((p) => p.type === 'Property' && !p.computed && importedName(p.key) === key);
+  return pattern.type === 'ObjectPattern' && pattern.properties.some((p) => p.type === 'Property' && !p.computed && importedName(p.key) === key);
 }
 
 /** The id of `node` when it is a declarator: the `fs` of `const fs = require(…)`, the `{x}` of `const {x} = await import(…)`. */

@@ -1,6 +1,16 @@
-/** An ESTree node as the parser (meriyah) makes it; fields are read by node type. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Node = {type: string; start: number; end: number} & Record<string, any>;
+import type {ESTree} from 'meriyah';
+
+/** An ESTree node as the parser (meriyah) makes it. */
+export type Node = ESTree.Node;
+
+/** Where `node` starts: meriyah sets `start` on every node when the parse asks for offsets, and every parse here does. */
+export function startOf(node: Node): number {
+  return node.start ?? 0;
+}
+
+function isNode(value: unknown): value is Node {
+  return typeof value === 'object' && value !== null && typeof (value as {type?: unknown}).type === 'string';
+}
 
 /** Child keys that hold no expression: names of properties, labels, the exported alias. */
 const NOT_VISITED: Readonly<Record<string, readonly string[]>> = {
@@ -31,7 +41,7 @@ interface WalkVisitor {
   /** Every node, with its ancestors (the last is its parent). */
   node(node: Node, ancestors: readonly Node[]): void;
   /** An identifier read as a variable (not a property name, a label or a declaration). */
-  reference(node: Node, ancestors: readonly Node[]): void;
+  reference(node: ESTree.Identifier, ancestors: readonly Node[]): void;
   /** An identifier a declaration binds. */
   binding(name: string): void;
 }
@@ -61,17 +71,16 @@ export function walk(root: Node, visitor: WalkVisitor): void {
     const skipped = NOT_VISITED[node.type];
     const bindingKeys = BINDING_KEYS[node.type];
     const children: {node: Node; binding: boolean}[] = [];
-    for (const key in node) {
+    for (const [key, value] of Object.entries(node) as [string, unknown][]) {
       if (key === 'type' || key === 'start' || key === 'end' || skipped?.includes(key)) continue;
-      const value = node[key];
       if (value === null || typeof value !== 'object') continue;
       // Names of properties and members are not variables; computed ones are expressions, and so visited.
-      if (key === 'key' && !node.computed && (node.type === 'Property' || node.type === 'MethodDefinition' || node.type === 'PropertyDefinition')) continue;
+      if (key === 'key' && (node.type === 'Property' || node.type === 'MethodDefinition' || node.type === 'PropertyDefinition') && !node.computed) continue;
       if (key === 'property' && node.type === 'MemberExpression' && !node.computed) continue;
-      const inBinding = bindingKeys?.includes(key) || (binding && isPatternPart(node.type, key));
+      const inBinding = (bindingKeys?.includes(key) ?? false) || (binding && isPatternPart(node.type, key));
       if (Array.isArray(value)) {
-        for (const child of value) if (child !== null && typeof child.type === 'string') children.push({node: child, binding: inBinding});
-      } else if (typeof value.type === 'string') children.push({node: value, binding: inBinding});
+        for (const child of value as unknown[]) if (isNode(child)) children.push({node: child, binding: inBinding});
+      } else if (isNode(value)) children.push({node: value, binding: inBinding});
     }
     ancestors.push(node);
     stack.push(null);

@@ -3,14 +3,15 @@ import type {Finding, Severity} from '../../core/finding.js';
 import type {AdvertView} from '../advert-view.js';
 import {PROBE_RULES, type ProbeRuleKey} from '../rules.js';
 
-/** What an advertisement check sees: the host's view of itself, and a way to report at an effective pointer. */
+/** What an advertisement check sees: the host's view of itself, and a way to report at an effective pointer. Its
+ * functions are fields, not methods: checks pass them on without the context. */
 export interface AdvertContext {
   readonly view: AdvertView;
-  report(rule: ProbeRuleKey, severity: Severity, message: string, effectivePointer: string): void;
+  report: (rule: ProbeRuleKey, severity: Severity, message: string, effectivePointer: string) => void;
   /** For findings about the document's layout itself (the wrapper), whose pointers are already document pointers. */
-  reportInDocument(rule: ProbeRuleKey, severity: Severity, message: string, documentPointer: string): void;
+  reportInDocument: (rule: ProbeRuleKey, severity: Severity, message: string, documentPointer: string) => void;
   /** Leaves the subtree at this pointer to the calling rule: the generic schema check stays silent there. */
-  claim(effectivePointer: string): void;
+  claim: (effectivePointer: string) => void;
 }
 
 /** One advertisement rule group: plain functions over the view, like ESLint's `create`. */

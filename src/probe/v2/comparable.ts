@@ -45,7 +45,7 @@ export function comparable(doc: Readonly<Record<string, unknown>>, major: Docume
     const name = major === 1 && acrossMajors ? v2NameOf(key) : key;
     put(name, acrossMajors && !(major === 2 && V2_METADATA_KEY_SET.has(key)) ? withoutBookkeeping(key, value, major) : value, at);
   }
-  const record = (key: string): Record<string, unknown> => (isObject(doc[key]) ? (doc[key] as Record<string, unknown>) : {});
+  const record = (key: string): Record<string, unknown> => (isObject(doc[key]) ? doc[key] : {});
   if (major === 1) {
     return {
       kinds: advertisedKinds(doc),

@@ -86,7 +86,7 @@ async function unlistedMajor(input: NegotiationInput): Promise<NegotiationCheck>
     const echoed = isObject(body.details) ? body.details.protocolVersions : undefined;
     // A v1 document may carry only its scalar protocolVersion: the host's full list then need only include it.
     const echoes = Array.isArray(input.root.protocolVersions) ? isDeepStrictEqual : (got: unknown[], want: string[]) => want.every((v) => got.includes(v));
-    if (!Array.isArray(echoed) || !echoes([...echoed].sort(), [...listed].sort())) {
+    if (!Array.isArray(echoed) || !echoes([...(echoed as unknown[])].sort(), [...listed].sort())) {
       verdict = 'refused with 406 protocol_version_unsupported, without the versions served';
       const got = Array.isArray(echoed) ? `[${shortList(echoed.map((v) => JSON.stringify(v)))}]` : JSON.stringify(echoed ?? null).slice(0, 100);
       input.report('unlistedMajor', 'error', `the 406 for OpenWOP-Version: ${major} must echo details.protocolVersions (${shortList(listed)}); got ${got}`, '/protocolVersions');

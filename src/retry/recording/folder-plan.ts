@@ -45,12 +45,12 @@ function fromManifest(manifest: FolderFile, files: readonly FolderFile[], maxByt
   const names = isObject(value) && Array.isArray(value.calls) ? value.calls : undefined;
   if (!names || names.length === 0 || !names.every((n) => typeof n === 'string')) return bad('lists no call files');
   const byName = new Map(files.map((f) => [f.name, f]));
-  const listed = (names as string[]).map((n) => byName.get(n));
+  const listed = names.map((n) => byName.get(n));
   const nodeId = isObject(value) ? str(value.nodeId) : null;
   return {
     kind: 'emission',
     files: listed.filter((f): f is FolderFile => f !== undefined),
-    missing: (names as string[]).filter((n) => !byName.has(n)),
+    missing: names.filter((n) => !byName.has(n)),
     ...(nodeId !== null ? {nodeId} : {}),
   };
 }

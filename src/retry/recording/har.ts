@@ -33,7 +33,8 @@ export function harEntry(entry: unknown, place: Place, forced?: RealProviderId):
   if (!request || !response || url === null) return undefined;
   const adapter = adapterForUrlPath(urlPath(url));
   // Only a POST creates a response; a GET on the same path lists or fetches stored ones.
-  if (!adapter || String(request.method ?? 'POST').toUpperCase() !== 'POST') return undefined;
+  const method = request.method ?? 'POST';
+  if (!adapter || typeof method !== 'string' || method.toUpperCase() !== 'POST') return undefined;
   const status = typeof response.status === 'number' ? response.status : 0;
   if (status < 200 || status > 299) {
     return {

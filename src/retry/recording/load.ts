@@ -1,5 +1,6 @@
 import {open, stat} from 'node:fs/promises';
 import {extname, resolve} from 'node:path';
+import {Readable} from 'node:stream';
 import {decodeJsonBytes, type ByteProblemId} from '../../io/decode.js';
 import {noteStdinUsed} from '../../io/files-used.js';
 import {displayPath, outsideProblem, type InputSource} from '../../io/inputs.js';
@@ -172,10 +173,10 @@ async function loadStdin(input: AsyncIterable<Buffer | string>, options: LoadOpt
 /** stdin, or a FIFO named on the command line, read whole: taken as SSE or JSON by its start. */
 async function streamRecording(bytes: Buffer, display: string, options: LoadOptions, maxBytes: number): Promise<Recording> {
   if (looksLikeSse(bytes.toString('utf8', 0, Math.min(bytes.length, 256)))) return sseRecording(bytes, display, options);
-  return loadJson({kind: 'stdin', display}, display, {...options, stdin: once(bytes)}, maxBytes);
+  return loadJson({kind: 'stdin', display}, display, {...options, stdin: Readable.from([bytes])}, maxBytes);
 }
 
-async function loadSseFile(path: string, display: string, options: LoadOptions, maxBytes: number): Promise<Recording> {
+function loadSseFile(path: string, display: string, options: LoadOptions, maxBytes: number): Recording {
   const read = readInputFile(path, display, maxBytes, tooLarge);
   if (!read.ok) {
     const b = new Builder(display, 'sse-capture');
@@ -216,7 +217,7 @@ async function loadJson(source: InputSource, display: string, options: LoadOptio
       rb.stop();
       continue;
     }
-    if (isMockProgram(value)) readProgram(value as {program: unknown[]} & Record<string, unknown>, doc, rb);
+    if (isMockProgram(value)) readProgram(value, doc, rb);
     else if (isHar(value)) readHar(value, doc, rb, options.forced);
     else if (Array.isArray(value)) value.forEach((item, i) => rb.add(itemToCall(item, {file: display, pointer: `/${i}`, doc}, options.forced)));
     else rb.add(itemToCall(value, {file: display, pointer: '', doc}, options.forced));
@@ -347,8 +348,4 @@ function decodeText(bytes: Buffer, display: string, b: Builder): string | null {
   const {ruleId, message} = CAPTURE_PROBLEMS[decoded.problem.ruleId];
   b.problem(fileFinding(display, ruleId, message), true);
   return null;
-}
-
-async function* once(bytes: Buffer): AsyncGenerator<Buffer> {
-  yield bytes;
 }

@@ -8,7 +8,7 @@ import type {Place} from './types.js';
 // Upstream's mock-AI program: `{nodeId, program: [{stopReason?, content}]}`. The mock speaks Anthropic's stop words
 // (`end_turn`, `max_tokens`), but any of the four APIs' raw reasons is understood; an absent stopReason is a clean stop.
 
-const MOCK_STOP_CLASSES: Record<string, StopClass> = Object.assign({}, ...[...ADAPTERS].reverse().map((a) => a.stopClasses));
+const MOCK_STOP_CLASSES: Record<string, StopClass> = Object.assign({}, ...[...ADAPTERS].reverse().map((a) => a.stopClasses)) as Record<string, StopClass>;
 
 export function isMockProgram(value: unknown): value is {program: unknown[]} {
   return isObject(value) && Array.isArray(value.program);
@@ -26,7 +26,7 @@ export function mockStep(step: unknown, place: Place): ItemResult {
   if (typeof step.content !== 'string') {
     return {ok: false, ruleId: 'retry/recording-shape', message: 'content must be a string: the text the model emitted', place: {...place, pointer: `${place.pointer}/content`}};
   }
-  const stopReason = (step.stopReason as string | undefined) ?? null;
+  const stopReason = step.stopReason ?? null;
   return {
     ok: true,
     call: {

@@ -6,7 +6,7 @@ export interface ProbeRun {
   code: number | null;
   stdout: string;
   stderr: string;
-  report: {tool: string; command: string; summary: Record<string, unknown>; results: Array<Record<string, unknown> & {file: string; findings: Finding[]}>};
+  report: {tool: string; command: string; summary: Record<string, unknown>; results: (Record<string, unknown> & {file: string; findings: Finding[]})[]};
   findings: Finding[];
   ids: string[];
 }

@@ -71,9 +71,7 @@ export function v2Host(b: V2HostBehaviour): Handler {
     }
     if (typeof client === 'string') {
       const m = /^(\d+)\.(\d+)$/.exec(client);
-      const min = String(b.v2.minClientVersion ?? '0.0')
-        .split('.')
-        .map(Number);
+      const min = (typeof b.v2.minClientVersion === 'string' ? b.v2.minClientVersion : '0.0').split('.').map(Number);
       if (!m && b.malformedClientStatus) return send(res, b.malformedClientStatus, {error: 'validation_error', message: 'bad client version'}, {});
       if (m && b.refuseOldClients && (Number(m[1]) < min[0] || (Number(m[1]) === min[0] && Number(m[2]) < min[1]))) {
         return send(res, b.refuseOldClients.status, {error: b.refuseOldClients.error, message: 'upgrade the client'}, {});
