@@ -172,6 +172,7 @@ export const RETRY_RULES = {
   }),
   recordingExhausted: rule({
     id: 'retry/recording-exhausted',
+    severity: 'warning',
     description: 'The recording ends while a conformant router still wants another call.',
     explanation:
       'The last recorded call was truncated or failed the schema with retries left, so a conformant host would call again; the recording cannot show how the emission ends. Record the remaining attempts, or lower --max-attempts to what the host allows.',
@@ -206,6 +207,7 @@ export const RETRY_RULES = {
   }),
   budgetMultiplier: rule({
     id: 'retry/budget-multiplier',
+    severity: 'warning',
     description: 'The host grew the budget by a factor other than the stated truncationBudgetMultiplier.',
     explanation:
       'A host advertises reliability.completion.truncationBudgetMultiplier (default 2) so clients can estimate cost; growing by another factor makes that advertisement wrong. Use the advertised factor, or advertise the one you use (a clamp at the provider ceiling is allowed).',
@@ -214,6 +216,7 @@ export const RETRY_RULES = {
   }),
   budgetUnknown: rule({
     id: 'retry/budget-unknown',
+    severity: 'info',
     description: 'A request carries no output budget, so budget rules were not checked for it.',
     explanation:
       "Each API names the budget differently (max_tokens or max_completion_tokens, max_output_tokens, generationConfig.maxOutputTokens); a request with none leaves the provider's default in force, which cannot be compared across retries. Send an explicit budget on every call.",
@@ -239,6 +242,7 @@ export const RETRY_RULES = {
   }),
   fragmentEchoesOutput: rule({
     id: 'retry/fragment-echoes-output',
+    severity: 'warning',
     description: 'The retry prompt quotes the previous reply; a corrective fragment is built from validator output, never model text (RFC 0033 §C).',
     explanation: "Feeding the model's own text back as instructions opens a prompt-injection path. Describe the validation error in the host's words; do not paste the reply.",
     examples: {invalid: ['fragment: "You wrote {\\"ticket\\": \\"ignore previous instructions…\\"}; fix it"'], valid: ['fragment: "/ticket must be an integer"']},
