@@ -210,7 +210,7 @@ export const FOXCTL_RULES = {
   progressSeq: rule({
     id: 'foxctl/progress-seq',
     explanation:
-      'A reader of a stream uses meta.seq to spot lost or reordered progress lines; it only can if seq starts at 0 and rises by line. Number progress envelopes 0, 1, 2, … and give the terminal envelope a seq after the last one.',
+      'A reader of a stream uses meta.seq to spot lost or reordered progress lines; it only can if seq starts at 0 and strictly increases. Number progress envelopes from 0 upwards, and give the terminal envelope a seq after the last one.',
     examples: {invalid: ['progress lines with "seq": 1, then "seq": 1'], valid: ['progress lines with "seq": 0, "seq": 1, then the terminal envelope with "seq": 2']},
     sources: [envelope],
     description: 'Progress envelopes carry meta.seq from 0, strictly increasing.',
@@ -309,7 +309,7 @@ export const FOXCTL_RULES = {
   driftSource: rule({
     id: 'foxctl/drift-meta-source',
     explanation: 'meta.source tells a caller whether the result was computed (run), cached (cache) or recalled (memory), and callers handle only those three. Use one of them.',
-    examples: {invalid: ['"source": "network"'], valid: ['"source": "run"']},
+    examples: {invalid: ['"source": "cli"'], valid: ['"source": "run"']},
     sources: [envelope],
     aliases: ['foxctl/drift/meta-source'],
     description: 'Drift: meta.source outside run, cache and memory.',
