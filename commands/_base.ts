@@ -141,7 +141,9 @@ export abstract class CheckCommand<T extends typeof Command = typeof Command> ex
    * the findings, and SARIF describes them. A clean run loads no rule table.
    */
   private async reportedRules(report: Report): Promise<Map<string, Rule>> {
-    const named = new Set(report.results.flatMap((r) => [...r.findings, ...(r.baselined ?? [])].map((f) => f.ruleId)));
+    // Runs once per report over every finding: a Set filled in place, not arrays per file.
+    const named = new Set<string>();
+    for (const r of report.results) for (const f of [r.findings, r.baselined ?? []]) for (const x of f) named.add(x.ruleId);
     if (named.size === 0) return new Map();
     const {rulesWithIds} = await import('../src/rule-catalog.js');
     return rulesWithIds(named);

@@ -154,18 +154,6 @@ interface BaselineFlagValues {
 }
 
 /**
- * Every earlier id a baseline may hold, mapped to its rule's id. Upstream codes shared by several rules
- * (`cap.breached`) never were a baseline key and are left out.
- */
-async function renamedIds(): Promise<ReadonlyMap<string, string>> {
-  const {allRules} = await import('../src/rule-catalog.js');
-  const rules = await allRules();
-  const owners = new Map<string, string[]>();
-  for (const r of rules) for (const alias of r.aliases) owners.set(alias, [...(owners.get(alias) ?? []), r.id]);
-  return new Map([...owners].filter(([, ids]) => ids.length === 1).map(([alias, [id]]) => [alias, id]));
-}
-
-/**
  * Reads the --baseline file before the check runs (a bad one is exit 2 at once) and returns what turns the final
  * report into the baselined one; undefined without --baseline. Loaded only when asked: most runs have no baseline.
  */
@@ -175,7 +163,13 @@ export async function openBaselineFlags(
 ): Promise<((report: Report, fatal: boolean) => Promise<Report>) | undefined> {
   if (flags.baseline === undefined) return undefined;
   const {openBaseline} = await import('../src/report/baseline-run.js');
-  const settle = openBaseline({...run, file: flags.baseline, update: flags['update-baseline'] === true, force: flags.force === true, renamedIds});
+  const settle = openBaseline({
+    ...run,
+    file: flags.baseline,
+    update: flags['update-baseline'] === true,
+    force: flags.force === true,
+    renamedIds: async () => (await import('../src/rule-catalog.js')).renamedIds(),
+  });
   return async (report, fatal) => {
     const settled = await settle(report, fatal);
     if (settled.note) process.stderr.write(`openwop: ${displayText(settled.note)}\n`);
