@@ -1,13 +1,14 @@
 import {Command, Flags, type Interfaces} from '@oclif/core';
 import {checkRuleFlags, loadConfig, parseRuleFlags, projectRoot} from '../src/config/load.js';
 import type {LoadedConfig} from '../src/config/types.js';
-import {mergeLevels, type RuleLevel} from '../src/core/severity.js';
+import type {RuleLevel} from '../src/core/severity.js';
+import {settleReport} from '../src/check-report.js';
 import {filesUsed} from '../src/io/files-used.js';
 import {isTerminal, terminalWidth} from '../src/io/terminal.js';
 import {packageVersion} from '../src/io/package-root.js';
 import {ReadScope} from '../src/io/read-scope.js';
 import {shouldUseColor} from '../src/report/color.js';
-import {applyQuiet, applyRuleOverridesToReport, exitCodeFor} from '../src/report/exit-code.js';
+import {applyQuiet, exitCodeFor} from '../src/report/exit-code.js';
 import type {Report} from '../src/core/finding.js';
 import type {CheckingCommand, Rule} from '../src/core/rule.js';
 import type {FormatContext} from '../src/report/format-context.js';
@@ -15,7 +16,6 @@ import {FORMATS, formatNeedsRules, getFormatter, type FormatName} from '../src/r
 import {jsonText} from '../src/report/formatters/json.js';
 import type {CheckOutcome} from '../src/report/outcome.js';
 import {displayText} from '../src/report/printable.js';
-import {buildReport} from '../src/report/report.js';
 import {type OutputTarget, writeOutput} from '../src/report/write-output.js';
 import {
   asksForRuleInfo,
@@ -136,19 +136,6 @@ export abstract class CheckCommand<T extends typeof Command = typeof Command> ex
     process.exitCode = exitCode;
   }
 
-  /**
-   * The rules the report's findings name: their aliases reach --rule and config settings, their upstream codes go on
-   * the findings, and SARIF describes them. A clean run loads no rule table.
-   */
-  private async reportedRules(report: Report): Promise<Map<string, Rule>> {
-    // Runs once per report over every finding: a Set filled in place, not arrays per file.
-    const named = new Set<string>();
-    for (const r of report.results) for (const f of [r.findings, r.baselined ?? []]) for (const x of f) named.add(x.ruleId);
-    if (named.size === 0) return new Map();
-    const {rulesWithIds} = await import('../src/rule-catalog.js');
-    return rulesWithIds(named);
-  }
-
   /** `-o FILE` (never over a file the run read; its missing folders made inside the project only), else standard output. */
   protected outputTarget(output: string | undefined): OutputTarget {
     return output === undefined ? {} : {file: output, inputs: filesUsed(), folderRoot: projectRoot(process.cwd())};
@@ -161,11 +148,8 @@ export abstract class CheckCommand<T extends typeof Command = typeof Command> ex
     const settleBaseline = await openBaselineFlags(flags, {command: this.commandName, cwd, projectRoot: config.root, inputs: run.argv, folderOf: this.baselineFolderOf?.bind(this)});
     const outcome = await this.check({cwd, config, interactive}, run);
     for (const note of outcome.notes ?? []) process.stderr.write(`openwop: ${displayText(note)}\n`);
-    const settings = mergeLevels([outcome.severitiesResolved ? undefined : config.config.rules, cliRules]);
     const version = packageVersion();
-    const built = buildReport(this.commandName, version, outcome.results, outcome.summary);
-    const rules = await this.reportedRules(built);
-    const overridden = applyRuleOverridesToReport(built, settings, rules.values());
+    const {report: overridden, rules} = await settleReport(this.commandName, version, outcome, config.config.rules, cliRules);
     // After --rule (a severity decides whether a finding is baselined at all), before the exit code and --quiet.
     const report = settleBaseline ? await settleBaseline(overridden, outcome.fatal) : overridden;
     const exitCode = exitCodeFor(report, {failOn: flags['fail-on'] as 'error' | 'warning', maxWarnings: flags['max-warnings'], fatal: outcome.fatal});

@@ -7,6 +7,8 @@ export {example} from './example-text.js';
 export {applyFixes, DEFAULT_MAX_FIX_PASSES, fixSchemaText, type FixOutcome} from './fixer.js';
 export {unifiedDiff} from './diff.js';
 export {detectKind, isVendorKind} from './kind.js';
+export {looksLikeSchema} from './schema-shape.js';
+export {detectIndent} from './fixes.js';
 export {declaresNoReasoning, NO_REASONING_DIRECTIVE} from './reasoning-opt-out.js';
 export {DEFAULT_PROFILE, DEFAULT_REASONING_MISSING_MIN_PROPERTIES, DEFAULT_TARGETS, resolveLintOptions, type LintCliFlags, type ResolvedLintOptions} from './options.js';
 export {RULES, RULES_BY_ID} from './rules/index.js';

@@ -61,6 +61,17 @@ const ALLOWED: Record<string, Record<string, string>> = {
   init: {...BASE, config: CONFIG},
   'rule-catalog': Object.fromEntries(['core', 'io', 'schemas', ...DOMAINS].map((d) => [d, "the catalog lists every command's rules"])),
   'rule-docs': {core: 'the rule type', report: 'the help text SARIF also carries', 'rule-catalog.js': 'a page for every rule'},
+  'check-report': {core: 'findings, rules and levels', report: 'the report and the rule levels applied to it', 'rule-catalog.js': 'the rules a report names'},
+  lsp: {
+    ...BASE,
+    report: 'rule docs links and printable text',
+    config: 'the config, its files and overrides, as the CLI finds them',
+    lint: 'schemas are linted and fixed as lint schema does',
+    envelope: 'envelope files are validated as validate envelope does',
+    pack: 'manifests are validated as validate pack does',
+    'check-report.js': 'rule levels applied as every checking command applies them',
+    'rule-catalog.js': 'the rule a hover explains',
+  },
   index: {},
   commands: {},
 };

@@ -1,0 +1,61 @@
+import {pathToFileURL} from 'node:url';
+import {type CodeAction, CodeActionKind, type Diagnostic, type TextEdit, type WorkspaceEdit} from 'vscode-languageserver';
+import {TextDocument} from 'vscode-languageserver-textdocument';
+import type {Finding} from '../core/finding.js';
+import type {ConfigEdit} from './disable-rule-edit.js';
+
+/** The kind editors run on save for "fix all" (VS Code's `editor.codeActionsOnSave`). */
+export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.openwop`;
+
+/** What the client said it can take in a WorkspaceEdit. */
+export interface EditSupport {
+  /** `documentChanges` (versioned edits, file operations) rather than only `changes`. */
+  documentChanges: boolean;
+  /** `documentChanges` with a `create` operation: a new config file. */
+  create: boolean;
+  /** Change annotations: the edit is shown for confirmation before it is applied. */
+  confirm: boolean;
+}
+
+/** The edits `--fix` makes for one finding, as the editor's text edits (offsets are into the text after any BOM). */
+export function quickFix(doc: TextDocument, finding: Finding, diagnostic: Diagnostic, bom: boolean): CodeAction | undefined {
+  if (!finding.fix) return undefined;
+  const shift = bom ? 1 : 0;
+  const edits: TextEdit[] = finding.fix.edits.map((e) => ({range: {start: doc.positionAt(e.offset + shift), end: doc.positionAt(e.offset + shift + e.length)}, newText: e.content}));
+  return {title: `${finding.fix.description} (${finding.ruleId})`, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: true, edit: {changes: {[doc.uri]: edits}}};
+}
+
+/** Every fix `--fix` would make in the file, as one edit of the whole text (the fixer runs to a fixed point). */
+export function fixAllAction(doc: TextDocument, fixed: {text: string; fixed: number}, bom: boolean, kind: string): CodeAction {
+  const whole = {start: doc.positionAt(0), end: doc.positionAt(doc.getText().length)};
+  const title = `Fix all auto-fixable openwop problems (${fixed.fixed} fix${fixed.fixed === 1 ? '' : 'es'})`;
+  return {title, kind, edit: {changes: {[doc.uri]: [{range: whole, newText: (bom ? '\uFEFF' : '') + fixed.text}]}}};
+}
+
+/**
+ * "Disable RULE for this file": the config edit (`configText` is the text its offsets are into), marked as needing
+ * confirmation where the client can ask, so it is shown before anything is written; offered only in a form the client
+ * can apply.
+ */
+export function disableRuleAction(edit: ConfigEdit, configText: string | undefined, ruleId: string, diagnostic: Diagnostic, support: EditSupport): CodeAction | undefined {
+  const uri = pathToFileURL(edit.path).href;
+  const annotationId = 'openwop.disable-rule';
+  const annotated = support.confirm ? {annotationId} : {};
+  let edits: TextEdit[];
+  const operations: WorkspaceEdit['documentChanges'] = [];
+  if (edit.kind === 'create') {
+    if (!support.create || !support.documentChanges) return undefined;
+    operations.push({kind: 'create', uri, options: {ignoreIfExists: true}, ...annotated});
+    edits = [{range: {start: {line: 0, character: 0}, end: {line: 0, character: 0}}, newText: edit.text}];
+  } else {
+    const config = TextDocument.create(uri, 'json', 0, configText ?? '');
+    edits = edit.edits.map((e) => ({range: {start: config.positionAt(e.offset), end: config.positionAt(e.offset + e.length)}, newText: e.content}));
+  }
+  const title = `Disable ${ruleId} for this file (openwop config)`;
+  if (!support.documentChanges) return {title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], edit: {changes: {[uri]: edits}}};
+  operations.push({textDocument: {uri, version: null}, edits: edits.map((e) => ({...e, ...annotated}))});
+  const workspaceEdit: WorkspaceEdit = {documentChanges: operations};
+  if (support.confirm)
+    workspaceEdit.changeAnnotations = {[annotationId]: {label: `Turn ${ruleId} off for this file`, description: `adds an "overrides" entry to ${edit.path}`, needsConfirmation: true}};
+  return {title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], edit: workspaceEdit};
+}
