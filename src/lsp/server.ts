@@ -29,7 +29,7 @@ import {disableRuleEdit} from './disable-rule-edit.js';
 import {ruleHover} from './hover.js';
 
 /** Quiet time after an edit before a check, growing with the document (a 5 MB one waits about a second). */
-const debounceMs = (length: number) => 150 + Math.min(1500, Math.floor(length / 5000));
+export const debounceMs = (length: number) => 150 + Math.min(1500, Math.floor(length / 5000));
 
 interface DocumentState {
   /** The last check published for this document, and the version it was of. */
