@@ -1,6 +1,7 @@
 // `node bench/run.mjs [--runs N] [--only NAME] [--node 20,22,24]`: runs every bench/*.bench.mjs, prints each figure and
 // writes bench/RESULTS.md. Run after `npm run build`. The start-up figures are taken on each Node major given (default:
-// every supported one; scripts/node-runtimes.mjs fetches the ones this machine lacks), the others on this Node.
+// every supported one; scripts/node-runtimes.mjs fetches the ones this machine lacks), the others on this Node. With
+// `--only`, only the rows measured are replaced in (or added to) bench/RESULTS.md.
 import {existsSync, readFileSync, readdirSync, writeFileSync} from 'node:fs';
 import {cpus, loadavg, totalmem} from 'node:os';
 import {join} from 'node:path';
@@ -31,6 +32,8 @@ for (const file of files) {
   sections.push({title: mod.title, file, rows});
 }
 
+const row = (r) =>
+  `| ${r.name} | ${fmt(r.value)}${r.unit} | ${r.ratio ? `${fmt(r.ratio.min)}–${fmt(r.ratio.max)}` : ''} | ${r.target === undefined ? '' : `≤ ${r.target}${r.unit}`} | ${r.met === undefined ? '' : r.met ? 'yes' : '**no**'} | ${r.detail} |`;
 const md = [
   '# Benchmark results',
   '',
@@ -38,18 +41,40 @@ const md = [
   '',
   '| figure | result | min–max | target | met | detail |',
   '|---|---|---|---|---|---|',
-  ...sections.flatMap((s) =>
-    s.rows.map(
-      (r) =>
-        `| ${r.name} | ${fmt(r.value)}${r.unit} | ${r.ratio ? `${fmt(r.ratio.min)}–${fmt(r.ratio.max)}` : ''} | ${r.target === undefined ? '' : `≤ ${r.target}${r.unit}`} | ${r.met === undefined ? '' : r.met ? 'yes' : '**no**'} | ${r.detail} |`,
-    ),
-  ),
+  ...sections.flatMap((s) => s.rows.map(row)),
   '',
 ];
 // Hand-written context for the figures (why a target is not met, what would close it) follows the table.
 const notes = join(ROOT, 'bench', 'NOTES.md');
 if (existsSync(notes)) md.push(readFileSync(notes, 'utf8'));
-if (!only) writeFileSync(join(ROOT, 'bench', 'RESULTS.md'), md.join('\n'));
+const results = join(ROOT, 'bench', 'RESULTS.md');
+if (!only) writeFileSync(results, md.join('\n'));
+else if (existsSync(results))
+  writeFileSync(
+    results,
+    replaceRows(
+      readFileSync(results, 'utf8'),
+      sections.flatMap((s) => s.rows),
+      md.slice(md.indexOf('', 6)),
+    ),
+  );
+
+/**
+ * `--only`: the rows measured replace the table's rows of the same name, or are added at its end; the other rows and
+ * the header stay as the last full run wrote them, and the notes after the table are taken anew from NOTES.md.
+ */
+function replaceRows(text, rows, notes) {
+  const lines = text.split('\n');
+  let end = lines.findIndex((l) => l.startsWith('| figure |'));
+  while (lines[end]?.startsWith('|')) end++;
+  const table = lines.slice(0, end);
+  for (const r of rows) {
+    const at = table.findIndex((l) => l.startsWith(`| ${r.name} |`));
+    if (at !== -1) table[at] = row(r);
+    else table.push(row(r));
+  }
+  return [...table, ...notes].join('\n');
+}
 
 function fmt(v) {
   return v === undefined ? '-' : v >= 100 ? v.toFixed(0) : v.toFixed(2);
