@@ -1,6 +1,6 @@
 -- Driven by test/e2e/neovim.test.ts through `nvim --headless --clean`: Neovim's own LSP client (the 0.7 API, which
--- later releases keep) starts `openwop lsp --stdio`, opens a schema, waits for its diagnostics, applies one quick fix
--- through vim.lsp.buf.code_action (the menu answered by a stand-in for vim.ui.select), saves, and stops the server.
+-- later releases keep) starts `openwop lsp --stdio`, opens a schema and an envelope file, waits for their diagnostics,
+-- applies one quick fix to the schema through vim.lsp.buf.code_action (the menu answered by a stand-in for vim.ui.select), saves, and stops the server.
 -- Everything it saw goes to OPENWOP_NVIM_OUT as JSON; the test judges it. It always quits: a Lua error in headless
 -- Neovim would otherwise leave it waiting for input.
 local env = {
@@ -8,6 +8,7 @@ local env = {
   bin = os.getenv('OPENWOP_NVIM_BIN'),
   project = os.getenv('OPENWOP_NVIM_PROJECT'),
   file = os.getenv('OPENWOP_NVIM_FILE'),
+  envelopes = os.getenv('OPENWOP_NVIM_ENVELOPES'),
   fix_rule = os.getenv('OPENWOP_NVIM_FIX_RULE'),
   out = os.getenv('OPENWOP_NVIM_OUT'),
 }
@@ -24,8 +25,8 @@ local function wait_for(what, condition)
   end
 end
 
--- Each publishDiagnostics for the buffer is counted, then handed to Neovim's own handler.
-local published = 0
+-- Each publishDiagnostics is counted by file, then handed to Neovim's own handler.
+local published = {}
 local default_publish = vim.lsp.handlers['textDocument/publishDiagnostics']
 local logs = {}
 
@@ -60,8 +61,9 @@ local function run()
     root_dir = env.project,
     handlers = {
       ['textDocument/publishDiagnostics'] = function(err, params, ctx, config)
-        if params and vim.uri_to_fname(params.uri) == vim.api.nvim_buf_get_name(bufnr) then
-          published = published + 1
+        if params then
+          local file = vim.uri_to_fname(params.uri)
+          published[file] = (published[file] or 0) + 1
         end
         return default_publish(err, params, ctx, config)
       end,
@@ -79,10 +81,20 @@ local function run()
   vim.lsp.buf_attach_client(bufnr, client_id)
   step('started')
 
-  wait_for('the first diagnostics', function()
-    return published > 0
+  wait_for('the diagnostics of the schema', function()
+    return (published[env.file] or 0) > 0
   end)
   result.before = diagnostics(bufnr)
+
+  -- The envelope file in a second buffer, attached to the same client, then back to the schema.
+  vim.cmd('edit ' .. vim.fn.fnameescape(env.envelopes))
+  local envelopes = vim.api.nvim_get_current_buf()
+  vim.lsp.buf_attach_client(envelopes, client_id)
+  wait_for('the diagnostics of the envelope file', function()
+    return (published[env.envelopes] or 0) > 0
+  end)
+  result.envelopes = diagnostics(envelopes)
+  vim.cmd('buffer ' .. bufnr)
   step('diagnosed')
 
   -- The quick fix, as a user picks it: cursor on the finding, the code-action menu, the entry that fixes it.
@@ -112,7 +124,7 @@ local function run()
     on_choice(pick)
   end
   local tick = vim.api.nvim_buf_get_changedtick(bufnr)
-  local before_fix = published
+  local before_fix = published[env.file]
   vim.lsp.buf.code_action({ only = { 'quickfix' } })
   wait_for('the code-action menu', function()
     return chosen
@@ -121,7 +133,7 @@ local function run()
     return vim.api.nvim_buf_get_changedtick(bufnr) ~= tick
   end)
   wait_for('the diagnostics of the fixed text', function()
-    return published > before_fix
+    return published[env.file] > before_fix
   end)
   result.after = diagnostics(bufnr)
   vim.cmd('write')

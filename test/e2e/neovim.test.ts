@@ -1,7 +1,7 @@
 // End to end through a real editor: Debian's Neovim (0.7.2 on bookworm), headless, with its built-in LSP client, runs
-// `openwop lsp --stdio` on a schema in a throwaway project (neovim-client.lua does the editor's part and writes down
-// what it saw). Its diagnostics must be the CLI's `lint schema -f json` findings for the same file (rule, severity,
-// start and end), a quick fix picked from Neovim's code-action menu must make exactly its edit, and the
+// `openwop lsp --stdio` on a schema and an NDJSON envelope file in a throwaway project (neovim-client.lua does the
+// editor's part and writes down what it saw). Its diagnostics must be the CLI's `-f json` findings for the same files
+// (`lint schema`, `validate envelope`: rule, severity, start and end), a quick fix picked from Neovim's code-action menu must make exactly its edit, and the
 // diagnostics Neovim then shows must be the CLI's for the saved file.
 // Neovim is found through OPENWOP_NVIM (.ci/run sets it) or /usr/bin/nvim; without it the test fails, never skips.
 import {spawnSync} from 'node:child_process';
@@ -13,6 +13,7 @@ import {BIN, ROOT, runCli, runProgram, tempDir, tempProject} from '../helpers/cl
 const NVIM = process.env.OPENWOP_NVIM || '/usr/bin/nvim';
 const CLIENT = join(ROOT, 'test', 'e2e', 'neovim-client.lua');
 const FILE = join('schemas', 'note.schema.json');
+const ENVELOPE_FILE = join('recordings', 'run.ndjson');
 const FIX_RULE = 'reasoning/strict-nullable';
 
 // Non-ASCII before a finding on one line (a two-unit emoji among them): the server counts UTF-16 units, Neovim bytes.
@@ -27,6 +28,26 @@ const SCHEMA = `{
   "required": ["reasoning"]
 }
 `;
+// One good envelope, then a timestamp that is no date after non-ASCII text, then a payload its kind's schema refuses.
+const ENVELOPES = [
+  {
+    type: 'schema.request',
+    envelopeId: 'e-1',
+    correlationId: 'run-1:n1:0:a1',
+    payload: {envelopeType: 'vendor.acme.plan.create', reason: 'need the plan'},
+    meta: {source: 'ai-generation', ts: '2026-11-20T10:00:00Z'},
+  },
+  {
+    type: 'schema.request',
+    envelopeId: 'e-2',
+    correlationId: 'run-1:n1:1:b2',
+    payload: {envelopeType: 'vendor.acme.plan.create', reason: 'Plan f\u00fcr \u00c4rger \u{1F4DD}'},
+    meta: {source: 'ai-generation', ts: 'tomorrow'},
+  },
+  {type: 'error', envelopeId: 'e-3', correlationId: 'run-1:n1:2:c3', payload: {code: '', message: 'x'}, meta: {source: 'ai-generation', ts: '2026-11-20T10:00:03Z'}},
+]
+  .map((e) => JSON.stringify(e))
+  .join('\n');
 // The config turns one rule down to a warning: both must have read it.
 const CONFIG = {rules: {'tier1/array-constraint': 'warn'}};
 
@@ -35,18 +56,22 @@ interface CliFinding {
   severity: 'error' | 'warning' | 'info';
   line: number;
   column: number;
-  endLine: number;
-  endColumn: number;
+  endLine?: number;
+  endColumn?: number;
 }
 
-interface NvimDiagnostic {
+/** A diagnostic as `vim.diagnostic.get` gives it: 0-based lines, columns in bytes, the end exclusive. */
+interface Placed {
   code: string;
-  source: string;
   severity: number;
   lnum: number;
   col: number;
   end_lnum: number;
   end_col: number;
+}
+
+interface NvimDiagnostic extends Placed {
+  source: string;
   href: string | null;
 }
 
@@ -54,6 +79,7 @@ interface Session {
   error?: string;
   steps: string[];
   before: NvimDiagnostic[];
+  envelopes: NvimDiagnostic[];
   after: NvimDiagnostic[];
   offered: {title: string; kind: string; preferred: boolean}[];
   exit_code: number;
@@ -72,8 +98,8 @@ function findNeovim(): string {
   return r.stdout.split('\n')[0];
 }
 
-/** The CLI's findings as Neovim shows them: 0-based lines, byte columns (the CLI counts UTF-16 units from 1). */
-function asNeovimSees(findings: CliFinding[], text: string) {
+/** The CLI's findings as Neovim shows them (the CLI counts UTF-16 units from 1; a finding with no end marks one character). */
+function asNeovimSees(findings: CliFinding[], text: string): Placed[] {
   const lines = text.split('\n');
   const byteColumn = (line: number, column: number) => Buffer.byteLength(lines[line - 1].slice(0, column - 1));
   return findings.map((f) => ({
@@ -81,17 +107,17 @@ function asNeovimSees(findings: CliFinding[], text: string) {
     severity: NVIM_SEVERITY[f.severity],
     lnum: f.line - 1,
     col: byteColumn(f.line, f.column),
-    end_lnum: f.endLine - 1,
-    end_col: byteColumn(f.endLine, f.endColumn),
+    end_lnum: (f.endLine ?? f.line) - 1,
+    end_col: byteColumn(f.endLine ?? f.line, f.endColumn ?? f.column + 1),
   }));
 }
 
-const where = (d: {lnum: number; col: number; code: string}) => `${String(d.lnum).padStart(4, '0')}:${String(d.col).padStart(4, '0')}:${d.code}`;
-const sorted = <T extends {lnum: number; col: number; code: string}>(list: T[]) => [...list].sort((a, b) => where(a).localeCompare(where(b)));
+const where = (d: Placed) => [d.lnum, d.col, d.end_lnum, d.end_col].map((n) => String(n).padStart(6, '0')).join(':') + d.code + d.severity;
+const sorted = (list: Placed[]) => [...list].sort((a, b) => where(a).localeCompare(where(b)));
 const placed = (list: NvimDiagnostic[]) => sorted(list).map(({code, severity, lnum, col, end_lnum, end_col}) => ({code, severity, lnum, col, end_lnum, end_col}));
 
-async function cliFindings(project: string): Promise<CliFinding[]> {
-  const r = await runCli(['lint', 'schema', FILE, '-f', 'json'], {cwd: project});
+async function cliFindings(project: string, command = 'lint schema', file = FILE): Promise<CliFinding[]> {
+  const r = await runCli([...command.split(' '), file, '-f', 'json'], {cwd: project});
   const report = JSON.parse(r.stdout) as {results: {file: string; findings: CliFinding[]}[]};
   return report.results.flatMap((x) => x.findings);
 }
@@ -100,6 +126,7 @@ describe("Debian's Neovim with its built-in LSP client runs `openwop lsp --stdio
   let project: string;
   let session: Session | undefined;
   let cliBefore: CliFinding[];
+  let cliEnvelopes: CliFinding[];
 
   function ran(): Session {
     if (!session) throw new Error('the Neovim session did not run (see the first test)');
@@ -107,10 +134,11 @@ describe("Debian's Neovim with its built-in LSP client runs `openwop lsp --stdio
   }
 
   // A test, not a beforeAll: a missing Neovim then shows as a failed test, never as skipped ones.
-  it('opens a schema, shows its diagnostics, applies a quick fix from the code-action menu, saves and stops the server', async () => {
+  it('opens a schema and an envelope file, shows their diagnostics, applies a quick fix from the code-action menu, saves and stops the server', async () => {
     const version = findNeovim();
-    project = tempProject({[FILE]: SCHEMA, 'openwop.config.json': CONFIG}, 'openwop-nvim-');
+    project = tempProject({[FILE]: SCHEMA, [ENVELOPE_FILE]: ENVELOPES, 'openwop.config.json': CONFIG}, 'openwop-nvim-');
     cliBefore = await cliFindings(project);
+    cliEnvelopes = await cliFindings(project, 'validate envelope', ENVELOPE_FILE);
 
     const out = join(tempDir('openwop-nvim-out-'), 'session.json');
     const home = tempDir('openwop-nvim-home-');
@@ -125,6 +153,7 @@ describe("Debian's Neovim with its built-in LSP client runs `openwop lsp --stdio
       OPENWOP_NVIM_BIN: BIN,
       OPENWOP_NVIM_PROJECT: project,
       OPENWOP_NVIM_FILE: join(project, FILE),
+      OPENWOP_NVIM_ENVELOPES: join(project, ENVELOPE_FILE),
       OPENWOP_NVIM_FIX_RULE: FIX_RULE,
       OPENWOP_NVIM_OUT: out,
     };
@@ -148,7 +177,13 @@ describe("Debian's Neovim with its built-in LSP client runs `openwop lsp --stdio
     }
   });
 
-  it('offers the fix for the finding under the cursor in the code-action menu; applying it makes that property nullable and nothing else', async () => {
+  it("shows the CLI's findings for the NDJSON envelope file", () => {
+    const {envelopes} = ran();
+    expect(cliEnvelopes.map((f) => f.ruleId)).toEqual(['envelope/shape', 'envelope/payload-invalid']);
+    expect(placed(envelopes)).toEqual(sorted(asNeovimSees(cliEnvelopes, ENVELOPES)));
+  });
+
+  it('offers the fix for the finding under the cursor in the code-action menu; applying it makes that property nullable and nothing else', () => {
     const {offered} = ran();
     expect(offered.filter((a) => a.preferred).map((a) => a.title)).toEqual([expect.stringContaining(FIX_RULE)]);
     const saved = readFileSync(join(project, FILE), 'utf8');
