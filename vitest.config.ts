@@ -1,9 +1,9 @@
 import {defineConfig} from 'vitest/config';
 
 // unit: everything `npm test` runs on any machine. reference: the differential suite against ../shared/reference.
-// e2e: tests that drive tools outside the project (the pre-commit framework); CI installs them and runs this project.
+// e2e: tests that drive tools outside the project (the pre-commit framework, Neovim); CI installs them and runs this project.
 // fuzz: `npm run test:fuzz`, run by .ci/run after the unit tests.
-const E2E = ['test/ship/pre-commit.test.ts'];
+const E2E = ['test/ship/pre-commit.test.ts', 'test/e2e/**/*.test.ts'];
 const globalSetup = ['test/helpers/temp-root.ts'];
 
 export default defineConfig({
