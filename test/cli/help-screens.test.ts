@@ -14,6 +14,7 @@ const PAGES: Record<string, string> = {
   'scaffold kind': 'scaffold-kind',
   'export schema': 'export-schema',
   init: 'init',
+  lsp: 'lsp',
 };
 
 const SCREEN = 60;
