@@ -221,17 +221,25 @@ function relativeInside(folder: string, abs: string, isDir: boolean): string | u
 
 /**
  * What follows `folder` in `abs` when that is already what `relative` would give: asked for every file a walk meets,
- * and `relative` resolves and normalises both paths each time. Undefined when the rest is not plainly segments (a dot,
- * an empty segment, a `/` on Windows) or `abs` does not start with the folder, for `relative` to work out.
+ * and `relative` resolves and normalises both paths each time. Undefined when the rest is not plainly segments (a `.` or
+ * `..` segment, an empty one, a `/` on Windows) or `abs` does not start with the folder, for `relative` to work out.
  */
 function plainTail(folder: string, abs: string): string | undefined {
   const cut = folder.endsWith(sep) ? folder.length : folder.length + 1;
   if (!isAbsolute(folder) || !abs.startsWith(folder) || abs.charCodeAt(cut - 1) !== sep.charCodeAt(0)) return undefined;
   const rest = abs.slice(cut);
-  return rest === '' || rest.charCodeAt(0) === DOT || rest.includes(`${sep}.`) || rest.includes(sep + sep) || rest.endsWith(sep) || (sep !== '/' && rest.includes('/')) ? undefined : rest;
+  return rest === '' || rest.startsWith(sep) || hasDotSegment(rest) || rest.includes(sep + sep) || rest.endsWith(sep) || (sep !== '/' && rest.includes('/')) ? undefined : rest;
 }
 
-const DOT = 0x2e;
+/** Whether a segment of `path` is `.` or `..` (a name that merely starts with a dot, `.data`, is not). */
+function hasDotSegment(path: string): boolean {
+  for (let i = path.indexOf('.'); i !== -1; i = path.indexOf('.', i + 1)) {
+    if (i > 0 && path[i - 1] !== sep) continue;
+    const end = path[i + 1] === '.' ? i + 2 : i + 1;
+    if (end === path.length || path[end] === sep) return true;
+  }
+  return false;
+}
 
 function posix(path: string): string {
   return sep === '/' ? path : path.split(sep).join('/');
