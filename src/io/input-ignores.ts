@@ -55,6 +55,7 @@ export class InputIgnores {
   readonly off: boolean;
   private readonly chains = new Map<string, Rules[]>();
   private readonly files = new Map<string, Rules[]>();
+  private lastChain: {dir: string; top: string; named: NamedPath | undefined; chain: Rules[]} | undefined;
   private readonly config: ((path: string) => boolean) | undefined;
   private readonly flags: Ignore | undefined;
   /** Ignore files that could not be read (a link out of the roots, too large) or patterns too costly: warned about once each, not applied. */
@@ -105,6 +106,9 @@ export class InputIgnores {
    * tests only the ignore files that exist (most folders have none).
    */
   private chain(dir: string, top: string, named: NamedPath | undefined): Rules[] {
+    // A walk asks for one folder's chain once per file in it, in a row.
+    const last = this.lastChain;
+    if (last?.dir === dir && last.top === top && last.named === named) return last.chain;
     const key = `${top}\u0000${dir}\u0000${named?.path ?? ''}`;
     let chain = this.chains.get(key);
     if (chain === undefined) {
@@ -115,6 +119,7 @@ export class InputIgnores {
       chain = own.length ? [...above, ...own] : above;
       this.chains.set(key, chain);
     }
+    this.lastChain = {dir, top, named, chain};
     return chain;
   }
 
@@ -209,13 +214,35 @@ function without(rules: Rules, named: NamedPath): Rules[] {
 
 /** `abs` relative to `folder` in the form the ignore package takes (no leading ../), or undefined when outside it. */
 function relativeInside(folder: string, abs: string, isDir: boolean): string | undefined {
-  const rel = relative(folder, abs);
+  const rel = plainTail(folder, abs) ?? relative(folder, abs);
   if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return undefined;
   return posix(rel) + (isDir ? '/' : '');
 }
 
+/**
+ * What follows `folder` in `abs` when that is already what `relative` would give: asked for every file a walk meets,
+ * and `relative` resolves and normalises both paths each time. Undefined when the rest is not plainly segments (a `.` or
+ * `..` segment, an empty one, a `/` on Windows) or `abs` does not start with the folder, for `relative` to work out.
+ */
+function plainTail(folder: string, abs: string): string | undefined {
+  const cut = folder.endsWith(sep) ? folder.length : folder.length + 1;
+  if (!isAbsolute(folder) || !abs.startsWith(folder) || abs.charCodeAt(cut - 1) !== sep.charCodeAt(0)) return undefined;
+  const rest = abs.slice(cut);
+  return rest === '' || rest.startsWith(sep) || hasDotSegment(rest) || rest.includes(sep + sep) || rest.endsWith(sep) || (sep !== '/' && rest.includes('/')) ? undefined : rest;
+}
+
+/** Whether a segment of `path` is `.` or `..` (a name that merely starts with a dot, `.data`, is not). */
+function hasDotSegment(path: string): boolean {
+  for (let i = path.indexOf('.'); i !== -1; i = path.indexOf('.', i + 1)) {
+    if (i > 0 && path[i - 1] !== sep) continue;
+    const end = path[i + 1] === '.' ? i + 2 : i + 1;
+    if (end === path.length || path[end] === sep) return true;
+  }
+  return false;
+}
+
 function posix(path: string): string {
-  return path.split(sep).join('/');
+  return sep === '/' ? path : path.split(sep).join('/');
 }
 
 function displayOf(abs: string, cwd: string): string {

@@ -58,4 +58,14 @@ describe('expandInputs', () => {
     const {sources} = await expandInputs(['.'], {cwd: dir, extensions: exts, ignore: ['a/b/**']});
     expect(sources.map((s) => s.display)).toEqual(['a/one.json']);
   });
+  it("applies an ignore file's anchored and unanchored patterns below a dot-named folder, however the folder is spelled", async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, '.data/x'), {recursive: true});
+    writeFileSync(join(dir, '.gitignore'), '/.data/x/skip.json\nlater.json\n');
+    for (const f of ['keep.json', 'skip.json', 'later.json']) writeFileSync(join(dir, '.data/x', f), '{}');
+    for (const arg of ['.data', '.data/./x', '.data/x/../x']) {
+      const {sources} = await expandInputs([arg], {cwd: dir, extensions: exts});
+      expect(sources.map((s) => s.display)).toEqual(['.data/x/keep.json']);
+    }
+  });
 });
