@@ -1,5 +1,5 @@
 import {type ChildProcessWithoutNullStreams, spawn} from 'node:child_process';
-import {readFileSync} from 'node:fs';
+import {existsSync, readFileSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {
@@ -23,7 +23,10 @@ import {
   StreamMessageReader,
   StreamMessageWriter,
   type TextDocumentContentChangeEvent,
+  type TextEdit,
+  type WorkspaceEdit,
 } from 'vscode-languageserver-protocol/node';
+import {TextDocument} from 'vscode-languageserver-textdocument';
 import {BIN} from '../helpers/cli.js';
 
 /** What a full-featured editor declares: versioned edits with file creation, change annotations, dynamic file watching. */
@@ -174,4 +177,29 @@ export class LspClient {
     }
     return problems;
   }
+}
+
+/** The text edits `edit` makes to `uri` (from `changes` or `documentChanges`), and whether it creates the file first. */
+export function editsFor(edit: WorkspaceEdit, uri: string): {edits: TextEdit[]; creates: boolean} {
+  const edits: TextEdit[] = [...(edit.changes?.[uri] ?? [])];
+  let creates = false;
+  for (const change of edit.documentChanges ?? []) {
+    if ('kind' in change) creates ||= change.kind === 'create' && change.uri === uri;
+    else if (change.textDocument.uri === uri) edits.push(...change.edits);
+  }
+  return {edits, creates};
+}
+
+/** `text` with `edits` applied, as an editor applies a WorkspaceEdit's edits to one document. */
+export function applyEdits(text: string, edits: TextEdit[]): string {
+  return TextDocument.applyEdits(TextDocument.create('file:///x', 'json', 0, text), edits);
+}
+
+/** Applies `edit`'s changes to the file at `path` on disk (creating it when the edit says so), as an editor saving it would. */
+export function applyEditToDisk(edit: WorkspaceEdit, path: string): string {
+  const {edits, creates} = editsFor(edit, pathToFileURL(path).href);
+  const before = creates && !existsSync(path) ? '' : readFileSync(path, 'utf8');
+  const after = applyEdits(before, edits);
+  writeFileSync(path, after);
+  return after;
 }
