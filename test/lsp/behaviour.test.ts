@@ -1,4 +1,4 @@
-import {type CodeAction, CodeActionRequest, CancellationTokenSource, type Hover, HoverRequest, type MarkupContent, type Position} from 'vscode-languageserver-protocol/node';
+import {type CodeAction, CodeActionRequest, CodeActionResolveRequest, CancellationTokenSource, type Hover, HoverRequest, type MarkupContent, type Position} from 'vscode-languageserver-protocol/node';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {tempProject} from '../helpers/cli.js';
 import {findRule} from '../../src/rule-catalog.js';
@@ -77,16 +77,20 @@ describe('openwop lsp: hover, malformed documents, stale edits and cancelled req
   it('$/cancelRequest for a pending request is answered (or refused as cancelled) and the server keeps answering', async () => {
     const uri = client.uri(SCHEMA);
     const whole = {start: {line: 0, character: 0}, end: {line: 40, character: 0}};
+    const [lazy] = (await client.connection.sendRequest(CodeActionRequest.type, {textDocument: {uri}, range: whole, context: {diagnostics: [], only: ['source.fixAll.openwop']}})) as CodeAction[];
+    expect(lazy.edit).toBeUndefined();
+    // Resolving runs the fixer on the worker: the request is pending when the cancel arrives.
     const source = new CancellationTokenSource();
-    const request = client.connection.sendRequest(CodeActionRequest.type, {textDocument: {uri}, range: whole, context: {diagnostics: [], only: ['source.fixAll.openwop']}}, source.token);
+    const request = client.connection.sendRequest(CodeActionResolveRequest.type, lazy, source.token);
     source.cancel();
     const outcome = await request.then(
-      (actions) => ({actions: actions as CodeAction[]}),
+      (action) => ({action}),
       (error: {code?: number}) => ({code: error.code}),
     );
     if ('code' in outcome) expect(outcome.code).toBe(-32800);
-    else expect(outcome.actions.map((a) => a.kind)).toEqual(['source.fixAll.openwop']);
-    const again = (await client.connection.sendRequest(CodeActionRequest.type, {textDocument: {uri}, range: whole, context: {diagnostics: [], only: ['source.fixAll.openwop']}})) as CodeAction[];
-    expect(again).toHaveLength(1);
+    else expect(outcome.action.edit).toBeDefined();
+    const again = await client.connection.sendRequest(CodeActionResolveRequest.type, lazy);
+    expect(again.edit?.changes?.[uri]).toHaveLength(1);
+    expect(await hover(uri, {line: 9, character: 8})).not.toBeNull();
   });
 });

@@ -17,6 +17,8 @@ import {
   type PublishDiagnosticsParams,
   PublishDiagnosticsNotification,
   type Registration,
+  type RegistrationParams,
+  type ShowMessageParams,
   RegistrationRequest,
   ShowMessageNotification,
   ShutdownRequest,
@@ -29,13 +31,13 @@ import {
 import {TextDocument} from 'vscode-languageserver-textdocument';
 import {BIN} from '../helpers/cli.js';
 
-/** What a full-featured editor declares: versioned edits with file creation, change annotations, dynamic file watching. */
+/** What a full-featured editor declares: versioned edits with file creation, change annotations, dynamic file watching, code actions resolved when picked. */
 export const FULL_CAPABILITIES: ClientCapabilities = {
   workspace: {
     workspaceEdit: {documentChanges: true, resourceOperations: ['create'], changeAnnotationSupport: {groupsOnLabel: true}},
     didChangeWatchedFiles: {dynamicRegistration: true},
   },
-  textDocument: {publishDiagnostics: {versionSupport: true}},
+  textDocument: {publishDiagnostics: {versionSupport: true}, codeAction: {resolveSupport: {properties: ['edit']}}},
 };
 
 /**
@@ -82,8 +84,10 @@ export class LspClient {
       client.logs.push(p.message);
       client.wake();
     });
-    connection.onNotification(ShowMessageNotification.type, (p) => client.shown.push(p.message));
-    connection.onRequest(RegistrationRequest.type, (p) => {
+    connection.onNotification(ShowMessageNotification.method, (p: ShowMessageParams) => {
+      client.shown.push(p.message);
+    });
+    connection.onRequest(RegistrationRequest.method, (p: RegistrationParams) => {
       client.registrations.push(...p.registrations);
       client.wake();
       return null;
@@ -185,7 +189,7 @@ export function editsFor(edit: WorkspaceEdit, uri: string): {edits: TextEdit[]; 
   let creates = false;
   for (const change of edit.documentChanges ?? []) {
     if ('kind' in change) creates ||= change.kind === 'create' && change.uri === uri;
-    else if (change.textDocument.uri === uri) edits.push(...change.edits);
+    else if (change.textDocument.uri === uri) edits.push(...change.edits.filter((e): e is TextEdit => 'newText' in e));
   }
   return {edits, creates};
 }

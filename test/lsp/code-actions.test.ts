@@ -1,6 +1,6 @@
 import {readFileSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {type CodeAction, CodeActionRequest, type Diagnostic, DidChangeWatchedFilesNotification, FileChangeType} from 'vscode-languageserver-protocol/node';
+import {type CodeAction, CodeActionRequest, CodeActionResolveRequest, type Diagnostic, DidChangeWatchedFilesNotification, FileChangeType} from 'vscode-languageserver-protocol/node';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {runCli, tempProject} from '../helpers/cli.js';
 import {applyEdits, applyEditToDisk, editsFor, LspClient} from './client.js';
@@ -77,7 +77,10 @@ describe('openwop lsp: quick fixes and fix-all', () => {
     const whole = {start: {line: 0, character: 0}, end: {line: text.split('\n').length, character: 0}};
     const actions = (await client.connection.sendRequest(CodeActionRequest.type, {textDocument: {uri}, range: whole, context: {diagnostics: [], only: ['source.fixAll.openwop']}})) as CodeAction[];
     expect(actions.map((a) => a.kind)).toEqual(['source.fixAll.openwop']);
-    text = applyEdits(text, editsFor(actions[0].edit!, uri).edits);
+    // Offered without its edit (fixing waits for the worker); the edit comes when the client resolves the action.
+    expect(actions[0].edit).toBeUndefined();
+    const resolved = await client.connection.sendRequest(CodeActionResolveRequest.type, actions[0]);
+    text = applyEdits(text, editsFor(resolved.edit!, uri).edits);
     expect(text).toBe(cliText);
     const after = await replaceText(client, uri, text);
     expect(lspSeen(after)).toEqual(await cliSeen(root, ['lint', 'schema'], copy));
@@ -151,6 +154,9 @@ describe('openwop lsp: a client that neither watches files nor confirms edits', 
     const target = diagnostics.find((d) => d.code === 'tier1/all-required')!;
     const action = (await actionsFor(client, uri, target)).find(isDisable)!;
     expect(action.edit!.changeAnnotations).toBeUndefined();
+    // A client that cannot resolve code actions gets "fix all" with its edit at once.
+    const all = (await actionsFor(client, uri, target)).find((a) => a.kind === 'source.fixAll.openwop');
+    expect(editsFor(all!.edit!, uri).edits).toHaveLength(1);
     expect(client.registrations).toEqual([]);
     const before = client.published.length;
     applyEditToDisk(action.edit!, join(root, 'openwop.config.json'));

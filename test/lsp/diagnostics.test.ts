@@ -49,7 +49,7 @@ describe('openwop lsp: diagnostics', () => {
   it('initializes with incremental sync, quick fixes, fix-all and hover, and registers a watch on the config files', async () => {
     expect(init.capabilities.textDocumentSync).toMatchObject({openClose: true, change: 2});
     expect(init.capabilities.hoverProvider).toBe(true);
-    expect(init.capabilities.codeActionProvider).toEqual({codeActionKinds: ['quickfix', 'source.fixAll.openwop']});
+    expect(init.capabilities.codeActionProvider).toEqual({codeActionKinds: ['quickfix', 'source.fixAll.openwop'], resolveProvider: true});
     const registration = await client.until(() => client.registrations.find((r) => r.method === 'workspace/didChangeWatchedFiles'));
     const globs = (registration.registerOptions as {watchers: {globPattern: string}[]}).watchers.map((w) => w.globPattern);
     expect(globs).toContain('**/openwop.config.json');
