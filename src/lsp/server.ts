@@ -235,7 +235,7 @@ export function startLanguageServer(streams: ServerStreams): Connection {
   const fixAllFor = async (uri: string, version: number, kind: string): Promise<CodeAction | undefined> => {
     const doc = documents.get(uri);
     const path = pathOf(uri);
-    if (!doc || doc.version !== version || path === undefined) return undefined;
+    if (doc?.version !== version || path === undefined) return undefined;
     const fixed = await runner.run('fix-all', {path, text: doc.getText(), root: rootOf(path)}).result;
     if (!fixed || documents.get(uri)?.version !== version) return undefined;
     return fixAllAction(doc, fixed, doc.getText().startsWith('\uFEFF'), kind);

@@ -1,4 +1,4 @@
-import {type CodeAction, CodeActionRequest, CodeActionResolveRequest, CancellationTokenSource, type Hover, HoverRequest, type MarkupContent, type Position} from 'vscode-languageserver-protocol/node';
+import {type CodeAction, CodeActionRequest, CodeActionResolveRequest, CancellationTokenSource, HoverRequest, type MarkupContent, type Position} from 'vscode-languageserver-protocol/node';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {tempProject} from '../helpers/cli.js';
 import {findRule} from '../../src/rule-catalog.js';
@@ -21,7 +21,7 @@ describe('openwop lsp: hover, malformed documents, stale edits and cancelled req
     expect(client.protocolProblems()).toEqual([]);
   });
 
-  const hover = (uri: string, position: Position) => client.connection.sendRequest(HoverRequest.type, {textDocument: {uri}, position}) as Promise<Hover | null>;
+  const hover = (uri: string, position: Position) => client.connection.sendRequest(HoverRequest.type, {textDocument: {uri}, position});
 
   it("hover on a diagnostic's range shows the rule id, its explanation, its sources and its docs link; elsewhere nothing", async () => {
     const uri = await client.open(SCHEMA);

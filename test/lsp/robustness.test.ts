@@ -1,4 +1,4 @@
-import {type CodeAction, CodeActionRequest, type Hover, HoverRequest} from 'vscode-languageserver-protocol/node';
+import {type CodeAction, CodeActionRequest, HoverRequest} from 'vscode-languageserver-protocol/node';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {tempProject} from '../helpers/cli.js';
 import {LspClient} from './client.js';
@@ -48,7 +48,7 @@ describe('openwop lsp: large documents do not hold up a small one', () => {
     const stream = await client.open('envelopes/big.ndjson', bigStream());
     const bigPublished = () => client.published.filter((p) => p.uri === big || p.uri === stream).length;
 
-    const hover = (await client.connection.sendRequest(HoverRequest.type, {textDocument: {uri: small}, position: target.range.start})) as Hover | null;
+    const hover = await client.connection.sendRequest(HoverRequest.type, {textDocument: {uri: small}, position: target.range.start});
     const publishedAtHover = bigPublished();
     const actions = (await client.connection.sendRequest(CodeActionRequest.type, {textDocument: {uri: small}, range: target.range, context: {diagnostics: [target]}})) as CodeAction[];
     const publishedAtActions = bigPublished();
