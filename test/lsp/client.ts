@@ -61,7 +61,12 @@ export class LspClient {
     readonly proc: ChildProcessWithoutNullStreams,
     readonly connection: ProtocolConnection,
   ) {
-    this.exited = new Promise((resolve) => proc.on('exit', (code) => resolve(code)));
+    this.exited = new Promise((resolve) =>
+      proc.on('exit', (code) => {
+        resolve(code);
+        this.wake();
+      }),
+    );
   }
 
   static async start(root: string, capabilities: ClientCapabilities = FULL_CAPABILITIES): Promise<{client: LspClient; init: InitializeResult}> {
@@ -74,6 +79,8 @@ export class LspClient {
     proc.stderr.on('data', (d: Buffer) => client.logs.push(`stderr: ${d.toString()}`));
     proc.stdin.on('error', () => {});
     reader.onError((e) => client.streamErrors.push(`reader: ${e.message}`));
+    // A broken stream fails whatever waits on it rather than leaving it hanging.
+    reader.onError(() => client.wake());
     writer.onError(([e]) => client.streamErrors.push(`writer: ${e.message}`));
     connection.onError(([e]) => client.streamErrors.push(`connection: ${e.message}`));
     connection.onNotification(PublishDiagnosticsNotification.type, (p) => {
@@ -94,7 +101,7 @@ export class LspClient {
     });
     connection.listen();
     const folder = pathToFileURL(root).href;
-    const init = await connection.sendRequest(InitializeRequest.type, {processId: process.pid, rootUri: folder, capabilities, workspaceFolders: [{uri: folder, name: 'project'}]});
+    const init = await client.request(connection.sendRequest(InitializeRequest.type, {processId: process.pid, rootUri: folder, capabilities, workspaceFolders: [{uri: folder, name: 'project'}]}));
     await connection.sendNotification(InitializedNotification.type, {});
     return {client, init};
   }
@@ -127,6 +134,11 @@ export class LspClient {
   /** The diagnostics published for `uri` at `version` (undefined: a publish without a version, as after a close), after the `after`-th publish. */
   diagnostics(uri: string, version: number | undefined, after = 0): Promise<PublishDiagnosticsParams> {
     return this.until(() => this.published.slice(after).find((p) => p.uri === uri && p.version === version));
+  }
+
+  /** `pending` (a request's answer), or a failure as soon as the protocol stream breaks or the server exits. */
+  request<T>(pending: Promise<T>): Promise<T> {
+    return Promise.race([pending, this.until<never>(() => undefined)]);
   }
 
   /** Resolves when `probe` returns something; fails on the first protocol-stream error or when the server exits. */
