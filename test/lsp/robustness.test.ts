@@ -63,4 +63,19 @@ describe('openwop lsp: large documents do not hold up a small one', () => {
     // Still up and answering.
     expect(await client.connection.sendRequest(HoverRequest.type, {textDocument: {uri: small}, position: target.range.start})).not.toBeNull();
   });
+
+  it('edits of a large document made while its check runs publish diagnostics for the newest text only', async () => {
+    const rel = 'schemas/edited.schema.json';
+    const first = client.published.length;
+    const uri = await client.open(rel, bigSchema());
+    // The check of version 1 (a second or so of work) is under way or queued when these arrive: it is dropped or stopped.
+    await client.change(uri, [{range: {start: {line: 1, character: 0}, end: {line: 1, character: 0}}, text: '  "title": "v2",\n'}]);
+    const last = await client.change(uri, [{range: {start: {line: 1, character: 12}, end: {line: 1, character: 14}}, text: 'v3'}]);
+    const published = await client.diagnostics(uri, last, first);
+    expect(published.diagnostics.filter((d) => d.code === 'tier1/string-constraint')).toHaveLength(40_000);
+    // A later small edit is checked after anything still running for the old versions: a stale publish would be in by then.
+    const settle = await client.change(uri, [{range: {start: {line: 1, character: 12}, end: {line: 1, character: 14}}, text: 'v4'}]);
+    await client.diagnostics(uri, settle, first);
+    expect(client.published.slice(first).filter((p) => p.uri === uri).map((p) => p.version)).toEqual([last, settle]);
+  });
 });
