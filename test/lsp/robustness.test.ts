@@ -68,7 +68,9 @@ describe('openwop lsp: large documents do not hold up a small one', () => {
     const rel = 'schemas/edited.schema.json';
     const first = client.published.length;
     const uri = await client.open(rel, bigSchema());
-    // The check of version 1 (a second or so of work) is under way or queued when these arrive: it is dropped or stopped.
+    // A round trip after the open lets the check of version 1 (a second or so of work) start: the edits below arrive
+    // while it runs, and it must be dropped or stopped, never published.
+    await client.connection.sendRequest(HoverRequest.type, {textDocument: {uri}, position: {line: 0, character: 0}});
     await client.change(uri, [{range: {start: {line: 1, character: 0}, end: {line: 1, character: 0}}, text: '  "title": "v2",\n'}]);
     const last = await client.change(uri, [{range: {start: {line: 1, character: 12}, end: {line: 1, character: 14}}, text: 'v3'}]);
     const published = await client.diagnostics(uri, last, first);
@@ -76,6 +78,11 @@ describe('openwop lsp: large documents do not hold up a small one', () => {
     // A later small edit is checked after anything still running for the old versions: a stale publish would be in by then.
     const settle = await client.change(uri, [{range: {start: {line: 1, character: 12}, end: {line: 1, character: 14}}, text: 'v4'}]);
     await client.diagnostics(uri, settle, first);
-    expect(client.published.slice(first).filter((p) => p.uri === uri).map((p) => p.version)).toEqual([last, settle]);
+    expect(
+      client.published
+        .slice(first)
+        .filter((p) => p.uri === uri)
+        .map((p) => p.version),
+    ).toEqual([last, settle]);
   });
 });
