@@ -32,6 +32,18 @@ export function fixAllAction(doc: TextDocument, fixed: {text: string; fixed: num
   return {title, kind, edit: {changes: {[doc.uri]: [{range: whole, newText: (bom ? '\uFEFF' : '') + fixed.text}]}}};
 }
 
+/** What a "fix all" offered without its edit carries to `codeAction/resolve`: the text it is for. */
+export interface FixAllData {
+  uri: string;
+  version: number;
+}
+
+/** "Fix all" without its edit yet (the client resolves it when picked); the count of fixes is not known before fixing. */
+export function lazyFixAllAction(doc: TextDocument, kind: string): CodeAction {
+  const data: FixAllData = {uri: doc.uri, version: doc.version};
+  return {title: 'Fix all auto-fixable openwop problems', kind, data};
+}
+
 /**
  * "Disable RULE for this file": the config edit (`configText` is the text its offsets are into), marked as needing
  * confirmation where the client can ask, so it is shown before anything is written; offered only in a form the client

@@ -23,7 +23,7 @@ import {findRule} from '../rule-catalog.js';
 import type {Rule} from '../core/rule.js';
 import type {DocumentCheck} from './check-document.js';
 import {CheckRunner, type Pending} from './check-runner.js';
-import {disableRuleAction, type EditSupport, FIX_ALL_KIND, fixAllAction, quickFix} from './code-actions.js';
+import {disableRuleAction, type EditSupport, FIX_ALL_KIND, fixAllAction, type FixAllData, lazyFixAllAction, quickFix} from './code-actions.js';
 import {contains, type DiagnosticData, findingRange, overlaps, toDiagnostic} from './diagnostics.js';
 import {disableRuleEdit} from './disable-rule-edit.js';
 import {ruleHover} from './hover.js';
@@ -61,6 +61,7 @@ export function startLanguageServer(streams: ServerStreams): Connection {
   let folders: string[] = [];
   let support: EditSupport = {documentChanges: false, create: false, confirm: false};
   let clientWatches = false;
+  let resolvesEdits = false;
   const watchers = new Map<string, FSWatcher>();
   const shownProblems = new Set<string>();
 
@@ -74,10 +75,11 @@ export function startLanguageServer(streams: ServerStreams): Connection {
       confirm: edit?.changeAnnotationSupport !== undefined,
     };
     clientWatches = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
+    resolvesEdits = params.capabilities.textDocument?.codeAction?.resolveSupport?.properties.includes('edit') === true;
     return {
       capabilities: {
         textDocumentSync: {openClose: true, change: TextDocumentSyncKind.Incremental, save: {includeText: false}},
-        codeActionProvider: {codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND]},
+        codeActionProvider: {codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: true},
         hoverProvider: true,
       },
       serverInfo: {name: 'openwop'},
@@ -219,10 +221,32 @@ export function startLanguageServer(streams: ServerStreams): Connection {
     const fixable = findings.some((f) => f.fix && (params.context.diagnostics.length === 0 || overlaps(findingRange(f, bom), params.range)));
     const allKind = wants(FIX_ALL_KIND) ? FIX_ALL_KIND : wants(CodeActionKind.QuickFix) && actions.length > 0 ? CodeActionKind.QuickFix : undefined;
     if (state.check.kind === 'schema' && fixable && allKind) {
-      const fixed = await runner.run('fix-all', {path, text: doc.getText(), root: rootOf(path)}).result;
-      if (fixed && documents.get(doc.uri)?.version === doc.version) actions.push(fixAllAction(doc, fixed, bom, allKind));
+      // Fixing runs on the worker, behind any check of a large document: a client that can resolve gets the edit only
+      // when it picks the action, so the light-bulb list never waits for it.
+      if (resolvesEdits) actions.push(lazyFixAllAction(doc, allKind));
+      else {
+        const fixAll = await fixAllFor(doc.uri, doc.version, allKind);
+        if (fixAll) actions.push(fixAll);
+      }
     }
     return actions;
+  });
+
+  const fixAllFor = async (uri: string, version: number, kind: string): Promise<CodeAction | undefined> => {
+    const doc = documents.get(uri);
+    const path = pathOf(uri);
+    if (doc?.version !== version || path === undefined) return undefined;
+    const fixed = await runner.run('fix-all', {path, text: doc.getText(), root: rootOf(path)}).result;
+    if (!fixed || documents.get(uri)?.version !== version) return undefined;
+    return fixAllAction(doc, fixed, doc.getText().startsWith('\uFEFF'), kind);
+  };
+
+  connection.onCodeActionResolve(async (action: CodeAction): Promise<CodeAction> => {
+    const data = action.data as FixAllData | undefined;
+    if (!data || action.kind === undefined) return action;
+    const resolved = await fixAllFor(data.uri, data.version, action.kind);
+    // The document changed since the list was made: no edit, and the client shows nothing was done.
+    return resolved ? {...resolved, title: action.title} : action;
   });
 
   /** The config's text as the editor holds it when open, else as on disk. */
