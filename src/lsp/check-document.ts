@@ -98,7 +98,8 @@ export async function checkDocument(input: DocumentInput): Promise<DocumentCheck
   try {
     outcome = await runCheck(kind, input, cwd, loaded);
   } catch (error) {
-    // The config's capabilities document could not be loaded: a problem of the config, as the CLI stops on it too.
+    // What stops the CLI before any file is checked (the config's capabilities document cannot be loaded) is the
+    // config's problem here too, not the server's.
     if (error instanceof UserError) return {kind, findings: [], ...base, configProblem: error.message};
     throw error;
   }
@@ -128,9 +129,9 @@ function scopeFor(cwd: string, loaded: LoadedConfig, path: string): ReadScope {
 
 async function runCheck(kind: DocumentKind, input: DocumentInput, cwd: string, loaded: LoadedConfig): Promise<CheckOutcome> {
   const {config, baseDir} = loaded;
+  const stdin = () => Readable.from([input.text]);
   const common = {
     cwd,
-    stdin: Readable.from([input.text]),
     selection: {stdinFilename: input.path},
     scope: scopeFor(cwd, loaded, input.path),
     ignore: config.ignore,
@@ -138,7 +139,7 @@ async function runCheck(kind: DocumentKind, input: DocumentInput, cwd: string, l
   };
   switch (kind) {
     case 'schema': {
-      const lint = (withFixes: boolean) => lintSchemaInputs(['-'], {...common, stdin: Readable.from([input.text]), config, configBaseDir: baseDir, cli: {rules: {}}, withFixes});
+      const lint = (withFixes: boolean) => lintSchemaInputs(['-'], {...common, stdin: stdin(), config, configBaseDir: baseDir, cli: {rules: {}}, withFixes});
       if (input.text.length <= FIXES_ALWAYS_BYTES) return lint(true);
       // A fix lists every property its object leaves out of "required": built for each of n findings in one object,
       // that is n² names (a 5 MB schema ran out of memory). Fixes are built only when the findings are few.
@@ -148,9 +149,9 @@ async function runCheck(kind: DocumentKind, input: DocumentInput, cwd: string, l
     case 'envelope': {
       const capabilities = configCapabilities(loaded);
       const hostProfile = capabilities === undefined ? undefined : await fetchedOnce(loaded, capabilities, cwd);
-      return validateEnvelopeInputs(['-'], {...common, schemaDirs: configKindSchemaDirs(loaded), capabilities, hostProfile});
+      return validateEnvelopeInputs(['-'], {...common, stdin: stdin(), schemaDirs: configKindSchemaDirs(loaded), capabilities, hostProfile});
     }
     case 'pack':
-      return validatePackInputs(['-'], {...common, idBase: config.packs?.idBase});
+      return validatePackInputs(['-'], {...common, stdin: stdin(), idBase: config.packs?.idBase});
   }
 }
