@@ -22,7 +22,8 @@ export function overrideMatches(globs: readonly string[], rel: string): boolean 
 export function configRelativePath(file: string, baseDir: string): string | undefined {
   if (isStdinName(file)) return undefined;
   const rel = relative(baseDir, resolve(file));
-  if (isAbsolute(rel)) return undefined;
+  // Another drive gives an absolute path; a folder beside or above gives one through `..`.
+  if (isAbsolute(rel) || rel === '..' || rel.startsWith(`..${sep}`)) return undefined;
   return rel.split(sep).join('/');
 }
 

@@ -10,7 +10,7 @@ import {PATTERN_UNSUPPORTED_RULE} from '../schemas/index.js';
 import type {EnvelopeRunContext} from './context.js';
 import {DEFAULT_MAX_FINDINGS_PER_RULE} from './finding-sink.js';
 import {FOXCTL_RULES} from './foxctl/rules.js';
-import {loadHostProfile} from './host.js';
+import {type HostProfile, loadHostProfile} from './host.js';
 import {KindSchemas} from './kind-schemas.js';
 import {ENVELOPE_RULES} from './openwop/rules.js';
 import {createProgress, NO_PROGRESS} from './progress.js';
@@ -41,6 +41,8 @@ export interface ValidateEnvelopeOptions {
   schemaDirs?: string[];
   /** A capabilities document (file path relative to cwd, or http(s) URL). */
   capabilities?: string;
+  /** `capabilities` already loaded: a language server fetches a capabilities URL once per config, not per keystroke. */
+  hostProfile?: HostProfile;
   /**
    * The protocol major of the envelopes (default auto: the capabilities document's major, else 1). An envelope names no
    * major of its own (its top level is closed in both), so the host it is for decides. An explicit major also asks a
@@ -146,7 +148,7 @@ function kindSchemaResults(run: EnvelopeRunContext): EnvelopeFileResult[] {
 
 async function runContext(options: ValidateEnvelopeOptions, scope: ReadScope): Promise<EnvelopeRunContext> {
   const asked = options.major === 'auto' ? undefined : options.major;
-  const host = options.capabilities === undefined ? undefined : await loadHostProfile(options.capabilities, options.cwd, scope, asked);
+  const host = options.hostProfile ?? (options.capabilities === undefined ? undefined : await loadHostProfile(options.capabilities, options.cwd, scope, asked));
   return {
     strict: options.strict ?? false,
     major: asked ?? host?.major ?? 1,

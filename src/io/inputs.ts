@@ -66,7 +66,7 @@ export interface Expanded {
 
 const ALWAYS_SKIPPED = new Set(['node_modules', '.git']);
 /** Tooling files that share the .json ending but are never envelopes, schemas or manifests; named explicitly they are still read. */
-const NOT_CONTENT = new Set(['package.json', 'package-lock.json', 'npm-shrinkwrap.json', 'openwop.config.json', 'tsconfig.json', 'jsconfig.json']);
+export const NOT_CONTENT = new Set(['package.json', 'package-lock.json', 'npm-shrinkwrap.json', 'openwop.config.json', 'tsconfig.json', 'jsconfig.json']);
 
 /**
  * Resolves the PATHS argument of a command: files, folders (recursive), globs and `-` for stdin, each once.

@@ -7,7 +7,9 @@ import type {LoadedConfig} from '../config/types.js';
 import type {Finding} from '../core/finding.js';
 import type {CheckingCommand} from '../core/rule.js';
 import {UserError} from '../core/user-error.js';
-import {validateEnvelopeInputs} from '../envelope/index.js';
+import {type HostProfile, validateEnvelopeInputs} from '../envelope/index.js';
+import {loadHostProfile} from '../envelope/host.js';
+import {isCapabilitiesUrl} from '../capabilities/load.js';
 import {DEFAULT_MAX_DOCUMENT_BYTES} from '../io/read-documents.js';
 import {ReadScope} from '../io/read-scope.js';
 import {knownRuleIds} from '../rule-catalog.js';
@@ -63,6 +65,20 @@ function configFor(cwd: string): Promise<LoadedConfig> {
 }
 
 /**
+ * A config's capabilities URL, fetched once per config load rather than on every keystroke; a failed fetch is not
+ * retried until the config is loaded again ({@link forgetConfigs}). A capabilities file is read on every check, as
+ * the CLI reads it: it is local, and the user may be editing it.
+ */
+const hosts = new WeakMap<LoadedConfig, Promise<HostProfile>>();
+
+function fetchedOnce(loaded: LoadedConfig, capabilities: string, cwd: string): Promise<HostProfile> | undefined {
+  if (!isCapabilitiesUrl(capabilities)) return undefined;
+  let host = hosts.get(loaded);
+  if (!host) hosts.set(loaded, (host = loadHostProfile(capabilities, cwd)));
+  return host;
+}
+
+/**
  * Checks one document exactly as `openwop <command> - --stdin-filename PATH` run from `root` would (the same config,
  * overrides, rule levels and read scope), with the document's text in place of the file on disk.
  */
@@ -78,7 +94,15 @@ export async function checkDocument(input: DocumentInput): Promise<DocumentCheck
   const base = {configPath: loaded.path, configBaseDir: loaded.baseDir};
   const kind = documentKind(input.path, input.text, loaded.config, loaded.baseDir, input.previousKind);
   if (kind === undefined) return {findings: [], ...base};
-  const outcome = await runCheck(kind, input, cwd, loaded);
+  let outcome: CheckOutcome;
+  try {
+    outcome = await runCheck(kind, input, cwd, loaded);
+  } catch (error) {
+    // What stops the CLI before any file is checked (the config's capabilities document cannot be loaded) is the
+    // config's problem here too, not the server's.
+    if (error instanceof UserError) return {kind, findings: [], ...base, configProblem: error.message};
+    throw error;
+  }
   const {report} = await settleReport(COMMAND[kind], '', outcome, loaded.config.rules, {});
   const path = resolve(input.path);
   const findings = report.results.flatMap((r) => r.findings).filter((f) => resolve(cwd, f.file) === path && !NOT_CHECKED.has(f.ruleId));
@@ -94,26 +118,40 @@ export async function fixAllText(input: DocumentInput): Promise<{text: string; f
   return outcome.fixed > 0 && !outcome.refused ? {text: outcome.text, fixed: outcome.fixed} : undefined;
 }
 
+/** Up to this size a schema is linted once, fixes included: however its findings fall, their fixes stay small. */
+const FIXES_ALWAYS_BYTES = 64 * 1024;
+/** A larger schema gets its quick fixes when it has at most this many findings (a second run); past it, none. */
+const MAX_FINDINGS_WITH_FIXES = 1000;
+
 function scopeFor(cwd: string, loaded: LoadedConfig, path: string): ReadScope {
   return new ReadScope({cwd, projectRoot: loaded.root, named: [path], maxBytes: DEFAULT_MAX_DOCUMENT_BYTES});
 }
 
-function runCheck(kind: DocumentKind, input: DocumentInput, cwd: string, loaded: LoadedConfig): Promise<CheckOutcome> {
+async function runCheck(kind: DocumentKind, input: DocumentInput, cwd: string, loaded: LoadedConfig): Promise<CheckOutcome> {
   const {config, baseDir} = loaded;
+  const stdin = () => Readable.from([input.text]);
   const common = {
     cwd,
-    stdin: Readable.from([input.text]),
     selection: {stdinFilename: input.path},
     scope: scopeFor(cwd, loaded, input.path),
     ignore: config.ignore,
     ignoreBase: baseDir,
   };
   switch (kind) {
-    case 'schema':
-      return lintSchemaInputs(['-'], {...common, config, configBaseDir: baseDir, cli: {rules: {}}, withFixes: true});
-    case 'envelope':
-      return validateEnvelopeInputs(['-'], {...common, schemaDirs: configKindSchemaDirs(loaded), capabilities: configCapabilities(loaded)});
+    case 'schema': {
+      const lint = (withFixes: boolean) => lintSchemaInputs(['-'], {...common, stdin: stdin(), config, configBaseDir: baseDir, cli: {rules: {}}, withFixes});
+      if (input.text.length <= FIXES_ALWAYS_BYTES) return lint(true);
+      // A fix lists every property its object leaves out of "required": built for each of n findings in one object,
+      // that is n² names (a 5 MB schema ran out of memory). Fixes are built only when the findings are few.
+      const plain = await lint(false);
+      return plain.results.reduce((n, r) => n + r.findings.length, 0) <= MAX_FINDINGS_WITH_FIXES ? lint(true) : plain;
+    }
+    case 'envelope': {
+      const capabilities = configCapabilities(loaded);
+      const hostProfile = capabilities === undefined ? undefined : await fetchedOnce(loaded, capabilities, cwd);
+      return validateEnvelopeInputs(['-'], {...common, stdin: stdin(), schemaDirs: configKindSchemaDirs(loaded), capabilities, hostProfile});
+    }
     case 'pack':
-      return validatePackInputs(['-'], {...common, idBase: config.packs?.idBase});
+      return validatePackInputs(['-'], {...common, stdin: stdin(), idBase: config.packs?.idBase});
   }
 }

@@ -78,7 +78,9 @@ export function checkManifest(doc: JsonDocument, input: ManifestInput, options: 
 
   appendAll(findings, checkDuplicateIds(doc, value));
   appendAll(findings, checkEnvelopeTypes(doc, value));
-  const folder = input.source.kind === 'file' ? {root: dirname(input.source.path), inPackFolder: input.inPackFolder} : undefined;
+  // Stdin given a --stdin-filename stands for that file: its folder's files are checked as they would be for it.
+  const path = input.source.kind === 'file' ? input.source.path : input.source.kind === 'stdin' ? input.source.name : undefined;
+  const folder = path === undefined ? undefined : {root: dirname(path), inPackFolder: input.inPackFolder};
   appendAll(findings, checkRegistryGates(doc, value, folder));
 
   let scanned: PackUse[] = [];

@@ -48,7 +48,8 @@ export async function resolvePackInputs(
       const key = source.kind === 'stdin' ? '-' : source.path;
       if (seen.has(key)) continue;
       seen.add(key);
-      manifests.push({source, inPackFolder: source.kind === 'file' && basename(source.path) === MANIFEST_NAME});
+      const path = source.kind === 'file' ? source.path : source.kind === 'stdin' ? source.name : undefined;
+      manifests.push({source, inPackFolder: path !== undefined && basename(path) === MANIFEST_NAME});
     }
   };
   const expand = (walk: string[], extensions: string[]) =>
