@@ -2,7 +2,7 @@ import {parseTree, type Node} from 'jsonc-parser';
 import type {JsonDocument} from '../io/json-document.js';
 import {parsePointer} from '../io/json-pointer.js';
 import type {Fix, TextEdit} from '../core/finding.js';
-import {has, propertiesOf, ptr, requiredList, typesOf} from './schema-util.js';
+import {has, propertiesOf, ptr, typesOf} from './schema-util.js';
 import {isObject, type JsonObject} from '../core/json.js';
 import {isNullBranch} from './transforms/type-list-to-nullable.js';
 
@@ -94,7 +94,7 @@ export function appendToArray(doc: JsonDocument, pointer: string, items: string[
   const kids = members(node);
   if (kids.length === 0) return {offset: node.offset, length: node.length, content: `[${items.join(commaStyle(doc))}]`};
   const sep = separatorFor(doc, node, kids);
-  return {offset: end(kids[kids.length - 1]), length: 0, content: items.map((i) => sep + i).join('')};
+  return {offset: end(kids[kids.length - 1]), length: 0, content: items.map((i) => sep + i).join(''), joinable: true};
 }
 
 /** Adds `"key": value` as the last member of the object at `pointer` (which must not have the key). */
@@ -206,18 +206,11 @@ export function nullableEdits(doc: JsonDocument, propPointer: string, prop: unkn
   return edits;
 }
 
-/** The properties of an object schema that are optional and can be made required-and-nullable safely, in text order. */
-export function safelyRequirable(doc: JsonDocument, objectPointer: string, schema: JsonObject): string[] {
-  const props = propertiesOf(schema);
-  if (!props) return [];
-  const required = new Set(requiredList(schema));
-  return keysInTextOrder(doc, `${objectPointer}/properties`, props).filter((k) => !required.has(k) && nullablePlan(props[k]).safe);
-}
-
 /**
  * Lists `names` in the object's `required` (creating it when absent) and makes `focus` nullable (only that, when
- * `names` is empty: `focus` is already required). Every finding on the
- * same object builds the same `required` edit (all the safely requirable properties), so one pass applies them all.
+ * `names` is empty: `focus` is already required). Each finding's fix names its own property only, so n findings on one
+ * object make n small fixes (not n lists of n names); their appends to one `required` are joinable, and a `required`
+ * the first fix creates takes the others' names on the next pass.
  */
 export function fixRequireNullable(doc: JsonDocument, objectPointer: string, schema: JsonObject, focus: string, names: string[]): Fix | undefined {
   const props = propertiesOf(schema);
