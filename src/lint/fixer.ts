@@ -22,6 +22,7 @@ export interface FixOutcome {
  */
 export function applyFixes(text: string, fixes: readonly Fix[]): {text: string; applied: number} {
   const taken: TextEdit[] = [];
+  const takenKeys = new Set<string>();
   let applied = 0;
   for (const fix of fixes) {
     const fresh: TextEdit[] = [];
@@ -31,7 +32,7 @@ export function applyFixes(text: string, fixes: readonly Fix[]): {text: string; 
         ok = false;
         break;
       }
-      const verdict = fitIn(taken, e);
+      const verdict = takenKeys.has(editKey(e)) ? 'shared' : fitIn(taken, e);
       const inFresh = fresh.find((t) => same(t, e) || collides(t, e));
       if (verdict === 'shared' || (inFresh && same(inFresh, e))) continue;
       if (verdict === 'collides' || inFresh) {
@@ -41,7 +42,10 @@ export function applyFixes(text: string, fixes: readonly Fix[]): {text: string; 
       fresh.push(e);
     }
     if (!ok) continue;
-    for (const e of fresh) taken.splice(insertionIndex(taken, e.offset), 0, e);
+    for (const e of fresh) {
+      taken.splice(insertionIndex(taken, e.offset), 0, e);
+      takenKeys.add(editKey(e));
+    }
     applied++;
   }
   const parts: string[] = [];
@@ -66,17 +70,16 @@ function insertionIndex(taken: readonly TextEdit[], offset: number): number {
   return lo;
 }
 
-/** How `e` fits among the edits taken: beside them, identical to one (shared), or colliding with one. */
-function fitIn(taken: readonly TextEdit[], e: TextEdit): 'fits' | 'shared' | 'collides' {
+const editKey = (e: TextEdit) => `${e.offset}:${e.length}:${e.content}`;
+
+/**
+ * Whether `e` (not identical to any edit taken) collides with one. Its neighbours are enough: the edits taken do not
+ * collide with one another, so the last one at or before its offset and the first one after it are the only ones
+ * it can reach (a run of joined appends at one offset is never reached over by an earlier edit).
+ */
+function fitIn(taken: readonly TextEdit[], e: TextEdit): 'fits' | 'collides' {
   const i = insertionIndex(taken, e.offset);
-  // Edits at e's offset sit just before i; the one before those may reach over it, the one at i may start inside it.
-  for (let k = i - 1; k >= 0; k--) {
-    const t = taken[k];
-    if (same(t, e)) return 'shared';
-    if (collides(t, e)) return 'collides';
-    if (t.offset < e.offset) break;
-  }
-  return i < taken.length && collides(taken[i], e) ? 'collides' : 'fits';
+  return (i > 0 && collides(taken[i - 1], e)) || (i < taken.length && collides(taken[i], e)) ? 'collides' : 'fits';
 }
 
 function same(a: TextEdit, b: TextEdit): boolean {

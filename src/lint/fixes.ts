@@ -28,18 +28,34 @@ export function nodeAt(doc: JsonDocument, pointer: string): Node | undefined {
   let node = treeOf(doc);
   for (const seg of parsePointer(pointer)) {
     if (!node) return undefined;
-    if (node.type === 'object') {
-      const props = node.children ?? [];
-      let next: Node | undefined;
-      for (let i = props.length - 1; i >= 0 && !next; i--) if (props[i].children?.[0]?.value === seg) next = props[i].children?.[1];
-      node = next;
-    } else if (node.type === 'array' && /^(0|[1-9]\d*)$/.test(seg)) node = node.children?.[Number(seg)];
+    if (node.type === 'object') node = memberValue(node, seg);
+    else if (node.type === 'array' && /^(0|[1-9]\d*)$/.test(seg)) node = node.children?.[Number(seg)];
     else return undefined;
   }
   return node;
 }
 
 const end = (n: Node) => n.offset + n.length;
+
+/** Objects with more members than this get a key index on first lookup: fixes for each of n properties look n keys up. */
+const INDEX_FROM = 16;
+const keyIndexes = new WeakMap<Node, Map<unknown, Node | undefined>>();
+
+/** The value of member `key` of an object node (the last duplicate wins, as in JSON.parse). */
+function memberValue(object: Node, key: string): Node | undefined {
+  const props = object.children ?? [];
+  if (props.length <= INDEX_FROM) {
+    for (let i = props.length - 1; i >= 0; i--) if (props[i].children?.[0]?.value === key) return props[i].children?.[1];
+    return undefined;
+  }
+  let index = keyIndexes.get(object);
+  if (!index) {
+    index = new Map();
+    for (const p of props) index.set(p.children?.[0]?.value, p.children?.[1]);
+    keyIndexes.set(object, index);
+  }
+  return index.get(key);
+}
 
 /** The members' property nodes of an object, or the elements of an array, in text order. */
 function members(node: Node): Node[] {

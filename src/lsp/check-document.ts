@@ -118,11 +118,6 @@ export async function fixAllText(input: DocumentInput): Promise<{text: string; f
   return outcome.fixed > 0 && !outcome.refused ? {text: outcome.text, fixed: outcome.fixed} : undefined;
 }
 
-/** Up to this size a schema is linted once, fixes included: however its findings fall, their fixes stay small. */
-const FIXES_ALWAYS_BYTES = 64 * 1024;
-/** A larger schema gets its quick fixes when it has at most this many findings (a second run); past it, none. */
-const MAX_FINDINGS_WITH_FIXES = 1000;
-
 function scopeFor(cwd: string, loaded: LoadedConfig, path: string): ReadScope {
   return new ReadScope({cwd, projectRoot: loaded.root, named: [path], maxBytes: DEFAULT_MAX_DOCUMENT_BYTES});
 }
@@ -138,14 +133,8 @@ async function runCheck(kind: DocumentKind, input: DocumentInput, cwd: string, l
     ignoreBase: baseDir,
   };
   switch (kind) {
-    case 'schema': {
-      const lint = (withFixes: boolean) => lintSchemaInputs(['-'], {...common, stdin: stdin(), config, configBaseDir: baseDir, cli: {rules: {}}, withFixes});
-      if (input.text.length <= FIXES_ALWAYS_BYTES) return lint(true);
-      // A fix lists every property its object leaves out of "required": built for each of n findings in one object,
-      // that is n² names (a 5 MB schema ran out of memory). Fixes are built only when the findings are few.
-      const plain = await lint(false);
-      return plain.results.reduce((n, r) => n + r.findings.length, 0) <= MAX_FINDINGS_WITH_FIXES ? lint(true) : plain;
-    }
+    case 'schema':
+      return lintSchemaInputs(['-'], {...common, stdin: stdin(), config, configBaseDir: baseDir, cli: {rules: {}}, withFixes: true});
     case 'envelope': {
       const capabilities = configCapabilities(loaded);
       const hostProfile = capabilities === undefined ? undefined : await fetchedOnce(loaded, capabilities, cwd);
