@@ -97,7 +97,9 @@ export class CheckRunner {
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(this.workerFile);
+    // The worker's output is not let through to the process's: standard output carries the protocol alone.
+    const worker = new Worker(this.workerFile, {stdout: true, stderr: true});
+    for (const stream of [worker.stdout, worker.stderr]) stream.on('data', (chunk: Buffer) => this.log(`openwop (check worker): ${chunk.toString('utf8').trimEnd()}`));
     worker.on('message', (reply: WorkerReply) => {
       if (this.worker === worker && this.running?.request.id === reply.id) this.finish(reply);
     });

@@ -263,8 +263,10 @@ export function startLanguageServer(streams: ServerStreams): Connection {
 
   connection.onHover(async (params: HoverParams): Promise<Hover | null> => {
     const doc = documents.get(params.textDocument.uri);
-    const check = states.get(params.textDocument.uri)?.check;
-    if (!doc || !check) return null;
+    const state = states.get(params.textDocument.uri);
+    const check = state?.check;
+    // Ranges of an older text may sit on other words now: nothing is said until the new text is checked.
+    if (!doc || !check || state.checkedVersion !== doc.version) return null;
     const bom = doc.getText().startsWith('\uFEFF');
     const ids = [...new Set(check.findings.filter((f) => contains(findingRange(f, bom), params.position)).map((f) => f.ruleId))];
     const rules = (await Promise.all(ids.map((id) => findRule(id)))).filter((r): r is Rule => r !== undefined);
