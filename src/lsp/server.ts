@@ -66,8 +66,10 @@ export function startLanguageServer(streams: ServerStreams): Connection {
   const shownProblems = new Set<string>();
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
-    folders = (params.workspaceFolders ?? []).map((f) => fileURLToPath(f.uri));
-    if (folders.length === 0 && params.rootUri) folders = [fileURLToPath(params.rootUri)];
+    // Only folders on disk: a virtual one (vscode-vfs://, untitled:) has no config or files the checks could read.
+    const onDisk = (uris: (string | null | undefined)[]) => uris.flatMap((u) => (u?.startsWith('file:') ? [fileURLToPath(u)] : []));
+    folders = onDisk((params.workspaceFolders ?? []).map((f) => f.uri));
+    if (folders.length === 0 && params.workspaceFolders == null) folders = onDisk([params.rootUri]);
     const edit = params.capabilities.workspace?.workspaceEdit;
     support = {
       documentChanges: edit?.documentChanges === true,
@@ -200,11 +202,14 @@ export function startLanguageServer(streams: ServerStreams): Connection {
     const doc = documents.get(params.textDocument.uri);
     const state = states.get(params.textDocument.uri);
     const path = pathOf(params.textDocument.uri);
-    if (!doc || !state?.check || path === undefined || state.checkedVersion !== doc.version) return [];
-    const {findings} = state.check;
-    const bom = doc.getText().startsWith('\uFEFF');
+    if (!doc || !state?.check || path === undefined) return [];
     const only = params.context.only;
     const wants = (kind: string) => !only || only.some((k) => kind === k || kind.startsWith(`${k}.`));
+    // Fix-on-save asks just before saving, usually inside the debounce of the last edit: "fix all" runs the fixer on the
+    // text as it is now, so it needs no check of this version, only to know the document is a schema.
+    if (state.checkedVersion !== doc.version) return state.check.kind === 'schema' && only !== undefined && wants(FIX_ALL_KIND) ? fixAllActions(doc, FIX_ALL_KIND) : [];
+    const {findings} = state.check;
+    const bom = doc.getText().startsWith('\uFEFF');
     const actions: CodeAction[] = [];
     if (wants(CodeActionKind.QuickFix)) {
       for (const diagnostic of params.context.diagnostics) {
@@ -220,17 +225,19 @@ export function startLanguageServer(streams: ServerStreams): Connection {
     }
     const fixable = findings.some((f) => f.fix && (params.context.diagnostics.length === 0 || overlaps(findingRange(f, bom), params.range)));
     const allKind = wants(FIX_ALL_KIND) ? FIX_ALL_KIND : wants(CodeActionKind.QuickFix) && actions.length > 0 ? CodeActionKind.QuickFix : undefined;
-    if (state.check.kind === 'schema' && fixable && allKind) {
-      // Fixing runs on the worker, behind any check of a large document: a client that can resolve gets the edit only
-      // when it picks the action, so the light-bulb list never waits for it.
-      if (resolvesEdits) actions.push(lazyFixAllAction(doc, allKind));
-      else {
-        const fixAll = await fixAllFor(doc.uri, doc.version, allKind);
-        if (fixAll) actions.push(fixAll);
-      }
-    }
+    if (state.check.kind === 'schema' && fixable && allKind) actions.push(...(await fixAllActions(doc, allKind)));
     return actions;
   });
+
+  /**
+   * "Fix all", as `kind`. Fixing runs on the worker, behind any check of a large document: a client that can resolve
+   * gets the edit only when it picks the action, so the light-bulb list never waits for it.
+   */
+  const fixAllActions = async (doc: TextDocument, kind: string): Promise<CodeAction[]> => {
+    if (resolvesEdits) return [lazyFixAllAction(doc, kind)];
+    const fixAll = await fixAllFor(doc.uri, doc.version, kind);
+    return fixAll ? [fixAll] : [];
+  };
 
   const fixAllFor = async (uri: string, version: number, kind: string): Promise<CodeAction | undefined> => {
     const doc = documents.get(uri);

@@ -27,6 +27,7 @@ import {
   type TextDocumentContentChangeEvent,
   type TextEdit,
   type WorkspaceEdit,
+  type WorkspaceFolder,
 } from 'vscode-languageserver-protocol/node';
 import {TextDocument} from 'vscode-languageserver-textdocument';
 import {BIN} from '../helpers/cli.js';
@@ -69,7 +70,8 @@ export class LspClient {
     );
   }
 
-  static async start(root: string, capabilities: ClientCapabilities = FULL_CAPABILITIES): Promise<{client: LspClient; init: InitializeResult}> {
+  /** `folders`: the workspace folders the client names (default: the project root alone). */
+  static async start(root: string, capabilities: ClientCapabilities = FULL_CAPABILITIES, folders?: WorkspaceFolder[]): Promise<{client: LspClient; init: InitializeResult}> {
     const proc = spawn(process.execPath, [BIN, 'lsp', '--stdio'], {cwd: root, env: {...process.env, NO_COLOR: '1'}});
     const reader = new StreamMessageReader(proc.stdout);
     const writer = new StreamMessageWriter(proc.stdin);
@@ -101,7 +103,8 @@ export class LspClient {
     });
     connection.listen();
     const folder = pathToFileURL(root).href;
-    const init = await client.request(connection.sendRequest(InitializeRequest.type, {processId: process.pid, rootUri: folder, capabilities, workspaceFolders: [{uri: folder, name: 'project'}]}));
+    const workspaceFolders = folders ?? [{uri: folder, name: 'project'}];
+    const init = await client.request(connection.sendRequest(InitializeRequest.type, {processId: process.pid, rootUri: workspaceFolders[0].uri, capabilities, workspaceFolders}));
     await connection.sendNotification(InitializedNotification.type, {});
     return {client, init};
   }

@@ -86,6 +86,22 @@ describe('openwop lsp: quick fixes and fix-all', () => {
     expect(lspSeen(after)).toEqual(await cliSeen(root, ['lint', 'schema'], copy));
     expect(after.length).toBeGreaterThan(0);
   });
+
+  it('fix-on-save: "fix all" asked for right after an edit, before that text is checked, fixes the text as it is now', async () => {
+    // The edit brings back a fixable finding; the request goes out before the edit's debounce ends.
+    const edited = text.replace('"additionalProperties": false', '"$comment": "closed again by the fix"');
+    expect(edited).not.toBe(text);
+    const version = await client.change(uri, [{text: edited}]);
+    const whole = {start: {line: 0, character: 0}, end: {line: edited.split('\n').length, character: 0}};
+    const actions = (await client.connection.sendRequest(CodeActionRequest.type, {textDocument: {uri}, range: whole, context: {diagnostics: [], only: ['source.fixAll']}})) as CodeAction[];
+    expect(client.published.some((p) => p.uri === uri && p.version === version)).toBe(false);
+    expect(actions.map((a) => a.kind)).toEqual(['source.fixAll.openwop']);
+    const resolved = await client.connection.sendRequest(CodeActionResolveRequest.type, actions[0]);
+    const copy = 'schemas/edited-fixed-by-cli.schema.json';
+    writeFileSync(join(root, copy), edited);
+    await runCli(['lint', 'schema', copy, '--fix'], {cwd: root});
+    expect(applyEdits(edited, editsFor(resolved.edit!, uri).edits)).toBe(readFileSync(join(root, copy), 'utf8'));
+  });
 });
 
 describe('openwop lsp: "disable this rule for this file" with a client that watches files', () => {
