@@ -18,7 +18,8 @@ export interface FixOutcome {
  * Applies the fixes whose edits do not overlap, in one go: a fix is all or nothing, an edit identical to one already
  * taken is shared, appends to one array join (see TextEdit.joinable), and anything else that collides waits for the
  * next pass. Returns the new text and how many fixes went in. The edits taken are kept sorted, so a fix is checked
- * against its neighbours only and the text is built once: a schema with tens of thousands of fixes stays linear.
+ * against its neighbours only (a binary search, not a scan of every edit taken) and the text is built once, not copied
+ * per edit: tens of thousands of fixes in one schema take seconds, not minutes.
  */
 export function applyFixes(text: string, fixes: readonly Fix[]): {text: string; applied: number} {
   const taken: TextEdit[] = [];
