@@ -26,6 +26,7 @@ import {CheckRunner, type Pending} from './check-runner.js';
 import {disableRuleAction, type EditSupport, FIX_ALL_KIND, fixAllAction, type FixAllData, lazyFixAllAction, quickFix} from './code-actions.js';
 import {contains, type DiagnosticData, findingRange, overlaps, toDiagnostic} from './diagnostics.js';
 import {disableRuleEdit} from './disable-rule-edit.js';
+import {editorText} from './editor-text.js';
 import {ruleHover} from './hover.js';
 
 /** Quiet time after an edit before a check, growing with the document (a 5 MB one waits about a second). */
@@ -126,7 +127,7 @@ export function startLanguageServer(streams: ServerStreams): Connection {
     try {
       result = await pending.result;
     } catch (error) {
-      connection.console.error(`openwop: checking ${path} failed: ${(error as Error).message}`);
+      connection.console.error(editorText(`openwop: checking ${path} failed: ${(error as Error).message}`, true));
       return;
     } finally {
       if (state.pending === pending) state.pending = undefined;
@@ -144,7 +145,7 @@ export function startLanguageServer(streams: ServerStreams): Connection {
   const reportConfigProblem = (problem: string) => {
     if (shownProblems.has(problem)) return;
     shownProblems.add(problem);
-    void connection.window.showErrorMessage(`openwop: the config cannot be used, so nothing is checked: ${problem}`);
+    void connection.window.showErrorMessage(editorText(`openwop: the config cannot be used, so nothing is checked: ${problem}`));
   };
 
   /** Clients that cannot watch files for the server: the server watches each config it read itself. */

@@ -21,6 +21,8 @@ import {
   type ShowMessageParams,
   RegistrationRequest,
   ShowMessageNotification,
+  ShowMessageRequest,
+  type ShowMessageRequestParams,
   ShutdownRequest,
   StreamMessageReader,
   StreamMessageWriter,
@@ -93,6 +95,12 @@ export class LspClient {
     });
     connection.onNotification(ShowMessageNotification.method, (p: ShowMessageParams) => {
       client.shown.push(p.message);
+      client.wake();
+    });
+    connection.onRequest(ShowMessageRequest.method, (p: ShowMessageRequestParams) => {
+      client.shown.push(p.message);
+      client.wake();
+      return null;
     });
     connection.onRequest(RegistrationRequest.method, (p: RegistrationParams) => {
       client.registrations.push(...p.registrations);
