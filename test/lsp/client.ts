@@ -71,7 +71,7 @@ export class LspClient {
     );
   }
 
-  static async start(root: string, capabilities: ClientCapabilities = FULL_CAPABILITIES): Promise<{client: LspClient; init: InitializeResult}> {
+  static async start(root: string, capabilities: ClientCapabilities = FULL_CAPABILITIES, initializationOptions?: unknown): Promise<{client: LspClient; init: InitializeResult}> {
     const proc = spawn(process.execPath, [BIN, 'lsp', '--stdio'], {cwd: root, env: {...process.env, NO_COLOR: '1'}});
     const reader = new StreamMessageReader(proc.stdout);
     const writer = new StreamMessageWriter(proc.stdin);
@@ -109,7 +109,9 @@ export class LspClient {
     });
     connection.listen();
     const folder = pathToFileURL(root).href;
-    const init = await client.request(connection.sendRequest(InitializeRequest.type, {processId: process.pid, rootUri: folder, capabilities, workspaceFolders: [{uri: folder, name: 'project'}]}));
+    const init = await client.request(
+      connection.sendRequest(InitializeRequest.type, {processId: process.pid, rootUri: folder, capabilities, initializationOptions, workspaceFolders: [{uri: folder, name: 'project'}]}),
+    );
     await connection.sendNotification(InitializedNotification.type, {});
     return {client, init};
   }
