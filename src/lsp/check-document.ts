@@ -25,6 +25,17 @@ export interface DocumentInput {
   /** The workspace folder holding the document: where CI would run the CLI, so where its config is looked for. */
   root?: string;
   previousKind?: DocumentKind;
+  /**
+   * What the user, not the repository, lets the config turn on: opening a file must not make the editor fetch URLs a
+   * stranger's config chose. Without it, `lint.allowRemoteRefs` and a capabilities URL in the config are ignored.
+   */
+  network?: NetworkConsent;
+}
+
+/** The language server's `initializationOptions`: which of the config's network settings it honours. */
+export interface NetworkConsent {
+  allowRemoteRefs?: boolean;
+  allowCapabilitiesUrl?: boolean;
 }
 
 export interface DocumentCheck {
@@ -36,6 +47,8 @@ export interface DocumentCheck {
   configBaseDir: string;
   /** The config could not be used (a syntax error, an unknown rule id): nothing was checked. */
   configProblem?: string;
+  /** A network setting the config asks for and the user has not allowed, so the check went without it. */
+  networkIgnored?: 'lint.allowRemoteRefs' | 'capabilities';
 }
 
 const COMMAND: Record<DocumentKind, CheckingCommand> = {schema: 'lint schema', envelope: 'validate envelope', pack: 'validate pack'};
@@ -95,8 +108,9 @@ export async function checkDocument(input: DocumentInput): Promise<DocumentCheck
   const kind = documentKind(input.path, input.text, loaded.config, loaded.baseDir, input.previousKind);
   if (kind === undefined) return {findings: [], ...base};
   let outcome: CheckOutcome;
+  const networkIgnored = ignoredNetworkSetting(kind, input, loaded);
   try {
-    outcome = await runCheck(kind, input, cwd, loaded);
+    outcome = await runCheck(kind, input, cwd, loaded, networkIgnored);
   } catch (error) {
     // What stops the CLI before any file is checked (the config's capabilities document cannot be loaded) is the
     // config's problem here too, not the server's.
@@ -106,7 +120,14 @@ export async function checkDocument(input: DocumentInput): Promise<DocumentCheck
   const {report} = await settleReport(COMMAND[kind], '', outcome, loaded.config.rules, {});
   const path = resolve(input.path);
   const findings = report.results.flatMap((r) => r.findings).filter((f) => resolve(cwd, f.file) === path && !NOT_CHECKED.has(f.ruleId));
-  return {kind, findings, ...base};
+  return {kind, findings, ...base, ...(networkIgnored ? {networkIgnored} : {})};
+}
+
+function ignoredNetworkSetting(kind: DocumentKind, input: DocumentInput, loaded: LoadedConfig): DocumentCheck['networkIgnored'] {
+  if (kind === 'schema' && !input.network?.allowRemoteRefs && resolveLintOptions(loaded.config, input.path, {}, loaded.baseDir).allowRemoteRefs) return 'lint.allowRemoteRefs';
+  const capabilities = configCapabilities(loaded);
+  if (kind === 'envelope' && !input.network?.allowCapabilitiesUrl && capabilities !== undefined && isCapabilitiesUrl(capabilities)) return 'capabilities';
+  return undefined;
 }
 
 /** The text `--fix` would leave, with the lint settings for the document's path; undefined when no fix applies. */
@@ -122,7 +143,7 @@ function scopeFor(cwd: string, loaded: LoadedConfig, path: string): ReadScope {
   return new ReadScope({cwd, projectRoot: loaded.root, named: [path], maxBytes: DEFAULT_MAX_DOCUMENT_BYTES});
 }
 
-async function runCheck(kind: DocumentKind, input: DocumentInput, cwd: string, loaded: LoadedConfig): Promise<CheckOutcome> {
+async function runCheck(kind: DocumentKind, input: DocumentInput, cwd: string, loaded: LoadedConfig, networkIgnored: DocumentCheck['networkIgnored']): Promise<CheckOutcome> {
   const {config, baseDir} = loaded;
   const stdin = () => Readable.from([input.text]);
   const common = {
@@ -134,9 +155,9 @@ async function runCheck(kind: DocumentKind, input: DocumentInput, cwd: string, l
   };
   switch (kind) {
     case 'schema':
-      return lintSchemaInputs(['-'], {...common, stdin: stdin(), config, configBaseDir: baseDir, cli: {rules: {}}, withFixes: true});
+      return lintSchemaInputs(['-'], {...common, stdin: stdin(), config, configBaseDir: baseDir, cli: {rules: {}, ...(networkIgnored ? {allowRemoteRefs: false} : {})}, withFixes: true});
     case 'envelope': {
-      const capabilities = configCapabilities(loaded);
+      const capabilities = networkIgnored ? undefined : configCapabilities(loaded);
       const hostProfile = capabilities === undefined ? undefined : await fetchedOnce(loaded, capabilities, cwd);
       return validateEnvelopeInputs(['-'], {...common, stdin: stdin(), schemaDirs: configKindSchemaDirs(loaded), capabilities, hostProfile});
     }

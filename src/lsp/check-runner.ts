@@ -1,4 +1,5 @@
 import {Worker} from 'node:worker_threads';
+import {editorText} from './editor-text.js';
 import type {JobType, WorkerJobs, WorkerReply, WorkerRequest} from './worker-messages.js';
 
 /** A job past this age is stopped by ending its worker when it is cancelled; a younger one is let finish and dropped. */
@@ -103,14 +104,14 @@ export class CheckRunner {
     if (this.worker) return this.worker;
     // The worker's output is not let through to the process's: standard output carries the protocol alone.
     const worker = new Worker(this.workerFile, {stdout: true, stderr: true});
-    for (const stream of [worker.stdout, worker.stderr]) stream.on('data', (chunk: Buffer) => this.log(`openwop (check worker): ${chunk.toString('utf8').trimEnd()}`));
+    for (const stream of [worker.stdout, worker.stderr]) stream.on('data', (chunk: Buffer) => this.log(editorText(`openwop (check worker): ${chunk.toString('utf8').trimEnd()}`, true)));
     worker.on('message', (reply: WorkerReply) => {
       if (this.worker === worker && this.running?.request.id === reply.id) this.finish(reply);
     });
     const lost = (why: string) => {
       if (this.worker !== worker) return;
       this.worker = undefined;
-      this.log(`openwop: the check worker stopped (${why}); starting a new one`);
+      this.log(editorText(`openwop: the check worker stopped (${why}); starting a new one`, true));
       const job = this.running;
       if (job) this.finish({id: job.request.id, ok: false, error: `the check worker stopped: ${why}`});
     };

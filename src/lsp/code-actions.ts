@@ -3,6 +3,7 @@ import {type CodeAction, CodeActionKind, type Diagnostic, type TextEdit, type Wo
 import {TextDocument} from 'vscode-languageserver-textdocument';
 import type {Finding} from '../core/finding.js';
 import type {ConfigEdit} from './disable-rule-edit.js';
+import {editorText} from './editor-text.js';
 
 /** The kind editors run on save for "fix all" (VS Code's `editor.codeActionsOnSave`). */
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.openwop`;
@@ -22,7 +23,7 @@ export function quickFix(doc: TextDocument, finding: Finding, diagnostic: Diagno
   if (!finding.fix) return undefined;
   const shift = bom ? 1 : 0;
   const edits: TextEdit[] = finding.fix.edits.map((e) => ({range: {start: doc.positionAt(e.offset + shift), end: doc.positionAt(e.offset + shift + e.length)}, newText: e.content}));
-  return {title: `${finding.fix.description} (${finding.ruleId})`, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: true, edit: {changes: {[doc.uri]: edits}}};
+  return {title: editorText(`${finding.fix.description} (${finding.ruleId})`), kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: true, edit: {changes: {[doc.uri]: edits}}};
 }
 
 /** Every fix `--fix` would make in the file, as one edit of the whole text (the fixer runs to a fixed point). */
@@ -63,11 +64,13 @@ export function disableRuleAction(edit: ConfigEdit, configText: string | undefin
     const config = TextDocument.create(uri, 'json', 0, configText ?? '');
     edits = edit.edits.map((e) => ({range: {start: config.positionAt(e.offset), end: config.positionAt(e.offset + e.length)}, newText: e.content}));
   }
-  const title = `Disable ${ruleId} for this file (openwop config)`;
+  const title = editorText(`Disable ${ruleId} for this file (openwop config)`);
   if (!support.documentChanges) return {title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], edit: {changes: {[uri]: edits}}};
   operations.push({textDocument: {uri, version: null}, edits: edits.map((e) => ({...e, ...annotated}))});
   const workspaceEdit: WorkspaceEdit = {documentChanges: operations};
   if (support.confirm)
-    workspaceEdit.changeAnnotations = {[annotationId]: {label: `Turn ${ruleId} off for this file`, description: `adds an "overrides" entry to ${edit.path}`, needsConfirmation: true}};
+    workspaceEdit.changeAnnotations = {
+      [annotationId]: {label: editorText(`Turn ${ruleId} off for this file`), description: editorText(`adds an "overrides" entry to ${edit.path}`), needsConfirmation: true},
+    };
   return {title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], edit: workspaceEdit};
 }

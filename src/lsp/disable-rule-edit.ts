@@ -1,7 +1,7 @@
 import {basename, join} from 'node:path';
 import {applyEdits, type Edit, format, type FormattingOptions, type JSONPath, modify} from 'jsonc-parser';
 import {isObject} from '../core/json.js';
-import {configRelativePath} from '../config/overrides.js';
+import {configRelativePath, exactFileGlob} from '../config/overrides.js';
 import {detectIndent} from '../lint/index.js';
 
 /** Where "disable this rule for this file" writes: the config the check used, or a new one in the project's folder. */
@@ -16,15 +16,16 @@ export interface ConfigTarget {
 export type ConfigEdit = {kind: 'edit'; path: string; edits: Edit[]} | {kind: 'create'; path: string; text: string};
 
 /**
- * The edit that turns `ruleId` off for `file` alone: an `overrides` entry `{files: [file], rules: {ruleId: "off"}}`
- * appended to the config (or the rule added to an entry naming exactly that file), or a new `openwop.config.json`
+ * The edit that turns `ruleId` off for `file` alone: an `overrides` entry `{files: [glob], rules: {ruleId: "off"}}`, the
+ * glob matching that one file, appended to the config (or the rule added to an entry holding only that glob), or a new `openwop.config.json`
  * holding only that entry. Undefined when the file lies outside the config's folder (no glob there can name it) or the
  * config does not parse.
  */
 export function disableRuleEdit(target: ConfigTarget, file: string, ruleId: string): ConfigEdit | undefined {
   const rel = configRelativePath(file, target.baseDir);
   if (rel === undefined) return undefined;
-  const entry = {files: [rel], rules: {[ruleId]: 'off'}};
+  const glob = exactFileGlob(rel);
+  const entry = {files: [glob], rules: {[ruleId]: 'off'}};
   if (target.path === undefined || target.text === undefined) {
     return {kind: 'create', path: join(target.baseDir, 'openwop.config.json'), text: `${JSON.stringify({overrides: [entry]}, null, 2)}\n`};
   }
@@ -38,7 +39,7 @@ export function disableRuleEdit(target: ConfigTarget, file: string, ruleId: stri
   const config = base.length > 0 && isObject(whole) ? whole.openwop : whole;
   if (!isObject(config)) return undefined;
   const overrides = Array.isArray(config.overrides) ? config.overrides : [];
-  const same = overrides.findIndex((o) => isObject(o) && Array.isArray(o.files) && o.files.length === 1 && o.files[0] === rel && (o.rules === undefined || isObject(o.rules)));
+  const same = overrides.findIndex((o) => isObject(o) && Array.isArray(o.files) && o.files.length === 1 && o.files[0] === glob && (o.rules === undefined || isObject(o.rules)));
   const path = same === -1 ? [...base, 'overrides', -1] : [...base, 'overrides', same, 'rules', ruleId];
   const value = same === -1 ? entry : 'off';
   return {kind: 'edit', path: target.path, edits: [styledEdit(target.text, path, value, same === -1)]};

@@ -21,11 +21,12 @@ import {CONFIG_FILES} from '../config/load.js';
 import {packageRoot} from '../io/package-root.js';
 import {findRule} from '../rule-catalog.js';
 import type {Rule} from '../core/rule.js';
-import type {DocumentCheck} from './check-document.js';
+import type {DocumentCheck, NetworkConsent} from './check-document.js';
 import {CheckRunner, type Pending} from './check-runner.js';
 import {disableRuleAction, type EditSupport, FIX_ALL_KIND, fixAllAction, type FixAllData, lazyFixAllAction, quickFix} from './code-actions.js';
 import {contains, type DiagnosticData, findingRange, overlaps, toDiagnostic} from './diagnostics.js';
 import {disableRuleEdit} from './disable-rule-edit.js';
+import {editorText} from './editor-text.js';
 import {ruleHover} from './hover.js';
 
 /** Quiet time after an edit before a check, growing with the document (a 5 MB one waits about a second). */
@@ -64,6 +65,8 @@ export function startLanguageServer(streams: ServerStreams): Connection {
   let resolvesEdits = false;
   const watchers = new Map<string, FSWatcher>();
   const shownProblems = new Set<string>();
+  let network: NetworkConsent = {};
+  const networkNoted = new Set<string>();
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     // Only folders on disk: a virtual one (vscode-vfs://, untitled:) has no config or files the checks could read.
@@ -78,6 +81,8 @@ export function startLanguageServer(streams: ServerStreams): Connection {
     };
     clientWatches = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     resolvesEdits = params.capabilities.textDocument?.codeAction?.resolveSupport?.properties.includes('edit') === true;
+    const options = (params.initializationOptions ?? {}) as Record<string, unknown>;
+    network = {allowRemoteRefs: options.allowRemoteRefs === true, allowCapabilitiesUrl: options.allowCapabilitiesUrl === true};
     return {
       capabilities: {
         textDocumentSync: {openClose: true, change: TextDocumentSyncKind.Incremental, save: {includeText: false}},
@@ -122,13 +127,13 @@ export function startLanguageServer(streams: ServerStreams): Connection {
     if (!doc || path === undefined || !state) return;
     state.timer = undefined;
     const version = doc.version;
-    const pending = runner.run('check', {path, text: doc.getText(), root: rootOf(path), previousKind: state.check?.kind});
+    const pending = runner.run('check', {path, text: doc.getText(), root: rootOf(path), previousKind: state.check?.kind, network});
     state.pending = pending;
     let result: DocumentCheck | undefined;
     try {
       result = await pending.result;
     } catch (error) {
-      connection.console.error(`openwop: checking ${path} failed: ${(error as Error).message}`);
+      connection.console.error(editorText(`openwop: checking ${path} failed: ${(error as Error).message}`, true));
       return;
     } finally {
       if (state.pending === pending) state.pending = undefined;
@@ -139,6 +144,7 @@ export function startLanguageServer(streams: ServerStreams): Connection {
     state.checkedVersion = version;
     if (result.configProblem !== undefined) reportConfigProblem(result.configProblem);
     if (result.configPath !== undefined) watchConfig(result.configPath);
+    if (result.networkIgnored !== undefined) noteNetworkIgnored(result.networkIgnored, result.configPath ?? '');
     const bom = doc.getText().startsWith('\uFEFF');
     void connection.sendDiagnostics({uri, version, diagnostics: result.findings.map((f, i) => toDiagnostic(f, i, bom))});
   };
@@ -146,7 +152,18 @@ export function startLanguageServer(streams: ServerStreams): Connection {
   const reportConfigProblem = (problem: string) => {
     if (shownProblems.has(problem)) return;
     shownProblems.add(problem);
-    void connection.window.showErrorMessage(`openwop: the config cannot be used, so nothing is checked: ${problem}`);
+    void connection.window.showErrorMessage(editorText(`openwop: the config cannot be used, so nothing is checked: ${problem}`));
+  };
+
+  const noteNetworkIgnored = (setting: string, config: string) => {
+    if (networkNoted.has(`${setting}\0${config}`)) return;
+    networkNoted.add(`${setting}\0${config}`);
+    const option = setting === 'capabilities' ? 'allowCapabilitiesUrl' : 'allowRemoteRefs';
+    log(
+      editorText(
+        `openwop: ${config} sets ${setting === 'capabilities' ? 'a capabilities URL' : setting}; the editor fetches nothing a repository's config names unless the server is started with the initialization option {"${option}": true}`,
+      ),
+    );
   };
 
   /** Clients that cannot watch files for the server: the server watches each config it read itself. */

@@ -21,6 +21,8 @@ import {
   type ShowMessageParams,
   RegistrationRequest,
   ShowMessageNotification,
+  ShowMessageRequest,
+  type ShowMessageRequestParams,
   ShutdownRequest,
   StreamMessageReader,
   StreamMessageWriter,
@@ -70,8 +72,12 @@ export class LspClient {
     );
   }
 
-  /** `folders`: the workspace folders the client names (default: the project root alone). */
-  static async start(root: string, capabilities: ClientCapabilities = FULL_CAPABILITIES, folders?: WorkspaceFolder[]): Promise<{client: LspClient; init: InitializeResult}> {
+  /** `folders`: the workspace folders the client names (default: the project root alone); `initializationOptions`: the user's server settings. */
+  static async start(
+    root: string,
+    capabilities: ClientCapabilities = FULL_CAPABILITIES,
+    {folders, initializationOptions}: {folders?: WorkspaceFolder[]; initializationOptions?: unknown} = {},
+  ): Promise<{client: LspClient; init: InitializeResult}> {
     const proc = spawn(process.execPath, [BIN, 'lsp', '--stdio'], {cwd: root, env: {...process.env, NO_COLOR: '1'}});
     const reader = new StreamMessageReader(proc.stdout);
     const writer = new StreamMessageWriter(proc.stdin);
@@ -95,6 +101,12 @@ export class LspClient {
     });
     connection.onNotification(ShowMessageNotification.method, (p: ShowMessageParams) => {
       client.shown.push(p.message);
+      client.wake();
+    });
+    connection.onRequest(ShowMessageRequest.method, (p: ShowMessageRequestParams) => {
+      client.shown.push(p.message);
+      client.wake();
+      return null;
     });
     connection.onRequest(RegistrationRequest.method, (p: RegistrationParams) => {
       client.registrations.push(...p.registrations);
@@ -104,7 +116,9 @@ export class LspClient {
     connection.listen();
     const folder = pathToFileURL(root).href;
     const workspaceFolders = folders ?? [{uri: folder, name: 'project'}];
-    const init = await client.request(connection.sendRequest(InitializeRequest.type, {processId: process.pid, rootUri: workspaceFolders[0].uri, capabilities, workspaceFolders}));
+    const init = await client.request(
+      connection.sendRequest(InitializeRequest.type, {processId: process.pid, rootUri: workspaceFolders[0].uri, capabilities, initializationOptions, workspaceFolders}),
+    );
     await connection.sendNotification(InitializedNotification.type, {});
     return {client, init};
   }

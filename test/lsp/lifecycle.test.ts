@@ -19,7 +19,7 @@ describe('openwop lsp: shutdown and exit', () => {
 
   it('starts with a workspace folder that is not on disk (a virtual one) and checks files by their own folder', async () => {
     const root = tempProject({'s.schema.json': '{"type": "object", "properties": {}}\n'});
-    const {client} = await LspClient.start(root, undefined, [{uri: 'vscode-vfs://github/acme/repo', name: 'remote'}]);
+    const {client} = await LspClient.start(root, undefined, {folders: [{uri: 'vscode-vfs://github/acme/repo', name: 'remote'}]});
     const uri = await client.open('s.schema.json');
     expect((await client.diagnostics(uri, 1)).diagnostics.map((d) => d.code)).toEqual(['tier1/additional-properties']);
     expect(await client.stop()).toBe(0);

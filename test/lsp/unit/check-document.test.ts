@@ -195,7 +195,8 @@ describe('checkDocument on hostile input', () => {
   });
 });
 
-describe('a capabilities URL in the config', () => {
+describe("a capabilities URL in the config, fetched with the user's consent", () => {
+  const network = {allowCapabilitiesUrl: true};
   let server: Server;
   let base: string;
   let requests = 0;
@@ -221,13 +222,13 @@ describe('a capabilities URL in the config', () => {
     const known = ndjson([envelope(1)]);
     const unknown = ndjson([envelope(1, {type: 'vendor.acme.not-advertised', payload: {}})]);
     requests = 0;
-    expect((await checkDocument({path, text: known, root})).findings).toEqual([]);
-    const keyed = await checkDocument({path, text: unknown, root});
+    expect((await checkDocument({path, text: known, root, network})).findings).toEqual([]);
+    const keyed = await checkDocument({path, text: unknown, root, network});
     expect(keyed.findings.map((f) => f.ruleId)).toContain('envelope/unknown-kind');
-    await checkDocument({path, text: known, root});
+    await checkDocument({path, text: known, root, network});
     expect(requests).toBe(1);
     forgetConfigs();
-    await checkDocument({path, text: known, root});
+    await checkDocument({path, text: known, root, network});
     expect(requests).toBe(2);
   });
 
@@ -237,10 +238,10 @@ describe('a capabilities URL in the config', () => {
     failing = true;
     requests = 0;
     try {
-      const first = await checkDocument({path, text: ndjson([envelope(1)]), root});
+      const first = await checkDocument({path, text: ndjson([envelope(1)]), root, network});
       expect(first.configProblem).toMatch(/capabilities|503/);
       expect(first.findings).toEqual([]);
-      await checkDocument({path, text: ndjson([envelope(2)]), root});
+      await checkDocument({path, text: ndjson([envelope(2)]), root, network});
       expect(requests).toBe(1);
     } finally {
       failing = false;
