@@ -18,19 +18,27 @@ export interface EditSupport {
   confirm: boolean;
 }
 
+/**
+ * Edits of `doc` as computed for its current version: tied to that version where the client takes `documentChanges`,
+ * so an editor refuses to apply them to a text that has changed since.
+ */
+function documentEdit(doc: TextDocument, edits: TextEdit[], versioned: boolean): WorkspaceEdit {
+  return versioned ? {documentChanges: [{textDocument: {uri: doc.uri, version: doc.version}, edits}]} : {changes: {[doc.uri]: edits}};
+}
+
 /** The edits `--fix` makes for one finding, as the editor's text edits (offsets are into the text after any BOM). */
-export function quickFix(doc: TextDocument, finding: Finding, diagnostic: Diagnostic, bom: boolean): CodeAction | undefined {
+export function quickFix(doc: TextDocument, finding: Finding, diagnostic: Diagnostic, bom: boolean, versioned: boolean): CodeAction | undefined {
   if (!finding.fix) return undefined;
   const shift = bom ? 1 : 0;
   const edits: TextEdit[] = finding.fix.edits.map((e) => ({range: {start: doc.positionAt(e.offset + shift), end: doc.positionAt(e.offset + shift + e.length)}, newText: e.content}));
-  return {title: editorText(`${finding.fix.description} (${finding.ruleId})`), kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: true, edit: {changes: {[doc.uri]: edits}}};
+  return {title: editorText(`${finding.fix.description} (${finding.ruleId})`), kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: true, edit: documentEdit(doc, edits, versioned)};
 }
 
 /** Every fix `--fix` would make in the file, as one edit of the whole text (the fixer runs to a fixed point). */
-export function fixAllAction(doc: TextDocument, fixed: {text: string; fixed: number}, bom: boolean, kind: string): CodeAction {
+export function fixAllAction(doc: TextDocument, fixed: {text: string; fixed: number}, bom: boolean, kind: string, versioned: boolean): CodeAction {
   const whole = {start: doc.positionAt(0), end: doc.positionAt(doc.getText().length)};
   const title = `Fix all auto-fixable openwop problems (${fixed.fixed} fix${fixed.fixed === 1 ? '' : 'es'})`;
-  return {title, kind, edit: {changes: {[doc.uri]: [{range: whole, newText: (bom ? '\uFEFF' : '') + fixed.text}]}}};
+  return {title, kind, edit: documentEdit(doc, [{range: whole, newText: (bom ? '\uFEFF' : '') + fixed.text}], versioned)};
 }
 
 /** What a "fix all" offered without its edit carries to `codeAction/resolve`: the text it is for. */

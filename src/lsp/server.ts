@@ -233,7 +233,7 @@ export function startLanguageServer(streams: ServerStreams): Connection {
         if (diagnostic.source !== 'openwop') continue;
         const finding = findings[(diagnostic.data as DiagnosticData | undefined)?.finding ?? -1];
         if (!finding || finding.ruleId !== diagnostic.code) continue;
-        const fix = quickFix(doc, finding, diagnostic, bom);
+        const fix = quickFix(doc, finding, diagnostic, bom, support.documentChanges);
         if (fix) actions.push(fix);
         const edit = disableRuleEdit(configTarget(state.check), path, finding.ruleId);
         const disable = edit && disableRuleAction(edit, state.check.configPath && configText(state.check.configPath), finding.ruleId, diagnostic, support);
@@ -262,7 +262,7 @@ export function startLanguageServer(streams: ServerStreams): Connection {
     if (doc?.version !== version || path === undefined) return undefined;
     const fixed = await runner.run('fix-all', {path, text: doc.getText(), root: rootOf(path)}).result;
     if (!fixed || documents.get(uri)?.version !== version) return undefined;
-    return fixAllAction(doc, fixed, doc.getText().startsWith('\uFEFF'), kind);
+    return fixAllAction(doc, fixed, doc.getText().startsWith('\uFEFF'), kind, support.documentChanges);
   };
 
   connection.onCodeActionResolve(async (action: CodeAction): Promise<CodeAction> => {

@@ -2,7 +2,7 @@ import {type CodeAction, CodeActionRequest, CodeActionResolveRequest, Cancellati
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {tempProject} from '../helpers/cli.js';
 import {findRule} from '../../src/rule-catalog.js';
-import {LspClient} from './client.js';
+import {editsFor, LspClient} from './client.js';
 import {cliSeen, lspSeen, STREAM, TRIAGE_SCHEMA} from './project.js';
 
 const SCHEMA = 'schemas/triage.schema.json';
@@ -90,7 +90,7 @@ describe('openwop lsp: hover, malformed documents, stale edits and cancelled req
     if ('code' in outcome) expect(outcome.code).toBe(-32800);
     else expect(outcome.action.edit).toBeDefined();
     const again = await client.connection.sendRequest(CodeActionResolveRequest.type, lazy);
-    expect(again.edit?.changes?.[uri]).toHaveLength(1);
+    expect(editsFor(again.edit!, uri).edits).toHaveLength(1);
     expect(await hover(uri, {line: 9, character: 8})).not.toBeNull();
   });
 });

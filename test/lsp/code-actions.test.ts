@@ -50,6 +50,8 @@ describe('openwop lsp: quick fixes and fix-all', () => {
     }
     expect(fix?.diagnostics).toEqual([target]);
     expect(fix?.title).toContain(String(target!.code));
+    // Tied to the version it was computed for (the client takes documentChanges): an editor refuses it on a changed text.
+    expect(fix!.edit!.documentChanges?.map((c) => ('textDocument' in c ? c.textDocument : undefined))).toEqual([{uri, version: 1}]);
     const {edits} = editsFor(fix!.edit!, uri);
     expect(edits.length).toBeGreaterThan(0);
     text = applyEdits(text, edits);

@@ -30,7 +30,7 @@ describe('text from input on its way to the editor', () => {
       column: 1,
       fix: {description: `Add "${HOSTILE}" to required`, edits: []},
     } as unknown as Finding;
-    const title = quickFix(doc, finding, diagnostic, false)!.title;
+    const title = quickFix(doc, finding, diagnostic, false, false)!.title;
     expect(title).not.toMatch(RAW);
     expect(title).not.toContain(TOKEN);
     expect(title).toContain('\\u001b[31mX\\u202e');
