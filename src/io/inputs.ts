@@ -19,6 +19,11 @@ import {inside, outsideRoot, ReadScope} from './read-scope.js';
 export type InputSource =
   {kind: 'file'; path: string; display: string; regular?: true; found?: true} | {kind: 'stdin'; display: string; name?: string} | {kind: 'stream'; path: string; display: string};
 
+/** The file an input stands for: its path, or the name `--stdin-filename` gave stdin (undefined for a bare `-` or a stream). */
+export function namedPath(source: InputSource): string | undefined {
+  return source.kind === 'file' ? source.path : source.kind === 'stdin' ? source.name : undefined;
+}
+
 export interface InputProblem {
   display: string;
   /** io/* for what the io layer finds; a command may word a no-match its own way (pack/missing-manifest). */

@@ -7,7 +7,7 @@ import type {InputSource} from './inputs.js';
 import {JsonDocument} from './json-document.js';
 import {JsonArraySplitter} from './json-array-stream.js';
 import {readLineBatches, type StreamLine} from './lines.js';
-import {DEFAULT_INPUT_TIMEOUT_MS, openNamedStream, READ_CHUNK_BYTES} from './open-stream.js';
+import {DEFAULT_INPUT_TIMEOUT_MS, openNamedStream, READ_CHUNK_BYTES, readWhole} from './open-stream.js';
 import {fileFinding, mb, readInputFile, tooLargeMessage, unreadableFinding} from './read-file.js';
 
 export const DEFAULT_MAX_DOCUMENT_BYTES = 100 * 1024 * 1024;
@@ -180,19 +180,14 @@ function isStreamName(path: string): boolean {
 
 /** A stream read whole, as {@link readWholeFile} reads a file: the read stops once it is over `maxBytes`. */
 async function readWholeStream(input: AsyncIterable<Buffer | string>, display: string, maxBytes: number, options: ReadOptions): Promise<Iterable<ReadEvent>> {
-  const chunks: Buffer[] = [];
-  let size = 0;
+  let bytes: Awaited<ReturnType<typeof readWhole>>;
   try {
-    for await (const chunk of input) {
-      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-      size += bytes.length;
-      if (size > maxBytes) return [{type: 'problem', fatal: true, finding: fileFinding(display, 'io/too-large', tooLargeMessage(display, size, maxBytes))}];
-      chunks.push(bytes);
-    }
+    bytes = await readWhole(input, maxBytes);
   } catch (error) {
     return [{type: 'problem', fatal: true, finding: unreadableFinding(display, error as NodeJS.ErrnoException)}];
   }
-  return fromText(Buffer.concat(chunks), display, options);
+  if ('over' in bytes) return [{type: 'problem', fatal: true, finding: fileFinding(display, 'io/too-large', tooLargeMessage(display, bytes.over, maxBytes))}];
+  return fromText(bytes, display, options);
 }
 
 function* fromText(bytes: Uint8Array, display: string, options: ReadOptions): Generator<ReadEvent> {

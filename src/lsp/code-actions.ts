@@ -26,11 +26,15 @@ function documentEdit(doc: TextDocument, edits: TextEdit[], versioned: boolean):
   return versioned ? {documentChanges: [{textDocument: {uri: doc.uri, version: doc.version}, edits}]} : {changes: {[doc.uri]: edits}};
 }
 
+/** Offset edits (ours, and jsonc-parser's: the same three fields) as the editor's range edits in `doc`, moved by `shift`. */
+function rangeEdits(doc: TextDocument, edits: readonly {offset: number; length: number; content: string}[], shift = 0): TextEdit[] {
+  return edits.map((e) => ({range: {start: doc.positionAt(e.offset + shift), end: doc.positionAt(e.offset + shift + e.length)}, newText: e.content}));
+}
+
 /** The edits `--fix` makes for one finding, as the editor's text edits (offsets are into the text after any BOM). */
 export function quickFix(doc: TextDocument, finding: Finding, diagnostic: Diagnostic, bom: boolean, versioned: boolean): CodeAction | undefined {
   if (!finding.fix) return undefined;
-  const shift = bom ? 1 : 0;
-  const edits: TextEdit[] = finding.fix.edits.map((e) => ({range: {start: doc.positionAt(e.offset + shift), end: doc.positionAt(e.offset + shift + e.length)}, newText: e.content}));
+  const edits = rangeEdits(doc, finding.fix.edits, bom ? 1 : 0);
   return {title: editorText(`${finding.fix.description} (${finding.ruleId})`), kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: true, edit: documentEdit(doc, edits, versioned)};
 }
 
@@ -69,8 +73,7 @@ export function disableRuleAction(edit: ConfigEdit, configText: string | undefin
     operations.push({kind: 'create', uri, options: {ignoreIfExists: true}, ...annotated});
     edits = [{range: {start: {line: 0, character: 0}, end: {line: 0, character: 0}}, newText: edit.text}];
   } else {
-    const config = TextDocument.create(uri, 'json', 0, configText ?? '');
-    edits = edit.edits.map((e) => ({range: {start: config.positionAt(e.offset), end: config.positionAt(e.offset + e.length)}, newText: e.content}));
+    edits = rangeEdits(TextDocument.create(uri, 'json', 0, configText ?? ''), edit.edits);
   }
   const title = editorText(`Disable ${ruleId} for this file (openwop config)`);
   if (!support.documentChanges) return {title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], edit: {changes: {[uri]: edits}}};

@@ -1,5 +1,6 @@
 import {dirname} from 'node:path';
 import type {JsonDocument} from '../io/json-document.js';
+import {namedPath} from '../io/inputs.js';
 import type {FileResult, Finding} from '../core/finding.js';
 import {checkFiles, type LoadedSchema} from './check-files.js';
 import {checkDuplicateIds} from './duplicate-ids.js';
@@ -79,7 +80,7 @@ export function checkManifest(doc: JsonDocument, input: ManifestInput, options: 
   appendAll(findings, checkDuplicateIds(doc, value));
   appendAll(findings, checkEnvelopeTypes(doc, value));
   // Stdin given a --stdin-filename stands for that file: its folder's files are checked as they would be for it.
-  const path = input.source.kind === 'file' ? input.source.path : input.source.kind === 'stdin' ? input.source.name : undefined;
+  const path = namedPath(input.source);
   const folder = path === undefined ? undefined : {root: dirname(path), inPackFolder: input.inPackFolder};
   appendAll(findings, checkRegistryGates(doc, value, folder));
 
