@@ -22,7 +22,7 @@ export function markdownReport(unsafe: Report, ctx: FormatContext, top = TOP_FIN
   const report = displayValue(unsafe);
   const out = new ByteBudget();
   const {errors, warnings, infos} = report.summary;
-  const verdict = errors > 0 ? '✖' : '✔';
+  const verdict = errors > 0 ? '✖' : warnings > 0 ? '⚠' : '✔';
   out.fit([`## ${verdict} openwop ${report.command}`, '', ...summaryTable(report)]);
   const rules = ruleTable(report, ctx.rules);
   if (rules.length > 0) out.fit(['', '### Rules', '', ...rules]);
