@@ -13,7 +13,7 @@ const DOCS_PAGE = 'https://github.com/openwop/openwop-cli/blob/main/docs/rules/t
 const HOSTILE = [
   '<script>alert(1)</script>',
   '</script><img src=x onerror=alert(2)>',
-  'a | b || c',
+  'a | b || c back\\|slash \\\\|two',
   'line one\nline two\r\n| x | y |',
   'tick ` and ``` fence ```` and ~~~',
   ']] --> end %% comment ; #35; ::: -->> H->>P',
@@ -128,6 +128,14 @@ describe('markdown', () => {
     // Input can neither end a statement or the fence, open a comment or an arrow, nor write a tag: only entity codes hold `#` or `;`.
     for (const line of diagram.trimEnd().split('\n').slice(3)) expect(line).toMatch(/^ {2}(?:H->>P|P-->>H|Note over H|Note over H,P): (?:[^:;%<>`#\n]|#\d+;)*$/);
     expect(diagram).toContain('#60;script#62;alert(1)#60;/script#62;');
+  });
+
+  it('fences a code span past every backtick run, however many lines of them a name has', () => {
+    const file = 'x`\n'.repeat(300_000) + 'y``z';
+    const md = markdown(buildReport('lint schema', '0.1.0', [{file, findings: [finding({file})]}]), sampleContext());
+    const row = checkMarkdown(md).tables[2][2];
+    expect(row.startsWith('| error | ```x` x` ')).toBe(true);
+    expect(row).toContain(' y``z:3:7``` |');
   });
 
   it('draws every attempt of every emission and closes each fence', () => {

@@ -25,20 +25,27 @@ export function mdText(text: string): string {
 
 /**
  * Input as a code span: a backtick fence longer than any run inside it, padded when the text starts or ends with a
- * backtick. A `|` is escaped even here: GitHub splits table cells before it reads code spans.
+ * backtick. A `|` is escaped even here: GitHub splits table cells before it reads code spans, and reads each `\x` as
+ * one escaped character, so an odd run of backslashes before a `|` gets one more (shown, but the cell holds).
  */
 export function codeSpan(text: string): string {
-  const flat = oneLine(text).replace(/\|/g, '\\|');
-  const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((run) => run.length));
-  const fence = '`'.repeat(longest + 1);
+  const flat = oneLine(text).replace(/(\\*)\|/g, (_, slashes: string) => `${slashes}${slashes.length % 2 === 1 ? '\\' : ''}\\|`);
+  if (flat === '') return '` `';
+  const fence = '`'.repeat(longestBacktickRun(flat) + 1);
   const pad = flat.startsWith('`') || flat.endsWith('`') || (flat.startsWith(' ') && flat.endsWith(' ') && flat.trim() !== '') ? ' ' : '';
   return `${fence}${pad}${flat}${pad}${fence}`;
 }
 
 /** A fence for a block holding `content`: longer than any backtick run in it, so nothing inside can close it. */
 export function fenceFor(content: string): string {
-  const longest = Math.max(0, ...(content.match(/`{3,}/g) ?? []).map((run) => run.length));
-  return '`'.repeat(Math.max(3, longest + 1));
+  return '`'.repeat(Math.max(3, longestBacktickRun(content) + 1));
+}
+
+/** A loop, not `Math.max(...runs)`: a text of a million runs would overflow the call stack as arguments. */
+function longestBacktickRun(text: string): number {
+  let longest = 0;
+  for (const run of text.matchAll(/`+/g)) longest = Math.max(longest, run[0].length);
+  return longest;
 }
 
 /**
