@@ -22,6 +22,20 @@ export class ByteBudget {
     return true;
   }
 
+  /**
+   * A block per item until one does not fit; then the closing line counts what was left out, of `total` when the
+   * items are only the first of more. False when it cut.
+   */
+  fitEach<T>(items: readonly T[], block: (item: T) => string[], what: string, total = items.length): boolean {
+    for (let i = 0; i < items.length; i++) {
+      if (!this.fit(block(items[i]))) {
+        this.close(cutLine(total - i, what));
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** Adds a closing line whatever is left: it is what tells the reader that something was cut. */
   close(line: string): void {
     this.push(['', line], size(['', line]));

@@ -25,13 +25,7 @@ export function addTopFindings(out: ByteBudget, report: Report, rules: ReadonlyM
     out.close(cutLine(all.length, 'findings'));
     return;
   }
-  for (let i = 0; i < shown; i++) {
-    const f = all[i];
-    if (!out.fit([row(f, rules)])) {
-      out.close(cutLine(all.length - i, 'findings'));
-      return;
-    }
-  }
+  if (!out.fitEach(all.slice(0, shown), (f) => [row(f, rules)], 'findings', all.length)) return;
   if (shown < all.length && !out.fit(['', `… and ${all.length - shown} more findings`])) out.close(cutLine(all.length - shown, 'findings'));
 }
 

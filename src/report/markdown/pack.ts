@@ -35,19 +35,11 @@ export function addPackGates(out: ByteBudget, results: readonly FileResult[]): v
     out.close(cutLine(packs.length, 'packs'));
     return;
   }
-  for (let i = 0; i < packs.length; i++) {
-    const p = packs[i];
-    const row = mdRow([
-      p.pack === null ? codeSpan(displayName(p.file)) : codeSpan(p.pack),
-      p.kind === null ? '-' : mdText(p.kind),
-      p.requires.length > 0 ? mdText(shortList(p.requires)) : 'nothing',
-      verdict(p.gate),
-    ]);
-    if (!out.fit([row])) {
-      out.close(cutLine(packs.length - i, 'packs'));
-      return;
-    }
-  }
+  out.fitEach(
+    packs,
+    (p) => [mdRow([codeSpan(p.pack ?? displayName(p.file)), p.kind === null ? '-' : mdText(p.kind), p.requires.length > 0 ? mdText(shortList(p.requires)) : 'nothing', verdict(p.gate)])],
+    'packs',
+  );
 }
 
 function verdict(gate: Gate | null): string {

@@ -1,6 +1,6 @@
 import type {FileResult} from '../../core/finding.js';
 import {isObject} from '../../core/json.js';
-import {cutLine, type ByteBudget} from './budget.js';
+import type {ByteBudget} from './budget.js';
 import {codeSpan, mdText} from './escape.js';
 
 // probe host's part: per host probed, its answer, the capability families its document advertises (the top-level
@@ -20,13 +20,7 @@ function isProbe(result: FileResult): result is ProbeFields {
 }
 
 export function addProbeHosts(out: ByteBudget, results: readonly FileResult[]): void {
-  const hosts = results.filter(isProbe);
-  for (let i = 0; i < hosts.length; i++) {
-    if (!out.fit(hostBlock(hosts[i]))) {
-      out.close(cutLine(hosts.length - i, 'hosts'));
-      return;
-    }
-  }
+  out.fitEach(results.filter(isProbe), hostBlock, 'hosts');
 }
 
 function hostBlock(h: ProbeFields): string[] {

@@ -1,6 +1,6 @@
 import type {FileResult} from '../../core/finding.js';
 import {displayName} from '../../io/paths.js';
-import {cutLine, type ByteBudget} from './budget.js';
+import type {ByteBudget} from './budget.js';
 import {codeSpan, fenceFor, mdTable, mdText, mermaidText} from './escape.js';
 
 // simulate retry's part: per emission (one recording) its verdict, the attempts table, and the trace drawn as a
@@ -32,13 +32,7 @@ function isEmission(result: FileResult): result is Emission {
 }
 
 export function addRetryTraces(out: ByteBudget, results: readonly FileResult[]): void {
-  const emissions = results.filter(isEmission);
-  for (let i = 0; i < emissions.length; i++) {
-    if (!out.fit(emissionBlock(emissions[i]))) {
-      out.close(cutLine(emissions.length - i, 'emissions'));
-      return;
-    }
-  }
+  out.fitEach(results.filter(isEmission), emissionBlock, 'emissions');
 }
 
 function emissionBlock(e: Emission): string[] {
