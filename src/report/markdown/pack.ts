@@ -1,0 +1,52 @@
+import type {FileResult} from '../../core/finding.js';
+import {displayName} from '../../io/paths.js';
+import {shortList} from '../short-list.js';
+import {cutLine, type ByteBudget} from './budget.js';
+import {codeSpan, mdRow, mdTable, mdText} from './escape.js';
+
+// validate pack's part: one row per manifest with the simulated install gate's verdict, read from the result fields
+// the JSON report documents (pack, kind, requires, gate).
+
+interface Gate {
+  granted: string[];
+  installs: boolean;
+  refusal: {unmet?: unknown} | null;
+  blockedBy?: string;
+}
+
+interface PackFields extends FileResult {
+  pack: string | null;
+  kind: string | null;
+  requires: string[];
+  gate: Gate | null;
+}
+
+function isPack(result: FileResult): result is PackFields {
+  return 'gate' in result && 'pack' in result && Array.isArray(result.requires);
+}
+
+export function addPackGates(out: ByteBudget, results: readonly FileResult[]): void {
+  const packs = results.filter(isPack);
+  if (packs.length === 0) return;
+  const granted = packs.find((p) => p.gate)?.gate?.granted;
+  const intro = granted === undefined ? 'No install gate simulated (give `--grant` to simulate one).' : `The simulated host grants ${granted.length > 0 ? mdText(shortList(granted)) : 'nothing'}.`;
+  const [header, rule] = mdTable(['Pack', 'Kind', 'Requires', 'Gate'], []);
+  if (!out.fit(['', '### Packs', '', intro, '', header, rule])) {
+    out.close(cutLine(packs.length, 'packs'));
+    return;
+  }
+  out.fitEach(
+    packs,
+    (p) => [mdRow([codeSpan(p.pack ?? displayName(p.file)), p.kind === null ? '-' : mdText(p.kind), p.requires.length > 0 ? mdText(shortList(p.requires)) : 'nothing', verdict(p.gate)])],
+    'packs',
+  );
+}
+
+function verdict(gate: Gate | null): string {
+  if (gate === null) return 'not simulated';
+  const unmet = Array.isArray(gate.refusal?.unmet) ? ` (unmet: ${mdText(shortList(gate.refusal.unmet))})` : '';
+  if (gate.blockedBy === 'code-not-scanned') return `**not installed**: code not scanned${unmet}`;
+  if (gate.blockedBy !== undefined) return `**not reached**: refused first (${mdText(gate.blockedBy)})${unmet}`;
+  if (gate.refusal) return `**refused**${unmet}`;
+  return gate.installs ? '✔ installs' : '**refused**';
+}
