@@ -2,23 +2,24 @@ import type {Report} from '../../core/finding.js';
 import type {FormatContext} from '../format-context.js';
 import {format as github} from './github.js';
 import {format as gitlab} from './gitlab.js';
+import {format as html} from './html.js';
 import {format as json} from './json.js';
 import {format as junit} from './junit.js';
 import {format as sarif} from './sarif.js';
 import {format as stylish} from './stylish.js';
 
 /** The `--format` values, in help order; stylish is the default. */
-export const FORMATS = ['stylish', 'json', 'sarif', 'github', 'junit', 'gitlab'] as const;
+export const FORMATS = ['stylish', 'json', 'sarif', 'github', 'junit', 'gitlab', 'html'] as const;
 export type FormatName = (typeof FORMATS)[number];
 
 /** A formatter is a pure function; the caller decides where the text goes (see writeOutput). */
 export type Formatter = (report: Report, ctx: FormatContext) => string;
 
-const REGISTRY: Record<FormatName, Formatter> = {stylish, json, sarif, github, junit, gitlab};
+const REGISTRY: Record<FormatName, Formatter> = {stylish, json, sarif, github, junit, gitlab, html};
 
 /** The formats that read `FormatContext.rules`: the others never pay for loading every rule table. */
 export function formatNeedsRules(name: FormatName): boolean {
-  return name === 'sarif';
+  return name === 'sarif' || name === 'html';
 }
 
 export function isFormatName(name: string): name is FormatName {
