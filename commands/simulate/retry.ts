@@ -2,6 +2,7 @@ import {resolve} from 'node:path';
 import {Args, Flags} from '@oclif/core';
 import {configCapabilities, configKindSchemaDirs} from '../../src/config/paths.js';
 import {makeFormatContext} from '../../src/report/format-context.js';
+import {FORMATS} from '../../src/report/formatters/index.js';
 import {escapeJsonText} from '../../src/report/printable.js';
 import {redactValue} from '../../src/report/redact.js';
 import {UserError} from '../../src/core/user-error.js';
@@ -37,7 +38,10 @@ export default class SimulateRetry extends CheckCommand<typeof SimulateRetry> {
 
   static override flags = {
     format: Flags.string({
-      ...CheckCommand.baseFlags.format,
+      char: 'f',
+      options: [...FORMATS],
+      default: 'stylish',
+      helpGroup: 'COMMON',
       summary: 'Output format; this command also writes svg (the retry timelines, one standalone SVG) and ndjson-events (only the events).',
     }),
     schema: Flags.string({summary: 'Payload schema of the emitted kind.', helpValue: 'FILE', exclusive: ['kind'], helpGroup: 'PAYLOAD'}),
