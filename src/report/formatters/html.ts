@@ -154,5 +154,5 @@ function severityCounts(findings: readonly Finding[]): Record<Severity, number> 
 
 function countsText(counts: Record<Severity, number>): string {
   const parts = SEVERITIES.filter((s) => counts[s] > 0).map((s) => `${counts[s]} ${s}${counts[s] === 1 ? '' : 's'}`);
-  return parts.join(', ') || 'no problems';
+  return parts.join(', ') || 'no findings';
 }

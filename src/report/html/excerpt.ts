@@ -6,6 +6,8 @@ export interface ExcerptLine {
   number: number;
   text: string;
   mark?: {start: number; end: number};
+  /** The line lies inside a range that started on an earlier line: marking it whole would drown the start. */
+  inRange: boolean;
   /** Text was left out before / after what is shown (a long line is cut around the finding). */
   cutBefore: boolean;
   cutAfter: boolean;
@@ -51,17 +53,17 @@ export class SourceLines {
     for (let n = Math.max(1, first - CONTEXT); n <= Math.min(this.lines.length, lastMarked + CONTEXT); n++) {
       const line = this.lines[n - 1];
       let mark: {start: number; end: number} | undefined;
-      if (n >= first && n <= lastMarked) {
-        const start = n === first ? Math.min(Math.max(finding.column - 1, 0), line.length) : 0;
-        const end = n === endLine && finding.endColumn !== undefined ? Math.min(finding.endColumn - 1, line.length) : n === first && endLine === first ? start + 1 : line.length;
+      if (n === first) {
+        const start = Math.min(Math.max(finding.column - 1, 0), line.length);
+        const end = endLine > first ? line.length : finding.endColumn !== undefined ? Math.min(finding.endColumn - 1, line.length) : start + 1;
         mark = {start, end: Math.max(end, start)};
       }
-      out.push(this.shown(n, line, mark));
+      out.push({...this.shown(n, line, mark), inRange: n > first && n <= lastMarked});
     }
     return out;
   }
 
-  private shown(n: number, raw: string, mark: {start: number; end: number} | undefined): ExcerptLine {
+  private shown(n: number, raw: string, mark: {start: number; end: number} | undefined): Omit<ExcerptLine, 'inRange'> {
     const masked = this.masked(n, raw);
     const line = masked ?? raw;
     let range = masked !== undefined && mark ? {start: 0, end: line.length} : mark;

@@ -29,5 +29,5 @@ function excerptRow(line: ExcerptLine): string {
   const after = line.cutAfter ? '<span class="cut">…</span>' : '';
   const {mark} = line;
   const body = mark ? `${piece(line.text.slice(0, mark.start))}<mark>${piece(line.text.slice(mark.start, mark.end))}</mark>${piece(line.text.slice(mark.end))}` : piece(line.text);
-  return `<span class="${mark ? 'ln hit' : 'ln'}">${line.number}</span>${before}${body}${after}`;
+  return `<span class="${mark || line.inRange ? 'ln hit' : 'ln'}">${line.number}</span>${before}${body}${after}`;
 }

@@ -8,10 +8,10 @@ import type {RetryTrace, TraceAttempt} from './retry-trace.js';
 
 export const TIMELINE_WIDTH = 760;
 const LANE = 48;
-const TOP = 64;
+const TOP = 74;
 const BAR_X = 170;
 const BAR_W = 330;
-const STOP_X = 560;
+const STOP_X = 590;
 const FONT = 'font-family="system-ui, sans-serif"';
 
 const STOP_FILL: Record<string, string> = {clean: '#2e7d32', truncated: '#ef6c00', 'context-overflow': '#ad1457', refusal: '#c62828', blocked: '#c62828'};
@@ -58,8 +58,8 @@ function lane(a: TraceAttempt, y: number, scale: number): string {
   }
   const fill = STOP_FILL[a.stopClass] ?? '#546e7a';
   const stop = a.stopReason === null ? a.stopClass : `${a.stopClass} (${a.stopReason})`;
-  parts.push(`<g class="stop" data-stop="${escapeAttr(a.stopClass)}"><rect x="${STOP_X}" y="${y}" width="184" height="20" rx="10" fill="${fill}"/>`);
-  parts.push(`<text x="${STOP_X + 92}" y="${y + 14}" ${FONT} font-size="11" text-anchor="middle" fill="#fff">${escapeText(cut(stop, 28))}</text></g>`);
+  parts.push(`<g class="stop" data-stop="${escapeAttr(a.stopClass)}"><rect x="${STOP_X}" y="${y}" width="154" height="20" rx="10" fill="${fill}"/>`);
+  parts.push(`<text x="${STOP_X + 77}" y="${y + 14}" ${FONT} font-size="11" text-anchor="middle" fill="#fff">${escapeText(cut(stop, 24))}</text></g>`);
   let x = BAR_X;
   if (a.correctiveFragment !== null) {
     parts.push(
