@@ -51,6 +51,9 @@ describe('svg: the retry timeline', () => {
     expect(bars.map((b) => b.attrs['data-budget'])).toEqual(['400', '800', '1500', '1500']);
     expect(widths[1]).toBeCloseTo(widths[0] * 2, 0);
     expect(widths[2]).toBe(widths[3]);
+    // At the ceiling a bar fills its whole track: the scale ends there.
+    const track = lanes[2].children.filter((c) => c.name === 'rect')[1];
+    expect(widths[2]).toBe(Number(track.attrs.width));
     const ceiling = all(doc, withClass('ceiling'))[0].children.find((c) => c.name === 'line');
     // The ceiling line stands where the longest bar ends.
     expect(Number(ceiling?.attrs.x1)).toBeCloseTo(Number(bars[2].attrs.x) + widths[2], 0);
