@@ -17,7 +17,7 @@ button[aria-pressed=true]{background:#1a1a1a;color:#fff}
 .group>summary{padding:6px 10px;background:#f3f5f8;cursor:pointer;font-weight:600;overflow-wrap:anywhere}
 .group>.body{padding:4px 12px}.counts{font-weight:400;color:var(--muted);margin-left:8px}
 ol.findings{list-style:none;margin:0;padding:0}li.finding{border-top:1px solid #eef0f3;padding:6px 0}
-.head{overflow-wrap:anywhere}.sev{display:inline-block;min-width:58px;font-weight:600}
+.head{overflow-wrap:anywhere}.sev{display:inline-block;min-width:58px;margin-right:8px;font-weight:600}
 .sev-error .sev{color:var(--err)}.sev-warning .sev{color:var(--warn)}.sev-info .sev{color:var(--info)}
 .pos{color:var(--muted);margin-right:6px}.rule{color:var(--muted);margin-left:8px}.fname{color:var(--muted);margin-right:6px}
 #report[data-group=file] .fname{display:none}.ptr{color:var(--muted);font-size:12px;overflow-wrap:anywhere}
