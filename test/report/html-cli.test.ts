@@ -50,7 +50,7 @@ describe('--format html on every checking command', () => {
 
   it('excerpts come from the files the findings point into', async () => {
     const r = await runCli(['lint', 'schema', 'examples/schemas/violations', '--format', 'html']);
-    expect(r.stdout).toMatch(/<pre class="src"><span class="ln">\d+<\/span>/);
+    expect(r.stdout).toMatch(/<pre class="src"><i( class="hit")?>\d+<\/i>/);
     expect(r.stdout).toContain('<mark>');
   });
 

@@ -62,7 +62,7 @@ describe('html: excerpts', () => {
     expect(lines.map((l) => l.number)).toEqual([1, 2, 3, 4, 5]);
     const hit = lines.find((l) => l.mark);
     expect(hit?.number).toBe(3);
-    expect(hit && hit.text.slice(hit.mark!.start, hit.mark!.end)).toBe('"oneOf"');
+    expect(hit?.text.slice(hit.mark!.start, hit.mark!.end)).toBe('"oneOf"');
   });
 
   it('cuts a long line around the range and says so on both sides', () => {

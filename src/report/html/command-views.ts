@@ -54,7 +54,7 @@ function probeView(result: FileResult): string {
   ];
   const doc = result.discovery;
   if (doc !== null && typeof doc === 'object' && !Array.isArray(doc)) {
-    for (const [name, value] of Object.entries(doc)) {
+    for (const [name, value] of Object.entries(doc as Record<string, unknown>)) {
       const shown =
         value !== null && typeof value === 'object'
           ? Array.isArray(value)

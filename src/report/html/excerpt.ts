@@ -14,7 +14,7 @@ export interface ExcerptLine {
 }
 
 /** Lines shown before and after the finding's own. */
-const CONTEXT = 2;
+export const CONTEXT_LINES = 2;
 /** At most this many lines of a range spanning many: its start is what the reader needs. */
 const MAX_RANGE_LINES = 4;
 /** Longest part of a line shown; a longer one is cut around the marked range. */
@@ -44,13 +44,13 @@ export class SourceLines {
   }
 
   /** The lines around `finding` (empty when its line is not in the text: the file changed since, or it is another text). */
-  excerpt(finding: Pick<Finding, 'line' | 'column' | 'endLine' | 'endColumn'>): ExcerptLine[] {
+  excerpt(finding: Pick<Finding, 'line' | 'column' | 'endLine' | 'endColumn'>, context = CONTEXT_LINES): ExcerptLine[] {
     const first = finding.line;
     if (!(first >= 1 && first <= this.lines.length)) return [];
     const endLine = finding.endLine !== undefined && finding.endLine >= first ? Math.min(finding.endLine, this.lines.length) : first;
     const lastMarked = Math.min(endLine, first + MAX_RANGE_LINES - 1);
     const out: ExcerptLine[] = [];
-    for (let n = Math.max(1, first - CONTEXT); n <= Math.min(this.lines.length, lastMarked + CONTEXT); n++) {
+    for (let n = Math.max(1, first - context); n <= Math.min(this.lines.length, lastMarked + context); n++) {
       const line = this.lines[n - 1];
       let mark: {start: number; end: number} | undefined;
       if (n === first) {

@@ -8,9 +8,24 @@ export const FILTER_SCRIPT = `(function () {
   'use strict';
   var report = document.getElementById('report');
   var items = Array.prototype.slice.call(document.querySelectorAll('li.finding'));
-  var texts = items.map(function (li) { return li.querySelector('.head').textContent.toLowerCase(); });
   var byId = function (id) { return document.getElementById(id); };
   var severity = byId('f-severity'), rule = byId('f-rule'), file = byId('f-file'), text = byId('f-text'), count = byId('f-count');
+  var fileNames = Object.create(null);
+  Array.prototype.forEach.call(file.options, function (o) { fileNames[o.value] = o.textContent; });
+  var texts = items.map(function (li) { return (li.querySelector('.head').textContent + ' ' + fileNames[li.dataset.file]).toLowerCase(); });
+  var named = false;
+  // Grouped by rule, an item needs its file's name: added once, as text, and hidden again under its file's group.
+  function nameFiles() {
+    if (named) return;
+    named = true;
+    items.forEach(function (li) {
+      if (li.querySelector('.fname')) return;
+      var span = document.createElement('span');
+      span.className = 'fname named';
+      span.textContent = fileNames[li.dataset.file];
+      li.querySelector('.head code').before(span);
+    });
+  }
   var lists = {file: {}, rule: {}};
   Array.prototype.forEach.call(document.querySelectorAll('ol.findings[data-list]'), function (ol) {
     var key = ol.getAttribute('data-list').split(':');
@@ -39,6 +54,7 @@ export const FILTER_SCRIPT = `(function () {
     count.textContent = shown + ' of ' + items.length + ' findings shown';
   }
   function group(by) {
+    if (by === 'rule') nameFiles();
     report.setAttribute('data-group', by);
     items.forEach(function (li) { lists[by][by === 'file' ? li.dataset.file : li.dataset.rule].appendChild(li); });
     byId('g-file').setAttribute('aria-pressed', String(by === 'file'));

@@ -17,13 +17,13 @@ button[aria-pressed=true]{background:#1a1a1a;color:#fff}
 .group>summary{padding:6px 10px;background:#f3f5f8;cursor:pointer;font-weight:600;overflow-wrap:anywhere}
 .group>.body{padding:4px 12px}.counts{font-weight:400;color:var(--muted);margin-left:8px}
 ol.findings{list-style:none;margin:0;padding:0}li.finding{border-top:1px solid #eef0f3;padding:6px 0}
-.head{overflow-wrap:anywhere}.sev{display:inline-block;min-width:58px;margin-right:8px;font-weight:600}
-.sev-error .sev{color:var(--err)}.sev-warning .sev{color:var(--warn)}.sev-info .sev{color:var(--info)}
-.pos{color:var(--muted);margin-right:6px}.rule{color:var(--muted);margin-left:8px}.fname{color:var(--muted);margin-right:6px}
-#report[data-group=file] .fname{display:none}.ptr{color:var(--muted);font-size:12px;overflow-wrap:anywhere}
+.head{margin:0;overflow-wrap:anywhere}.head b{display:inline-block;min-width:58px;margin-right:8px}
+[data-sev=error] .head b{color:var(--err)}[data-sev=warning] .head b{color:var(--warn)}[data-sev=info] .head b{color:var(--info)}
+.head code{color:var(--muted);margin-right:6px}.head small{color:var(--muted);margin-left:8px;font-size:inherit}.fname{color:var(--muted);margin-right:6px}
+#report[data-group=file] .fname.named{display:none}.ptr{margin:0;color:var(--muted);font-size:12px;overflow-wrap:anywhere}
 pre.src{margin:4px 0 0;padding:4px 0;background:#f8f9fb;border:1px solid #eef0f3;border-radius:4px;overflow-x:auto;white-space:pre}
-pre.src .ln{display:inline-block;width:5ch;text-align:right;margin-right:10px;color:#9aa0a8;user-select:none}
-pre.src .hit{background:#fff3c4}pre.src mark{background:#ffd54f;color:inherit;text-decoration:underline wavy var(--err)}
+pre.src i{font-style:normal;display:inline-block;width:5ch;text-align:right;margin-right:10px;color:#9aa0a8;user-select:none}
+pre.src i.hit{background:#fff3c4}pre.src mark{background:#ffd54f;color:inherit;text-decoration:underline wavy var(--err)}
 .cut{color:#9aa0a8}.view{margin:6px 0 10px}.pill{display:inline-block;border-radius:10px;padding:0 10px;color:#fff;font-weight:600}
 .pill.ok{background:#2e7d32}.pill.bad{background:var(--err)}.pill.none{background:#78808a}
 pre.extras,pre.json{background:#f8f9fb;padding:6px 8px;border-radius:4px;overflow-x:auto;white-space:pre-wrap;overflow-wrap:anywhere}

@@ -35,7 +35,7 @@ export function retryTrace(result: FileResult): RetryTrace | undefined {
   if (result.attempts.length === 0) return undefined;
   return {
     file: result.file,
-    nodeId: String(result.nodeId ?? ''),
+    nodeId: typeof result.nodeId === 'string' ? result.nodeId : '',
     outcome: result.outcome,
     errorCode: typeof result.errorCode === 'string' ? result.errorCode : null,
     stoppedBy: typeof result.stoppedBy === 'string' ? result.stoppedBy : null,
