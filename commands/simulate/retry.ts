@@ -26,7 +26,6 @@ export default class SimulateRetry extends CheckCommand<typeof SimulateRetry> {
     '<%= config.bin %> <%= command.id %> recordings/run-42/ --schema ticket.schema.json --recovery markdown-fence,brace-walker',
     '<%= config.bin %> <%= command.id %> session.har --schema ticket.schema.json --trace run-events.ndjson',
     '<%= config.bin %> <%= command.id %> capture.sse --max-tokens 512 --format ndjson-events',
-    '<%= config.bin %> <%= command.id %> truncation-then-valid.json --max-tokens 100 --format svg -o timeline.svg',
   ]);
 
   // oclif copies only a command's own static fields, so each command sets this itself (RECORDING is variadic).
@@ -42,7 +41,7 @@ export default class SimulateRetry extends CheckCommand<typeof SimulateRetry> {
       options: [...FORMATS],
       default: 'stylish',
       helpGroup: 'COMMON',
-      summary: 'Output format; this command also writes svg (the retry timelines, one standalone SVG) and ndjson-events (only the events).',
+      summary: 'Output format; also svg.',
     }),
     schema: Flags.string({summary: 'Payload schema of the emitted kind.', helpValue: 'FILE', exclusive: ['kind'], helpGroup: 'PAYLOAD'}),
     kind: Flags.string({summary: 'Kind whose payload schema applies.', helpValue: 'KIND', helpGroup: 'PAYLOAD'}),

@@ -8,8 +8,8 @@ import {applyQuiet} from '../../src/report/exit-code.js';
 import {ANSI, finding, sampleContext, sampleReport} from './sample.js';
 
 describe('format registry', () => {
-  it('lists the six formats, stylish first, each a function', () => {
-    expect(FORMATS).toEqual(['stylish', 'json', 'sarif', 'github', 'junit', 'gitlab']);
+  it('lists the seven formats, stylish first, each a function', () => {
+    expect(FORMATS).toEqual(['stylish', 'json', 'sarif', 'github', 'junit', 'gitlab', 'html']);
     for (const name of FORMATS) {
       expect(isFormatName(name)).toBe(true);
       expect(typeof getFormatter(name)(sampleReport(), sampleContext())).toBe('string');
