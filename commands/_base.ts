@@ -15,6 +15,7 @@ import type {FormatContext} from '../src/report/format-context.js';
 import {FORMATS, formatNeedsRules, getFormatter, type FormatName} from '../src/report/formatters/index.js';
 import {jsonText} from '../src/report/formatters/json.js';
 import type {CheckOutcome} from '../src/report/outcome.js';
+import {readExcerptSources} from '../src/report/excerpt-sources.js';
 import {displayText} from '../src/report/printable.js';
 import {type OutputTarget, writeOutput} from '../src/report/write-output.js';
 import {
@@ -90,6 +91,9 @@ export abstract class CheckCommand<T extends typeof Command = typeof Command> ex
 
   protected abstract readonly commandName: CheckingCommand;
 
+  /** The run's read scope, once the check has made it: the html report reads its excerpts inside it. */
+  private scope?: ReadScope;
+
   /** For --baseline: the folder a result's file stands for as a whole (its baseline entries are checked with it). */
   protected baselineFolderOf?(resultFile: string): string | undefined;
 
@@ -131,6 +135,7 @@ export abstract class CheckCommand<T extends typeof Command = typeof Command> ex
       renderSummaryExtras: outcome.renderSummaryExtras,
       width: format === 'stylish' && !flags.output ? terminalWidth() : undefined,
       quiet: flags.quiet,
+      sources: format === 'html' ? readExcerptSources(report, this.scope ?? new ReadScope({cwd, projectRoot: projectRoot(cwd)})) : undefined,
     };
     await writeOutput(getFormatter(format)(report, ctx), this.outputTarget(flags.output));
     process.exitCode = exitCode;
@@ -170,7 +175,7 @@ export abstract class CheckCommand<T extends typeof Command = typeof Command> ex
    * and the folder of each of `named` (the paths on the command line) and of --config that lies outside those.
    */
   protected readScope(ctx: CheckContext, flags: ScopeFlags, named: readonly (string | undefined)[]): ReadScope {
-    return new ReadScope({
+    return (this.scope = new ReadScope({
       cwd: ctx.cwd,
       projectRoot: ctx.config.root,
       refRoots: flags['ref-root'],
@@ -178,7 +183,7 @@ export abstract class CheckCommand<T extends typeof Command = typeof Command> ex
       followSymlinks: flags['follow-symlinks'],
       maxBytes: flags['max-size'] * MB,
       inputTimeoutMs: flags['input-timeout'],
-    });
+    }));
   }
 
   protected override async catch(error: Error & {oclif?: {exit?: number}}): Promise<unknown> {

@@ -1,6 +1,8 @@
 import {resolve} from 'node:path';
 import {Args, Flags} from '@oclif/core';
 import {configCapabilities, configKindSchemaDirs} from '../../src/config/paths.js';
+import {makeFormatContext} from '../../src/report/format-context.js';
+import {FORMATS} from '../../src/report/formatters/index.js';
 import {escapeJsonText} from '../../src/report/printable.js';
 import {redactValue} from '../../src/report/redact.js';
 import {UserError} from '../../src/core/user-error.js';
@@ -10,6 +12,8 @@ import {CheckCommand, type CheckContext, type CheckOutcome, type CheckRun} from 
 import {LIST_FLAG, readScopeFlags, REPEATED_FLAG, screenExamples, stdinFilenameFlag} from '../_common.js';
 
 const EVENTS_FORMAT = 'ndjson-events';
+/** The timelines as one standalone SVG file: a picture of this command's trace, so no other command offers it. */
+const SVG_FORMAT = 'svg';
 
 export default class SimulateRetry extends CheckCommand<typeof SimulateRetry> {
   static override summary = 'Replay recorded provider responses through the RFC 0033 retry router: what a conformant host does, and whether yours did it.';
@@ -32,6 +36,13 @@ export default class SimulateRetry extends CheckCommand<typeof SimulateRetry> {
   };
 
   static override flags = {
+    format: Flags.string({
+      char: 'f',
+      options: [...FORMATS],
+      default: 'stylish',
+      helpGroup: 'COMMON',
+      summary: 'Output format; also svg.',
+    }),
     schema: Flags.string({summary: 'Payload schema of the emitted kind.', helpValue: 'FILE', exclusive: ['kind'], helpGroup: 'PAYLOAD'}),
     kind: Flags.string({summary: 'Kind whose payload schema applies.', helpValue: 'KIND', helpGroup: 'PAYLOAD'}),
     schemas: Flags.string({summary: 'Folder of <kind>.schema.json files (repeatable, not comma-separated: a path may hold a comma).', helpValue: 'DIR', ...REPEATED_FLAG, helpGroup: 'PAYLOAD'}),
@@ -51,23 +62,26 @@ export default class SimulateRetry extends CheckCommand<typeof SimulateRetry> {
 
   protected readonly commandName = 'simulate retry';
 
-  /** --format ndjson-events was asked for (and taken off argv). */
-  private eventsOnly = false;
+  /** --format ndjson-events or svg was asked for (and taken off argv). */
+  private ownFormat: typeof EVENTS_FORMAT | typeof SVG_FORMAT | undefined;
 
   override async run(): Promise<void> {
-    const argv = withoutEventsFormat(this.argv);
-    // The shared base knows five formats; this one is ours, so the flag is taken out before oclif parses it.
-    if (argv) {
-      this.argv = argv;
-      this.eventsOnly = true;
+    // The shared base knows the formats of every command; these two are ours, so the flag is taken out before oclif parses it.
+    for (const name of [EVENTS_FORMAT, SVG_FORMAT] as const) {
+      const argv = withoutFormat(this.argv, name);
+      if (argv) {
+        this.argv = argv;
+        this.ownFormat = name;
+        break;
+      }
     }
     return super.run();
   }
 
-  /** With --format ndjson-events the run is answered by {@link runEventsOnly}. */
+  /** With --format ndjson-events the run is answered by {@link runEventsOnly}, with --format svg by {@link runSvg}. */
   protected override async answerInstead(run: CheckRun<typeof SimulateRetry>): Promise<boolean> {
-    if (!this.eventsOnly) return false;
-    await this.runEventsOnly(run);
+    if (this.ownFormat === undefined) return false;
+    await (this.ownFormat === EVENTS_FORMAT ? this.runEventsOnly(run) : this.runSvg(run));
     return true;
   }
 
@@ -113,10 +127,20 @@ export default class SimulateRetry extends CheckCommand<typeof SimulateRetry> {
     if (errors + warnings > 0) process.stderr.write(`openwop: ${errors} error(s), ${warnings} warning(s) not shown in ${EVENTS_FORMAT} output; run with --format stylish to see them\n`);
     process.exitCode = exitCode;
   }
+
+  /** --format svg: the same simulation and exit code; stdout holds the timelines, the findings are counted on stderr. */
+  private async runSvg(run: CheckRun<typeof SimulateRetry>): Promise<void> {
+    const {report, exitCode, version} = await this.evaluate(run, process.cwd(), false);
+    const {format} = await import('../../src/report/formatters/svg.js');
+    await writeOutput(format(report, makeFormatContext({toolVersion: version})), this.outputTarget(run.flags.output));
+    const {errors, warnings} = report.summary;
+    if (errors + warnings > 0) process.stderr.write(`openwop: ${errors} error(s), ${warnings} warning(s) not shown in ${SVG_FORMAT} output; run with --format html to see them with the timelines\n`);
+    process.exitCode = exitCode;
+  }
 }
 
-/** argv without `--format ndjson-events` (or `--format=…`, `-f …`), or undefined when that format was not asked for. */
-function withoutEventsFormat(argv: readonly string[]): string[] | undefined {
+/** argv without `--format NAME` (or `--format=NAME`, `-f NAME`), or undefined when that format was not asked for. */
+function withoutFormat(argv: readonly string[], name: string): string[] | undefined {
   const out: string[] = [];
   let found = false;
   for (let i = 0; i < argv.length; i++) {
@@ -125,10 +149,10 @@ function withoutEventsFormat(argv: readonly string[]): string[] | undefined {
       out.push(...argv.slice(i));
       break;
     }
-    if ((a === '--format' || a === '-f') && argv[i + 1] === EVENTS_FORMAT) {
+    if ((a === '--format' || a === '-f') && argv[i + 1] === name) {
       found = true;
       i++;
-    } else if (a === `--format=${EVENTS_FORMAT}` || a === `-f=${EVENTS_FORMAT}`) found = true;
+    } else if (a === `--format=${name}` || a === `-f=${name}`) found = true;
     else out.push(a);
   }
   return found ? out : undefined;

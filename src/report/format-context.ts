@@ -35,6 +35,11 @@ export interface FormatContext {
   quiet?: boolean;
   /** Command-specific readable lines under stylish's summary line (what a run passed over, say); machine formats carry the same in `summary`. */
   renderSummaryExtras?: (summary: Summary, ctx: FormatContext) => string[];
+  /**
+   * The text of the files findings point into, by `Finding.file`, for the formats that quote them (html's excerpts).
+   * The command reads them inside its read scope (see readExcerptSources); a file absent here gets no excerpt.
+   */
+  sources?: ReadonlyMap<string, string>;
 }
 
 /** Fills the fields a caller rarely cares about; handy for tests and for library users. */

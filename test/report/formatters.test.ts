@@ -8,8 +8,8 @@ import {applyQuiet} from '../../src/report/exit-code.js';
 import {ANSI, finding, sampleContext, sampleReport} from './sample.js';
 
 describe('format registry', () => {
-  it('lists the seven formats, stylish first, each a function', () => {
-    expect(FORMATS).toEqual(['stylish', 'json', 'sarif', 'github', 'junit', 'gitlab', 'markdown']);
+  it('lists the eight formats, stylish first, each a function', () => {
+    expect(FORMATS).toEqual(['stylish', 'json', 'sarif', 'github', 'junit', 'gitlab', 'markdown', 'html']);
     for (const name of FORMATS) {
       expect(isFormatName(name)).toBe(true);
       expect(typeof getFormatter(name)(sampleReport(), sampleContext())).toBe('string');

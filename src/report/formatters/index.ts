@@ -2,6 +2,7 @@ import type {Report} from '../../core/finding.js';
 import type {FormatContext} from '../format-context.js';
 import {format as github} from './github.js';
 import {format as gitlab} from './gitlab.js';
+import {format as html} from './html.js';
 import {format as json} from './json.js';
 import {format as junit} from './junit.js';
 import {format as markdown} from './markdown.js';
@@ -9,17 +10,17 @@ import {format as sarif} from './sarif.js';
 import {format as stylish} from './stylish.js';
 
 /** The `--format` values, in help order; stylish is the default. */
-export const FORMATS = ['stylish', 'json', 'sarif', 'github', 'junit', 'gitlab', 'markdown'] as const;
+export const FORMATS = ['stylish', 'json', 'sarif', 'github', 'junit', 'gitlab', 'markdown', 'html'] as const;
 export type FormatName = (typeof FORMATS)[number];
 
 /** A formatter is a pure function; the caller decides where the text goes (see writeOutput). */
 export type Formatter = (report: Report, ctx: FormatContext) => string;
 
-const REGISTRY: Record<FormatName, Formatter> = {stylish, json, sarif, github, junit, gitlab, markdown};
+const REGISTRY: Record<FormatName, Formatter> = {stylish, json, sarif, github, junit, gitlab, markdown, html};
 
 /** The formats that read `FormatContext.rules`: the others never pay for loading every rule table. */
 export function formatNeedsRules(name: FormatName): boolean {
-  return name === 'sarif' || name === 'markdown';
+  return name === 'sarif' || name === 'markdown' || name === 'html';
 }
 
 export function isFormatName(name: string): name is FormatName {

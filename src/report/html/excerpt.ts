@@ -1,0 +1,96 @@
+import type {Finding} from '../../core/finding.js';
+import {findSecrets, type SecretHit} from '../secrets.js';
+
+/** One line of a source excerpt, ready to escape: `mark` is the part of `text` the finding is about. */
+export interface ExcerptLine {
+  number: number;
+  text: string;
+  mark?: {start: number; end: number};
+  /** The line lies inside a range that started on an earlier line: marking it whole would drown the start. */
+  inRange: boolean;
+  /** Text was left out before / after what is shown (a long line is cut around the finding). */
+  cutBefore: boolean;
+  cutAfter: boolean;
+}
+
+/** Lines shown before and after the finding's own. */
+export const CONTEXT_LINES = 2;
+/** At most this many lines of a range spanning many: its start is what the reader needs. */
+const MAX_RANGE_LINES = 4;
+/** Longest part of a line shown; a longer one is cut around the marked range. */
+export const MAX_EXCERPT_COLUMNS = 160;
+/** What is kept on each side of a marked range on a cut line. */
+const LEAD = 40;
+
+/**
+ * A file's text split once for the excerpts of all its findings. Secrets are found over the whole text (a PEM block
+ * spans lines) and masked in every line shown; a masked line is marked whole, since its columns no longer line up.
+ */
+export class SourceLines {
+  private readonly lines: string[];
+  private readonly starts: number[];
+  private readonly secrets: SecretHit[];
+
+  constructor(text: string) {
+    this.lines = text.split('\n');
+    this.starts = new Array<number>(this.lines.length);
+    let at = 0;
+    for (let i = 0; i < this.lines.length; i++) {
+      this.starts[i] = at;
+      at += this.lines[i].length + 1;
+      if (this.lines[i].endsWith('\r')) this.lines[i] = this.lines[i].slice(0, -1);
+    }
+    this.secrets = findSecrets(text, 'all');
+  }
+
+  /** The lines around `finding` (empty when its line is not in the text: the file changed since, or it is another text). */
+  excerpt(finding: Pick<Finding, 'line' | 'column' | 'endLine' | 'endColumn'>, context = CONTEXT_LINES): ExcerptLine[] {
+    const first = finding.line;
+    if (!(first >= 1 && first <= this.lines.length)) return [];
+    const endLine = finding.endLine !== undefined && finding.endLine >= first ? Math.min(finding.endLine, this.lines.length) : first;
+    const lastMarked = Math.min(endLine, first + MAX_RANGE_LINES - 1);
+    const out: ExcerptLine[] = [];
+    for (let n = Math.max(1, first - context); n <= Math.min(this.lines.length, lastMarked + context); n++) {
+      const line = this.lines[n - 1];
+      let mark: {start: number; end: number} | undefined;
+      if (n === first) {
+        const start = Math.min(Math.max(finding.column - 1, 0), line.length);
+        const end = endLine > first ? line.length : finding.endColumn !== undefined ? Math.min(finding.endColumn - 1, line.length) : start + 1;
+        mark = {start, end: Math.max(end, start)};
+      }
+      out.push({...this.shown(n, line, mark), inRange: n > first && n <= lastMarked});
+    }
+    return out;
+  }
+
+  private shown(n: number, raw: string, mark: {start: number; end: number} | undefined): Omit<ExcerptLine, 'inRange'> {
+    const masked = this.masked(n, raw);
+    const line = masked ?? raw;
+    let range = masked !== undefined && mark ? {start: 0, end: line.length} : mark;
+    let from = 0;
+    let to = line.length;
+    if (line.length > MAX_EXCERPT_COLUMNS) {
+      from = range ? Math.max(0, range.start - LEAD) : 0;
+      to = Math.min(line.length, from + MAX_EXCERPT_COLUMNS);
+    }
+    if (range) range = {start: Math.max(range.start, from) - from, end: Math.min(Math.max(range.end, range.start), to) - from};
+    const text = line.slice(from, to);
+    return {number: n, text, ...(range ? {mark: range} : {}), cutBefore: from > 0, cutAfter: to < line.length};
+  }
+
+  /** Line `n` with the secrets on it masked, or undefined when none touches it. */
+  private masked(n: number, line: string): string | undefined {
+    const start = this.starts[n - 1];
+    const end = start + line.length;
+    let out = '';
+    let at = start;
+    for (const hit of this.secrets) {
+      const hitEnd = hit.index + hit.length;
+      if (hitEnd <= start || hit.index >= end) continue;
+      const from = Math.max(hit.index, start);
+      out += line.slice(at - start, from - start) + (hit.index >= start ? hit.masked : '…');
+      at = Math.min(hitEnd, end);
+    }
+    return at === start && out === '' ? undefined : out + line.slice(at - start);
+  }
+}

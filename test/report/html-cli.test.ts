@@ -1,0 +1,84 @@
+import {mkdirSync, symlinkSync, writeFileSync} from 'node:fs';
+import type {AddressInfo} from 'node:net';
+import type {Server} from 'node:http';
+import {join} from 'node:path';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {buildReport} from '../../src/report/report.js';
+import {readExcerptSources} from '../../src/report/excerpt-sources.js';
+import {ReadScope} from '../../src/io/read-scope.js';
+import {finding} from './sample.js';
+import {runCli, STACK_TRACE, tempDir} from '../helpers/cli.js';
+// @ts-expect-error: the example host is plain JavaScript
+import {exampleHost} from '../../examples/hosts/serve.mjs';
+
+// Every checking command writes an html report with the exit code its other formats give (the CLI runs from the
+// bundle: npm run build first).
+
+let host: Server;
+let url = '';
+
+beforeAll(async () => {
+  host = exampleHost() as Server;
+  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => host.close(() => resolve())));
+
+const COMMANDS: [string, () => string[]][] = [
+  ['lint schema', () => ['lint', 'schema', 'examples/schemas/violations']],
+  ['validate envelope', () => ['validate', 'envelope', 'examples/envelopes']],
+  ['validate pack', () => ['validate', 'pack', 'examples/packs/webhook-defective', 'examples/packs/webhook', '--grant', 'net.dns']],
+  ['validate bundle', () => ['validate', 'bundle', 'examples/bundles/acme.bundle-v3.json']],
+  ['probe host', () => ['probe', 'host', url]],
+  [
+    'simulate retry',
+    () => ['simulate', 'retry', 'examples/recordings/openai-chat-schema-violation', 'examples/recordings/anthropic-refusal.json', '--schema', 'examples/recordings/ticket.schema.json'],
+  ],
+];
+
+describe('--format html on every checking command', () => {
+  it.each(COMMANDS)('%s: a whole page, the same exit code as --format json', async (command, args) => {
+    const [asHtml, asJson] = await Promise.all([runCli([...args(), '--format', 'html']), runCli([...args(), '--format', 'json'])]);
+    expect(asHtml.code).toBe(asJson.code);
+    expect(asHtml.stderr).not.toMatch(STACK_TRACE);
+    expect(asHtml.stdout).toMatch(/^<!DOCTYPE html>\n/);
+    expect(asHtml.stdout).toContain(`<title>openwop ${command} report</title>`);
+    expect(asHtml.stdout.trimEnd().endsWith('</html>')).toBe(true);
+    const findings = (JSON.parse(asJson.stdout) as {results: {findings: unknown[]}[]}).results.reduce((n, r) => n + r.findings.length, 0);
+    expect(asHtml.stdout.match(/<li class="finding/g) ?? []).toHaveLength(findings);
+  });
+
+  it('excerpts come from the files the findings point into', async () => {
+    const r = await runCli(['lint', 'schema', 'examples/schemas/violations', '--format', 'html']);
+    expect(r.stdout).toMatch(/<pre class="src"><i( class="hit")?>\d+<\/i>/);
+    expect(r.stdout).toContain('<mark>');
+  });
+
+  it('simulate retry --format svg: the timelines, same exit code; --format svg elsewhere is a usage error', async () => {
+    const args = ['simulate', 'retry', 'examples/recordings/anthropic-refusal.json', '--schema', 'examples/recordings/ticket.schema.json'];
+    const [asSvg, asJson] = await Promise.all([runCli([...args, '--format', 'svg']), runCli([...args, '--format', 'json'])]);
+    expect(asSvg.code).toBe(asJson.code);
+    expect(asSvg.stdout).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(asSvg.stdout).toContain('class="outcome" data-outcome="failed"');
+    const elsewhere = await runCli(['validate', 'pack', 'examples/packs/webhook', '--format', 'svg']);
+    expect(elsewhere.code).toBe(2);
+    expect(elsewhere.stderr).toMatch(/Expected --format=svg to be one of: .*html/s);
+    expect(elsewhere.stderr).not.toMatch(STACK_TRACE);
+  });
+});
+
+describe('excerpt sources: read inside the run scope only', () => {
+  it('a file outside the project, or reached through a link leading out of it, is never read', () => {
+    const base = tempDir();
+    const project = join(base, 'project');
+    mkdirSync(join(project, '.git'), {recursive: true});
+    writeFileSync(join(base, 'outside.json'), '{"secret": "OUTSIDE-TEXT"}');
+    writeFileSync(join(project, 'inside.json'), '{"a": 1}');
+    symlinkSync(join(base, 'outside.json'), join(project, 'link.json'));
+    const files = ['inside.json', '../outside.json', 'link.json', join(base, 'outside.json'), '-', 'https://host.example/x.json'];
+    const report = buildReport('lint schema', '0.1.0', [{file: 'inside.json', findings: files.map((file) => finding({file}))}]);
+    const sources = readExcerptSources(report, new ReadScope({cwd: project, projectRoot: project}));
+    expect([...sources.keys()]).toEqual(['inside.json']);
+    expect(sources.get('inside.json')).toBe('{"a": 1}');
+  });
+});
