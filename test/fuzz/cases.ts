@@ -154,7 +154,7 @@ function content(seeds: Uint8Array[]): fc.Arbitrary<Uint8Array> {
   return fc.oneof({arbitrary: randomBytes, weight: 1}, {arbitrary: randomJson, weight: 1}, {arbitrary: mutated(seeds), weight: 2}, {arbitrary: structurallyMutated(seeds), weight: 3});
 }
 
-const FORMATS = ['stylish', 'json', 'sarif', 'github', 'junit', 'html'];
+const FORMATS = ['stylish', 'json', 'sarif', 'github', 'junit', 'markdown', 'html'];
 const format = fc.constantFrom(...FORMATS).map((f) => ['--format', f]);
 /** Checking-command flags every command shares; `-o` writes inside the case folder. */
 const sharedFlags = fc.subarray([['--quiet'], ['--fail-on', 'warning'], ['--max-warnings', '0'], ['-o', 'report.out'], ['--no-color']]).chain((flags) => format.map((f) => [...f, ...flags.flat()]));
