@@ -4,7 +4,7 @@ import {parseRuleFlags} from '../../src/config/load.js';
 import {LINT_TARGETS, lintSchemaInputs, type FixMode, type LintTarget} from '../../src/lint/index.js';
 import {UserError} from '../../src/core/user-error.js';
 import {CheckCommand, type CheckContext, type CheckOutcome, type CheckRun} from '../_base.js';
-import {baselineFlags, inputSelection, inputSelectionFlags, LIST_FLAG, readScopeFlags, screenExamples} from '../_common.js';
+import {baselineFlags, inputSelection, inputSelectionFlags, jobsFlag, LIST_FLAG, readScopeFlags, screenExamples} from '../_common.js';
 
 export default class LintSchema extends CheckCommand<typeof LintSchema> {
   static override summary = 'Lint JSON Schemas against the Tier-1 structured-output subset and the reasoning-field rules (RFC 0030, RFC 0031).';
@@ -38,6 +38,7 @@ export default class LintSchema extends CheckCommand<typeof LintSchema> {
     'max-size': Flags.integer({summary: 'Largest file to read, in MB.', default: 100, min: 1, helpGroup: 'INPUT'}),
     ...readScopeFlags(),
     ...inputSelectionFlags(),
+    jobs: jobsFlag(),
     ...baselineFlags(),
   };
 
@@ -67,6 +68,7 @@ export default class LintSchema extends CheckCommand<typeof LintSchema> {
       selection: inputSelection(flags),
       allJson: flags['all-json'],
       withFixes: !flags.json && flags.format === 'sarif',
+      jobs: flags.jobs,
     });
     return {
       ...outcome,

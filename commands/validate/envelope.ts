@@ -2,7 +2,7 @@ import {Args, Flags} from '@oclif/core';
 import {configCapabilities, configKindSchemaDirs} from '../../src/config/paths.js';
 import {validateEnvelopeInputs} from '../../src/envelope/index.js';
 import {CheckCommand, type CheckContext, type CheckOutcome, type CheckRun} from '../_base.js';
-import {baselineFlags, baselineForceFlag, inputSelection, inputSelectionFlags, readScopeFlags, REPEATED_FLAG, screenExamples} from '../_common.js';
+import {baselineFlags, baselineForceFlag, inputSelection, inputSelectionFlags, jobsFlag, readScopeFlags, REPEATED_FLAG, screenExamples} from '../_common.js';
 
 export default class ValidateEnvelope extends CheckCommand<typeof ValidateEnvelope> {
   static override summary = 'Validate AI envelopes (RFC 0021) and foxctl Protocol v1 envelopes: files, JSON arrays and NDJSON streams.';
@@ -36,6 +36,7 @@ export default class ValidateEnvelope extends CheckCommand<typeof ValidateEnvelo
     'max-findings-per-rule': Flags.integer({summary: 'At most N findings per rule.', helpValue: 'N', default: 1000, min: 0}),
     ...readScopeFlags(),
     ...inputSelectionFlags(),
+    jobs: jobsFlag(),
     ...baselineFlags(),
     force: baselineForceFlag(),
   };
@@ -61,6 +62,7 @@ export default class ValidateEnvelope extends CheckCommand<typeof ValidateEnvelo
       progress: ctx.interactive && stylish ? process.stderr : undefined,
       scope,
       selection: inputSelection(flags),
+      jobs: flags.jobs,
     });
   }
 }

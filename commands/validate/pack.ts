@@ -3,7 +3,7 @@ import {Args, Flags} from '@oclif/core';
 import {LINT_SCHEMAS_SCOPES, type LintSchemasScope, parseGrant, RUNTIME_TOKENS, validatePackInputs} from '../../src/pack/index.js';
 import {UserError} from '../../src/core/user-error.js';
 import {CheckCommand, type CheckContext, type CheckOutcome, type CheckRun} from '../_base.js';
-import {baselineFlags, baselineForceFlag, inputSelection, inputSelectionFlags, LIST_FLAG, readScopeFlags, screenExamples} from '../_common.js';
+import {baselineFlags, baselineForceFlag, inputSelection, inputSelectionFlags, jobsFlag, LIST_FLAG, readScopeFlags, screenExamples} from '../_common.js';
 
 export default class ValidatePack extends CheckCommand<typeof ValidatePack> {
   static override summary =
@@ -38,6 +38,7 @@ export default class ValidatePack extends CheckCommand<typeof ValidatePack> {
     'max-size': Flags.integer({summary: 'Largest file to read, in MB.', default: 100, min: 1, helpGroup: 'INPUT'}),
     ...readScopeFlags(),
     ...inputSelectionFlags(),
+    jobs: jobsFlag(),
     ...baselineFlags(),
     force: baselineForceFlag(),
   };
@@ -74,6 +75,7 @@ export default class ValidatePack extends CheckCommand<typeof ValidatePack> {
       lintSchemas: flags['lint-schemas'] ? {config, baseDir, scope: this.lintScope} : undefined,
       scope,
       selection: inputSelection(flags),
+      jobs: flags.jobs,
     });
   }
 }

@@ -7,7 +7,8 @@ import {JsonDocument} from '../io/json-document.js';
 import {DEFAULT_MAX_DOCUMENT_BYTES, readDocuments} from '../io/read-documents.js';
 import {LineIndex} from '../io/line-index.js';
 import {fileFinding, readJsonFile} from '../io/read-file.js';
-import {ReadScope} from '../io/read-scope.js';
+import {ReadScope, type ReadScopeOptions} from '../io/read-scope.js';
+import {FilePool, workerCount} from '../io/worker-pool.js';
 import {WriteError, writeFileSafely} from '../io/safe-write.js';
 import {projectRoot} from '../config/load.js';
 import type {FileResult, Finding} from '../core/finding.js';
@@ -218,6 +219,8 @@ export interface LintInputsOptions {
   selection?: InputSelection;
   /** Attach each fixable finding's fix (SARIF carries them as `fixes`); the other formats do not show them. */
   withFixes?: boolean;
+  /** --jobs: worker threads for the files (1: all on this thread; default: one per core for a large run, see workerCount). */
+  jobs?: number;
 }
 
 export interface LintInputsOutcome extends CheckOutcome<LintFileResult> {
@@ -277,18 +280,55 @@ export async function lintSchemaInputs(paths: readonly string[], options: LintIn
   let skipped = 0;
   const seen = new Set<string>();
   const settingsFor = fileSettings(options);
-  for (const source of sources) {
-    const pending = source.kind === 'file' ? lintFile(source.path, source.display, settingsFor(source.path), source.regular, source.found && !options.allJson) : lintStdin(source, options);
-    const outcome = pending instanceof Promise ? await pending : pending;
-    if (outcome === NOT_A_SCHEMA) {
-      skipped++;
-      continue;
+  const pool = lintPool(sources, options, scope);
+  try {
+    for (const source of sources) {
+      const pending =
+        source.kind !== 'file' ? lintStdin(source, options) : pool ? pool.next() : lintFile(source.path, source.display, settingsFor(source.path), source.regular, source.found && !options.allJson);
+      const outcome = pending instanceof Promise ? await pending : pending;
+      if (outcome === NOT_A_SCHEMA) {
+        skipped++;
+        continue;
+      }
+      addByFile(results, outcome.result, seen);
+      fixed += outcome.result.fixed ?? 0;
+      isFatal ||= outcome.fatal;
     }
-    addByFile(results, outcome.result, seen);
-    fixed += outcome.result.fixed ?? 0;
-    isFatal ||= outcome.fatal;
+  } finally {
+    await pool?.close();
   }
   return {results, fatal: isFatal, summary: options.fix ? {skipped, fixed} : {skipped}, severitiesResolved: true, notes};
+}
+
+/** A file a worker thread lints: what the main thread's loop passes lintFile. */
+interface LintItem {
+  path: string;
+  display: string;
+  regular: boolean;
+  onlySchema: boolean;
+}
+
+/** What every worker thread lints with: the run's options without what cannot cross threads (the scope is rebuilt). */
+interface LintWorkerSetup {
+  options: Omit<LintInputsOptions, 'scope' | 'stdin' | 'selection'>;
+  scope: ReadScopeOptions;
+}
+
+/** The run's files on worker threads (see workerCount), or undefined to lint them here; stdin always stays here. */
+function lintPool(sources: readonly InputSource[], options: LintInputsOptions, scope: ReadScope): FilePool<LintItem, SourceOutcome | typeof NOT_A_SCHEMA> | undefined {
+  const files = sources.filter((s) => s.kind === 'file');
+  const workers = workerCount(options.jobs, files.length);
+  if (workers < 2) return undefined;
+  const {scope: _scope, stdin: _stdin, selection: _selection, ...rest} = options;
+  const setup: LintWorkerSetup = {options: rest, scope: scope.options()};
+  const items = files.map((s): LintItem => ({path: s.path, display: s.display, regular: s.regular ?? false, onlySchema: Boolean(s.found) && !options.allJson}));
+  return new FilePool('lint', setup, items, workers, (item) => item.display);
+}
+
+/** A worker thread's side of {@link lintPool}: each file linted (and fixed) as the main thread's loop would. */
+export function lintWorkerTask(setup: LintWorkerSetup): (item: LintItem) => SourceOutcome | typeof NOT_A_SCHEMA | Promise<SourceOutcome> {
+  const settingsFor = fileSettings({...setup.options, scope: new ReadScope(setup.scope)});
+  return (item) => lintFile(item.path, item.display, settingsFor(item.path), item.regular, item.onlySchema);
 }
 
 /**

@@ -4,11 +4,13 @@ import type {CheckOutcome} from '../report/outcome.js';
 import {DEFAULT_MAX_DOCUMENT_BYTES, readDocuments} from '../io/read-documents.js';
 import {mb} from '../io/read-file.js';
 import {type InputSelection, isFatalProblem, problemFinding} from '../io/inputs.js';
-import {ReadScope} from '../io/read-scope.js';
+import {ReadScope, type ReadScopeOptions} from '../io/read-scope.js';
+import {FilePool, workerCount} from '../io/worker-pool.js';
+import {appendAll} from '../io/append-all.js';
 import type {FileResult, Finding} from '../core/finding.js';
 import type {FormatContext} from '../report/format-context.js';
-import {checkManifest, type ManifestCheck, type PackResult, type SchemaLinter} from './check-manifest.js';
-import {resolvePackInputs} from './inputs.js';
+import {checkManifest, type ManifestCheck, type ManifestCheckOptions, type PackResult, type SchemaLinter} from './check-manifest.js';
+import {type ManifestInput, resolvePackInputs} from './inputs.js';
 import {createSchemaLinter, type LintSchemasScope} from './lint-schemas.js';
 import {readJsonDocument} from './read-json-file.js';
 import {renderPackExtras} from './render.js';
@@ -47,6 +49,8 @@ export interface ValidatePackOptions {
   scope?: ReadScope;
   /** --ignore-pattern, --no-ignore, --no-error-on-unmatched-pattern, --stdin-filename. */
   selection?: InputSelection;
+  /** --jobs: worker threads for the manifest files (1: all on this thread; default: see workerCount). */
+  jobs?: number;
 }
 
 export interface ValidatePackOutcome extends CheckOutcome {
@@ -70,29 +74,76 @@ export async function validatePackInputs(paths: readonly string[], options: Vali
     return lint && schemas.length > 0 ? lint.linter(schemas, result.pack) : undefined;
   };
 
-  for (const input of inputs.manifests) {
-    if (input.source.kind === 'file') {
-      const read = readJsonDocument(input.source.path, input.source.display, maxBytes, 'a pack manifest');
-      if ('reason' in read) {
-        results.push(emptyResult(input.source.display, read.finding));
-        fatal ||= read.fatal;
+  const pool = packPool(inputs.manifests, options, scope, manifestOptions);
+  try {
+    for (const input of inputs.manifests) {
+      if (input.source.kind === 'file') {
+        const checked = pool ? await pool.next() : await checkManifestFile(input, input.source, manifestOptions, lint?.linter);
+        appendAll(results, checked.results);
+        fatal ||= checked.fatal;
         continue;
       }
-      const linted = add(checkManifest(read.doc, input, manifestOptions));
-      if (linted) results.push(...(await linted));
-      continue;
-    }
-    for await (const event of readDocuments(input.source, {maxDocumentBytes: maxBytes, stdin: options.stdin, inputTimeoutMs: scope.inputTimeoutMs})) {
-      if (event.type === 'problem') {
-        results.push(emptyResult(input.source.display, manifestSizeFinding(event.finding, maxBytes)));
-        fatal ||= Boolean(event.fatal);
-        continue;
+      for await (const event of readDocuments(input.source, {maxDocumentBytes: maxBytes, stdin: options.stdin, inputTimeoutMs: scope.inputTimeoutMs})) {
+        if (event.type === 'problem') {
+          results.push(emptyResult(input.source.display, manifestSizeFinding(event.finding, maxBytes)));
+          fatal ||= Boolean(event.fatal);
+          continue;
+        }
+        const linted = add(checkManifest(event.doc, input, manifestOptions));
+        if (linted) results.push(...(await linted));
       }
-      const linted = add(checkManifest(event.doc, input, manifestOptions));
-      if (linted) results.push(...(await linted));
     }
+  } finally {
+    await pool?.close();
   }
   return {results, fatal, summary: summarize(results, options.grant), renderExtras: renderPackExtras, notes: inputs.notes};
+}
+
+interface ManifestOutcome {
+  /** The manifest's result, then (with --lint-schemas) one per schema it names. */
+  results: FileResult[];
+  fatal: boolean;
+}
+
+/** A pack.json on disk: read, checked, and its schemas linted when asked. */
+async function checkManifestFile(input: ManifestInput, source: {path: string; display: string}, manifestOptions: ManifestCheckOptions, linter: SchemaLinter | undefined): Promise<ManifestOutcome> {
+  const read = readJsonDocument(source.path, source.display, manifestOptions.maxBytes, 'a pack manifest');
+  if ('reason' in read) return {results: [emptyResult(source.display, read.finding)], fatal: read.fatal};
+  const {result, schemas} = checkManifest(read.doc, input, manifestOptions);
+  return {results: linter && schemas.length > 0 ? [result, ...(await linter(schemas, result.pack))] : [result], fatal: false};
+}
+
+/** A manifest a worker thread checks; `display` names it should the worker fail. */
+interface PackItem {
+  input: ManifestInput;
+  display: string;
+}
+
+/** What every worker thread checks manifests with (the scope is rebuilt there from its options). */
+interface PackWorkerSetup {
+  manifestOptions: ManifestCheckOptions;
+  lintSchemas?: {config: OpenwopConfig; baseDir: string; scope: LintSchemasScope};
+  scope: ReadScopeOptions;
+}
+
+/** The run's manifest files on worker threads (see workerCount), or undefined to check them here; stdin stays here. */
+function packPool(manifests: readonly ManifestInput[], options: ValidatePackOptions, scope: ReadScope, manifestOptions: ManifestCheckOptions): FilePool<PackItem, ManifestOutcome> | undefined {
+  const files = manifests.filter((m) => m.source.kind === 'file');
+  const workers = workerCount(options.jobs, files.length);
+  if (workers < 2) return undefined;
+  const lintSchemas = options.lintSchemas && {...options.lintSchemas, scope: options.lintSchemas.scope ?? 'llm'};
+  const setup: PackWorkerSetup = {manifestOptions, lintSchemas, scope: scope.options()};
+  return new FilePool('pack', setup, files.map((input) => ({input, display: input.source.display})), workers, (item) => item.display);
+}
+
+/** A worker thread's side of {@link packPool}: each manifest checked as the main thread's loop would. */
+export function packWorkerTask(setup: PackWorkerSetup): (item: PackItem) => Promise<ManifestOutcome> {
+  const scope = new ReadScope(setup.scope);
+  const lint = setup.lintSchemas && createSchemaLinter(setup.lintSchemas.config, setup.lintSchemas.baseDir, scope, setup.lintSchemas.scope);
+  return async ({input}) => {
+    if (input.source.kind !== 'file') throw new Error('a worker thread checks manifest files only');
+    return checkManifestFile(input, input.source, setup.manifestOptions, (await lint)?.linter);
+  };
 }
 
 function emptyResult(file: string, finding: Finding): PackResult {

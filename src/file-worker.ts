@@ -1,0 +1,66 @@
+/**
+ * A worker thread of `lint schema`, `validate pack` or `validate envelope` with --jobs (src/io/worker-pool.ts): it
+ * checks the files it is sent with the task's settings and answers once per file, with the files the check read.
+ * Only the task's own modules are loaded.
+ */
+import {parentPort, workerData} from 'node:worker_threads';
+import {UserError} from './core/user-error.js';
+import {takeFilesUsed} from './io/files-used.js';
+import type {FileReply, FileRequest, FileTask, FileWorkerData} from './io/worker-pool.js';
+
+const port = parentPort;
+if (!port) throw new Error('file-worker.js runs as a worker thread of a checking command');
+
+type Check = (item: never) => unknown;
+
+async function load(task: FileTask, setup: unknown): Promise<Check> {
+  switch (task) {
+    case 'lint':
+      return (await import('./lint/run.js')).lintWorkerTask(setup as never) as Check;
+    case 'pack':
+      return (await import('./pack/index.js')).packWorkerTask(setup as never) as Check;
+    case 'envelope':
+      return (await import('./envelope/index.js')).envelopeWorkerTask(setup as never) as Check;
+  }
+}
+
+/**
+ * For the crash test only: under NODE_ENV=test, OPENWOP_TEST_WORKER_CRASH=`throw:NAME` makes the check of the file named
+ * NAME throw an internal error, `exit:NAME` end the worker. Nothing in a file or on the command line reaches it.
+ */
+function testCrash(name: string): void {
+  const hook = process.env.NODE_ENV === 'test' ? process.env.OPENWOP_TEST_WORKER_CRASH : undefined;
+  if (!hook) return;
+  const [how, file] = [hook.slice(0, hook.indexOf(':')), hook.slice(hook.indexOf(':') + 1)];
+  if (file !== name) return;
+  if (how === 'exit') process.exit(70);
+  if (how === 'throw') throw new TypeError('the test hook threw');
+}
+
+const {task, setup} = workerData as FileWorkerData;
+const check = load(task, setup);
+takeFilesUsed();
+// One file at a time, in the order sent: a batch that arrives while a file awaits (a fix written back) waits its turn.
+let queue: Promise<void> = Promise.resolve();
+
+port.on('message', ({items}: FileRequest) => {
+  queue = queue.then(async () => {
+    const run = await check;
+    const replies: FileReply[] = [];
+    for (const {index, item} of items) replies.push(await answer(run, index, item));
+    port.postMessage(replies);
+  });
+});
+
+async function answer(run: Check, index: number, item: unknown): Promise<FileReply> {
+  try {
+    testCrash((item as {display?: string}).display ?? '');
+    const value = await run(item as never);
+    return {index, ok: true, value, used: takeFilesUsed()};
+  } catch (error) {
+    const used = takeFilesUsed();
+    if (error instanceof UserError) return {index, ok: false, user: true, error: error.message, hint: error.hint, used};
+    const e = error instanceof Error ? error : new Error(String(error));
+    return {index, ok: false, user: false, error: e.message, stack: e.stack, used};
+  }
+}

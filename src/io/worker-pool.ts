@@ -1,0 +1,158 @@
+import {availableParallelism} from 'node:os';
+import {join} from 'node:path';
+import {Worker} from 'node:worker_threads';
+import {UserError} from '../core/user-error.js';
+import {noteFileUsed} from './files-used.js';
+import {packageRoot} from './package-root.js';
+
+/** What a worker thread checks: one command's files (src/file-worker.ts loads the matching task). */
+export type FileTask = 'lint' | 'pack' | 'envelope';
+
+export interface FileWorkerData {
+  task: FileTask;
+  /** The task's settings for every file: structured-cloneable (no functions, streams or class instances). */
+  setup: unknown;
+}
+
+export interface FileRequest {
+  items: {index: number; item: unknown}[];
+}
+
+/** A worker answers a request once, with one reply per item (one message per file would cost more than a small file's check). */
+export type FileReply = {index: number; used: string[]} & ({ok: true; value: unknown} | {ok: false; error: string; stack?: string; hint?: string; user: boolean});
+
+/**
+ * Below this many files the default run stays on the main thread: starting a worker (loading the checker's modules
+ * again, ≈ 60–90 ms on the 2-core machine this was measured on, notes/jobs22.md) costs more than the files take.
+ */
+export const PARALLEL_MIN_FILES = 200;
+/** Marks the end of a batch among a worker's unanswered indices. */
+const BATCH_END = -1;
+/** A worker takes files in batches of at most this many, and answers each batch in one message. */
+const MAX_BATCH = 16;
+
+/**
+ * How many worker threads check `files` files: 1 means the main thread checks them, as before there were workers. An
+ * explicit --jobs N is taken as asked (one worker per file at most); the default is one per core, from
+ * {@link PARALLEL_MIN_FILES} files on.
+ */
+export function workerCount(jobs: number | undefined, files: number): number {
+  if (jobs !== undefined) return Math.max(1, Math.min(jobs, files));
+  return files < PARALLEL_MIN_FILES ? 1 : Math.min(availableParallelism(), files);
+}
+
+/** The built worker entry: the library build (dist/src), which the package ships; the CLI bundle has no worker entry of its own. */
+function workerFile(): string {
+  return join(packageRoot(), 'dist', 'src', 'file-worker.js');
+}
+
+interface Slot<O> {
+  promise: Promise<O>;
+  resolve: (value: O) => void;
+  reject: (error: Error) => void;
+  settled: boolean;
+}
+
+/**
+ * Checks `items` on `workers` worker threads and hands the results back in input order ({@link next}), whatever order
+ * they finish in. A file whose check threw fails at its own turn, as it would have on the main thread (a UserError
+ * stays one: exit 2 with its message). A worker that dies (an uncaught error, an exit) fails the run at once: every
+ * result not yet settled is rejected with an error naming the file that worker was checking, so nothing waits for ever.
+ */
+export class FilePool<I, O> {
+  private readonly slots: Slot<O>[];
+  private readonly workers: Worker[] = [];
+  private readonly batches: number[][] = [];
+  private nextResult = 0;
+  private failure: Error | undefined;
+
+  constructor(
+    task: FileTask,
+    setup: unknown,
+    private readonly items: readonly I[],
+    workers: number,
+    private readonly name: (item: I) => string,
+  ) {
+    this.slots = items.map(() => {
+      const slot = {settled: false} as Slot<O>;
+      slot.promise = new Promise<O>((resolve, reject) => Object.assign(slot, {resolve, reject}));
+      // Awaited in order by next(); a rejection nobody reaches (the run stopped earlier) is not an unhandled one.
+      slot.promise.catch(() => undefined);
+      return slot;
+    });
+    const size = Math.max(1, Math.min(MAX_BATCH, Math.ceil(items.length / (workers * 4))));
+    for (let start = 0; start < items.length; start += size) this.batches.push(Array.from({length: Math.min(size, items.length - start)}, (_, k) => start + k));
+    this.batches.reverse();
+    const workerData: FileWorkerData = {task, setup};
+    for (let w = 0; w < workers; w++) this.start(new Worker(workerFile(), {workerData}));
+  }
+
+  /** The next item's result, in input order. */
+  next(): Promise<O> {
+    const slot = this.slots[this.nextResult++];
+    if (!slot) throw new Error('FilePool.next: no item left');
+    return slot.promise;
+  }
+
+  /** Ends the workers (when the run is done, or stopped by an error). */
+  async close(): Promise<void> {
+    this.failure ??= new Error('the run stopped');
+    await Promise.all(this.workers.map((w) => w.terminate()));
+  }
+
+  private start(worker: Worker): void {
+    this.workers.push(worker);
+    // Indices sent to this worker and not yet answered, oldest first: the first is the file it is checking.
+    const inFlight: number[] = [];
+    const send = () => {
+      const batch = this.batches.pop();
+      if (!batch) return;
+      inFlight.push(...batch, BATCH_END);
+      worker.postMessage({items: batch.map((index) => ({index, item: this.items[index]}))} satisfies FileRequest);
+    };
+    worker.on('message', (replies: FileReply[]) => {
+      for (const reply of replies) {
+        for (const path of reply.used) noteFileUsed(path);
+        inFlight.shift();
+        this.settle(reply);
+      }
+      // A batch is done: two stay queued at the worker, so it never waits for the main thread between them.
+      inFlight.shift();
+      send();
+    });
+    const lost = (why: string) => {
+      if (this.failure) return;
+      const working = inFlight.find((i) => i !== BATCH_END);
+      const file = working === undefined ? 'no file' : this.name(this.items[working]);
+      this.fail(new Error(`a worker thread stopped while checking ${file}: ${why}`));
+    };
+    worker.on('error', (error) => lost(error.stack ?? error.message));
+    worker.on('exit', (code) => lost(`it exited with code ${code}`));
+    send();
+    send();
+  }
+
+  private settle(reply: FileReply): void {
+    const slot = this.slots[reply.index];
+    if (!slot || slot.settled) return;
+    slot.settled = true;
+    if (reply.ok) {
+      slot.resolve(reply.value as O);
+      return;
+    }
+    const file = this.name(this.items[reply.index]);
+    const error = reply.user ? new UserError(reply.error, reply.hint) : new Error(`${reply.error} (in a worker thread, checking ${file})`);
+    if (reply.stack) error.stack = reply.stack;
+    slot.reject(error);
+  }
+
+  private fail(error: Error): void {
+    this.failure = error;
+    for (const slot of this.slots) {
+      if (slot.settled) continue;
+      slot.settled = true;
+      slot.reject(error);
+    }
+    void Promise.all(this.workers.map((w) => w.terminate()));
+  }
+}
