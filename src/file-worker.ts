@@ -37,7 +37,8 @@ function testCrash(name: string): void {
   if (how === 'throw') throw new TypeError('the test hook threw');
 }
 
-const {task, setup} = workerData as FileWorkerData;
+const {task, setup, current} = workerData as FileWorkerData;
+const checking = new Int32Array(current);
 const check = load(task, setup);
 takeFilesUsed();
 // One file at a time, in the order sent: a batch that arrives while a file awaits (a fix written back) waits its turn.
@@ -53,6 +54,7 @@ port.on('message', ({items}: FileRequest) => {
 });
 
 async function answer(run: Check, index: number, item: unknown): Promise<FileReply> {
+  Atomics.store(checking, 0, index);
   try {
     testCrash((item as {display?: string}).display ?? '');
     const value = await run(item as never);

@@ -12,6 +12,11 @@ export interface FileWorkerData {
   task: FileTask;
   /** The task's settings for every file: structured-cloneable (no functions, streams or class instances). */
   setup: unknown;
+  /**
+   * One Int32: the index of the file the worker is checking (-1 before the first). Shared, so the file is known even
+   * when the worker dies without a word; replies come a batch at a time and cannot say it.
+   */
+  current: SharedArrayBuffer;
 }
 
 export interface FileRequest {
@@ -26,8 +31,6 @@ export type FileReply = {index: number; used: string[]} & ({ok: true; value: unk
  * again, ≈ 60–90 ms on the 2-core machine this was measured on, notes/jobs22.md) costs more than the files take.
  */
 export const PARALLEL_MIN_FILES = 200;
-/** Marks the end of a batch among a worker's unanswered indices. */
-const BATCH_END = -1;
 /** A worker takes files in batches of at most this many, and answers each batch in one message. */
 const MAX_BATCH = 16;
 
@@ -83,8 +86,11 @@ export class FilePool<I, O> {
     const size = Math.max(1, Math.min(MAX_BATCH, Math.ceil(items.length / (workers * 4))));
     for (let start = 0; start < items.length; start += size) this.batches.push(Array.from({length: Math.min(size, items.length - start)}, (_, k) => start + k));
     this.batches.reverse();
-    const workerData: FileWorkerData = {task, setup};
-    for (let w = 0; w < workers; w++) this.start(new Worker(workerFile(), {workerData}));
+    for (let w = 0; w < workers; w++) {
+      const current = new SharedArrayBuffer(4);
+      new Int32Array(current)[0] = -1;
+      this.start(new Worker(workerFile(), {workerData: {task, setup, current} satisfies FileWorkerData}), new Int32Array(current));
+    }
   }
 
   /** The next item's result, in input order. */
@@ -100,30 +106,25 @@ export class FilePool<I, O> {
     await Promise.all(this.workers.map((w) => w.terminate()));
   }
 
-  private start(worker: Worker): void {
+  private start(worker: Worker, current: Int32Array): void {
     this.workers.push(worker);
-    // Indices sent to this worker and not yet answered, oldest first: the first is the file it is checking.
-    const inFlight: number[] = [];
     const send = () => {
       const batch = this.batches.pop();
       if (!batch) return;
-      inFlight.push(...batch, BATCH_END);
       worker.postMessage({items: batch.map((index) => ({index, item: this.items[index]}))} satisfies FileRequest);
     };
     worker.on('message', (replies: FileReply[]) => {
       for (const reply of replies) {
         for (const path of reply.used) noteFileUsed(path);
-        inFlight.shift();
         this.settle(reply);
       }
       // A batch is done: two stay queued at the worker, so it never waits for the main thread between them.
-      inFlight.shift();
       send();
     });
     const lost = (why: string) => {
       if (this.failure) return;
-      const working = inFlight.find((i) => i !== BATCH_END);
-      const file = working === undefined ? 'no file' : this.name(this.items[working]);
+      const working = Atomics.load(current, 0);
+      const file = working === -1 ? 'no file yet' : this.name(this.items[working]);
       this.fail(new Error(`a worker thread stopped while checking ${file}: ${why}`));
     };
     worker.on('error', (error) => lost(error.stack ?? error.message));

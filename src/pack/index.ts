@@ -133,7 +133,13 @@ function packPool(manifests: readonly ManifestInput[], options: ValidatePackOpti
   if (workers < 2) return undefined;
   const lintSchemas = options.lintSchemas && {...options.lintSchemas, scope: options.lintSchemas.scope ?? 'llm'};
   const setup: PackWorkerSetup = {manifestOptions, lintSchemas, scope: scope.options()};
-  return new FilePool('pack', setup, files.map((input) => ({input, display: input.source.display})), workers, (item) => item.display);
+  return new FilePool(
+    'pack',
+    setup,
+    files.map((input) => ({input, display: input.source.display})),
+    workers,
+    (item) => item.display,
+  );
 }
 
 /** A worker thread's side of {@link packPool}: each manifest checked as the main thread's loop would. */

@@ -1,0 +1,173 @@
+// --jobs: the files of a run checked on worker threads give the report one thread gives, byte for byte, in every
+// format, for the three commands that take many files; a worker that fails ends the run with exit 2, naming the file.
+import {cpSync, readdirSync, readFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {ROOT, runCli, STACK_TRACE, tempProject} from '../helpers/cli.js';
+
+const FORMATS = ['stylish', 'json', 'sarif', 'github', 'junit'] as const;
+/** Over the default's threshold (PARALLEL_MIN_FILES), so a run without --jobs uses the workers too. */
+const FILES = 210;
+
+/** The same order on every run: a shuffle that varies with the seed only. */
+function shuffled<T>(items: readonly T[], seed: number): T[] {
+  const out = [...items];
+  let state = seed;
+  for (let i = out.length - 1; i > 0; i--) {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    const j = state % (i + 1);
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+const example = (path: string) => readFileSync(join(ROOT, 'examples', path), 'utf8');
+
+/**
+ * Schemas of every sort a run meets, their names shuffled against their sorts: clean, with findings, with a `$ref` to a
+ * shared file that has findings of its own (reported once per run, however many workers reach it), not a schema
+ * (skipped, counted), not JSON, fixable.
+ */
+function schemaCorpus(): Record<string, unknown> {
+  const sorts: unknown[] = [
+    example('schemas/clean/vendor.acme.plan.create.schema.json'),
+    example('schemas/violations/vendor.acme.ticket.triage.schema.json'),
+    {type: 'object', properties: {shared: {$ref: './shared/defs.json#/$defs/open'}}, required: ['shared'], additionalProperties: false},
+    example('envelopes/clarification.json'),
+    '{"type": "object",',
+    {type: 'object', properties: {name: {type: 'string'}}},
+  ];
+  const files: Record<string, unknown> = {'schemas/shared/defs.json': {$defs: {open: {type: 'object', properties: {x: {type: 'string', format: 'email'}}}}}};
+  for (const [i, n] of shuffled([...Array(FILES).keys()], 7).entries()) files[`schemas/s${n}.json`] = sorts[i % sorts.length];
+  return files;
+}
+
+/** Pack folders, the clean example and the defective one, under shuffled names. */
+function packCorpus(root: string): void {
+  for (const [i, n] of shuffled([...Array(FILES).keys()], 11).entries()) {
+    cpSync(join(ROOT, 'examples', 'packs', i % 3 === 0 ? 'webhook-defective' : 'webhook'), join(root, 'packs', `p${n}`), {recursive: true});
+  }
+}
+
+/**
+ * Envelopes and streams, some of two vendor kinds whose schemas are refused (a lookahead): each worker compiles the
+ * schemas it meets, and the report still names each refusal once, in the order one thread met them.
+ */
+function envelopeCorpus(): Record<string, unknown> {
+  const vendor = (kind: string) => ({type: kind, envelopeId: 'e-1', correlationId: 'run-1:n:0:a', payload: {code: 'x'}, meta: {source: 'ai-generation', ts: '2026-11-20T10:00:00Z'}});
+  const sorts: [string, unknown][] = [
+    ['json', example('envelopes/clarification.json')],
+    ['ndjson', example('envelopes/stream.ndjson')],
+    ['ndjson', example('envelopes/foxctl-progress.ndjson')],
+    ['json', '{"type": "error", "payload": '],
+    ['json', vendor('vendor.acme.b.create')],
+    ['json', vendor('vendor.acme.a.create')],
+  ];
+  const refused = (pattern: string) => ({type: 'object', properties: {code: {type: 'string', pattern}}});
+  const files: Record<string, unknown> = {
+    'kinds/vendor.acme.a.create.schema.json': refused('^(?=a)a'),
+    'kinds/vendor.acme.b.create.schema.json': refused('^(?!b)c'),
+  };
+  for (const [i, n] of shuffled([...Array(FILES).keys()], 13).entries()) {
+    const [ext, content] = sorts[i % sorts.length];
+    files[`envelopes/e${n}.${ext}`] = content;
+  }
+  return files;
+}
+
+const COMMANDS = [
+  {name: 'lint schema', args: ['lint', 'schema', 'schemas']},
+  {name: 'validate pack --lint-schemas', args: ['validate', 'pack', '--lint-schemas', 'packs']},
+  {name: 'validate envelope', args: ['validate', 'envelope', 'envelopes', '--schemas', 'kinds']},
+];
+
+describe('--jobs gives the single-threaded report', () => {
+  const cwd = tempProject({...schemaCorpus(), ...envelopeCorpus()});
+  packCorpus(cwd);
+
+  for (const {name, args} of COMMANDS) {
+    for (const format of FORMATS) {
+      it(`${name} --format ${format}: --jobs 2 and the default equal --jobs 1`, async () => {
+        const [one, two, auto] = await Promise.all([['--jobs', '1'], ['--jobs', '2'], []].map((jobs) => runCli([...args, '--format', format, ...jobs], {cwd})));
+        expect(one.code, one.stderr).toBe(1);
+        expect(one.stdout.length).toBeGreaterThan(1000);
+        for (const run of [two, auto]) {
+          expect(run.stdout).toBe(one.stdout);
+          expect(run.stderr).toBe(one.stderr);
+          expect(run.code).toBe(one.code);
+        }
+      });
+    }
+  }
+
+  it('the corpus has what makes the runs differ if merged wrongly', async () => {
+    const lint = JSON.parse((await runCli(['lint', 'schema', 'schemas', '--json', '--jobs', '2'], {cwd})).stdout) as {summary: {skipped: number}; results: {file: string; referencedBy?: string}[]};
+    expect(lint.summary.skipped).toBe(FILES / 6);
+    expect(lint.results.filter((r) => r.file === 'schemas/shared/defs.json' && r.referencedBy)).toHaveLength(1);
+    const envelopes = JSON.parse((await runCli(['validate', 'envelope', 'envelopes', '--schemas', 'kinds', '--json', '--jobs', '2'], {cwd})).stdout) as {
+      results: {file: string; kindSchema?: true; findings: unknown[]}[];
+    };
+    // Both refused schemas, each once: every worker that met a kind compiled (and refused) its schema.
+    expect(envelopes.results.filter((r) => r.kindSchema).map((r) => r.findings.length)).toEqual([1, 1]);
+  });
+});
+
+describe('--fix on worker threads', () => {
+  it('writes each fixed file as one thread does, and reports the same', async () => {
+    const files = schemaCorpus();
+    const [one, two] = [tempProject(files), tempProject(files)];
+    const [a, b] = await Promise.all([
+      runCli(['lint', 'schema', 'schemas', '--fix', '--json', '--jobs', '1'], {cwd: one}),
+      runCli(['lint', 'schema', 'schemas', '--fix', '--json', '--jobs', '2'], {cwd: two}),
+    ]);
+    expect(b.stdout).toBe(a.stdout);
+    expect((JSON.parse(a.stdout) as {summary: {fixed: number}}).summary.fixed).toBeGreaterThan(0);
+    for (const name of readdirSync(join(one, 'schemas'))) {
+      if (name.endsWith('.json')) expect(readFileSync(join(two, 'schemas', name), 'utf8'), name).toBe(readFileSync(join(one, 'schemas', name), 'utf8'));
+    }
+  });
+
+  it('keeps stdin on the main thread among files on workers', async () => {
+    const cwd = tempProject(schemaCorpus());
+    const input = example('schemas/violations/vendor.acme.ticket.triage.schema.json');
+    const [one, two] = await Promise.all(['1', '2'].map((jobs) => runCli(['lint', 'schema', 'schemas/s1.json', '-', 'schemas', '--json', '--jobs', jobs], {cwd, input})));
+    expect(two.stdout).toBe(one.stdout);
+    expect((JSON.parse(one.stdout) as {results: {file: string}[]}).results.some((r) => r.file === '<stdin>')).toBe(true);
+  });
+});
+
+describe('a worker that fails', () => {
+  const cwd = tempProject(schemaCorpus());
+  const crash = (how: string) => runCli(['lint', 'schema', 'schemas', '--jobs', '2'], {cwd, env: {NODE_ENV: 'test', OPENWOP_TEST_WORKER_CRASH: `${how}:schemas/s40.json`}});
+
+  it('an internal error in a check is exit 2, naming the file', async () => {
+    const r = await crash('throw');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('openwop: internal error: the test hook threw (in a worker thread, checking schemas/s40.json)');
+    expect(r.stderr).not.toMatch(STACK_TRACE);
+    expect(r.stdout).toBe('');
+  });
+
+  it('a worker that exits is exit 2, naming the file it was checking', async () => {
+    const r = await crash('exit');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('openwop: internal error: a worker thread stopped while checking schemas/s40.json: it exited with code 70');
+    expect(r.stdout).toBe('');
+  });
+
+  it('the hook does nothing outside NODE_ENV=test', async () => {
+    const r = await runCli(['lint', 'schema', 'schemas', '--jobs', '2'], {cwd, env: {NODE_ENV: 'production', OPENWOP_TEST_WORKER_CRASH: 'throw:schemas/s40.json'}});
+    expect(r.code).toBe(1);
+  });
+});
+
+describe('--jobs takes a positive integer', () => {
+  for (const value of ['0', '-1', '1.5', 'two']) {
+    it(`--jobs ${value} is a usage error (exit 2)`, async () => {
+      const r = await runCli(['lint', 'schema', 'examples/schemas', `--jobs=${value}`]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/jobs/);
+      expect(r.stderr).not.toMatch(STACK_TRACE);
+    });
+  }
+});
