@@ -16,11 +16,11 @@ type Check = (item: never) => unknown;
 async function load(task: FileTask, setup: unknown): Promise<Check> {
   switch (task) {
     case 'lint':
-      return (await import('./lint/run.js')).lintWorkerTask(setup as never) as Check;
+      return (await import('./lint/run.js')).lintWorkerTask(setup as never);
     case 'pack':
-      return (await import('./pack/index.js')).packWorkerTask(setup as never) as Check;
+      return (await import('./pack/index.js')).packWorkerTask(setup as never);
     case 'envelope':
-      return (await import('./envelope/index.js')).envelopeWorkerTask(setup as never) as Check;
+      return (await import('./envelope/index.js')).envelopeWorkerTask(setup as never);
   }
 }
 
