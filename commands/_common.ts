@@ -32,7 +32,7 @@ export const printConfigFlag = (helpGroup?: string) =>
 export const verboseFlag = (helpGroup?: string) => Flags.boolean({summary: 'Print stack traces of internal errors.', helpGroup});
 
 /** --jobs: the checking commands that take many files (lint schema, validate pack, validate envelope). */
-export const jobsFlag = () => Flags.integer({summary: 'Worker threads for the files (default: one per core from 200 files; 1: none).', helpValue: 'N', min: 1, helpGroup: 'INPUT'});
+export const jobsFlag = () => Flags.integer({summary: 'Threads to check with (default: per core).', helpValue: 'N', min: 1, helpGroup: 'INPUT'});
 
 /** --input-timeout: every command that may be handed a FIFO to read. */
 export const inputTimeoutFlag = () => Flags.integer({summary: 'FIFO writer wait, in ms.', default: DEFAULT_INPUT_TIMEOUT_MS, min: 1, helpValue: 'MS', helpGroup: 'INPUT'});

@@ -3,7 +3,7 @@ import {appendAll} from '../io/append-all.js';
 import {expandInputs, type InputSelection, type InputSource, isFatalProblem, problemFinding} from '../io/inputs.js';
 import {IO_RULE_DESCRIPTORS} from '../io/io-rules.js';
 import {ReadScope, type ReadScopeOptions} from '../io/read-scope.js';
-import {FilePool, workerCount} from '../io/worker-pool.js';
+import {FilePool, threadCount} from '../io/worker-pool.js';
 import type {Finding} from '../core/finding.js';
 import type {Rule} from '../core/rule.js';
 import type {FormatContext} from '../report/format-context.js';
@@ -64,7 +64,7 @@ export interface ValidateEnvelopeOptions {
   scope?: ReadScope;
   /** --ignore-pattern, --no-ignore, --no-error-on-unmatched-pattern, --stdin-filename. */
   selection?: InputSelection;
-  /** --jobs: worker threads for the files (1: all on this thread; default: see workerCount). */
+  /** --jobs: threads for the files (1: all on this thread; default: see threadCount). */
   jobs?: number;
 }
 
@@ -176,6 +176,9 @@ class RefusalLog {
   }
 }
 
+/** A small envelope file costs about what a schema does to lint; a long stream more (one file is never split). */
+const ENVELOPE_PARALLEL_MIN_FILES = 2000;
+
 type EnvelopeSourceOptions = Omit<SourceOptions, 'run' | 'stdin' | 'onProgress'>;
 
 /** What every worker thread validates with: the run context without its KindSchemas (rebuilt there), the scope as options. */
@@ -190,7 +193,7 @@ interface EnvelopeWorkerSetup {
 
 type EnvelopeWorkerOutcome = SourceOutcome & {refusals: Finding[]};
 
-/** The run's files on worker threads (see workerCount), or undefined to validate them here; stdin and FIFOs stay here. */
+/** The run's files on worker threads and this one (see threadCount), or undefined to validate them here; stdin and FIFOs stay here. */
 function envelopePool(
   sources: readonly InputSource[],
   options: ValidateEnvelopeOptions,
@@ -199,10 +202,10 @@ function envelopePool(
   source: EnvelopeSourceOptions,
 ): FilePool<InputSource, EnvelopeWorkerOutcome> | undefined {
   const files: InputSource[] = sources.filter((s) => s.kind === 'file');
-  const workers = workerCount(options.jobs, files.length);
-  if (workers < 2) return undefined;
+  const threads = threadCount(options.jobs, files.length, ENVELOPE_PARALLEL_MIN_FILES);
+  if (threads < 2) return undefined;
   const setup: EnvelopeWorkerSetup = {source, strict: run.strict, major: run.major, host: run.host, schemaDirs: options.schemaDirs ?? [], scope: scope.options()};
-  return new FilePool('envelope', setup, files, workers, (item) => item.display);
+  return new FilePool('envelope', setup, files, threads, (item) => item.display, envelopeWorkerTask(setup));
 }
 
 /** A worker thread's side of {@link envelopePool}: each file validated as the main thread's loop would, with the kind schemas' new findings. */

@@ -26,22 +26,18 @@ export interface FileRequest {
 /** A worker answers a request once, with one reply per item (one message per file would cost more than a small file's check). */
 export type FileReply = {index: number; used: string[]} & ({ok: true; value: unknown} | {ok: false; error: string; stack?: string; hint?: string; user: boolean});
 
-/**
- * Below this many files the default run stays on the main thread: starting a worker (loading the checker's modules
- * again, ≈ 60–90 ms on the 2-core machine this was measured on, notes/jobs22.md) costs more than the files take.
- */
-export const PARALLEL_MIN_FILES = 200;
 /** A worker takes files in batches of at most this many, and answers each batch in one message. */
 const MAX_BATCH = 16;
 
 /**
- * How many worker threads check `files` files: 1 means the main thread checks them, as before there were workers. An
- * explicit --jobs N is taken as asked (one worker per file at most); the default is one per core, from
- * {@link PARALLEL_MIN_FILES} files on.
+ * How many threads check `files` files, the main thread one of them: 1 means the main thread alone, as before there
+ * were workers. An explicit --jobs N is taken as asked (one thread per file at most); the default is one per core from
+ * `minFiles` files on, the command's estimate of where a worker's start (it loads the checker's modules again, ≈ 85 ms
+ * of one core) is paid back.
  */
-export function workerCount(jobs: number | undefined, files: number): number {
+export function threadCount(jobs: number | undefined, files: number, minFiles: number): number {
   if (jobs !== undefined) return Math.max(1, Math.min(jobs, files));
-  return files < PARALLEL_MIN_FILES ? 1 : Math.min(availableParallelism(), files);
+  return files < minFiles ? 1 : Math.min(availableParallelism(), files);
 }
 
 /** The built worker entry: the library build (dist/src), which the package ships; the CLI bundle has no worker entry of its own. */
@@ -57,8 +53,10 @@ interface Slot<O> {
 }
 
 /**
- * Checks `items` on `workers` worker threads and hands the results back in input order ({@link next}), whatever order
- * they finish in. A file whose check threw fails at its own turn, as it would have on the main thread (a UserError
+ * Checks `items` on `threads` threads, the main thread and `threads - 1` workers, and hands the results back in input
+ * order ({@link next}), whatever order they finish in. The main thread checks a batch (with `local`, which must do what
+ * a worker's task does) only while the result it waits for is not in yet: it never holds back a worker's next batch
+ * for long, and a run whose workers keep up leaves it only the report. A file whose check threw fails at its own turn, as it would have on the main thread (a UserError
  * stays one: exit 2 with its message). A worker that dies (an uncaught error, an exit) fails the run at once: every
  * result not yet settled is rejected with an error naming the file that worker was checking, so nothing waits for ever.
  */
@@ -73,8 +71,9 @@ export class FilePool<I, O> {
     task: FileTask,
     setup: unknown,
     private readonly items: readonly I[],
-    workers: number,
+    threads: number,
     private readonly name: (item: I) => string,
+    private readonly local: (item: I) => O | Promise<O>,
   ) {
     this.slots = items.map(() => {
       const slot = {settled: false} as Slot<O>;
@@ -83,10 +82,10 @@ export class FilePool<I, O> {
       slot.promise.catch(() => undefined);
       return slot;
     });
-    const size = Math.max(1, Math.min(MAX_BATCH, Math.ceil(items.length / (workers * 4))));
+    const size = Math.max(1, Math.min(MAX_BATCH, Math.ceil(items.length / (threads * 4))));
     for (let start = 0; start < items.length; start += size) this.batches.push(Array.from({length: Math.min(size, items.length - start)}, (_, k) => start + k));
     this.batches.reverse();
-    for (let w = 0; w < workers; w++) {
+    for (let w = 1; w < threads; w++) {
       const current = new SharedArrayBuffer(4);
       new Int32Array(current)[0] = -1;
       this.start(new Worker(workerFile(), {workerData: {task, setup, current} satisfies FileWorkerData}), new Int32Array(current));
@@ -94,10 +93,31 @@ export class FilePool<I, O> {
   }
 
   /** The next item's result, in input order. */
-  next(): Promise<O> {
+  async next(): Promise<O> {
     const slot = this.slots[this.nextResult++];
     if (!slot) throw new Error('FilePool.next: no item left');
+    while (!slot.settled && !this.failure) {
+      const batch = this.batches.pop();
+      if (!batch) break;
+      await this.checkHere(batch);
+      // Let the workers' answers in (each asks for its next batch as it answers).
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     return slot.promise;
+  }
+
+  private async checkHere(batch: readonly number[]): Promise<void> {
+    for (const index of batch) {
+      const slot = this.slots[index];
+      try {
+        const pending = this.local(this.items[index]);
+        const value = pending instanceof Promise ? await pending : pending;
+        if (!slot.settled) slot.resolve(value);
+      } catch (error) {
+        if (!slot.settled) slot.reject(error as Error);
+      }
+      slot.settled = true;
+    }
   }
 
   /** Ends the workers (when the run is done, or stopped by an error). */

@@ -8,7 +8,7 @@ import {DEFAULT_MAX_DOCUMENT_BYTES, readDocuments} from '../io/read-documents.js
 import {LineIndex} from '../io/line-index.js';
 import {fileFinding, readJsonFile} from '../io/read-file.js';
 import {ReadScope, type ReadScopeOptions} from '../io/read-scope.js';
-import {FilePool, workerCount} from '../io/worker-pool.js';
+import {FilePool, threadCount} from '../io/worker-pool.js';
 import {WriteError, writeFileSafely} from '../io/safe-write.js';
 import {projectRoot} from '../config/load.js';
 import type {FileResult, Finding} from '../core/finding.js';
@@ -219,7 +219,7 @@ export interface LintInputsOptions {
   selection?: InputSelection;
   /** Attach each fixable finding's fix (SARIF carries them as `fixes`); the other formats do not show them. */
   withFixes?: boolean;
-  /** --jobs: worker threads for the files (1: all on this thread; default: one per core for a large run, see workerCount). */
+  /** --jobs: threads for the files (1: all on this thread; default: one per core for a large run, see threadCount). */
   jobs?: number;
 }
 
@@ -300,6 +300,12 @@ export async function lintSchemaInputs(paths: readonly string[], options: LintIn
   return {results, fatal: isFatal, summary: options.fix ? {skipped, fixed} : {skipped}, severitiesResolved: true, notes};
 }
 
+/**
+ * A schema takes ≈ 50 µs to lint (the registry's, one thread), so half of them go to a worker only when that saves more
+ * than the worker's start: a few thousand files (notes/jobs22.md has the estimate and what was measured).
+ */
+const LINT_PARALLEL_MIN_FILES = 4000;
+
 /** A file a worker thread lints: what the main thread's loop passes lintFile. */
 interface LintItem {
   path: string;
@@ -314,15 +320,15 @@ interface LintWorkerSetup {
   scope: ReadScopeOptions;
 }
 
-/** The run's files on worker threads (see workerCount), or undefined to lint them here; stdin always stays here. */
+/** The run's files on worker threads and this one (see threadCount), or undefined to lint them here; stdin always stays here. */
 function lintPool(sources: readonly InputSource[], options: LintInputsOptions, scope: ReadScope): FilePool<LintItem, SourceOutcome | typeof NOT_A_SCHEMA> | undefined {
   const files = sources.filter((s) => s.kind === 'file');
-  const workers = workerCount(options.jobs, files.length);
-  if (workers < 2) return undefined;
+  const threads = threadCount(options.jobs, files.length, LINT_PARALLEL_MIN_FILES);
+  if (threads < 2) return undefined;
   const {scope: _scope, stdin: _stdin, selection: _selection, ...rest} = options;
   const setup: LintWorkerSetup = {options: rest, scope: scope.options()};
   const items = files.map((s): LintItem => ({path: s.path, display: s.display, regular: s.regular ?? false, onlySchema: Boolean(s.found) && !options.allJson}));
-  return new FilePool('lint', setup, items, workers, (item) => item.display);
+  return new FilePool('lint', setup, items, threads, (item) => item.display, lintWorkerTask(setup));
 }
 
 /** A worker thread's side of {@link lintPool}: each file linted (and fixed) as the main thread's loop would. */

@@ -5,7 +5,7 @@ import {DEFAULT_MAX_DOCUMENT_BYTES, readDocuments} from '../io/read-documents.js
 import {mb} from '../io/read-file.js';
 import {type InputSelection, isFatalProblem, problemFinding} from '../io/inputs.js';
 import {ReadScope, type ReadScopeOptions} from '../io/read-scope.js';
-import {FilePool, workerCount} from '../io/worker-pool.js';
+import {FilePool, threadCount} from '../io/worker-pool.js';
 import {appendAll} from '../io/append-all.js';
 import type {FileResult, Finding} from '../core/finding.js';
 import type {FormatContext} from '../report/format-context.js';
@@ -49,7 +49,7 @@ export interface ValidatePackOptions {
   scope?: ReadScope;
   /** --ignore-pattern, --no-ignore, --no-error-on-unmatched-pattern, --stdin-filename. */
   selection?: InputSelection;
-  /** --jobs: worker threads for the manifest files (1: all on this thread; default: see workerCount). */
+  /** --jobs: threads for the manifest files (1: all on this thread; default: see threadCount). */
   jobs?: number;
 }
 
@@ -113,6 +113,9 @@ async function checkManifestFile(input: ManifestInput, source: {path: string; di
   return {results: linter && schemas.length > 0 ? [result, ...(await linter(schemas, result.pack))] : [result], fatal: false};
 }
 
+/** A manifest takes ≈ 1 ms (its files read, its code scanned): a worker's start is paid back from a couple of hundred. */
+const PACK_PARALLEL_MIN_FILES = 200;
+
 /** A manifest a worker thread checks; `display` names it should the worker fail. */
 interface PackItem {
   input: ManifestInput;
@@ -126,20 +129,15 @@ interface PackWorkerSetup {
   scope: ReadScopeOptions;
 }
 
-/** The run's manifest files on worker threads (see workerCount), or undefined to check them here; stdin stays here. */
+/** The run's manifest files on worker threads and this one (see threadCount), or undefined to check them here; stdin stays here. */
 function packPool(manifests: readonly ManifestInput[], options: ValidatePackOptions, scope: ReadScope, manifestOptions: ManifestCheckOptions): FilePool<PackItem, ManifestOutcome> | undefined {
   const files = manifests.filter((m) => m.source.kind === 'file');
-  const workers = workerCount(options.jobs, files.length);
-  if (workers < 2) return undefined;
+  const threads = threadCount(options.jobs, files.length, PACK_PARALLEL_MIN_FILES);
+  if (threads < 2) return undefined;
   const lintSchemas = options.lintSchemas && {...options.lintSchemas, scope: options.lintSchemas.scope ?? 'llm'};
   const setup: PackWorkerSetup = {manifestOptions, lintSchemas, scope: scope.options()};
-  return new FilePool(
-    'pack',
-    setup,
-    files.map((input) => ({input, display: input.source.display})),
-    workers,
-    (item) => item.display,
-  );
+  const items = files.map((input) => ({input, display: input.source.display}));
+  return new FilePool('pack', setup, items, threads, (item) => item.display, packWorkerTask(setup));
 }
 
 /** A worker thread's side of {@link packPool}: each manifest checked as the main thread's loop would. */
