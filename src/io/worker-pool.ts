@@ -1,6 +1,6 @@
 import {availableParallelism} from 'node:os';
 import {join} from 'node:path';
-import {Worker} from 'node:worker_threads';
+import type {Worker} from 'node:worker_threads';
 import {UserError} from '../core/user-error.js';
 import {noteFileUsed} from './files-used.js';
 import {packageRoot} from './package-root.js';
@@ -56,9 +56,10 @@ interface Slot<O> {
  * Checks `items` on `threads` threads, the main thread and `threads - 1` workers, and hands the results back in input
  * order ({@link next}), whatever order they finish in. The main thread checks a batch (with `local`, which must do what
  * a worker's task does) only while the result it waits for is not in yet: it never holds back a worker's next batch
- * for long, and a run whose workers keep up leaves it only the report. A file whose check threw fails at its own turn, as it would have on the main thread (a UserError
- * stays one: exit 2 with its message). A worker that dies (an uncaught error, an exit) fails the run at once: every
- * result not yet settled is rejected with an error naming the file that worker was checking, so nothing waits for ever.
+ * for long, and a run whose workers keep up leaves it only the report. A file whose check threw fails at its own turn,
+ * as it would have on the main thread (a UserError stays one: exit 2 with its message). A worker that dies (an uncaught
+ * error, an exit) fails the run at once: every result not yet settled is rejected with an error naming the file that
+ * worker was checking, so nothing waits for ever.
  */
 export class FilePool<I, O> {
   private readonly slots: Slot<O>[];
@@ -85,10 +86,12 @@ export class FilePool<I, O> {
     const size = Math.max(1, Math.min(MAX_BATCH, Math.ceil(items.length / (threads * 4))));
     for (let start = 0; start < items.length; start += size) this.batches.push(Array.from({length: Math.min(size, items.length - start)}, (_, k) => start + k));
     this.batches.reverse();
+    // Loaded only for a parallel run: node:worker_threads loads node:stream, which a run on one thread never needs.
+    const {Worker: WorkerThread} = process.getBuiltinModule('node:worker_threads');
     for (let w = 1; w < threads; w++) {
       const current = new SharedArrayBuffer(4);
       new Int32Array(current)[0] = -1;
-      this.start(new Worker(workerFile(), {workerData: {task, setup, current} satisfies FileWorkerData}), new Int32Array(current));
+      this.start(new WorkerThread(workerFile(), {workerData: {task, setup, current} satisfies FileWorkerData}), new Int32Array(current));
     }
   }
 
