@@ -4,7 +4,6 @@ import {mergeLevels, type RuleLevel} from './core/severity.js';
 import {applyRuleOverridesToReport} from './report/exit-code.js';
 import type {CheckOutcome} from './report/outcome.js';
 import {buildReport} from './report/report.js';
-import {rulesWithIds} from './rule-catalog.js';
 
 export interface SettledReport {
   /** Rule levels applied, upstream codes stamped: what every format prints and the exit code is decided on. */
@@ -35,5 +34,8 @@ async function reportedRules(report: Report): Promise<Map<string, Rule>> {
   // Runs once per report over every finding: a Set filled in place, not arrays per file.
   const named = new Set<string>();
   for (const r of report.results) for (const f of [r.findings, r.baselined ?? []]) for (const x of f) named.add(x.ruleId);
-  return named.size === 0 ? new Map() : rulesWithIds(named);
+  if (named.size === 0) return new Map();
+  // Loaded only for a report with findings: a clean run (a pre-commit hook's usual one) never loads the catalog.
+  const {rulesWithIds} = await import('./rule-catalog.js');
+  return rulesWithIds(named);
 }

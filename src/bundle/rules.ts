@@ -1,14 +1,12 @@
 import {defineRule, type Rule, type RuleSource, type RuleSpec} from '../core/rule.js';
 import {AJV_MESSAGES} from '../schemas/ajv-findings.js';
-
-const VERIFIED = '2026-11';
-const OPENWOP = 'https://github.com/openwop/openwop/blob/main';
+import {VERIFIED, OPENWOP_MAIN} from '../core/rule-sources.js';
 
 /** Every bundle rule rests on the v3 bundle schema, the spec's "Bundle v3" section and the suite's verifier. */
 const BUNDLE_SOURCES: readonly RuleSource[] = [
-  {url: `${OPENWOP}/schemas/v2/certification-bundle.schema.json`, title: 'OpenWOP certification bundle v3 schema', verified: VERIFIED},
-  {url: `${OPENWOP}/spec/v2/core/conformance.md`, title: 'OpenWOP v2 conformance: Bundle v3 (ledger, witness digest, signature, verifier)', verified: VERIFIED},
-  {url: `${OPENWOP}/conformance/src/lib/certification-bundle-v3.ts`, title: 'OpenWOP conformance suite: the bundle v3 builder and checks', verified: VERIFIED},
+  {url: `${OPENWOP_MAIN}/schemas/v2/certification-bundle.schema.json`, title: 'OpenWOP certification bundle v3 schema', verified: VERIFIED},
+  {url: `${OPENWOP_MAIN}/spec/v2/core/conformance.md`, title: 'OpenWOP v2 conformance: Bundle v3 (ledger, witness digest, signature, verifier)', verified: VERIFIED},
+  {url: `${OPENWOP_MAIN}/conformance/src/lib/certification-bundle-v3.ts`, title: 'OpenWOP conformance suite: the bundle v3 builder and checks', verified: VERIFIED},
 ];
 
 const rule = (spec: RuleSpec): Rule => defineRule({commands: ['validate bundle'], sources: BUNDLE_SOURCES, ...spec});

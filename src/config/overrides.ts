@@ -18,11 +18,23 @@ export function overrideMatches(globs: readonly string[], rel: string): boolean 
   });
 }
 
+/**
+ * The `overrides[].files` glob that matches `rel` (as {@link overrideMatches} is given it) and no other path: glob
+ * characters in the name escaped, and a name without a slash anchored with `./`, which otherwise matches that base
+ * name in every folder.
+ */
+export function exactFileGlob(rel: string): string {
+  // picomatch reads an escaped backslash twice over as one: a backslash in a name becomes a one-character class.
+  const escaped = rel.replace(/[\\*?[\]{}()!+@|]/g, (ch) => (ch === '\\' ? '[\\\\]' : `\\${ch}`));
+  return rel.includes('/') ? escaped : `./${escaped}`;
+}
+
 /** `file` (absolute or relative to the working directory) relative to `baseDir`, with forward slashes; undefined for stdin or a path outside it. */
 export function configRelativePath(file: string, baseDir: string): string | undefined {
   if (isStdinName(file)) return undefined;
   const rel = relative(baseDir, resolve(file));
-  if (isAbsolute(rel)) return undefined;
+  // Another drive gives an absolute path; a folder beside or above gives one through `..`.
+  if (isAbsolute(rel) || rel === '..' || rel.startsWith(`..${sep}`)) return undefined;
   return rel.split(sep).join('/');
 }
 

@@ -8,6 +8,11 @@ export interface TextEdit {
   offset: number;
   length: number;
   content: string;
+  /**
+   * An element appended after the last one of an array: other such appends at the same offset go in after it, in the
+   * order their fixes come (each finding on one object adds its own name to the same `required`).
+   */
+  joinable?: true;
 }
 
 export interface Fix {

@@ -44,6 +44,8 @@ export interface ValidateEnvelopeOptions {
   schemaDirs?: string[];
   /** A capabilities document (file path relative to cwd, or http(s) URL). */
   capabilities?: string;
+  /** `capabilities` already loaded: a language server fetches a capabilities URL once per config, not per keystroke. */
+  hostProfile?: HostProfile;
   /**
    * The protocol major of the envelopes (default auto: the capabilities document's major, else 1). An envelope names no
    * major of its own (its top level is closed in both), so the host it is for decides. An explicit major also asks a
@@ -224,7 +226,7 @@ export function envelopeWorkerTask(setup: EnvelopeWorkerSetup): (item: InputSour
 
 async function runContext(options: ValidateEnvelopeOptions, scope: ReadScope): Promise<EnvelopeRunContext> {
   const asked = options.major === 'auto' ? undefined : options.major;
-  const host = options.capabilities === undefined ? undefined : await loadHostProfile(options.capabilities, options.cwd, scope, asked);
+  const host = options.hostProfile ?? (options.capabilities === undefined ? undefined : await loadHostProfile(options.capabilities, options.cwd, scope, asked));
   return {
     strict: options.strict ?? false,
     major: asked ?? host?.major ?? 1,

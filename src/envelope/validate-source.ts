@@ -1,4 +1,4 @@
-import type {InputSource} from '../io/inputs.js';
+import {namedPath, type InputSource} from '../io/inputs.js';
 import {JsonDocument} from '../io/json-document.js';
 import {fencedBlocks, isFenceMarker} from '../io/markdown-fence.js';
 import {readDocumentBatches, type ReadEvent, type ReadOptions} from '../io/read-documents.js';
@@ -59,7 +59,7 @@ export async function validateEnvelopeSource(source: InputSource, options: Sourc
   let fenced = false;
   // Upstream's --strict refuses anything after the first JSON value of a .json input.
   // stdin goes by the name --stdin-filename gives it, if any.
-  const named = source.kind === 'file' ? source.path : source.kind === 'stdin' ? source.name : undefined;
+  const named = namedPath(source);
   const singleValueInput = options.run.strict && named !== undefined && !STREAM_EXTENSIONS.test(named);
 
   const checkValue = (doc: JsonDocument, pointer: string, value: unknown, ref: number, line: number | undefined, scan: DocScan): void => {

@@ -19,6 +19,11 @@ import {inside, outsideRoot, ReadScope} from './read-scope.js';
 export type InputSource =
   {kind: 'file'; path: string; display: string; regular?: true; found?: true} | {kind: 'stdin'; display: string; name?: string} | {kind: 'stream'; path: string; display: string};
 
+/** The file an input stands for: its path, or the name `--stdin-filename` gave stdin (undefined for a bare `-` or a stream). */
+export function namedPath(source: InputSource): string | undefined {
+  return source.kind === 'file' ? source.path : source.kind === 'stdin' ? source.name : undefined;
+}
+
 export interface InputProblem {
   display: string;
   /** io/* for what the io layer finds; a command may word a no-match its own way (pack/missing-manifest). */
@@ -66,7 +71,7 @@ export interface Expanded {
 
 const ALWAYS_SKIPPED = new Set(['node_modules', '.git']);
 /** Tooling files that share the .json ending but are never envelopes, schemas or manifests; named explicitly they are still read. */
-const NOT_CONTENT = new Set(['package.json', 'package-lock.json', 'npm-shrinkwrap.json', 'openwop.config.json', 'tsconfig.json', 'jsconfig.json']);
+export const NOT_CONTENT = new Set(['package.json', 'package-lock.json', 'npm-shrinkwrap.json', 'openwop.config.json', 'tsconfig.json', 'jsconfig.json']);
 
 /**
  * Resolves the PATHS argument of a command: files, folders (recursive), globs and `-` for stdin, each once.

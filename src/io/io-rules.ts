@@ -1,11 +1,10 @@
 import {defineRule, type CheckingCommand, type Rule, type RuleSource, type RuleSpec} from '../core/rule.js';
+import {VERIFIED} from '../core/rule-sources.js';
 
 /** Every command that reads a file or stream a user names. */
 const READING_COMMANDS: readonly CheckingCommand[] = ['lint schema', 'validate envelope', 'validate pack', 'validate bundle', 'probe host', 'simulate retry', 'export schema'];
 
 const rule = (spec: RuleSpec): Rule => defineRule({commands: READING_COMMANDS, ...spec});
-
-const VERIFIED = '2026-11';
 
 /** The standards the json/* and byte-level io/* rules rest on. */
 const SOURCES = {

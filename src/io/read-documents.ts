@@ -7,7 +7,7 @@ import type {InputSource} from './inputs.js';
 import {JsonDocument} from './json-document.js';
 import {JsonArraySplitter} from './json-array-stream.js';
 import {readLineBatches, type StreamLine} from './lines.js';
-import {DEFAULT_INPUT_TIMEOUT_MS, openNamedStream, READ_CHUNK_BYTES} from './open-stream.js';
+import {DEFAULT_INPUT_TIMEOUT_MS, openNamedStream, READ_CHUNK_BYTES, readWhole} from './open-stream.js';
 import {fileFinding, mb, readInputFile, tooLargeMessage, unreadableFinding} from './read-file.js';
 
 export const DEFAULT_MAX_DOCUMENT_BYTES = 100 * 1024 * 1024;
@@ -47,7 +47,11 @@ export async function* readDocumentBatches(source: InputSource, options: ReadOpt
   const maxBytes = options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
   if (source.kind === 'stdin') {
     if (!options.stdin) noteStdinUsed();
-    yield* readAutoStream(options.stdin ?? process.stdin, source.display, maxBytes, options);
+    const input = options.stdin ?? process.stdin;
+    // With --stdin-filename the text stands for that file, and is read as it would be: as lines or whole, never sniffed.
+    if (source.name === undefined) yield* readAutoStream(input, source.display, maxBytes, options);
+    else if (isStreamName(source.name)) yield* readStream(readLineBatches(input, maxBytes), source.display, options);
+    else yield await readWholeStream(input, source.display, maxBytes, options);
     return;
   }
   if (source.kind === 'stream') {
@@ -58,7 +62,7 @@ export async function* readDocumentBatches(source: InputSource, options: ReadOpt
   }
   // Noted before the reader is chosen (lines, array elements or whole), so `-o` naming this file is refused on each path.
   noteFileUsed(source.path);
-  if (STREAM_EXTENSIONS.some((e) => source.path.toLowerCase().endsWith(e))) {
+  if (isStreamName(source.path)) {
     try {
       await stat(source.path);
     } catch (error) {
@@ -168,6 +172,22 @@ function* readWholeFile(path: string, display: string, maxBytes: number, options
     return;
   }
   yield* fromText(read.bytes, display, options);
+}
+
+function isStreamName(path: string): boolean {
+  return STREAM_EXTENSIONS.some((e) => path.toLowerCase().endsWith(e));
+}
+
+/** A stream read whole, as {@link readWholeFile} reads a file: the read stops once it is over `maxBytes`. */
+async function readWholeStream(input: AsyncIterable<Buffer | string>, display: string, maxBytes: number, options: ReadOptions): Promise<Iterable<ReadEvent>> {
+  let bytes: Awaited<ReturnType<typeof readWhole>>;
+  try {
+    bytes = await readWhole(input, maxBytes);
+  } catch (error) {
+    return [{type: 'problem', fatal: true, finding: unreadableFinding(display, error as NodeJS.ErrnoException)}];
+  }
+  if ('over' in bytes) return [{type: 'problem', fatal: true, finding: fileFinding(display, 'io/too-large', tooLargeMessage(display, bytes.over, maxBytes))}];
+  return fromText(bytes, display, options);
 }
 
 function* fromText(bytes: Uint8Array, display: string, options: ReadOptions): Generator<ReadEvent> {
@@ -292,5 +312,6 @@ function positionIn(text: string, offset: number): {line: number; column: number
     lineStart = i + 1;
   }
   const column = offset - lineStart + 1;
-  return {line, column, endLine: line, endColumn: column + 1};
+  // One character long: a newline there ends at the start of the next line, where LineIndex puts lint's end too.
+  return text[offset] === '\n' ? {line, column, endLine: line + 1, endColumn: 1} : {line, column, endLine: line, endColumn: column + 1};
 }

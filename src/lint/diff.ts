@@ -80,33 +80,45 @@ export function diffLines(a: readonly string[], b: readonly string[]): Op[] {
   return ops;
 }
 
+/**
+ * Steps (diagonals tried plus lines matched) the search may take before it gives up on a minimal diff: Myers' search
+ * costs about (lines × differences), and a schema where --fix touches tens of thousands of lines would run for minutes
+ * and keep gigabytes of trace. Past it, the changed region is shown as one block removed and added: still a diff that
+ * applies, only not the shortest.
+ */
+const MAX_STEPS = 20_000_000;
+
 function myers(a: readonly string[], b: readonly string[]): Op[] {
   const n = a.length;
   const m = b.length;
   if (n === 0) return b.map((_, j) => ({op: '+' as const, a: 0, b: j}));
   if (m === 0) return a.map((_, i) => ({op: '-' as const, a: i, b: 0}));
   const max = n + m;
-  const offset = max;
-  let v = new Int32Array(2 * max + 2);
+  // Room for diagonals -max-1 … max+1: the trace windows reach one past the diagonals searched.
+  const offset = max + 1;
+  const v = new Int32Array(2 * max + 4);
+  // trace[d]: v before step d, diagonals -d-1 … d+1 (all that backtracking from step d reads).
   const trace: Int32Array[] = [];
   let found = false;
+  let steps = 0;
   for (let d = 0; d <= max && !found; d++) {
-    trace.push(v.slice());
-    const nv = v;
+    trace.push(v.slice(offset - d - 1, offset + d + 2));
     for (let k = -d; k <= d; k += 2) {
-      let x = k === -d || (k !== d && nv[offset + k - 1] < nv[offset + k + 1]) ? nv[offset + k + 1] : nv[offset + k - 1] + 1;
+      let x = k === -d || (k !== d && v[offset + k - 1] < v[offset + k + 1]) ? v[offset + k + 1] : v[offset + k - 1] + 1;
       let y = x - k;
+      const from = x;
       while (x < n && y < m && a[x] === b[y]) {
         x++;
         y++;
       }
-      nv[offset + k] = x;
+      steps += 1 + x - from;
+      v[offset + k] = x;
       if (x >= n && y >= m) {
         found = true;
         break;
       }
     }
-    v = nv;
+    if (steps > MAX_STEPS) return [...a.map((_, i) => ({op: '-' as const, a: i, b: 0})), ...b.map((_, j) => ({op: '+' as const, a: n, b: j}))];
   }
   // Backtrack.
   const ops: Op[] = [];
@@ -114,9 +126,10 @@ function myers(a: readonly string[], b: readonly string[]): Op[] {
   let y = m;
   for (let d = trace.length - 1; d >= 0; d--) {
     const tv = trace[d];
+    const at = (k: number) => tv[k + d + 1];
     const k = x - y;
-    const prevK = k === -d || (k !== d && tv[offset + k - 1] < tv[offset + k + 1]) ? k + 1 : k - 1;
-    const prevX = d === 0 ? 0 : tv[offset + prevK];
+    const prevK = k === -d || (k !== d && at(k - 1) < at(k + 1)) ? k + 1 : k - 1;
+    const prevX = d === 0 ? 0 : at(prevK);
     const prevY = prevX - prevK;
     while (x > prevX && y > prevY) {
       x--;

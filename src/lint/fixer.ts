@@ -1,7 +1,6 @@
 import {JsonDocument} from '../io/json-document.js';
 import type {Finding, Fix, TextEdit} from '../core/finding.js';
 import {lintSchemaDocument, type LintOptions} from './engine.js';
-import {appendAll} from '../io/append-all.js';
 
 export const DEFAULT_MAX_FIX_PASSES = 10;
 
@@ -17,11 +16,14 @@ export interface FixOutcome {
 
 /**
  * Applies the fixes whose edits do not overlap, in one go: a fix is all or nothing, an edit identical to one already
- * taken is shared (several findings on one object build the same `required` edit), and anything that collides waits for
- * the next pass. Returns the new text and how many fixes went in.
+ * taken is shared, appends to one array join (see TextEdit.joinable), and anything else that collides waits for the
+ * next pass. Returns the new text and how many fixes went in. The edits taken are kept sorted, so a fix is checked
+ * against its neighbours only (a binary search, not a scan of every edit taken) and the text is built once, not copied
+ * per edit: tens of thousands of fixes in one schema take seconds, not minutes.
  */
 export function applyFixes(text: string, fixes: readonly Fix[]): {text: string; applied: number} {
   const taken: TextEdit[] = [];
+  const takenKeys = new Set<string>();
   let applied = 0;
   for (const fix of fixes) {
     const fresh: TextEdit[] = [];
@@ -31,30 +33,63 @@ export function applyFixes(text: string, fixes: readonly Fix[]): {text: string; 
         ok = false;
         break;
       }
-      if ([...taken, ...fresh].some((t) => same(t, e))) continue;
-      if ([...taken, ...fresh].some((t) => overlaps(t, e))) {
+      const verdict = takenKeys.has(editKey(e)) ? 'shared' : fitIn(taken, e);
+      const inFresh = fresh.find((t) => same(t, e) || collides(t, e));
+      if (verdict === 'shared' || (inFresh && same(inFresh, e))) continue;
+      if (verdict === 'collides' || inFresh) {
         ok = false;
         break;
       }
       fresh.push(e);
     }
     if (!ok) continue;
-    appendAll(taken, fresh);
+    for (const e of fresh) {
+      taken.splice(insertionIndex(taken, e.offset), 0, e);
+      takenKeys.add(editKey(e));
+    }
     applied++;
   }
-  taken.sort((a, b) => b.offset - a.offset || b.length - a.length);
-  let out = text;
-  for (const e of taken) out = out.slice(0, e.offset) + e.content + out.slice(e.offset + e.length);
-  return {text: out, applied};
+  const parts: string[] = [];
+  let at = 0;
+  for (const e of taken) {
+    parts.push(text.slice(at, e.offset), e.content);
+    at = e.offset + e.length;
+  }
+  parts.push(text.slice(at));
+  return {text: parts.join(''), applied};
+}
+
+/** Where an edit at `offset` goes in `taken` (sorted by offset): after every edit at or before it, so joined appends keep their order. */
+function insertionIndex(taken: readonly TextEdit[], offset: number): number {
+  let lo = 0;
+  let hi = taken.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (taken[mid].offset <= offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+const editKey = (e: TextEdit) => `${e.offset}:${e.length}:${e.content}`;
+
+/**
+ * Whether `e` (not identical to any edit taken) collides with one. Its neighbours are enough: the edits taken do not
+ * collide with one another, so the last one at or before its offset and the first one after it are the only ones
+ * it can reach (a run of joined appends at one offset is never reached over by an earlier edit).
+ */
+function fitIn(taken: readonly TextEdit[], e: TextEdit): 'fits' | 'collides' {
+  const i = insertionIndex(taken, e.offset);
+  return (i > 0 && collides(taken[i - 1], e)) || (i < taken.length && collides(taken[i], e)) ? 'collides' : 'fits';
 }
 
 function same(a: TextEdit, b: TextEdit): boolean {
   return a.offset === b.offset && a.length === b.length && a.content === b.content;
 }
 
-/** Ranges that intersect, or two edits at the same offset (their order would be ambiguous). */
-function overlaps(a: TextEdit, b: TextEdit): boolean {
-  if (a.offset === b.offset) return true;
+/** Ranges that intersect, or two edits at the same offset (their order would be ambiguous) unless both are joinable appends. */
+function collides(a: TextEdit, b: TextEdit): boolean {
+  if (a.offset === b.offset) return !(a.joinable && b.joinable && a.length === 0 && b.length === 0);
   return a.offset < b.offset + b.length && b.offset < a.offset + a.length;
 }
 

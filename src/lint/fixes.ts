@@ -2,7 +2,7 @@ import {parseTree, type Node} from 'jsonc-parser';
 import type {JsonDocument} from '../io/json-document.js';
 import {parsePointer} from '../io/json-pointer.js';
 import type {Fix, TextEdit} from '../core/finding.js';
-import {has, propertiesOf, ptr, requiredList, typesOf} from './schema-util.js';
+import {has, propertiesOf, ptr, typesOf} from './schema-util.js';
 import {isObject, type JsonObject} from '../core/json.js';
 import {isNullBranch} from './transforms/type-list-to-nullable.js';
 
@@ -28,18 +28,34 @@ export function nodeAt(doc: JsonDocument, pointer: string): Node | undefined {
   let node = treeOf(doc);
   for (const seg of parsePointer(pointer)) {
     if (!node) return undefined;
-    if (node.type === 'object') {
-      const props = node.children ?? [];
-      let next: Node | undefined;
-      for (let i = props.length - 1; i >= 0 && !next; i--) if (props[i].children?.[0]?.value === seg) next = props[i].children?.[1];
-      node = next;
-    } else if (node.type === 'array' && /^(0|[1-9]\d*)$/.test(seg)) node = node.children?.[Number(seg)];
+    if (node.type === 'object') node = memberValue(node, seg);
+    else if (node.type === 'array' && /^(0|[1-9]\d*)$/.test(seg)) node = node.children?.[Number(seg)];
     else return undefined;
   }
   return node;
 }
 
 const end = (n: Node) => n.offset + n.length;
+
+/** Objects with more members than this get a key index on first lookup: fixes for each of n properties look n keys up. */
+const INDEX_FROM = 16;
+const keyIndexes = new WeakMap<Node, Map<unknown, Node | undefined>>();
+
+/** The value of member `key` of an object node (the last duplicate wins, as in JSON.parse). */
+function memberValue(object: Node, key: string): Node | undefined {
+  const props = object.children ?? [];
+  if (props.length <= INDEX_FROM) {
+    for (let i = props.length - 1; i >= 0; i--) if (props[i].children?.[0]?.value === key) return props[i].children?.[1];
+    return undefined;
+  }
+  let index = keyIndexes.get(object);
+  if (!index) {
+    index = new Map();
+    for (const p of props) index.set(p.children?.[0]?.value, p.children?.[1]);
+    keyIndexes.set(object, index);
+  }
+  return index.get(key);
+}
 
 /** The members' property nodes of an object, or the elements of an array, in text order. */
 function members(node: Node): Node[] {
@@ -94,7 +110,7 @@ export function appendToArray(doc: JsonDocument, pointer: string, items: string[
   const kids = members(node);
   if (kids.length === 0) return {offset: node.offset, length: node.length, content: `[${items.join(commaStyle(doc))}]`};
   const sep = separatorFor(doc, node, kids);
-  return {offset: end(kids[kids.length - 1]), length: 0, content: items.map((i) => sep + i).join('')};
+  return {offset: end(kids[kids.length - 1]), length: 0, content: items.map((i) => sep + i).join(''), joinable: true};
 }
 
 /** Adds `"key": value` as the last member of the object at `pointer` (which must not have the key). */
@@ -206,18 +222,11 @@ export function nullableEdits(doc: JsonDocument, propPointer: string, prop: unkn
   return edits;
 }
 
-/** The properties of an object schema that are optional and can be made required-and-nullable safely, in text order. */
-export function safelyRequirable(doc: JsonDocument, objectPointer: string, schema: JsonObject): string[] {
-  const props = propertiesOf(schema);
-  if (!props) return [];
-  const required = new Set(requiredList(schema));
-  return keysInTextOrder(doc, `${objectPointer}/properties`, props).filter((k) => !required.has(k) && nullablePlan(props[k]).safe);
-}
-
 /**
  * Lists `names` in the object's `required` (creating it when absent) and makes `focus` nullable (only that, when
- * `names` is empty: `focus` is already required). Every finding on the
- * same object builds the same `required` edit (all the safely requirable properties), so one pass applies them all.
+ * `names` is empty: `focus` is already required). Each finding's fix names its own property only, so n findings on one
+ * object make n small fixes (not n lists of n names); their appends to one `required` are joinable, and a `required`
+ * the first fix creates takes the others' names on the next pass.
  */
 export function fixRequireNullable(doc: JsonDocument, objectPointer: string, schema: JsonObject, focus: string, names: string[]): Fix | undefined {
   const props = propertiesOf(schema);

@@ -3,8 +3,7 @@ import type {RuleSource} from '../core/rule.js';
 import {defineLintRule} from './define-lint-rule.js';
 import type {LintRule, RuleContext, RuleDocs, SchemaNode} from './types.js';
 import {TIER1_MAX_DEPTH} from './types.js';
-
-export const VERIFIED = '2026-11';
+import {VERIFIED} from '../core/rule-sources.js';
 
 export const SOURCES = {
   rfc0030: {url: 'https://github.com/openwop/openwop', title: 'OpenWOP RFC 0030: the reasoning field (§A, §D) and the Tier-1 structured-output subset (§B)', verified: VERIFIED},

@@ -7,7 +7,9 @@ import type {LoadedConfig} from '../config/types.js';
 import type {Finding} from '../core/finding.js';
 import type {CheckingCommand} from '../core/rule.js';
 import {UserError} from '../core/user-error.js';
-import {validateEnvelopeInputs} from '../envelope/index.js';
+import {type HostProfile, validateEnvelopeInputs} from '../envelope/index.js';
+import {loadHostProfile} from '../envelope/host.js';
+import {isCapabilitiesUrl} from '../capabilities/load.js';
 import {DEFAULT_MAX_DOCUMENT_BYTES} from '../io/read-documents.js';
 import {ReadScope} from '../io/read-scope.js';
 import {knownRuleIds} from '../rule-catalog.js';
@@ -23,6 +25,17 @@ export interface DocumentInput {
   /** The workspace folder holding the document: where CI would run the CLI, so where its config is looked for. */
   root?: string;
   previousKind?: DocumentKind;
+  /**
+   * What the user, not the repository, lets the config turn on: opening a file must not make the editor fetch URLs a
+   * stranger's config chose. Without it, `lint.allowRemoteRefs` and a capabilities URL in the config are ignored.
+   */
+  network?: NetworkConsent;
+}
+
+/** The language server's `initializationOptions`: which of the config's network settings it honours. */
+export interface NetworkConsent {
+  allowRemoteRefs?: boolean;
+  allowCapabilitiesUrl?: boolean;
 }
 
 export interface DocumentCheck {
@@ -34,6 +47,8 @@ export interface DocumentCheck {
   configBaseDir: string;
   /** The config could not be used (a syntax error, an unknown rule id): nothing was checked. */
   configProblem?: string;
+  /** A network setting the config asks for and the user has not allowed, so the check went without it. */
+  networkIgnored?: 'lint.allowRemoteRefs' | 'capabilities';
 }
 
 const COMMAND: Record<DocumentKind, CheckingCommand> = {schema: 'lint schema', envelope: 'validate envelope', pack: 'validate pack'};
@@ -63,6 +78,20 @@ function configFor(cwd: string): Promise<LoadedConfig> {
 }
 
 /**
+ * A config's capabilities URL, fetched once per config load rather than on every keystroke; a failed fetch is not
+ * retried until the config is loaded again ({@link forgetConfigs}). A capabilities file is read on every check, as
+ * the CLI reads it: it is local, and the user may be editing it.
+ */
+const hosts = new WeakMap<LoadedConfig, Promise<HostProfile>>();
+
+function fetchedOnce(loaded: LoadedConfig, capabilities: string, cwd: string): Promise<HostProfile> | undefined {
+  if (!isCapabilitiesUrl(capabilities)) return undefined;
+  let host = hosts.get(loaded);
+  if (!host) hosts.set(loaded, (host = loadHostProfile(capabilities, cwd)));
+  return host;
+}
+
+/**
  * Checks one document exactly as `openwop <command> - --stdin-filename PATH` run from `root` would (the same config,
  * overrides, rule levels and read scope), with the document's text in place of the file on disk.
  */
@@ -78,11 +107,27 @@ export async function checkDocument(input: DocumentInput): Promise<DocumentCheck
   const base = {configPath: loaded.path, configBaseDir: loaded.baseDir};
   const kind = documentKind(input.path, input.text, loaded.config, loaded.baseDir, input.previousKind);
   if (kind === undefined) return {findings: [], ...base};
-  const outcome = await runCheck(kind, input, cwd, loaded);
+  let outcome: CheckOutcome;
+  const networkIgnored = ignoredNetworkSetting(kind, input, loaded);
+  try {
+    outcome = await runCheck(kind, input, cwd, loaded, networkIgnored);
+  } catch (error) {
+    // What stops the CLI before any file is checked (the config's capabilities document cannot be loaded) is the
+    // config's problem here too, not the server's.
+    if (error instanceof UserError) return {kind, findings: [], ...base, configProblem: error.message};
+    throw error;
+  }
   const {report} = await settleReport(COMMAND[kind], '', outcome, loaded.config.rules, {});
   const path = resolve(input.path);
   const findings = report.results.flatMap((r) => r.findings).filter((f) => resolve(cwd, f.file) === path && !NOT_CHECKED.has(f.ruleId));
-  return {kind, findings, ...base};
+  return {kind, findings, ...base, ...(networkIgnored ? {networkIgnored} : {})};
+}
+
+function ignoredNetworkSetting(kind: DocumentKind, input: DocumentInput, loaded: LoadedConfig): DocumentCheck['networkIgnored'] {
+  if (kind === 'schema' && !input.network?.allowRemoteRefs && resolveLintOptions(loaded.config, input.path, {}, loaded.baseDir).allowRemoteRefs) return 'lint.allowRemoteRefs';
+  const capabilities = configCapabilities(loaded);
+  if (kind === 'envelope' && !input.network?.allowCapabilitiesUrl && capabilities !== undefined && isCapabilitiesUrl(capabilities)) return 'capabilities';
+  return undefined;
 }
 
 /** The text `--fix` would leave, with the lint settings for the document's path; undefined when no fix applies. */
@@ -98,11 +143,11 @@ function scopeFor(cwd: string, loaded: LoadedConfig, path: string): ReadScope {
   return new ReadScope({cwd, projectRoot: loaded.root, named: [path], maxBytes: DEFAULT_MAX_DOCUMENT_BYTES});
 }
 
-function runCheck(kind: DocumentKind, input: DocumentInput, cwd: string, loaded: LoadedConfig): Promise<CheckOutcome> {
+async function runCheck(kind: DocumentKind, input: DocumentInput, cwd: string, loaded: LoadedConfig, networkIgnored: DocumentCheck['networkIgnored']): Promise<CheckOutcome> {
   const {config, baseDir} = loaded;
+  const stdin = () => Readable.from([input.text]);
   const common = {
     cwd,
-    stdin: Readable.from([input.text]),
     selection: {stdinFilename: input.path},
     scope: scopeFor(cwd, loaded, input.path),
     ignore: config.ignore,
@@ -110,10 +155,13 @@ function runCheck(kind: DocumentKind, input: DocumentInput, cwd: string, loaded:
   };
   switch (kind) {
     case 'schema':
-      return lintSchemaInputs(['-'], {...common, config, configBaseDir: baseDir, cli: {rules: {}}, withFixes: true});
-    case 'envelope':
-      return validateEnvelopeInputs(['-'], {...common, schemaDirs: configKindSchemaDirs(loaded), capabilities: configCapabilities(loaded)});
+      return lintSchemaInputs(['-'], {...common, stdin: stdin(), config, configBaseDir: baseDir, cli: {rules: {}, ...(networkIgnored ? {allowRemoteRefs: false} : {})}, withFixes: true});
+    case 'envelope': {
+      const capabilities = networkIgnored ? undefined : configCapabilities(loaded);
+      const hostProfile = capabilities === undefined ? undefined : await fetchedOnce(loaded, capabilities, cwd);
+      return validateEnvelopeInputs(['-'], {...common, stdin: stdin(), schemaDirs: configKindSchemaDirs(loaded), capabilities, hostProfile});
+    }
     case 'pack':
-      return validatePackInputs(['-'], {...common, idBase: config.packs?.idBase});
+      return validatePackInputs(['-'], {...common, stdin: stdin(), idBase: config.packs?.idBase});
   }
 }

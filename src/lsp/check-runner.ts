@@ -1,4 +1,5 @@
 import {Worker} from 'node:worker_threads';
+import {editorText} from './editor-text.js';
 import type {JobType, WorkerJobs, WorkerReply, WorkerRequest} from './worker-messages.js';
 
 /** A job past this age is stopped by ending its worker when it is cancelled; a younger one is let finish and dropped. */
@@ -18,8 +19,9 @@ export interface Pending<T> {
 
 /**
  * Runs check jobs one at a time on a worker thread, in the order asked. A cancelled job that waits is dropped; one that
- * runs is dropped when it ends, or, when it has run long (a stale check of a huge document), its worker is ended and a
- * new one started for the next job, so a superseded run never delays the current one by more than {@link STOP_AFTER_MS}.
+ * runs is dropped when it ends, or, if it is still running {@link STOP_AFTER_MS} after it started (a stale check of a
+ * huge document), its worker is ended and a new one started for the next job: a superseded run never holds up the
+ * current one for long.
  * A worker that dies fails its job with the reason and is replaced.
  */
 export class CheckRunner {
@@ -69,7 +71,10 @@ export class CheckRunner {
     if (this.running !== job) return;
     job.settle(undefined);
     job.settle = () => {};
-    if (job.started !== undefined && performance.now() - job.started > STOP_AFTER_MS) this.restart();
+    // Stopped once it has run STOP_AFTER_MS (now, or when it gets there): a short one finishes first, cheaper than a new worker.
+    const left = STOP_AFTER_MS - (performance.now() - (job.started ?? 0));
+    if (left <= 0) this.restart();
+    else setTimeout(() => this.running === job && this.restart(), left).unref();
   }
 
   private restart(): void {
@@ -97,14 +102,16 @@ export class CheckRunner {
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(this.workerFile);
+    // The worker's output is not let through to the process's: standard output carries the protocol alone.
+    const worker = new Worker(this.workerFile, {stdout: true, stderr: true});
+    for (const stream of [worker.stdout, worker.stderr]) stream.on('data', (chunk: Buffer) => this.log(editorText(`openwop (check worker): ${chunk.toString('utf8').trimEnd()}`, true)));
     worker.on('message', (reply: WorkerReply) => {
       if (this.worker === worker && this.running?.request.id === reply.id) this.finish(reply);
     });
     const lost = (why: string) => {
       if (this.worker !== worker) return;
       this.worker = undefined;
-      this.log(`openwop: the check worker stopped (${why}); starting a new one`);
+      this.log(editorText(`openwop: the check worker stopped (${why}); starting a new one`, true));
       const job = this.running;
       if (job) this.finish({id: job.request.id, ok: false, error: `the check worker stopped: ${why}`});
     };

@@ -1,7 +1,7 @@
 import {type Diagnostic, DiagnosticSeverity, type Position, type Range} from 'vscode-languageserver';
 import type {Finding, Severity} from '../core/finding.js';
 import {ruleDocsUrl} from '../report/rule-docs-url.js';
-import {displayText} from '../report/printable.js';
+import {editorText} from './editor-text.js';
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {error: DiagnosticSeverity.Error, warning: DiagnosticSeverity.Warning, info: DiagnosticSeverity.Information};
 
@@ -19,7 +19,7 @@ export function toDiagnostic(f: Finding, index: number, bom: boolean): Diagnosti
   const id = f.ruleId;
   const docsPath = `${id}.md`;
   const data: DiagnosticData = {finding: index};
-  return {range, severity: SEVERITY[f.severity], code: id, codeDescription: {href: ruleDocsUrl({docsPath})}, source: 'openwop', message: displayText(f.message), data};
+  return {range, severity: SEVERITY[f.severity], code: id, codeDescription: {href: ruleDocsUrl({docsPath})}, source: 'openwop', message: editorText(f.message), data};
 }
 
 /** A BOM the editor keeps in its text is not in the text the check read: columns on the first line move by one. */

@@ -3,12 +3,11 @@ import {isObject} from '../core/json.js';
 import type {OpenwopConfig} from '../config/types.js';
 import {matchingOverrides} from '../config/overrides.js';
 import {looksLikeFoxctl} from '../envelope/foxctl/detect.js';
+import {NOT_CONTENT} from '../io/inputs.js';
 import {looksLikeSchema} from '../lint/index.js';
 
 /** Which check a document gets: `lint schema`, `validate envelope` or `validate pack`. */
 export type DocumentKind = 'schema' | 'envelope' | 'pack';
-
-const CONFIG_NAMES = new Set(['openwop.config.json', '.openwoprc.json', 'package.json']);
 
 /**
  * The check for a document, by its name first (as the CLI's pre-commit hooks pick files), then by the config's
@@ -22,7 +21,8 @@ export function documentKind(path: string, text: string, config: OpenwopConfig, 
   if (name === 'pack.json' || name.endsWith('.pack.json')) return 'pack';
   if (name.endsWith('.schema.json')) return 'schema';
   if (name.endsWith('.ndjson') || name.endsWith('.jsonl')) return 'envelope';
-  if (!name.endsWith('.json') || CONFIG_NAMES.has(name)) return undefined;
+  // Tooling files a folder run never picks up (configs, lockfiles, tsconfig), and the dot-file config it skips too.
+  if (!name.endsWith('.json') || NOT_CONTENT.has(name) || name === '.openwoprc.json') return undefined;
   if (matchingOverrides(config, path, configBaseDir).some((i) => config.overrides?.[i].lint !== undefined)) return 'schema';
   let value: unknown;
   try {

@@ -21,11 +21,12 @@ import {CONFIG_FILES} from '../config/load.js';
 import {packageRoot} from '../io/package-root.js';
 import {findRule} from '../rule-catalog.js';
 import type {Rule} from '../core/rule.js';
-import type {DocumentCheck} from './check-document.js';
+import type {DocumentCheck, NetworkConsent} from './check-document.js';
 import {CheckRunner, type Pending} from './check-runner.js';
-import {disableRuleAction, type EditSupport, FIX_ALL_KIND, fixAllAction, quickFix} from './code-actions.js';
+import {disableRuleAction, type EditSupport, FIX_ALL_KIND, fixAllAction, type FixAllData, lazyFixAllAction, quickFix} from './code-actions.js';
 import {contains, type DiagnosticData, findingRange, overlaps, toDiagnostic} from './diagnostics.js';
 import {disableRuleEdit} from './disable-rule-edit.js';
+import {editorText} from './editor-text.js';
 import {ruleHover} from './hover.js';
 
 /** Quiet time after an edit before a check, growing with the document (a 5 MB one waits about a second). */
@@ -61,12 +62,17 @@ export function startLanguageServer(streams: ServerStreams): Connection {
   let folders: string[] = [];
   let support: EditSupport = {documentChanges: false, create: false, confirm: false};
   let clientWatches = false;
+  let resolvesEdits = false;
   const watchers = new Map<string, FSWatcher>();
   const shownProblems = new Set<string>();
+  let network: NetworkConsent = {};
+  const networkNoted = new Set<string>();
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
-    folders = (params.workspaceFolders ?? []).map((f) => fileURLToPath(f.uri));
-    if (folders.length === 0 && params.rootUri) folders = [fileURLToPath(params.rootUri)];
+    // Only folders on disk: a virtual one (vscode-vfs://, untitled:) has no config or files the checks could read.
+    const onDisk = (uris: (string | null | undefined)[]) => uris.flatMap((u) => (u?.startsWith('file:') ? [fileURLToPath(u)] : []));
+    folders = onDisk((params.workspaceFolders ?? []).map((f) => f.uri));
+    if (folders.length === 0 && params.workspaceFolders == null) folders = onDisk([params.rootUri]);
     const edit = params.capabilities.workspace?.workspaceEdit;
     support = {
       documentChanges: edit?.documentChanges === true,
@@ -74,10 +80,13 @@ export function startLanguageServer(streams: ServerStreams): Connection {
       confirm: edit?.changeAnnotationSupport !== undefined,
     };
     clientWatches = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
+    resolvesEdits = params.capabilities.textDocument?.codeAction?.resolveSupport?.properties.includes('edit') === true;
+    const options = (params.initializationOptions ?? {}) as Record<string, unknown>;
+    network = {allowRemoteRefs: options.allowRemoteRefs === true, allowCapabilitiesUrl: options.allowCapabilitiesUrl === true};
     return {
       capabilities: {
         textDocumentSync: {openClose: true, change: TextDocumentSyncKind.Incremental, save: {includeText: false}},
-        codeActionProvider: {codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND]},
+        codeActionProvider: {codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: true},
         hoverProvider: true,
       },
       serverInfo: {name: 'openwop'},
@@ -118,13 +127,13 @@ export function startLanguageServer(streams: ServerStreams): Connection {
     if (!doc || path === undefined || !state) return;
     state.timer = undefined;
     const version = doc.version;
-    const pending = runner.run('check', {path, text: doc.getText(), root: rootOf(path), previousKind: state.check?.kind});
+    const pending = runner.run('check', {path, text: doc.getText(), root: rootOf(path), previousKind: state.check?.kind, network});
     state.pending = pending;
     let result: DocumentCheck | undefined;
     try {
       result = await pending.result;
     } catch (error) {
-      connection.console.error(`openwop: checking ${path} failed: ${(error as Error).message}`);
+      connection.console.error(editorText(`openwop: checking ${path} failed: ${(error as Error).message}`, true));
       return;
     } finally {
       if (state.pending === pending) state.pending = undefined;
@@ -135,6 +144,7 @@ export function startLanguageServer(streams: ServerStreams): Connection {
     state.checkedVersion = version;
     if (result.configProblem !== undefined) reportConfigProblem(result.configProblem);
     if (result.configPath !== undefined) watchConfig(result.configPath);
+    if (result.networkIgnored !== undefined) noteNetworkIgnored(result.networkIgnored, result.configPath ?? '');
     const bom = doc.getText().startsWith('\uFEFF');
     void connection.sendDiagnostics({uri, version, diagnostics: result.findings.map((f, i) => toDiagnostic(f, i, bom))});
   };
@@ -142,7 +152,18 @@ export function startLanguageServer(streams: ServerStreams): Connection {
   const reportConfigProblem = (problem: string) => {
     if (shownProblems.has(problem)) return;
     shownProblems.add(problem);
-    void connection.window.showErrorMessage(`openwop: the config cannot be used, so nothing is checked: ${problem}`);
+    void connection.window.showErrorMessage(editorText(`openwop: the config cannot be used, so nothing is checked: ${problem}`));
+  };
+
+  const noteNetworkIgnored = (setting: string, config: string) => {
+    if (networkNoted.has(`${setting}\0${config}`)) return;
+    networkNoted.add(`${setting}\0${config}`);
+    const option = setting === 'capabilities' ? 'allowCapabilitiesUrl' : 'allowRemoteRefs';
+    log(
+      editorText(
+        `openwop: ${config} sets ${setting === 'capabilities' ? 'a capabilities URL' : setting}; the editor fetches nothing a repository's config names unless the server is started with the initialization option {"${option}": true}`,
+      ),
+    );
   };
 
   /** Clients that cannot watch files for the server: the server watches each config it read itself. */
@@ -198,18 +219,21 @@ export function startLanguageServer(streams: ServerStreams): Connection {
     const doc = documents.get(params.textDocument.uri);
     const state = states.get(params.textDocument.uri);
     const path = pathOf(params.textDocument.uri);
-    if (!doc || !state?.check || path === undefined || state.checkedVersion !== doc.version) return [];
-    const {findings} = state.check;
-    const bom = doc.getText().startsWith('\uFEFF');
+    if (!doc || !state?.check || path === undefined) return [];
     const only = params.context.only;
     const wants = (kind: string) => !only || only.some((k) => kind === k || kind.startsWith(`${k}.`));
+    // Fix-on-save asks just before saving, usually inside the debounce of the last edit: "fix all" runs the fixer on the
+    // text as it is now, so it needs no check of this version, only to know the document is a schema.
+    if (state.checkedVersion !== doc.version) return state.check.kind === 'schema' && only !== undefined && wants(FIX_ALL_KIND) ? fixAllActions(doc, FIX_ALL_KIND) : [];
+    const {findings} = state.check;
+    const bom = doc.getText().startsWith('\uFEFF');
     const actions: CodeAction[] = [];
     if (wants(CodeActionKind.QuickFix)) {
       for (const diagnostic of params.context.diagnostics) {
         if (diagnostic.source !== 'openwop') continue;
         const finding = findings[(diagnostic.data as DiagnosticData | undefined)?.finding ?? -1];
         if (!finding || finding.ruleId !== diagnostic.code) continue;
-        const fix = quickFix(doc, finding, diagnostic, bom);
+        const fix = quickFix(doc, finding, diagnostic, bom, support.documentChanges);
         if (fix) actions.push(fix);
         const edit = disableRuleEdit(configTarget(state.check), path, finding.ruleId);
         const disable = edit && disableRuleAction(edit, state.check.configPath && configText(state.check.configPath), finding.ruleId, diagnostic, support);
@@ -218,11 +242,35 @@ export function startLanguageServer(streams: ServerStreams): Connection {
     }
     const fixable = findings.some((f) => f.fix && (params.context.diagnostics.length === 0 || overlaps(findingRange(f, bom), params.range)));
     const allKind = wants(FIX_ALL_KIND) ? FIX_ALL_KIND : wants(CodeActionKind.QuickFix) && actions.length > 0 ? CodeActionKind.QuickFix : undefined;
-    if (state.check.kind === 'schema' && fixable && allKind) {
-      const fixed = await runner.run('fix-all', {path, text: doc.getText(), root: rootOf(path)}).result;
-      if (fixed && documents.get(doc.uri)?.version === doc.version) actions.push(fixAllAction(doc, fixed, bom, allKind));
-    }
+    if (state.check.kind === 'schema' && fixable && allKind) actions.push(...(await fixAllActions(doc, allKind)));
     return actions;
+  });
+
+  /**
+   * "Fix all", as `kind`. Fixing runs on the worker, behind any check of a large document: a client that can resolve
+   * gets the edit only when it picks the action, so the light-bulb list never waits for it.
+   */
+  const fixAllActions = async (doc: TextDocument, kind: string): Promise<CodeAction[]> => {
+    if (resolvesEdits) return [lazyFixAllAction(doc, kind)];
+    const fixAll = await fixAllFor(doc.uri, doc.version, kind);
+    return fixAll ? [fixAll] : [];
+  };
+
+  const fixAllFor = async (uri: string, version: number, kind: string): Promise<CodeAction | undefined> => {
+    const doc = documents.get(uri);
+    const path = pathOf(uri);
+    if (doc?.version !== version || path === undefined) return undefined;
+    const fixed = await runner.run('fix-all', {path, text: doc.getText(), root: rootOf(path)}).result;
+    if (!fixed || documents.get(uri)?.version !== version) return undefined;
+    return fixAllAction(doc, fixed, doc.getText().startsWith('\uFEFF'), kind, support.documentChanges);
+  };
+
+  connection.onCodeActionResolve(async (action: CodeAction): Promise<CodeAction> => {
+    const data = action.data as FixAllData | undefined;
+    if (!data || action.kind === undefined) return action;
+    const resolved = await fixAllFor(data.uri, data.version, action.kind);
+    // The document changed since the list was made: no edit, and the client shows nothing was done.
+    return resolved ? {...resolved, title: action.title} : action;
   });
 
   /** The config's text as the editor holds it when open, else as on disk. */
@@ -239,8 +287,10 @@ export function startLanguageServer(streams: ServerStreams): Connection {
 
   connection.onHover(async (params: HoverParams): Promise<Hover | null> => {
     const doc = documents.get(params.textDocument.uri);
-    const check = states.get(params.textDocument.uri)?.check;
-    if (!doc || !check) return null;
+    const state = states.get(params.textDocument.uri);
+    const check = state?.check;
+    // Ranges of an older text may sit on other words now: nothing is said until the new text is checked.
+    if (!doc || !check || state.checkedVersion !== doc.version) return null;
     const bom = doc.getText().startsWith('\uFEFF');
     const ids = [...new Set(check.findings.filter((f) => contains(findingRange(f, bom), params.position)).map((f) => f.ruleId))];
     const rules = (await Promise.all(ids.map((id) => findRule(id)))).filter((r): r is Rule => r !== undefined);

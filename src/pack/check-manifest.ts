@@ -1,5 +1,6 @@
 import {dirname} from 'node:path';
 import type {JsonDocument} from '../io/json-document.js';
+import {namedPath} from '../io/inputs.js';
 import type {FileResult, Finding} from '../core/finding.js';
 import {checkFiles, type LoadedSchema} from './check-files.js';
 import {checkDuplicateIds} from './duplicate-ids.js';
@@ -78,7 +79,9 @@ export function checkManifest(doc: JsonDocument, input: ManifestInput, options: 
 
   appendAll(findings, checkDuplicateIds(doc, value));
   appendAll(findings, checkEnvelopeTypes(doc, value));
-  const folder = input.source.kind === 'file' ? {root: dirname(input.source.path), inPackFolder: input.inPackFolder} : undefined;
+  // Stdin given a --stdin-filename stands for that file: its folder's files are checked as they would be for it.
+  const path = namedPath(input.source);
+  const folder = path === undefined ? undefined : {root: dirname(path), inPackFolder: input.inPackFolder};
   appendAll(findings, checkRegistryGates(doc, value, folder));
 
   let scanned: PackUse[] = [];

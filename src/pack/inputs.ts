@@ -1,6 +1,6 @@
 import {readdirSync, statSync, type Stats} from 'node:fs';
 import {basename, join, resolve} from 'node:path';
-import {checkStdinFilename, displayPath, expandInputs, settleRun, isRegularFile, type InputProblem, type InputSelection, type InputSource} from '../io/inputs.js';
+import {checkStdinFilename, displayPath, expandInputs, namedPath, settleRun, isRegularFile, type InputProblem, type InputSelection, type InputSource} from '../io/inputs.js';
 import type {ReadScope} from '../io/read-scope.js';
 import {PACK_RULES} from './rules.js';
 import {appendAll} from '../io/append-all.js';
@@ -48,7 +48,8 @@ export async function resolvePackInputs(
       const key = source.kind === 'stdin' ? '-' : source.path;
       if (seen.has(key)) continue;
       seen.add(key);
-      manifests.push({source, inPackFolder: source.kind === 'file' && basename(source.path) === MANIFEST_NAME});
+      const path = namedPath(source);
+      manifests.push({source, inPackFolder: path !== undefined && basename(path) === MANIFEST_NAME});
     }
   };
   const expand = (walk: string[], extensions: string[]) =>

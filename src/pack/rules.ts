@@ -1,22 +1,20 @@
 import {defineRule, type Rule, type RuleSource, type RuleSpec} from '../core/rule.js';
 import {AJV_MESSAGES} from '../schemas/ajv-findings.js';
+import {VERIFIED, OPENWOP_MAIN} from '../core/rule-sources.js';
 
 const rule = (spec: RuleSpec): Rule => defineRule({commands: ['validate pack'], ...spec});
-
-const VERIFIED = '2026-11';
-const OPENWOP = 'https://github.com/openwop/openwop/blob/main';
 
 /** The upstream texts the pack rules rest on. */
 const SOURCES = {
   rfc0076: {
-    url: `${OPENWOP}/RFCS/0076-pack-runtime-requirements-and-host-safe-fetch.md`,
+    url: `${OPENWOP_MAIN}/RFCS/0076-pack-runtime-requirements-and-host-safe-fetch.md`,
     title: 'OpenWOP RFC 0076: pack runtime requirements (runtime.requires) and the install gate',
     verified: VERIFIED,
   },
-  nodePacks: {url: `${OPENWOP}/spec/v1/node-packs.md`, title: 'OpenWOP spec: node packs (pack.json, schemas/, tarball layout)', verified: VERIFIED},
-  nodePackSchema: {url: `${OPENWOP}/schemas/node-pack-manifest.schema.json`, title: 'OpenWOP node-pack manifest schema', verified: VERIFIED},
-  agentSchema: {url: `${OPENWOP}/schemas/agent-manifest.schema.json`, title: 'OpenWOP agent manifest schema (systemPromptRef, toolAllowlist)', verified: VERIFIED},
-  rfc0021: {url: `${OPENWOP}/RFCS/0021-ai-envelope-primitive.md`, title: 'OpenWOP RFC 0021: AI envelope, universal kinds and kind naming', verified: VERIFIED},
+  nodePacks: {url: `${OPENWOP_MAIN}/spec/v1/node-packs.md`, title: 'OpenWOP spec: node packs (pack.json, schemas/, tarball layout)', verified: VERIFIED},
+  nodePackSchema: {url: `${OPENWOP_MAIN}/schemas/node-pack-manifest.schema.json`, title: 'OpenWOP node-pack manifest schema', verified: VERIFIED},
+  agentSchema: {url: `${OPENWOP_MAIN}/schemas/agent-manifest.schema.json`, title: 'OpenWOP agent manifest schema (systemPromptRef, toolAllowlist)', verified: VERIFIED},
+  rfc0021: {url: `${OPENWOP_MAIN}/RFCS/0021-ai-envelope-primitive.md`, title: 'OpenWOP RFC 0021: AI envelope, universal kinds and kind naming', verified: VERIFIED},
   jsonSchemaId: {url: 'https://json-schema.org/draft/2020-12/json-schema-core#name-the-id-keyword', title: 'JSON Schema 2020-12 core: $id', verified: VERIFIED},
 } satisfies Record<string, RuleSource>;
 

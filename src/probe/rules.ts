@@ -1,13 +1,13 @@
 import {defineRule, type Rule, type RuleSource, type RuleSpec} from '../core/rule.js';
 import {AJV_MESSAGES, LABELED_AJV_MESSAGES} from '../schemas/ajv-findings.js';
 import {V2_CAPABILITIES_SNAPSHOT} from '../v2/families.js';
+import {VERIFIED} from '../core/rule-sources.js';
 
 const rule = (spec: RuleSpec): Rule => defineRule({commands: ['probe host'], ...spec});
 
 /** A key the v2 schema does not know but one it does is close to: the key meant, as `suggestion`. */
 const V2_AJV_MESSAGES = {...AJV_MESSAGES, additionalPropertiesTypo: `${AJV_MESSAGES.additionalProperties}; did you mean "{{suggestion}}"?`};
 
-const VERIFIED = '2026-11';
 const OPENWOP = 'https://github.com/openwop/openwop/blob';
 
 /** The upstream files the probe rules rest on, at the commits the facts were read from. */

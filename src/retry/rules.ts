@@ -1,18 +1,20 @@
 import {defineRule, type Rule, type RuleSource, type RuleSpec} from '../core/rule.js';
 import {LABELED_AJV_MESSAGES} from '../schemas/ajv-findings.js';
+import {VERIFIED, OPENWOP_MAIN} from '../core/rule-sources.js';
 
 const rule = (spec: RuleSpec): Rule => defineRule({commands: ['simulate retry'], ...spec});
 
-const VERIFIED = '2026-11';
-const OPENWOP = 'https://github.com/openwop/openwop/blob/main';
-
 /** The upstream texts the retry rules rest on; each rule cites the ones its fact comes from. */
 const SOURCES = {
-  rfc0033: {url: `${OPENWOP}/RFCS/0033-envelope-completion-contract.md`, title: 'OpenWOP RFC 0033: envelope completion, truncation vs schema-violation retry routing, error codes', verified: VERIFIED},
-  rfc0032: {url: `${OPENWOP}/RFCS/0032-envelope-reliability-events.md`, title: 'OpenWOP RFC 0032: envelope reliability run events', verified: VERIFIED},
-  runEvents: {url: `${OPENWOP}/schemas/run-event-payloads.schema.json`, title: 'OpenWOP run-event payload schemas (envelope.*, cap.breached, node.failed)', verified: VERIFIED},
+  rfc0033: {
+    url: `${OPENWOP_MAIN}/RFCS/0033-envelope-completion-contract.md`,
+    title: 'OpenWOP RFC 0033: envelope completion, truncation vs schema-violation retry routing, error codes',
+    verified: VERIFIED,
+  },
+  rfc0032: {url: `${OPENWOP_MAIN}/RFCS/0032-envelope-reliability-events.md`, title: 'OpenWOP RFC 0032: envelope reliability run events', verified: VERIFIED},
+  runEvents: {url: `${OPENWOP_MAIN}/schemas/run-event-payloads.schema.json`, title: 'OpenWOP run-event payload schemas (envelope.*, cap.breached, node.failed)', verified: VERIFIED},
   mockAi: {
-    url: `${OPENWOP}/conformance/src/scenarios/envelope-completion-distinguishes-truncation.test.ts`,
+    url: `${OPENWOP_MAIN}/conformance/src/scenarios/envelope-completion-distinguishes-truncation.test.ts`,
     title: 'OpenWOP conformance: mock-AI programs {nodeId, program: [{stopReason?, content}]}',
     verified: VERIFIED,
   },

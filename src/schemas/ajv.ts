@@ -20,11 +20,12 @@ export interface CreateAjvOptions {
 /**
  * A fresh Ajv (draft 2020-12) with format checks on and every bundled schema registered but not compiled:
  * Ajv compiles a schema the first time it is asked for, so a command that needs one schema pays for one.
- * `strict: false` keeps vendor keywords such as `propertyOrdering` from throwing.
+ * `strict: false` keeps vendor keywords such as `propertyOrdering` from throwing. `logger: false`: Ajv's own warnings
+ * (an unknown format) quote the schema raw on stderr, and a schema can come from a stranger's repository.
  */
 export function createAjv(options: CreateAjvOptions = {}): Ajv2020 {
   const linear = (options.patterns ?? 'linear') === 'linear';
-  const ajv = new Ajv2020({allErrors: true, strict: false, code: {source: options.standaloneSource ?? false, ...(linear ? {regExp: linearRegExp} : {})}});
+  const ajv = new Ajv2020({allErrors: true, strict: false, logger: false, code: {source: options.standaloneSource ?? false, ...(linear ? {regExp: linearRegExp} : {})}});
   // ajv-formats is CommonJS; under NodeNext its default import is the module object, whose `default` is the plugin.
   // Read here, not at import: a start that uses only the build's generated validators never loads Ajv.
   addFormatsModule.default(ajv);

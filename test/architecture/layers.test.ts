@@ -69,6 +69,7 @@ const ALLOWED: Record<string, Record<string, string>> = {
     lint: 'schemas are linted and fixed as lint schema does',
     envelope: 'envelope files are validated as validate envelope does',
     pack: 'manifests are validated as validate pack does',
+    capabilities: 'a capabilities URL is told from a file, to fetch it once per config load',
     'check-report.js': 'rule levels applied as every checking command applies them',
     'rule-catalog.js': 'the rule a hover explains',
   },

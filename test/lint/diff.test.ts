@@ -68,4 +68,22 @@ describe('unifiedDiff', () => {
       {numRuns: 500},
     );
   });
+
+  it("a change to tens of thousands of scattered lines gives a diff that applies, of the texts' size (one block past the search budget)", () => {
+    // Every other line changed over 60,000 lines: the minimal diff's search would keep gigabytes of trace.
+    const oldLines = Array.from({length: 60_000}, (_, i) => `  "p${i}": {"type": "string"},`);
+    const newLines = oldLines.map((l, i) => (i % 2 === 0 ? l.replace('"string"', '["string", "null"]') : l));
+    const oldText = `{\n${oldLines.join('\n')}\n}\n`;
+    const newText = `{\n${newLines.join('\n')}\n}\n`;
+    const diff = unifiedDiff(oldText, newText, 'f');
+    expect(patch(oldText, diff)).toBe(newText);
+    expect(diff.length).toBeLessThan(3 * (oldText.length + newText.length));
+  });
+
+  it('a few scattered changes in a long text still give the minimal hunks', () => {
+    const oldLines = Array.from({length: 20_000}, (_, i) => `line ${i}`);
+    const newLines = oldLines.map((l, i) => (i % 5000 === 17 ? `${l} changed` : l));
+    const diff = unifiedDiff(`${oldLines.join('\n')}\n`, `${newLines.join('\n')}\n`, 'f');
+    expect(diff.split('\n').filter((l) => l.startsWith('@@'))).toEqual(['@@ -15,7 +15,7 @@', '@@ -5015,7 +5015,7 @@', '@@ -10015,7 +10015,7 @@', '@@ -15015,7 +15015,7 @@']);
+  });
 });

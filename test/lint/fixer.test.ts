@@ -136,6 +136,47 @@ describe('applyFixes', () => {
     expect(r.text).toBe('aBcDe!f');
     expect(r.applied).toBe(2);
   });
+
+  it('joins appends to one array in the order of their fixes; other edits at one offset still wait', () => {
+    const text = '["a"]';
+    const append = (name: string) => ({description: name, edits: [{offset: 4, length: 0, content: `, "${name}"`, joinable: true as const}]});
+    expect(applyFixes(text, [append('b'), append('c'), append('d')])).toEqual({text: '["a", "b", "c", "d"]', applied: 3});
+    const plain = {description: 'x', edits: [{offset: 4, length: 0, content: ', "x"'}]};
+    expect(applyFixes(text, [append('b'), plain, append('c')])).toEqual({text: '["a", "b", "c"]', applied: 2});
+  });
+
+  it('an edit reaching over a neighbour taken earlier, or under one taken later, collides', () => {
+    const text = '0123456789';
+    const r = applyFixes(text, [
+      {description: 'mid', edits: [{offset: 4, length: 2, content: 'MM'}]},
+      {description: 'over', edits: [{offset: 2, length: 3, content: 'O'}]},
+      {description: 'under', edits: [{offset: 5, length: 0, content: 'U'}]},
+      {description: 'after', edits: [{offset: 6, length: 1, content: 'A'}]},
+    ]);
+    expect(r).toEqual({text: '0123MMA789', applied: 2});
+  });
+});
+
+describe('tier1/all-required fixes on an object with many optional properties', () => {
+  const wide = (n: number) => JSON.stringify({type: 'object', properties: Object.fromEntries(Array.from({length: n}, (_, i) => [`p${i}`, {type: 'string'}])), additionalProperties: false}, null, 2);
+
+  it("each finding's fix names its own property only (n small fixes, not n lists of n names)", () => {
+    const findings = lintText(wide(50), {profile: 'strict', withFixes: true}).filter((f) => f.ruleId === 'tier1/all-required');
+    expect(findings).toHaveLength(50);
+    for (const [i, f] of findings.entries()) {
+      expect(f.fix?.description).toBe(`list "p${i}" in "required" and allow null for "p${i}" (RFC 0030 §D)`);
+      expect(f.fix?.edits.map((e) => e.content).join('').length).toBeLessThan(60);
+    }
+  });
+
+  it('--fix still requires all of them, in text order, in two passes (the first creates "required")', () => {
+    const out = fix(wide(3000));
+    const fixed = JSON.parse(out.text) as {required: string[]; properties: Record<string, {type: unknown}>};
+    expect(fixed.required).toEqual(Array.from({length: 3000}, (_, i) => `p${i}`));
+    expect(fixed.properties.p2999.type).toEqual(['string', 'null']);
+    expect(out.passes).toBe(2);
+    expect(lintText(out.text, {profile: 'strict'}).filter((f) => f.ruleId === 'tier1/all-required')).toEqual([]);
+  });
 });
 
 describe('lintSchemaFile with fixes', () => {

@@ -1,9 +1,9 @@
 import {defineRule, type Rule, type RuleSource, type RuleSpec} from '../../core/rule.js';
 import {LABELED_AJV_MESSAGES} from '../../schemas/ajv-findings.js';
+import {VERIFIED} from '../../core/rule-sources.js';
 
 const rule = (spec: RuleSpec): Rule => defineRule({commands: ['validate envelope'], ...spec});
 
-const VERIFIED = '2026-11';
 const FOXCTL = 'https://github.com/joshka0/foxctl/blob';
 
 /** The upstream foxctl Protocol v1 files the rules rest on, at the commits the facts were read from. */

@@ -1,9 +1,9 @@
 import {defineRule, type Rule, type RuleSource, type RuleSpec} from '../../core/rule.js';
 import {LABELED_AJV_MESSAGES} from '../../schemas/ajv-findings.js';
+import {VERIFIED} from '../../core/rule-sources.js';
 
 const rule = (spec: RuleSpec): Rule => defineRule({commands: ['validate envelope'], ...spec});
 
-const VERIFIED = '2026-11';
 const OPENWOP = 'https://github.com/openwop/openwop/blob';
 const SDKS = 'https://github.com/openwop/openwop-sdks/blob/257db0f355a327ea7f4338d7b3a70336d4d46991/schemas';
 

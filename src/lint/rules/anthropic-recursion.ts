@@ -1,5 +1,6 @@
 import {defineLintRule} from '../define-lint-rule.js';
-import {SOURCES, VERIFIED} from '../rule-helpers.js';
+import {SOURCES} from '../rule-helpers.js';
+import {VERIFIED} from '../../core/rule-sources.js';
 import {ptr} from '../schema-util.js';
 import {RECURSIVE_REF, recursiveRefData} from './ref-recursive.js';
 

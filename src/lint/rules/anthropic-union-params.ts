@@ -1,5 +1,6 @@
 import {defineLintRule} from '../define-lint-rule.js';
-import {SOURCES, VERIFIED, addCount, firstVisit} from '../rule-helpers.js';
+import {SOURCES, addCount, firstVisit} from '../rule-helpers.js';
+import {VERIFIED} from '../../core/rule-sources.js';
 import {has} from '../schema-util.js';
 
 export const ANTHROPIC_MAX_UNIONS = 16;

@@ -1,5 +1,6 @@
 import {defineLintRule} from '../define-lint-rule.js';
-import {firstVisit, SOURCES, VERIFIED} from '../rule-helpers.js';
+import {firstVisit, SOURCES} from '../rule-helpers.js';
+import {VERIFIED} from '../../core/rule-sources.js';
 import {isObjectType, propertiesOf, ptr} from '../schema-util.js';
 import type {RuleContext, SchemaNode} from '../types.js';
 import {treatmentOf, VENDOR_MODELS} from '../vendors/index.js';

@@ -1,5 +1,6 @@
 import {defineLintRule} from '../define-lint-rule.js';
-import {SOURCES, VERIFIED} from '../rule-helpers.js';
+import {SOURCES} from '../rule-helpers.js';
+import {VERIFIED} from '../../core/rule-sources.js';
 import {CLOSED_OBJECT_MESSAGES, checkClosedObject} from './tier1-additional-properties.js';
 
 const rule = defineLintRule({

@@ -1,5 +1,6 @@
 import {defineLintRule} from '../define-lint-rule.js';
-import {SOURCES, VERIFIED} from '../rule-helpers.js';
+import {SOURCES} from '../rule-helpers.js';
+import {VERIFIED} from '../../core/rule-sources.js';
 import {nested} from './tier1-max-depth.js';
 
 export const OPENAI_MAX_NESTING = 10;

@@ -1,5 +1,6 @@
 import {defineLintRule} from '../define-lint-rule.js';
-import {SOURCES, VERIFIED} from '../rule-helpers.js';
+import {SOURCES} from '../rule-helpers.js';
+import {VERIFIED} from '../../core/rule-sources.js';
 
 /** A sub-schema with one of these says what it holds without "type" (or is reported for the keyword itself). */
 const TYPED_OTHERWISE = ['type', '$ref', 'anyOf', 'oneOf', 'allOf', 'enum', 'const', 'not'];

@@ -1,5 +1,5 @@
 import {defineLintRule} from '../define-lint-rule.js';
-import {fixRequireNullable, nullablePlan, safelyRequirable} from '../fixes.js';
+import {fixRequireNullable, nullablePlan} from '../fixes.js';
 import {SOURCES, tier1Checks} from '../rule-helpers.js';
 import {propertiesOf, ptr} from '../schema-util.js';
 import type {RuleContext, SchemaNode} from '../types.js';
@@ -28,7 +28,7 @@ function reportNotRequired(node: SchemaNode, ctx: RuleContext, props: Record<str
     doc: node.doc,
     pointer: ptr(node.pointer, 'properties', key),
     ...(plan.safe ? {messageId: 'notRequired', data: {key}} : {messageId: 'notRequiredNotFixable', data: {key, why: plan.why}}),
-    fix: () => fixRequireNullable(node.doc, node.pointer, node.schema, key, safelyRequirable(node.doc, node.pointer, node.schema)),
+    fix: () => fixRequireNullable(node.doc, node.pointer, node.schema, key, [key]),
   });
 }
 

@@ -1,4 +1,5 @@
-import {SOURCES, VERIFIED} from '../rule-helpers.js';
+import {SOURCES} from '../rule-helpers.js';
+import {VERIFIED} from '../../core/rule-sources.js';
 import type {Evidence} from '../../core/rule.js';
 import type {Treatment, VendorModel} from './model.js';
 

@@ -1,4 +1,5 @@
-import {SOURCES, VERIFIED} from '../rule-helpers.js';
+import {SOURCES} from '../rule-helpers.js';
+import {VERIFIED} from '../../core/rule-sources.js';
 import type {Treatment, VendorModel} from './model.js';
 
 /** What the API answers for any field outside the OpenAPI subset (the field name varies). */

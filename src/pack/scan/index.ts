@@ -82,39 +82,20 @@ export function scanPackCode(entry: {path: string; text: string}, packRoot: stri
       const where = `${file}:${imported.line}:${imported.column}`;
       const target = importTarget(next.path, imported.specifier);
       root ??= realPathOr(packRoot);
+      const refused = (kind: 'outside' | 'missing', why: string) =>
+        problems.push({kind, file, line: imported.line, column: imported.column, specifier: imported.specifier, message: `${where} imports "${imported.specifier}", ${why}`});
       if (!inside(target, packRoot) || !inside(realPathOr(target), root)) {
-        problems.push({
-          kind: 'outside',
-          file,
-          line: imported.line,
-          column: imported.column,
-          specifier: imported.specifier,
-          message: `${where} imports "${imported.specifier}", which leads out of the pack; it was not read`,
-        });
+        refused('outside', 'which leads out of the pack; it was not read');
         continue;
       }
       const found = resolveFile(target);
       if (found === undefined) {
-        problems.push({
-          kind: 'missing',
-          file,
-          line: imported.line,
-          column: imported.column,
-          specifier: imported.specifier,
-          message: `${where} imports "${imported.specifier}", which is not in the pack`,
-        });
+        refused('missing', 'which is not in the pack');
         continue;
       }
       // The file opened is not always the one named (./x opens x.js or x/index.js): its own real path must stay in too.
       if (found !== target && !inside(realPathOr(found), root)) {
-        problems.push({
-          kind: 'outside',
-          file,
-          line: imported.line,
-          column: imported.column,
-          specifier: imported.specifier,
-          message: `${where} imports "${imported.specifier}", which opens ${rel(found)}, and that leads out of the pack through a symbolic link; it was not read`,
-        });
+        refused('outside', `which opens ${rel(found)}, and that leads out of the pack through a symbolic link; it was not read`);
         continue;
       }
       if (seen.has(found)) continue;

@@ -3,8 +3,8 @@ import {toPointer, type PathSegment} from '../../io/json-pointer.js';
 import type {Finding} from '../../core/finding.js';
 import {defineRule, type RuleSource} from '../../core/rule.js';
 import type {UnsupportedPatternError} from './linear-regexp.js';
+import {VERIFIED} from '../../core/rule-sources.js';
 
-const VERIFIED = '2026-11';
 
 /** Where the regex dialect of `pattern` and the cost of backtracking engines are described. */
 const SOURCES = {
