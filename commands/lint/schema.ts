@@ -3,8 +3,9 @@ import {Chalk} from 'chalk';
 import {parseRuleFlags} from '../../src/config/load.js';
 import {LINT_TARGETS, lintSchemaInputs, type FixMode, type LintTarget} from '../../src/lint/index.js';
 import {UserError} from '../../src/core/user-error.js';
+import {parseShard} from '../../src/io/shard.js';
 import {CheckCommand, type CheckContext, type CheckOutcome, type CheckRun} from '../_base.js';
-import {baselineFlags, inputSelection, inputSelectionFlags, jobsFlag, LIST_FLAG, readScopeFlags, screenExamples} from '../_common.js';
+import {baselineFlags, inputSelection, inputSelectionFlags, jobsFlag, LIST_FLAG, readScopeFlags, screenExamples, shardFlag} from '../_common.js';
 
 export default class LintSchema extends CheckCommand<typeof LintSchema> {
   static override summary = 'Lint JSON Schemas against the Tier-1 structured-output subset and the reasoning-field rules (RFC 0030, RFC 0031).';
@@ -15,6 +16,7 @@ export default class LintSchema extends CheckCommand<typeof LintSchema> {
     '<%= config.bin %> <%= command.id %> schemas/envelopes',
     '<%= config.bin %> <%= command.id %> vendor.acme.plan.create.schema.json --profile load-bearing --target tier1,openai,anthropic',
     '<%= config.bin %> <%= command.id %> schemas/ --fix-dry-run',
+    '<%= config.bin %> <%= command.id %> schemas/ --format junit --shard ${{ matrix.shard }}/4',
     'cat payload.schema.json | <%= config.bin %> <%= command.id %> - --format sarif',
     '<%= config.bin %> <%= command.id %> schemas/ --baseline openwop-baseline.json --update-baseline\n<%= config.bin %> <%= command.id %> schemas/ --baseline openwop-baseline.json',
     '<%= config.bin %> <%= command.id %> --explain tier1/all-required\n<%= config.bin %> <%= command.id %> --list-rules',
@@ -39,6 +41,7 @@ export default class LintSchema extends CheckCommand<typeof LintSchema> {
     ...readScopeFlags(),
     ...inputSelectionFlags(),
     jobs: jobsFlag(),
+    shard: shardFlag(),
     ...baselineFlags(),
   };
 
@@ -69,6 +72,7 @@ export default class LintSchema extends CheckCommand<typeof LintSchema> {
       allJson: flags['all-json'],
       withFixes: !flags.json && flags.format === 'sarif',
       jobs: flags.jobs,
+      shard: flags.shard === undefined ? undefined : parseShard(flags.shard),
     });
     return {
       ...outcome,

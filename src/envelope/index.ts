@@ -4,6 +4,7 @@ import {expandInputs, type InputSelection, type InputSource, isFatalProblem, pro
 import {IO_RULE_DESCRIPTORS} from '../io/io-rules.js';
 import {ReadScope, type ReadScopeOptions} from '../io/read-scope.js';
 import {FilePool, threadCount} from '../io/worker-pool.js';
+import {type Shard, takeShard} from '../io/shard.js';
 import type {Finding} from '../core/finding.js';
 import type {Rule} from '../core/rule.js';
 import type {FormatContext} from '../report/format-context.js';
@@ -68,6 +69,8 @@ export interface ValidateEnvelopeOptions {
   selection?: InputSelection;
   /** --jobs: threads for the files (1: all on this thread; default: see threadCount). */
   jobs?: number;
+  /** --shard: check only this part of the expanded files (see inShard); input problems are every shard's. */
+  shard?: Shard;
 }
 
 export interface ValidateEnvelopeOutcome extends CheckOutcome<EnvelopeFileResult> {
@@ -94,7 +97,7 @@ export async function validateEnvelopeInputs(paths: readonly string[], options: 
     if (protocol === 'foxctl') throw new UserError('--kind checks bare OpenWOP payloads; it cannot be combined with --protocol foxctl');
     if (!run.kinds.has(options.kind)) throw new UserError(`no payload schema for kind "${options.kind}"`, 'Give a folder holding <kind>.schema.json with --schemas DIR.');
   }
-  const {sources, problems, notes} = await expandInputs(paths, {
+  const expanded = await expandInputs(paths, {
     cwd: options.cwd,
     extensions: ENVELOPE_EXTENSIONS,
     ignore: options.ignore,
@@ -102,6 +105,9 @@ export async function validateEnvelopeInputs(paths: readonly string[], options: 
     scope,
     selection: options.selection,
   });
+  const {problems} = expanded;
+  const {items: sources, notes: shardNotes} = takeShard(expanded.sources, options.shard, scope.projectRoot, (s) => s);
+  const notes = [...expanded.notes, ...shardNotes];
   const results: EnvelopeFileResult[] = problems.map((p) => ({
     file: p.display,
     findings: [problemFinding(p)],

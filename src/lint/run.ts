@@ -9,6 +9,7 @@ import {LineIndex} from '../io/line-index.js';
 import {fileFinding, readJsonFile} from '../io/read-file.js';
 import {ReadScope, type ReadScopeOptions} from '../io/read-scope.js';
 import {FilePool, threadCount} from '../io/worker-pool.js';
+import {type Shard, takeShard} from '../io/shard.js';
 import {WriteError, writeFileSafely} from '../io/safe-write.js';
 import {projectRoot} from '../config/load.js';
 import type {FileResult, Finding} from '../core/finding.js';
@@ -221,6 +222,8 @@ export interface LintInputsOptions {
   withFixes?: boolean;
   /** --jobs: threads for the files (1: all on this thread; default: one per core for a large run, see threadCount). */
   jobs?: number;
+  /** --shard: check only this part of the expanded files (see inShard); input problems are every shard's. */
+  shard?: Shard;
 }
 
 export interface LintInputsOutcome extends CheckOutcome<LintFileResult> {
@@ -266,7 +269,7 @@ export async function lintSchemaInputs(paths: readonly string[], options: LintIn
   const {cwd} = options;
   const scope = options.scope ?? new ReadScope({cwd, projectRoot: projectRoot(cwd), named: paths, maxBytes: options.maxDocumentBytes});
   options = {...options, scope};
-  const {sources, problems, notes} = await expandInputs(paths, {
+  const expanded = await expandInputs(paths, {
     cwd,
     extensions: SCHEMA_EXTENSIONS,
     ignore: options.config?.ignore,
@@ -274,6 +277,8 @@ export async function lintSchemaInputs(paths: readonly string[], options: LintIn
     scope,
     selection: options.selection,
   });
+  const {problems} = expanded;
+  const {items: sources, notes} = takeShard(expanded.sources, options.shard, scope.projectRoot, (s) => s);
   const results: LintFileResult[] = problems.map((p) => ({file: p.display, findings: [problemFinding(p)]}));
   let isFatal = problems.some(isFatalProblem);
   let fixed = 0;
@@ -297,7 +302,7 @@ export async function lintSchemaInputs(paths: readonly string[], options: LintIn
   } finally {
     await pool?.close();
   }
-  return {results, fatal: isFatal, summary: options.fix ? {skipped, fixed} : {skipped}, severitiesResolved: true, notes};
+  return {results, fatal: isFatal, summary: options.fix ? {skipped, fixed} : {skipped}, severitiesResolved: true, notes: [...expanded.notes, ...notes]};
 }
 
 /**

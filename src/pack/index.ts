@@ -6,6 +6,7 @@ import {mb} from '../io/read-file.js';
 import {type InputSelection, isFatalProblem, problemFinding} from '../io/inputs.js';
 import {ReadScope, type ReadScopeOptions} from '../io/read-scope.js';
 import {FilePool, threadCount} from '../io/worker-pool.js';
+import {type Shard, takeShard} from '../io/shard.js';
 import {appendAll} from '../io/append-all.js';
 import type {FileResult, Finding} from '../core/finding.js';
 import type {FormatContext} from '../report/format-context.js';
@@ -51,6 +52,8 @@ export interface ValidatePackOptions {
   selection?: InputSelection;
   /** --jobs: threads for the manifest files (1: all on this thread; default: see threadCount). */
   jobs?: number;
+  /** --shard: check only this part of the manifests (see inShard); input problems are every shard's. */
+  shard?: Shard;
 }
 
 export interface ValidatePackOutcome extends CheckOutcome {
@@ -63,6 +66,7 @@ export async function validatePackInputs(paths: readonly string[], options: Vali
   const maxBytes = options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
   const scope = options.scope ?? new ReadScope({cwd: options.cwd, projectRoot: projectRoot(options.cwd), named: paths, maxBytes});
   const inputs = await resolvePackInputs(paths, {cwd: options.cwd, ignore: options.ignore, ignoreBase: options.ignoreBase, scope, selection: options.selection});
+  const {items: manifests, notes: shardNotes} = takeShard(inputs.manifests, options.shard, scope.projectRoot, (m) => m.source);
   const results: FileResult[] = inputs.problems.map((p) => ({file: p.display, findings: [problemFinding(p)]}));
   let fatal = inputs.problems.some(isFatalProblem);
   let lint: {linter: SchemaLinter} | undefined;
@@ -74,9 +78,9 @@ export async function validatePackInputs(paths: readonly string[], options: Vali
     return lint && schemas.length > 0 ? lint.linter(schemas, result.pack) : undefined;
   };
 
-  const pool = packPool(inputs.manifests, options, scope, manifestOptions);
+  const pool = packPool(manifests, options, scope, manifestOptions);
   try {
-    for (const input of inputs.manifests) {
+    for (const input of manifests) {
       if (input.source.kind === 'file') {
         const checked = pool ? await pool.next() : await checkManifestFile(input, input.source, manifestOptions, lint?.linter);
         appendAll(results, checked.results);
@@ -96,7 +100,7 @@ export async function validatePackInputs(paths: readonly string[], options: Vali
   } finally {
     await pool?.close();
   }
-  return {results, fatal, summary: summarize(results, options.grant), renderExtras: renderPackExtras, notes: inputs.notes};
+  return {results, fatal, summary: summarize(results, options.grant), renderExtras: renderPackExtras, notes: [...inputs.notes, ...shardNotes]};
 }
 
 interface ManifestOutcome {
