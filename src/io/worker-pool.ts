@@ -62,7 +62,8 @@ interface Slot<O> {
  * worker was checking, so nothing waits for ever.
  */
 export class FilePool<I, O> {
-  private readonly slots: Slot<O>[];
+  /** One per item; a slot is dropped once next() has handed its result on, so results are not kept for the whole run. */
+  private readonly slots: (Slot<O> | undefined)[];
   private readonly workers: Worker[] = [];
   private readonly batches: number[][] = [];
   private nextResult = 0;
@@ -97,7 +98,8 @@ export class FilePool<I, O> {
 
   /** The next item's result, in input order. */
   async next(): Promise<O> {
-    const slot = this.slots[this.nextResult++];
+    const index = this.nextResult++;
+    const slot = this.slots[index];
     if (!slot) throw new Error('FilePool.next: no item left');
     while (!slot.settled && !this.failure) {
       const batch = this.batches.pop();
@@ -106,12 +108,17 @@ export class FilePool<I, O> {
       // Let the workers' answers in (each asks for its next batch as it answers).
       await new Promise((resolve) => setImmediate(resolve));
     }
-    return slot.promise;
+    try {
+      return await slot.promise;
+    } finally {
+      this.slots[index] = undefined;
+    }
   }
 
   private async checkHere(batch: readonly number[]): Promise<void> {
     for (const index of batch) {
       const slot = this.slots[index];
+      if (!slot) continue;
       try {
         const pending = this.local(this.items[index]);
         const value = pending instanceof Promise ? await pending : pending;
@@ -173,7 +180,7 @@ export class FilePool<I, O> {
   private fail(error: Error): void {
     this.failure = error;
     for (const slot of this.slots) {
-      if (slot.settled) continue;
+      if (!slot || slot.settled) continue;
       slot.settled = true;
       slot.reject(error);
     }

@@ -224,6 +224,8 @@ export interface LintInputsOptions {
   jobs?: number;
   /** --shard: check only this part of the expanded files (see inShard); input problems are every shard's. */
   shard?: Shard;
+  /** Takes each result as it completes, in report order; the outcome's `results` then hold none (a report written a file at a time). */
+  onResult?: (result: LintFileResult) => void;
 }
 
 export interface LintInputsOutcome extends CheckOutcome<LintFileResult> {
@@ -279,7 +281,9 @@ export async function lintSchemaInputs(paths: readonly string[], options: LintIn
   });
   const {problems} = expanded;
   const {items: sources, notes} = takeShard(expanded.sources, options.shard, scope.projectRoot, (s) => s);
-  const results: LintFileResult[] = problems.map((p) => ({file: p.display, findings: [problemFinding(p)]}));
+  const results: LintFileResult[] = [];
+  const add = options.onResult ?? ((result: LintFileResult) => results.push(result));
+  for (const p of problems) add({file: p.display, findings: [problemFinding(p)]});
   let isFatal = problems.some(isFatalProblem);
   let fixed = 0;
   let skipped = 0;
@@ -295,7 +299,7 @@ export async function lintSchemaInputs(paths: readonly string[], options: LintIn
         skipped++;
         continue;
       }
-      addByFile(results, outcome.result, seen);
+      addByFile(add, outcome.result, seen);
       fixed += outcome.result.fixed ?? 0;
       isFatal ||= outcome.fatal;
     }
@@ -321,7 +325,7 @@ interface LintItem {
 
 /** What every worker thread lints with: the run's options without what cannot cross threads (the scope is rebuilt). */
 interface LintWorkerSetup {
-  options: Omit<LintInputsOptions, 'scope' | 'stdin' | 'selection'>;
+  options: Omit<LintInputsOptions, 'scope' | 'stdin' | 'selection' | 'onResult'>;
   scope: ReadScopeOptions;
 }
 
@@ -330,7 +334,7 @@ function lintPool(sources: readonly InputSource[], options: LintInputsOptions, s
   const files = sources.filter((s) => s.kind === 'file');
   const threads = threadCount(options.jobs, files.length, LINT_PARALLEL_MIN_FILES);
   if (threads < 2) return undefined;
-  const {scope: _scope, stdin: _stdin, selection: _selection, ...rest} = options;
+  const {scope: _scope, stdin: _stdin, selection: _selection, onResult: _onResult, ...rest} = options;
   const setup: LintWorkerSetup = {options: rest, scope: scope.options()};
   const items = files.map((s): LintItem => ({path: s.path, display: s.display, regular: s.regular ?? false, onlySchema: Boolean(s.found) && !options.allJson}));
   return new FilePool('lint', setup, items, threads, (item) => item.display, lintWorkerTask(setup));
@@ -343,13 +347,13 @@ export function lintWorkerTask(setup: LintWorkerSetup): (item: LintItem) => Sour
 }
 
 /**
- * Adds a file's result to `results`. Findings inside files reached through `$ref` get a result of their own after the
+ * Adds a file's result to the run's. Findings inside files reached through `$ref` get a result of their own after the
  * linted file's, so every formatter shows them under the right name; a finding already reported in this run (two
  * schemas sharing a referenced file) is not repeated.
  */
-function addByFile(results: LintFileResult[], result: LintFileResult, seen: Set<string>): void {
+function addByFile(add: (result: LintFileResult) => void, result: LintFileResult, seen: Set<string>): void {
   if (!result.findings.some((f) => f.file !== result.file)) {
-    results.push(result);
+    add(result);
     return;
   }
   const own: Finding[] = [];
@@ -366,8 +370,8 @@ function addByFile(results: LintFileResult[], result: LintFileResult, seen: Set<
     list.push(f);
     others.set(f.file, list);
   }
-  results.push({...result, findings: own});
-  for (const [file, findings] of others) results.push({file, findings, referencedBy: result.file});
+  add({...result, findings: own});
+  for (const [file, findings] of others) add({file, findings, referencedBy: result.file});
 }
 
 /** How each file is linted: config, its overrides for that file, and the flags; resolved once when no override can apply. */
