@@ -58,7 +58,10 @@ export interface CheckContext {
 
 /** What the report pipeline needs of a command before its first result, when results are streamed. */
 export interface StreamHooks extends Pick<CheckOutcome, 'renderExtras' | 'cleanMark' | 'severitiesResolved'> {
-  /** Every rule the check may report (what rule-catalog's rulesWithIds would give for its findings). */
+  /**
+   * Rules the check reports, known now: a finding naming another waits for rule-catalog to load it, which needs the
+   * check to yield. A check that may not yield between files (lint on one thread) names every rule it may report.
+   */
   rules: Iterable<Rule>;
 }
 
@@ -189,9 +192,12 @@ export abstract class CheckCommand<T extends typeof Command = typeof Command> ex
       ((hooks: StreamHooks) => {
         const {writer, ctx, out} = streaming;
         const settings = mergeLevels([hooks.severitiesResolved ? undefined : config.config.rules, cliRules]);
+        // Loaded only when a finding names a rule the command did not give: a clean run never loads the catalog.
+        const loadRules = async (ids: ReadonlySet<string>) => (await (await import('../src/rule-catalog.js')).rulesWithIds(ids)).values();
         stream = new ResultStream({
           settings,
           rules: hooks.rules,
+          loadRules,
           quiet: flags.quiet === true,
           writer,
           ctx: {...ctx, renderExtras: hooks.renderExtras, cleanMark: hooks.cleanMark},
@@ -205,7 +211,7 @@ export abstract class CheckCommand<T extends typeof Command = typeof Command> ex
     const version = packageVersion();
     const policy = {failOn: flags['fail-on'] as 'error' | 'warning', maxWarnings: flags['max-warnings'], fatal: outcome.fatal};
     if (stream && streaming) {
-      const {text, exitCode} = stream.end(outcome.summary, {...streaming.ctx, renderSummaryExtras: outcome.renderSummaryExtras}, policy);
+      const {text, exitCode} = await stream.end(outcome.summary, {...streaming.ctx, renderSummaryExtras: outcome.renderSummaryExtras}, policy);
       return {outcome, report: buildReport(this.commandName, version, []), exitCode, version, rules: new Map(), streamed: text};
     }
     const {report: overridden, rules} = await settleReport(this.commandName, version, outcome, config.config.rules, cliRules);

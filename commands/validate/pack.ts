@@ -1,6 +1,6 @@
 import {basename, dirname} from 'node:path';
 import {Args, Flags} from '@oclif/core';
-import {LINT_SCHEMAS_SCOPES, type LintSchemasScope, parseGrant, RUNTIME_TOKENS, validatePackInputs} from '../../src/pack/index.js';
+import {LINT_SCHEMAS_SCOPES, type LintSchemasScope, parseGrant, renderPackExtras, RUNTIME_TOKENS, validatePackInputs} from '../../src/pack/index.js';
 import {UserError} from '../../src/core/user-error.js';
 import {parseShard} from '../../src/io/shard.js';
 import {CheckCommand, type CheckContext, type CheckOutcome, type CheckRun} from '../_base.js';
@@ -80,6 +80,8 @@ export default class ValidatePack extends CheckCommand<typeof ValidatePack> {
       selection: inputSelection(flags),
       jobs: flags.jobs,
       shard: flags.shard === undefined ? undefined : parseShard(flags.shard),
+      // Its rules are loaded as findings name them: the check yields at every manifest.
+      onResult: ctx.streamResults?.({rules: [], renderExtras: renderPackExtras}),
     });
   }
 }

@@ -7,7 +7,6 @@ import {type InputSelection, isFatalProblem, problemFinding} from '../io/inputs.
 import {ReadScope, type ReadScopeOptions} from '../io/read-scope.js';
 import {FilePool, threadCount} from '../io/worker-pool.js';
 import {type Shard, takeShard} from '../io/shard.js';
-import {appendAll} from '../io/append-all.js';
 import type {FileResult, Finding} from '../core/finding.js';
 import type {FormatContext} from '../report/format-context.js';
 import {checkManifest, type ManifestCheck, type ManifestCheckOptions, type PackResult, type SchemaLinter} from './check-manifest.js';
@@ -28,6 +27,7 @@ export {scanJavaScript} from './scan/javascript.js';
 export {scanPython} from './scan/python.js';
 export {RUNTIME_TOKENS, type RuntimeToken, suggestToken, tokensForBuiltin} from './tokens.js';
 export type {PackResult};
+export {renderPackExtras} from './render.js';
 
 /** Where the registry serves pack schemas; a schema's `$id` is `<idBase>/<pack>/<version>/<file>`. */
 export const DEFAULT_PACK_ID_BASE = 'https://packs.openwop.dev';
@@ -54,6 +54,8 @@ export interface ValidatePackOptions {
   jobs?: number;
   /** --shard: check only this part of the manifests (see inShard); input problems are every shard's. */
   shard?: Shard;
+  /** Takes each result as it completes, in report order; the outcome's `results` then hold none (a report written a file at a time). */
+  onResult?: (result: FileResult) => void;
 }
 
 export interface ValidatePackOutcome extends CheckOutcome {
@@ -67,14 +69,21 @@ export async function validatePackInputs(paths: readonly string[], options: Vali
   const scope = options.scope ?? new ReadScope({cwd: options.cwd, projectRoot: projectRoot(options.cwd), named: paths, maxBytes});
   const inputs = await resolvePackInputs(paths, {cwd: options.cwd, ignore: options.ignore, ignoreBase: options.ignoreBase, scope, selection: options.selection});
   const {items: manifests, notes: shardNotes} = takeShard(inputs.manifests, options.shard, scope.projectRoot, (m) => m.source);
-  const results: FileResult[] = inputs.problems.map((p) => ({file: p.display, findings: [problemFinding(p)]}));
+  const results: FileResult[] = [];
+  const tally = packTally(options.grant);
+  const take = (result: FileResult) => {
+    tally.add(result);
+    if (options.onResult) options.onResult(result);
+    else results.push(result);
+  };
+  for (const p of inputs.problems) take({file: p.display, findings: [problemFinding(p)]});
   let fatal = inputs.problems.some(isFatalProblem);
   let lint: {linter: SchemaLinter} | undefined;
   if (options.lintSchemas) lint = await createSchemaLinter(options.lintSchemas.config, options.lintSchemas.baseDir, scope, options.lintSchemas.scope ?? 'llm');
   const manifestOptions = {cwd: options.cwd, idBase: options.idBase ?? DEFAULT_PACK_ID_BASE, maxBytes, grant: options.grant};
   /** Adds the manifest's result; with --lint-schemas, what linting the schema files it names will add (one result each). */
   const add = ({result, schemas}: ManifestCheck): Promise<FileResult[]> | undefined => {
-    results.push(result);
+    take(result);
     return lint && schemas.length > 0 ? lint.linter(schemas, result.pack) : undefined;
   };
 
@@ -83,24 +92,24 @@ export async function validatePackInputs(paths: readonly string[], options: Vali
     for (const input of manifests) {
       if (input.source.kind === 'file') {
         const checked = pool ? await pool.next() : await checkManifestFile(input, input.source, manifestOptions, lint?.linter);
-        appendAll(results, checked.results);
+        for (const result of checked.results) take(result);
         fatal ||= checked.fatal;
         continue;
       }
       for await (const event of readDocuments(input.source, {maxDocumentBytes: maxBytes, stdin: options.stdin, inputTimeoutMs: scope.inputTimeoutMs})) {
         if (event.type === 'problem') {
-          results.push(emptyResult(input.source.display, manifestSizeFinding(event.finding, maxBytes)));
+          take(emptyResult(input.source.display, manifestSizeFinding(event.finding, maxBytes)));
           fatal ||= Boolean(event.fatal);
           continue;
         }
         const linted = add(checkManifest(event.doc, input, manifestOptions));
-        if (linted) results.push(...(await linted));
+        if (linted) for (const result of await linted) take(result);
       }
     }
   } finally {
     await pool?.close();
   }
-  return {results, fatal, summary: summarize(results, options.grant), renderExtras: renderPackExtras, notes: [...inputs.notes, ...shardNotes]};
+  return {results, fatal, summary: tally.summary(), renderExtras: renderPackExtras, notes: [...inputs.notes, ...shardNotes]};
 }
 
 interface ManifestOutcome {
@@ -165,14 +174,28 @@ function manifestSizeFinding(finding: Finding, maxBytes: number): Finding {
   return {...finding, message: `${finding.file} is ${size ?? 'over'} MB, over the ${mb(maxBytes)} MB limit for a pack manifest (real ones are a few KB); raise it with --max-size if this is intended`};
 }
 
-function summarize(results: readonly FileResult[], grant: readonly string[] | undefined): Record<string, unknown> {
-  const packs = results.filter((r): r is PackResult => 'gate' in r);
-  // A valid manifest the simulated host refuses is still valid: the gate has its own tally.
-  const valid = packs.filter((r) => !r.findings.some((f) => f.severity === 'error' && f.ruleId !== PACK_RULES.requirementUnmet.id)).length;
-  const summary: Record<string, unknown> = {packs: packs.length, valid, invalid: packs.length - valid};
-  if (grant !== undefined) {
-    const gated = packs.filter((r) => r.gate);
-    summary.gate = {granted: [...grant], installs: gated.filter((r) => r.gate?.installs).length, refused: gated.filter((r) => !r.gate?.installs).length};
-  }
-  return summary;
+/** The run's pack counts, from each result as it comes (a streamed run keeps none). */
+function packTally(grant: readonly string[] | undefined): {add: (result: FileResult) => void; summary: () => Record<string, unknown>} {
+  let packs = 0;
+  let valid = 0;
+  let installs = 0;
+  let refused = 0;
+  return {
+    add(result) {
+      if (!('gate' in result)) return;
+      const pack = result as PackResult;
+      packs++;
+      // A valid manifest the simulated host refuses is still valid: the gate has its own tally.
+      if (!pack.findings.some((f) => f.severity === 'error' && f.ruleId !== PACK_RULES.requirementUnmet.id)) valid++;
+      if (pack.gate) {
+        if (pack.gate.installs) installs++;
+        else refused++;
+      }
+    },
+    summary() {
+      const summary: Record<string, unknown> = {packs, valid, invalid: packs - valid};
+      if (grant !== undefined) summary.gate = {granted: [...grant], installs, refused};
+      return summary;
+    },
+  };
 }

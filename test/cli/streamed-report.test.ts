@@ -7,7 +7,8 @@ import {format as github} from '../../src/report/formatters/github.js';
 import {format as junit} from '../../src/report/formatters/junit.js';
 import {format as stylish} from '../../src/report/formatters/stylish.js';
 import {BIN, runCli, runProgram, tempProject} from '../helpers/cli.js';
-import {schemaCorpus} from '../helpers/file-corpus.js';
+import {packCorpus, schemaCorpus} from '../helpers/file-corpus.js';
+import {renderPackExtras} from '../../src/pack/index.js';
 
 describe('a report written a file at a time is the whole report', () => {
   const cwd = tempProject(schemaCorpus());
@@ -30,6 +31,24 @@ describe('a report written a file at a time is the whole report', () => {
       expect(j.stdout).toBe(junit(report, ctx));
     });
   }
+});
+
+describe('validate pack, its rules loaded as findings name them', () => {
+  const cwd = tempProject({});
+  packCorpus(cwd);
+  const ctx = makeFormatContext({toolVersion: 'test', cwd, renderExtras: renderPackExtras});
+
+  it('stylish, github and junit as the formatters print the JSON report', async () => {
+    const args = ['validate', 'pack', '--lint-schemas', 'packs', '--grant', 'net.dns', '--rule', 'pack/undeclared-requirement=warn'];
+    const [json, s, g, j] = await Promise.all(['json', 'stylish', 'github', 'junit'].map((format) => runCli([...args, '--format', format], {cwd})));
+    const report = JSON.parse(json.stdout) as Report;
+    // Every finding waits for its rule to load (the command names none up front), and their order must survive it.
+    expect(report.summary.errors + report.summary.warnings).toBeGreaterThan(100);
+    for (const run of [s, g, j]) expect(run.code).toBe(json.code);
+    expect(s.stdout).toBe(stylish(report, ctx));
+    expect(g.stdout).toBe(github(report, ctx));
+    expect(j.stdout).toBe(junit(report, ctx));
+  });
 });
 
 describe('a streamed run keeps no results', () => {
