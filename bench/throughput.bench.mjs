@@ -58,7 +58,7 @@ export async function measure({runs}) {
         figure(`scaling ×10 (time at ×10 ÷ at ×1, 10 = linear): ${command.name} --jobs 1`, {
           value: x10.jobs1.wall.median / x1.jobs1.wall.median,
           unit: '×',
-          detail: `default --jobs ${(x10.default.wall.median / x1.default.wall.median).toFixed(2)}×; bare loop ${(x10.loop.wall.median / x1.loop.wall.median).toFixed(2)}×; peak RSS ×10 ÷ ×1: --jobs 1 ${(x10.jobs1.rss.median / x1.jobs1.rss.median).toFixed(2)}×, loop ${(x10.loop.rss.median / x1.loop.rss.median).toFixed(2)}×`,
+          detail: `default --jobs ${(x10.default.wall.median / x1.default.wall.median).toFixed(2)}×; bare loop ${(x10.loop.wall.median / x1.loop.wall.median).toFixed(2)}×; peak RSS ×10 ÷ ×1: --jobs 1 ${ratio(x10.jobs1.rss, x1.jobs1.rss)}, loop ${ratio(x10.loop.rss, x1.loop.rss)}`,
         }),
       );
     }
