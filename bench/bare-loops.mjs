@@ -12,7 +12,7 @@ import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import {dirname, join} from 'node:path';
 import {pathToFileURL} from 'node:url';
-import {ROOT} from './lib.mjs';
+import {ROOT, schemaRefs} from './lib.mjs';
 
 const [mode, dir] = process.argv.slice(2);
 const files = [];
@@ -64,16 +64,4 @@ function walk(node) {
   let n = 1;
   for (const v of Array.isArray(node) ? node : Object.values(node)) n += walk(v);
   return n;
-}
-
-/** Every `…SchemaRef` / `schemaRef` string anywhere in a manifest: the node schemas it names. */
-function schemaRefs(value, out = new Set()) {
-  if (Array.isArray(value)) for (const v of value) schemaRefs(v, out);
-  else if (value !== null && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      if (typeof v === 'string' && /schemaRef$/i.test(k) && !/^[a-z]+:/i.test(v)) out.add(v);
-      else schemaRefs(v, out);
-    }
-  }
-  return out;
 }
