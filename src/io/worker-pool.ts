@@ -1,3 +1,4 @@
+import {existsSync} from 'node:fs';
 import {availableParallelism} from 'node:os';
 import {join} from 'node:path';
 import type {Worker} from 'node:worker_threads';
@@ -8,8 +9,13 @@ import {packageRoot} from './package-root.js';
 /** What a worker thread checks: one command's files (src/file-worker.ts loads the matching task). */
 export type FileTask = 'lint' | 'pack' | 'envelope';
 
+/** The command each task belongs to, as bin/load-bundle.cjs names its code caches. */
+const TASK_COMMAND: Record<FileTask, string> = {lint: 'lint:schema', pack: 'validate:pack', envelope: 'validate:envelope'};
+
 export interface FileWorkerData {
   task: FileTask;
+  /** The command id of the run: the worker loads the code cache that command's starts wrote. */
+  command: string;
   /** The task's settings for every file: structured-cloneable (no functions, streams or class instances). */
   setup: unknown;
   /**
@@ -40,9 +46,10 @@ export function threadCount(jobs: number | undefined, files: number, minFiles: n
   return files < minFiles ? 1 : Math.min(availableParallelism(), files);
 }
 
-/** The built worker entry: the library build (dist/src), which the package ships; the CLI bundle has no worker entry of its own. */
+/** The worker's entry: the CLI bundle's (bin/file-worker.cjs) when the build made one, else the library build's. */
 function workerFile(): string {
-  return join(packageRoot(), 'dist', 'src', 'file-worker.js');
+  const root = packageRoot();
+  return existsSync(join(root, 'dist', 'cli', 'openwop.cjs')) ? join(root, 'bin', 'file-worker.cjs') : join(root, 'dist', 'src', 'file-worker-entry.js');
 }
 
 interface Slot<O> {
@@ -92,7 +99,7 @@ export class FilePool<I, O> {
     for (let w = 1; w < threads; w++) {
       const current = new SharedArrayBuffer(4);
       new Int32Array(current)[0] = -1;
-      this.start(new WorkerThread(workerFile(), {workerData: {task, setup, current} satisfies FileWorkerData}), new Int32Array(current));
+      this.start(new WorkerThread(workerFile(), {workerData: {task, command: TASK_COMMAND[task], setup, current} satisfies FileWorkerData}), new Int32Array(current));
     }
   }
 
@@ -151,13 +158,16 @@ export class FilePool<I, O> {
       // A batch is done: two stay queued at the worker, so it never waits for the main thread between them.
       send();
     });
-    const lost = (why: string) => {
+    const lost = (why: string, stack?: string) => {
       if (this.failure) return;
       const working = Atomics.load(current, 0);
-      const file = working === -1 ? 'no file yet' : this.name(this.items[working]);
-      this.fail(new Error(`a worker thread stopped while checking ${file}: ${why}`));
+      const where = working === -1 ? 'before it checked a file' : `while checking ${this.name(this.items[working])}`;
+      const error = new Error(`a worker thread stopped ${where}: ${why}`);
+      // The worker's own stack, for --verbose: the message stays one line.
+      if (stack) error.stack = stack;
+      this.fail(error);
     };
-    worker.on('error', (error) => lost(error.stack ?? error.message));
+    worker.on('error', (error) => lost(error.message.split('\n')[0], error.stack));
     worker.on('exit', (code) => lost(`it exited with code ${code}`));
     send();
     send();

@@ -73,6 +73,7 @@ const ALLOWED: Record<string, Record<string, string>> = {
     'check-report.js': 'rule levels applied as every checking command applies them',
     'rule-catalog.js': 'the rule a hover explains',
   },
+  'file-worker-entry': {'file-worker.js': 'the worker loop it starts'},
   'file-worker': {
     core: 'a UserError goes back to the main thread as one',
     io: 'the pool protocol, and the files a check read',

@@ -85,6 +85,16 @@ describe('a worker that fails', () => {
     expect(r.stdout).toBe('');
   });
 
+  it('a worker that dies of an uncaught error is exit 2, said in one line, its stack only with --verbose', async () => {
+    const r = await crash('uncaught');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^openwop: internal error: a worker thread stopped before it checked a file: the test hook threw outside a check$/m);
+    expect(r.stderr).not.toMatch(STACK_TRACE);
+    expect(r.stdout).toBe('');
+    const verbose = await runCli(['lint', 'schema', 'schemas', '--jobs', '2', '--verbose'], {cwd, env: {NODE_ENV: 'test', OPENWOP_TEST_WORKER_CRASH: 'uncaught'}});
+    expect(verbose.stderr).toMatch(STACK_TRACE);
+  });
+
   it('the hook does nothing outside NODE_ENV=test', async () => {
     expect((await crash('exit', 'production')).code).toBe(1);
   });
