@@ -62,3 +62,15 @@ export function figure(name, {target, ratio, unit = '×', detail = '', value}) {
   const shown = value ?? ratio.median;
   return {name, target, unit, ratio, value: shown, met: target ? shown <= target : undefined, detail};
 }
+
+/** Every `…SchemaRef` / `schemaRef` string anywhere in a manifest: the node schemas it names, which a bare loop reads besides it. */
+export function schemaRefs(value, out = new Set()) {
+  if (Array.isArray(value)) for (const v of value) schemaRefs(v, out);
+  else if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (typeof v === 'string' && /schemaRef$/i.test(k) && !/^[a-z]+:/i.test(v)) out.add(v);
+      else schemaRefs(v, out);
+    }
+  }
+  return out;
+}

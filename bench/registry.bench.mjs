@@ -9,7 +9,7 @@ import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import {dirname, join} from 'node:path';
 import {pathToFileURL} from 'node:url';
-import {figure, paired, ROOT} from './lib.mjs';
+import {figure, paired, ROOT, schemaRefs} from './lib.mjs';
 
 export const title = 'Public registry';
 
@@ -72,16 +72,4 @@ export async function measure({runs}) {
       detail: `median ${json.subjectMs.median.toFixed(0)} ms vs ${json.baselineMs.median.toFixed(0)} ms`,
     }),
   ];
-}
-
-/** Every `…SchemaRef` / `schemaRef` string anywhere in a manifest: the files the loop reads besides the manifest. */
-function schemaRefs(value, out = new Set()) {
-  if (Array.isArray(value)) for (const v of value) schemaRefs(v, out);
-  else if (value !== null && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      if (typeof v === 'string' && /schemaRef$/i.test(k) && !/^[a-z]+:/i.test(v)) out.add(v);
-      else schemaRefs(v, out);
-    }
-  }
-  return out;
 }

@@ -21,6 +21,8 @@ const Module = module.constructor;
 /** The bundle, relative to the package root, and the export oclif's `explicit` command discovery reads from it. */
 const BUNDLE_FILE = 'dist/cli/openwop.cjs';
 const COMMANDS_EXPORT = 'COMMANDS';
+/** The bundle's export that runs a --jobs worker thread (bin/file-worker.cjs). */
+const FILE_WORKER_EXPORT = 'serveFileWorker';
 /** package.json's `oclif.commands` for running from the bundle (it names the tsc output, for bin/dev.js). */
 const BUNDLE_COMMANDS = {strategy: 'explicit', target: `./${BUNDLE_FILE}`, identifier: COMMANDS_EXPORT};
 /** Where starts write their caches, relative to the package root. */
@@ -114,6 +116,19 @@ function loadBundle(packageRoot, command) {
 }
 
 /**
+ * The bundle in a worker thread of a run of `command` (src/io/worker-pool.ts): from the cache that command's starts
+ * wrote, which holds the checker's compiled code, else the build's. A worker never writes a cache: the run's main
+ * thread does, and two writers would only race.
+ * @param {string} packageRoot
+ * @param {string} command the command id of the run (`lint:schema`)
+ */
+function loadBundleInWorker(packageRoot, command) {
+  const file = join(packageRoot, BUNDLE_FILE);
+  const stamp = Math.trunc(statSync(file).mtimeMs);
+  return runBundle(file, readOrUndefined(runtimeCacheFile(packageRoot, command, stamp)) ?? readOrUndefined(buildCacheFile(file))).exports;
+}
+
+/**
  * Writes V8's cached data for everything the script has compiled so far: to a temp file, renamed into place, so a
  * concurrent start (pre-commit runs hooks in parallel) reads a whole cache or none. Silent when the folder cannot be
  * written: the next start compiles from source again, which is slower, never wrong.
@@ -139,4 +154,4 @@ function writeCodeCache(script, target) {
   }
 }
 
-module.exports = {BUNDLE_COMMANDS, BUNDLE_FILE, COMMANDS_EXPORT, RUNTIME_CACHE_DIR, buildCacheFile, loadBundle, runBundle, startOptions, writeCodeCache};
+module.exports = {BUNDLE_COMMANDS, BUNDLE_FILE, COMMANDS_EXPORT, FILE_WORKER_EXPORT, RUNTIME_CACHE_DIR, buildCacheFile, loadBundle, loadBundleInWorker, runBundle, startOptions, writeCodeCache};

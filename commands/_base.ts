@@ -1,7 +1,6 @@
 import {Command, Flags, type Interfaces} from '@oclif/core';
 import {checkRuleFlags, loadConfig, parseRuleFlags, projectRoot} from '../src/config/load.js';
 import type {LoadedConfig} from '../src/config/types.js';
-import type {RuleLevel} from '../src/core/severity.js';
 import {settleReport} from '../src/check-report.js';
 import {filesUsed} from '../src/io/files-used.js';
 import {isTerminal, terminalWidth} from '../src/io/terminal.js';
@@ -9,15 +8,19 @@ import {packageVersion} from '../src/io/package-root.js';
 import {ReadScope} from '../src/io/read-scope.js';
 import {shouldUseColor} from '../src/report/color.js';
 import {applyQuiet, exitCodeFor} from '../src/report/exit-code.js';
-import type {Report} from '../src/core/finding.js';
+import type {FileResult, Report} from '../src/core/finding.js';
 import type {CheckingCommand, Rule} from '../src/core/rule.js';
 import type {FormatContext} from '../src/report/format-context.js';
-import {FORMATS, formatNeedsRules, getFormatter, type FormatName} from '../src/report/formatters/index.js';
+import {FORMATS, formatNeedsRules, getFormatter, resultWriter, type FormatName} from '../src/report/formatters/index.js';
+import type {ResultWriter} from '../src/report/formatters/result-writer.js';
+import {ResultStream} from '../src/report/result-stream.js';
+import {buildReport} from '../src/report/report.js';
+import {mergeLevels, type RuleLevel} from '../src/core/severity.js';
 import {jsonText} from '../src/report/formatters/json.js';
 import type {CheckOutcome} from '../src/report/outcome.js';
 import {readExcerptSources} from '../src/report/excerpt-sources.js';
 import {displayText} from '../src/report/printable.js';
-import {type OutputTarget, writeOutput} from '../src/report/write-output.js';
+import {type OutputBlocks, outputBlocks, type OutputTarget, writeOutput} from '../src/report/write-output.js';
 import {
   asksForRuleInfo,
   configFlag,
@@ -46,6 +49,28 @@ export interface CheckContext {
   config: LoadedConfig;
   /** True when a person is watching stderr: progress may be shown there. */
   interactive: boolean;
+  /**
+   * Set when the report can be written a file at a time (stylish, github, junit; no --baseline, which needs the whole
+   * report). A command whose check can hand each result over as it completes calls it once, before the check, and
+   * passes the callback on; its outcome's `results` then hold none of them (see ResultStream).
+   */
+  streamResults?: (hooks: StreamHooks) => (result: FileResult) => void;
+}
+
+/** What the report pipeline needs of a command before its first result, when results are streamed. */
+export interface StreamHooks extends Pick<CheckOutcome, 'renderExtras' | 'cleanMark' | 'severitiesResolved'> {
+  /**
+   * Rules the check reports, known now: a finding naming another waits for rule-catalog to load it, which needs the
+   * check to yield. A check that may not yield between files (lint on one thread) names every rule it may report.
+   */
+  rules: Iterable<Rule>;
+}
+
+/** A format written a file at a time, the context it renders each file with, and where its text goes. */
+interface Streaming {
+  writer: ResultWriter;
+  ctx: FormatContext;
+  out: OutputBlocks;
 }
 
 const MB = 1024 * 1024;
@@ -57,6 +82,7 @@ interface EvaluateFlags {
   rule?: string[];
   'fail-on': string;
   'max-warnings'?: number;
+  quiet?: boolean;
   'ref-root'?: string[];
   'input-timeout'?: number;
   baseline?: string;
@@ -120,24 +146,29 @@ export abstract class CheckCommand<T extends typeof Command = typeof Command> ex
       await writeOutput(jsonText(printConfig(config, flags['print-config'], cliRules, {cwd, ignorePatterns, noIgnore})), this.outputTarget(flags.output));
       return;
     }
-    const {outcome, report: full, exitCode, version, rules} = await this.evaluate(run, cwd, isTerminal('stderr') && !flags.output && !flags.json);
-    const report = flags.quiet ? applyQuiet(full) : full;
-
     const format = flags.json ? 'json' : flags.format;
     const ctx: FormatContext = {
       color: format === 'stylish' && !flags.output && (flags.color === true || shouldUseColor({isTTY: isTerminal('stdout')}, process.env, flags.color === false)),
-      rules: formatNeedsRules(format as FormatName) ? rules : new Map(),
+      rules: new Map(),
       cwd,
-      toolVersion: version,
+      toolVersion: packageVersion(),
       informationUri: 'https://github.com/openwop/openwop-cli',
-      renderExtras: outcome.renderExtras,
-      cleanMark: outcome.cleanMark,
-      renderSummaryExtras: outcome.renderSummaryExtras,
       width: format === 'stylish' && !flags.output ? terminalWidth() : undefined,
       quiet: flags.quiet,
       sources: format === 'html' ? readExcerptSources(report, this.scope ?? new ReadScope({cwd, projectRoot: projectRoot(cwd)})) : undefined,
     };
-    await writeOutput(getFormatter(format)(report, ctx), this.outputTarget(flags.output));
+    const writer = flags.baseline === undefined ? resultWriter(format as FormatName, this.commandName) : undefined;
+    const out = writer && outputBlocks(() => this.outputTarget(flags.output));
+    const evaluated = await this.evaluate(run, cwd, isTerminal('stderr') && !flags.output && !flags.json, writer && out && {writer, ctx, out});
+    const {outcome, report: full, exitCode, rules} = evaluated;
+    Object.assign(ctx, {
+      rules: formatNeedsRules(format as FormatName) ? rules : new Map(),
+      renderExtras: outcome.renderExtras,
+      cleanMark: outcome.cleanMark,
+      renderSummaryExtras: outcome.renderSummaryExtras,
+    });
+    if (out && evaluated.streamed !== undefined) await out.end(evaluated.streamed);
+    else await writeOutput(getFormatter(format)(flags.quiet ? applyQuiet(full) : full, ctx), this.outputTarget(flags.output));
     process.exitCode = exitCode;
   }
 
@@ -146,19 +177,52 @@ export abstract class CheckCommand<T extends typeof Command = typeof Command> ex
     return output === undefined ? {} : {file: output, inputs: filesUsed(), folderRoot: projectRoot(process.cwd())};
   }
 
-  /** Config, the check, rule severities and the exit code: everything a run decides before it formats anything. */
-  protected async evaluate(run: CheckRun<T>, cwd: string, interactive: boolean): Promise<{outcome: CheckOutcome; report: Report; exitCode: number; version: string; rules: Map<string, Rule>}> {
+  /**
+   * Config, the check, rule severities and the exit code: everything a run decides before it formats anything. With
+   * `streaming`, a command that takes the stream (CheckContext.streamResults) has its results rendered and handed to
+   * `streaming.out` as they complete: `streamed` is then the report's last piece, and `report` holds no results.
+   */
+  protected async evaluate(
+    run: CheckRun<T>,
+    cwd: string,
+    interactive: boolean,
+    streaming?: Streaming,
+  ): Promise<{outcome: CheckOutcome; report: Report; exitCode: number; version: string; rules: Map<string, Rule>; streamed?: string}> {
     const flags = run.flags as EvaluateFlags;
     const {config, cliRules} = await this.settings(flags, cwd);
     const settleBaseline = await openBaselineFlags(flags, {command: this.commandName, cwd, projectRoot: config.root, inputs: run.argv, folderOf: this.baselineFolderOf?.bind(this)});
-    const outcome = await this.check({cwd, config, interactive}, run);
+    let stream: ResultStream | undefined;
+    const streamResults =
+      streaming &&
+      ((hooks: StreamHooks) => {
+        const {writer, ctx, out} = streaming;
+        const settings = mergeLevels([hooks.severitiesResolved ? undefined : config.config.rules, cliRules]);
+        // Loaded only when a finding names a rule the command did not give: a clean run never loads the catalog.
+        const loadRules = async (ids: ReadonlySet<string>) => (await (await import('../src/rule-catalog.js')).rulesWithIds(ids)).values();
+        stream = new ResultStream({
+          settings,
+          rules: hooks.rules,
+          loadRules,
+          quiet: flags.quiet === true,
+          writer,
+          ctx: {...ctx, renderExtras: hooks.renderExtras, cleanMark: hooks.cleanMark},
+          emit: (text) => out.write(text),
+        });
+        const taken = stream;
+        return (result: FileResult) => taken.add(result);
+      });
+    const outcome = await this.check({cwd, config, interactive, streamResults}, run);
     for (const note of outcome.notes ?? []) process.stderr.write(`openwop: ${displayText(note)}\n`);
     const version = packageVersion();
+    const policy = {failOn: flags['fail-on'] as 'error' | 'warning', maxWarnings: flags['max-warnings'], fatal: outcome.fatal};
+    if (stream && streaming) {
+      const {text, exitCode} = await stream.end(outcome.summary, {...streaming.ctx, renderSummaryExtras: outcome.renderSummaryExtras}, policy);
+      return {outcome, report: buildReport(this.commandName, version, []), exitCode, version, rules: new Map(), streamed: text};
+    }
     const {report: overridden, rules} = await settleReport(this.commandName, version, outcome, config.config.rules, cliRules);
     // After --rule (a severity decides whether a finding is baselined at all), before the exit code and --quiet.
     const report = settleBaseline ? await settleBaseline(overridden, outcome.fatal) : overridden;
-    const exitCode = exitCodeFor(report, {failOn: flags['fail-on'] as 'error' | 'warning', maxWarnings: flags['max-warnings'], fatal: outcome.fatal});
-    return {outcome, report, exitCode, version, rules};
+    return {outcome, report, exitCode: exitCodeFor(report, policy), version, rules};
   }
 
   /** The config file's settings and the --rule flags, each rule id checked. */

@@ -31,6 +31,15 @@ export const printConfigFlag = (helpGroup?: string) =>
 
 export const verboseFlag = (helpGroup?: string) => Flags.boolean({summary: 'Print stack traces of internal errors.', helpGroup});
 
+/** --jobs: the checking commands that take many files (lint schema, validate pack, validate envelope). */
+export const jobsFlag = () => Flags.integer({summary: 'Threads to check with (default: per core).', helpValue: 'N', min: 1, helpGroup: 'INPUT'});
+
+/**
+ * --shard i/n: the same three commands; a CI matrix job checks its part of the files (src/io/shard.ts). A string
+ * parsed by the command (parseShard): a value oclif's parser rejected would print a stack-free but garbled message.
+ */
+export const shardFlag = () => Flags.string({summary: 'Check part I of N (a CI matrix job).', helpValue: 'I/N', helpGroup: 'INPUT'});
+
 /** --input-timeout: every command that may be handed a FIFO to read. */
 export const inputTimeoutFlag = () => Flags.integer({summary: 'FIFO writer wait, in ms.', default: DEFAULT_INPUT_TIMEOUT_MS, min: 1, helpValue: 'MS', helpGroup: 'INPUT'});
 
@@ -78,7 +87,7 @@ export const REPEATED_FLAG = {multiple: true, multipleNonGreedy: true} as const;
 /** Where the commands that read references ($ref, a manifest's files, config paths) and walk folders may read. */
 export const readScopeFlags = () => ({
   'ref-root': Flags.string({
-    summary: 'Another folder references may lead into (repeatable, not comma-separated: a path may hold a comma).',
+    summary: 'Extra root for references (repeatable, not comma-separated: a path may hold a comma).',
     ...REPEATED_FLAG,
     helpValue: 'DIR',
     helpGroup: 'INPUT',
@@ -94,7 +103,7 @@ export const stdinFilenameFlag = () => Flags.string({summary: 'The file name - s
 export const inputSelectionFlags = () => ({
   'stdin-filename': stdinFilenameFlag(),
   'ignore-pattern': Flags.string({
-    summary: 'Leave out what PATTERN matches (repeatable, not comma-separated: a glob may hold a comma).',
+    summary: 'Skip what PATTERN matches (repeatable, not comma-separated: a glob may hold a comma).',
     ...REPEATED_FLAG,
     helpValue: 'PATTERN',
     helpGroup: 'INPUT',

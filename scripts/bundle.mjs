@@ -13,7 +13,7 @@ import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {dirname, join, relative, sep} from 'node:path';
 import {build} from 'esbuild';
 import {globSync} from 'tinyglobby';
-import {BUNDLE_FILE, COMMANDS_EXPORT, RUNTIME_CACHE_DIR} from '../bin/load-bundle.cjs';
+import {BUNDLE_FILE, COMMANDS_EXPORT, FILE_WORKER_EXPORT, RUNTIME_CACHE_DIR} from '../bin/load-bundle.cjs';
 
 /** Packages src/ only ever import() on demand: probe's HTTP client and spinner, scaffold's prompts, retry's repair, export's YAML. */
 const LAZY_PACKAGES = ['undici', 'ora', '@inquirer/input', '@inquirer/select', '@inquirer/confirm', 'jsonrepair', 'yaml'];
@@ -230,7 +230,10 @@ export async function bundle(root, {skip = []} = {}) {
   const {oclif} = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const commands = [...commandFiles(root), ...pluginCommandFiles(root, oclif.plugins ?? [])];
   const getters = commands.map(({id, file}) => `get ${JSON.stringify(id)}() { return require(${JSON.stringify(`./${file}`)}).default; }`);
-  const entry = `const {execute, Performance} = require('@oclif/core');\nmodule.exports = {execute, Performance, ${COMMANDS_EXPORT}: {${getters.join(', ')}}};\n`;
+  // The --jobs worker threads run from the bundle too (bin/file-worker.cjs): from its code cache, a worker starts in a
+  // fraction of the time the library build's module graph takes to load.
+  const worker = `get ${FILE_WORKER_EXPORT}() { return require('./dist/src/file-worker.js').serveFileWorker; }`;
+  const entry = `const {execute, Performance} = require('@oclif/core');\nmodule.exports = {execute, Performance, ${worker}, ${COMMANDS_EXPORT}: {${getters.join(', ')}}};\n`;
   const built = await build({
     absWorkingDir: root,
     stdin: {contents: entry, resolveDir: root, sourcefile: 'openwop-entry.js', loader: 'js'},

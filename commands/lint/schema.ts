@@ -1,10 +1,11 @@
 import {Args, Flags} from '@oclif/core';
 import {Chalk} from 'chalk';
 import {parseRuleFlags} from '../../src/config/load.js';
-import {LINT_TARGETS, lintSchemaInputs, type FixMode, type LintTarget} from '../../src/lint/index.js';
+import {LINT_TARGETS, lintRuleDescriptors, lintSchemaInputs, type FixMode, type LintTarget} from '../../src/lint/index.js';
 import {UserError} from '../../src/core/user-error.js';
+import {parseShard} from '../../src/io/shard.js';
 import {CheckCommand, type CheckContext, type CheckOutcome, type CheckRun} from '../_base.js';
-import {baselineFlags, inputSelection, inputSelectionFlags, LIST_FLAG, readScopeFlags, screenExamples} from '../_common.js';
+import {baselineFlags, inputSelection, inputSelectionFlags, jobsFlag, LIST_FLAG, readScopeFlags, screenExamples, shardFlag} from '../_common.js';
 
 export default class LintSchema extends CheckCommand<typeof LintSchema> {
   static override summary = 'Lint JSON Schemas against the Tier-1 structured-output subset and the reasoning-field rules (RFC 0030, RFC 0031).';
@@ -15,6 +16,7 @@ export default class LintSchema extends CheckCommand<typeof LintSchema> {
     '<%= config.bin %> <%= command.id %> schemas/envelopes',
     '<%= config.bin %> <%= command.id %> vendor.acme.plan.create.schema.json --profile load-bearing --target tier1,openai,anthropic',
     '<%= config.bin %> <%= command.id %> schemas/ --fix-dry-run',
+    '<%= config.bin %> <%= command.id %> schemas/ --format junit --shard ${{ matrix.shard }}/4',
     'cat payload.schema.json | <%= config.bin %> <%= command.id %> - --format sarif',
     '<%= config.bin %> <%= command.id %> schemas/ --baseline openwop-baseline.json --update-baseline\n<%= config.bin %> <%= command.id %> schemas/ --baseline openwop-baseline.json',
     '<%= config.bin %> <%= command.id %> --explain tier1/all-required\n<%= config.bin %> <%= command.id %> --list-rules',
@@ -38,6 +40,8 @@ export default class LintSchema extends CheckCommand<typeof LintSchema> {
     'max-size': Flags.integer({summary: 'Largest file to read, in MB.', default: 100, min: 1, helpGroup: 'INPUT'}),
     ...readScopeFlags(),
     ...inputSelectionFlags(),
+    jobs: jobsFlag(),
+    shard: shardFlag(),
     ...baselineFlags(),
   };
 
@@ -50,6 +54,17 @@ export default class LintSchema extends CheckCommand<typeof LintSchema> {
     const rules = parseRuleFlags(flags.rule ?? []);
     const fix: FixMode | undefined = flags.fix ? 'write' : flags['fix-dry-run'] ? 'dry-run' : undefined;
     const scope = this.readScope(ctx, flags, paths);
+    const renderExtras: CheckOutcome['renderExtras'] = (result, fctx) => {
+      const c = new Chalk({level: fctx.color ? 1 : 0});
+      const lines: string[] = [];
+      if (typeof result.fixed === 'number' && result.fixed > 0) lines.push(c.green(`${result.fixed} fix${result.fixed === 1 ? '' : 'es'} ${fix === 'dry-run' ? 'would be applied' : 'applied'}`));
+      if (typeof result.diff === 'string') {
+        for (const line of result.diff.replace(/\n$/, '').split('\n')) {
+          lines.push(line.startsWith('+') ? c.green(line) : line.startsWith('-') ? c.red(line) : line.startsWith('@@') ? c.cyan(line) : line);
+        }
+      }
+      return lines;
+    };
     const outcome = await lintSchemaInputs(paths, {
       cwd: ctx.cwd,
       config: ctx.config.config,
@@ -67,6 +82,9 @@ export default class LintSchema extends CheckCommand<typeof LintSchema> {
       selection: inputSelection(flags),
       allJson: flags['all-json'],
       withFixes: !flags.json && flags.format === 'sarif',
+      jobs: flags.jobs,
+      shard: flags.shard === undefined ? undefined : parseShard(flags.shard),
+      onResult: ctx.streamResults?.({rules: lintRuleDescriptors(), severitiesResolved: true, renderExtras}),
     });
     return {
       ...outcome,
@@ -74,17 +92,7 @@ export default class LintSchema extends CheckCommand<typeof LintSchema> {
         const skipped = typeof summary.skipped === 'number' ? summary.skipped : 0;
         return skipped > 0 ? [`${skipped} .json file${skipped === 1 ? '' : 's'} skipped: not JSON Schemas (envelopes, pack manifests, other JSON); --all-json lints them too`] : [];
       },
-      renderExtras: (result, fctx) => {
-        const c = new Chalk({level: fctx.color ? 1 : 0});
-        const lines: string[] = [];
-        if (typeof result.fixed === 'number' && result.fixed > 0) lines.push(c.green(`${result.fixed} fix${result.fixed === 1 ? '' : 'es'} ${fix === 'dry-run' ? 'would be applied' : 'applied'}`));
-        if (typeof result.diff === 'string') {
-          for (const line of result.diff.replace(/\n$/, '').split('\n')) {
-            lines.push(line.startsWith('+') ? c.green(line) : line.startsWith('-') ? c.red(line) : line.startsWith('@@') ? c.cyan(line) : line);
-          }
-        }
-        return lines;
-      },
+      renderExtras,
     };
   }
 }

@@ -1,8 +1,9 @@
 import {Args, Flags} from '@oclif/core';
 import {configCapabilities, configKindSchemaDirs} from '../../src/config/paths.js';
 import {validateEnvelopeInputs} from '../../src/envelope/index.js';
+import {parseShard} from '../../src/io/shard.js';
 import {CheckCommand, type CheckContext, type CheckOutcome, type CheckRun} from '../_base.js';
-import {baselineFlags, baselineForceFlag, inputSelection, inputSelectionFlags, readScopeFlags, REPEATED_FLAG, screenExamples} from '../_common.js';
+import {baselineFlags, baselineForceFlag, inputSelection, inputSelectionFlags, jobsFlag, readScopeFlags, REPEATED_FLAG, screenExamples, shardFlag} from '../_common.js';
 
 export default class ValidateEnvelope extends CheckCommand<typeof ValidateEnvelope> {
   static override summary = 'Validate AI envelopes (RFC 0021) and foxctl Protocol v1 envelopes: files, JSON arrays and NDJSON streams.';
@@ -14,6 +15,7 @@ export default class ValidateEnvelope extends CheckCommand<typeof ValidateEnvelo
     'cat run.ndjson | <%= config.bin %> <%= command.id %> - --format sarif',
     '<%= config.bin %> <%= command.id %> run.ndjson --capabilities https://host.example/.well-known/openwop',
     '<%= config.bin %> <%= command.id %> run.ndjson --major 2 --capabilities https://host.example',
+    '<%= config.bin %> <%= command.id %> recordings/ --shard ${{ matrix.shard }}/4',
     'foxctl fs/ls . | <%= config.bin %> <%= command.id %> - --protocol foxctl --strict',
     '<%= config.bin %> <%= command.id %> recordings/ --baseline openwop-baseline.json',
   ]);
@@ -36,6 +38,8 @@ export default class ValidateEnvelope extends CheckCommand<typeof ValidateEnvelo
     'max-findings-per-rule': Flags.integer({summary: 'At most N findings per rule.', helpValue: 'N', default: 1000, min: 0}),
     ...readScopeFlags(),
     ...inputSelectionFlags(),
+    jobs: jobsFlag(),
+    shard: shardFlag(),
     ...baselineFlags(),
     force: baselineForceFlag(),
   };
@@ -61,6 +65,8 @@ export default class ValidateEnvelope extends CheckCommand<typeof ValidateEnvelo
       progress: ctx.interactive && stylish ? process.stderr : undefined,
       scope,
       selection: inputSelection(flags),
+      jobs: flags.jobs,
+      shard: flags.shard === undefined ? undefined : parseShard(flags.shard),
     });
   }
 }

@@ -1,9 +1,10 @@
 import {basename, dirname} from 'node:path';
 import {Args, Flags} from '@oclif/core';
-import {LINT_SCHEMAS_SCOPES, type LintSchemasScope, parseGrant, RUNTIME_TOKENS, validatePackInputs} from '../../src/pack/index.js';
+import {LINT_SCHEMAS_SCOPES, type LintSchemasScope, parseGrant, renderPackExtras, RUNTIME_TOKENS, validatePackInputs} from '../../src/pack/index.js';
 import {UserError} from '../../src/core/user-error.js';
+import {parseShard} from '../../src/io/shard.js';
 import {CheckCommand, type CheckContext, type CheckOutcome, type CheckRun} from '../_base.js';
-import {baselineFlags, baselineForceFlag, inputSelection, inputSelectionFlags, LIST_FLAG, readScopeFlags, screenExamples} from '../_common.js';
+import {baselineFlags, baselineForceFlag, inputSelection, inputSelectionFlags, jobsFlag, LIST_FLAG, readScopeFlags, screenExamples, shardFlag} from '../_common.js';
 
 export default class ValidatePack extends CheckCommand<typeof ValidatePack> {
   static override summary =
@@ -14,6 +15,7 @@ export default class ValidatePack extends CheckCommand<typeof ValidatePack> {
   static override examples = screenExamples('validate-pack', [
     '<%= config.bin %> <%= command.id %> packs/vendor.acme.http',
     '<%= config.bin %> <%= command.id %> openwop-registry/ --format sarif',
+    '<%= config.bin %> <%= command.id %> openwop-registry/ --shard ${{ matrix.shard }}/4',
     '<%= config.bin %> <%= command.id %> pack.json --grant net.dns --json',
     '<%= config.bin %> <%= command.id %> --lint-schemas my-pack/',
     '<%= config.bin %> <%= command.id %> --lint-schemas=all my-pack/',
@@ -38,6 +40,8 @@ export default class ValidatePack extends CheckCommand<typeof ValidatePack> {
     'max-size': Flags.integer({summary: 'Largest file to read, in MB.', default: 100, min: 1, helpGroup: 'INPUT'}),
     ...readScopeFlags(),
     ...inputSelectionFlags(),
+    jobs: jobsFlag(),
+    shard: shardFlag(),
     ...baselineFlags(),
     force: baselineForceFlag(),
   };
@@ -74,6 +78,10 @@ export default class ValidatePack extends CheckCommand<typeof ValidatePack> {
       lintSchemas: flags['lint-schemas'] ? {config, baseDir, scope: this.lintScope} : undefined,
       scope,
       selection: inputSelection(flags),
+      jobs: flags.jobs,
+      shard: flags.shard === undefined ? undefined : parseShard(flags.shard),
+      // Its rules are loaded as findings name them: the check yields at every manifest.
+      onResult: ctx.streamResults?.({rules: [], renderExtras: renderPackExtras}),
     });
   }
 }

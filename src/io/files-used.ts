@@ -13,8 +13,22 @@ export interface FilesUsed {
   readonly stdin: boolean;
 }
 
+/** A worker thread's files since it last reported them (see {@link takeFilesUsed}); undefined on the main thread. */
+let journal: string[] | undefined;
+
 export function noteFileUsed(path: string): void {
+  if (journal && !paths.has(path)) journal.push(path);
   paths.add(path);
+}
+
+/**
+ * The files read since the last call (the first call starts the record): a worker thread hands them to the main
+ * thread with each result, so `-o` there still knows every file the run read.
+ */
+export function takeFilesUsed(): string[] {
+  const taken = journal ?? [];
+  journal = [];
+  return taken;
 }
 
 export function noteStdinUsed(): void {

@@ -89,6 +89,17 @@ export class InputIgnores {
     return this.byFiles(abs, isDir, top, named);
   }
 
+  /**
+   * A walk lists each folder before it asks about the folder's entries: an ignore file missing from the listing is
+   * known to be absent without a lookup (one per ignore file name and folder: thousands in a large tree).
+   */
+  listed(folder: string, entries: readonly {name: string}[]): void {
+    for (const name of IGNORE_FILES) {
+      const path = join(folder, name);
+      if (!this.files.has(path) && !entries.some((e) => e.name === name)) this.files.set(path, []);
+    }
+  }
+
   /** Git's order: a deeper file's pattern, a negation (`!`) included, wins over a shallower one's. */
   private byFiles(abs: string, isDir: boolean, top: string, named: NamedPath | undefined): IgnoreVerdict {
     let verdict: IgnoreVerdict;

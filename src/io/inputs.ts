@@ -267,15 +267,14 @@ interface Walk {
 function walkFolder(root: string, walk: Walk): {path: string; display: string}[] {
   const {tree, follow, wanted, problems, cwd, ignores, top, named} = walk;
   const files: {path: string; display: string}[] = [];
-  // Real paths of folders already entered: a symlink pointing back up the tree is walked once, not forever.
+  // Real paths of folders already entered: a symlink pointing back up the tree is walked once, not forever. A folder
+  // reached through no link is its parent's real path plus its name: only the root and links cost a realpath call.
   const visited = new Set<string>();
-  const stack = [root];
+  const stack: Folder[] = [{dir: root, real: tree, prefix: displayPrefix(root, cwd)}];
   while (stack.length) {
-    const dir = stack.pop() as string;
-    let real: string;
+    const {dir, real, prefix} = stack.pop() as Folder;
     let entries;
     try {
-      real = realpathSync.native(dir);
       if (visited.has(real)) continue;
       visited.add(real);
       entries = readdirSync(dir, {withFileTypes: true});
@@ -283,7 +282,7 @@ function walkFolder(root: string, walk: Walk): {path: string; display: string}[]
       problems.push(statProblem(displayPath(dir, cwd), error as NodeJS.ErrnoException));
       continue;
     }
-    const inFolder = childDisplay(dir, cwd);
+    if (!ignores.off) ignores.listed(dir, entries);
     for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
       // Hidden entries (.git, .openwoprc.json, editor folders) are not content either.
       if (ALWAYS_SKIPPED.has(entry.name) || entry.name.startsWith('.')) continue;
@@ -291,13 +290,15 @@ function walkFolder(root: string, walk: Walk): {path: string; display: string}[]
       const full = dir.endsWith(sep) ? dir + entry.name : dir + sep + entry.name;
       let isDir = entry.isDirectory();
       let isFile = entry.isFile();
+      let target: string | undefined;
       if (entry.isSymbolicLink()) {
         try {
+          target = realpathSync.native(full);
           // As git and ripgrep do: a link out of the tree (to / or $HOME, say) is not followed, nor a file link read.
-          if (!follow && !inside(realpathSync.native(full), tree)) continue;
-          const target = statSync(full);
-          isDir = target.isDirectory();
-          isFile = target.isFile();
+          if (!follow && !inside(target, tree)) continue;
+          const stats = statSync(full);
+          isDir = stats.isDirectory();
+          isFile = stats.isFile();
         } catch {
           continue; // a dangling link is not an input
         }
@@ -305,10 +306,15 @@ function walkFolder(root: string, walk: Walk): {path: string; display: string}[]
       // An ignored folder is not entered (as git: nothing below it can be re-included); it counts as ignored content,
       // unlooked-at, so a tree whose files all sit in ignored folders is worded as ignored, not as empty.
       if (isDir) {
-        if (ignores.off || ignores.verdict(full, true, top, named) === undefined) stack.push(full);
+        if (ignores.off || ignores.verdict(full, true, top, named) === undefined)
+          stack.push({
+            dir: full,
+            real: target ?? (real.endsWith(sep) ? real + entry.name : real + sep + entry.name),
+            prefix: prefix === undefined ? displayPrefix(full, cwd) : `${prefix}${entry.name}/`,
+          });
         else walk.ignoredCount++;
       } else if (isFile && wanted(entry.name) && !NOT_CONTENT.has(entry.name)) {
-        if (ignores.off || ignores.verdict(full, false, top, named) === undefined) files.push({path: full, display: inFolder(full, entry.name)});
+        if (ignores.off || ignores.verdict(full, false, top, named) === undefined) files.push({path: full, display: prefix === undefined ? full : prefix + entry.name});
         else walk.ignoredCount++;
       }
     }
@@ -316,16 +322,23 @@ function walkFolder(root: string, walk: Walk): {path: string; display: string}[]
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
+/** A folder to walk: its path, its real path and what its entries' display paths start with. */
+interface Folder {
+  dir: string;
+  real: string;
+  prefix: string | undefined;
+}
+
 /**
- * {@link displayPath} for the entries of folder `dir`, from one relative path per folder rather than one per file (a
- * folder of thousands of files spent more time naming them than reading them).
+ * What {@link displayPath} puts before the names of folder `dir`'s entries, or undefined when they are shown whole
+ * (outside cwd). Worked out for the folder named; a subfolder adds its name to its parent's (a folder of thousands of
+ * files spent more time naming them than reading them, and a tree of thousands of folders likewise).
  */
-function childDisplay(dir: string, cwd: string): (abs: string, name: string) => string {
+function displayPrefix(dir: string, cwd: string): string | undefined {
   const rel = relative(cwd, resolve(cwd, dir));
-  if (rel === '') return (_abs, name) => name;
+  if (rel === '') return '';
   const inside = rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
-  const prefix = rel.split(sep).join('/') + '/';
-  return inside ? (_abs, name) => prefix + name : (abs) => abs;
+  return inside ? rel.split(sep).join('/') + '/' : undefined;
 }
 
 function statProblem(display: string, error: NodeJS.ErrnoException): InputProblem {

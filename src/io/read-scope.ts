@@ -46,8 +46,11 @@ export class ReadScope {
   private readonly named: Root[] = [];
   /** Paths named on the command line, resolved: taken as named when outside the project. */
   private readonly namedPaths = new Set<string>();
+  /** What the scope was made from, every path admitted since included: a worker thread builds the same scope from it. */
+  private readonly made: ReadScopeOptions & {named: string[]};
 
   constructor(options: ReadScopeOptions) {
+    this.made = {...options, refRoots: options.refRoots && [...options.refRoots], named: []};
     this.cwd = options.cwd;
     this.followSymlinks = options.followSymlinks ?? false;
     this.maxBytes = options.maxBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
@@ -64,6 +67,7 @@ export class ReadScope {
    */
   admit(arg: string): void {
     if (arg === '-') return;
+    this.made.named.push(arg);
     const scan = picomatch.scan(arg);
     const abs = resolve(this.cwd, scan.isGlob ? scan.base || '.' : arg);
     this.namedPaths.add(abs);
@@ -77,6 +81,11 @@ export class ReadScope {
       }
     }
     this.named.push(rootAt(isFolder ? abs : dirname(abs)));
+  }
+
+  /** Options that make an equal scope (structured-cloneable: a worker thread's copy of this one). */
+  options(): ReadScopeOptions {
+    return this.made;
   }
 
   /** `abs` was named on the command line. */

@@ -7,7 +7,9 @@ import {JsonDocument} from '../io/json-document.js';
 import {DEFAULT_MAX_DOCUMENT_BYTES, readDocuments} from '../io/read-documents.js';
 import {LineIndex} from '../io/line-index.js';
 import {fileFinding, readJsonFile} from '../io/read-file.js';
-import {ReadScope} from '../io/read-scope.js';
+import {ReadScope, type ReadScopeOptions} from '../io/read-scope.js';
+import {FilePool, threadCount} from '../io/worker-pool.js';
+import {type Shard, takeShard} from '../io/shard.js';
 import {WriteError, writeFileSafely} from '../io/safe-write.js';
 import {projectRoot} from '../config/load.js';
 import type {FileResult, Finding} from '../core/finding.js';
@@ -218,6 +220,12 @@ export interface LintInputsOptions {
   selection?: InputSelection;
   /** Attach each fixable finding's fix (SARIF carries them as `fixes`); the other formats do not show them. */
   withFixes?: boolean;
+  /** --jobs: threads for the files (1: all on this thread; default: one per core for a large run, see threadCount). */
+  jobs?: number;
+  /** --shard: check only this part of the expanded files (see inShard); input problems are every shard's. */
+  shard?: Shard;
+  /** Takes each result as it completes, in report order; the outcome's `results` then hold none (a report written a file at a time). */
+  onResult?: (result: LintFileResult) => void;
 }
 
 export interface LintInputsOutcome extends CheckOutcome<LintFileResult> {
@@ -263,7 +271,7 @@ export async function lintSchemaInputs(paths: readonly string[], options: LintIn
   const {cwd} = options;
   const scope = options.scope ?? new ReadScope({cwd, projectRoot: projectRoot(cwd), named: paths, maxBytes: options.maxDocumentBytes});
   options = {...options, scope};
-  const {sources, problems, notes} = await expandInputs(paths, {
+  const expanded = await expandInputs(paths, {
     cwd,
     extensions: SCHEMA_EXTENSIONS,
     ignore: options.config?.ignore,
@@ -271,34 +279,81 @@ export async function lintSchemaInputs(paths: readonly string[], options: LintIn
     scope,
     selection: options.selection,
   });
-  const results: LintFileResult[] = problems.map((p) => ({file: p.display, findings: [problemFinding(p)]}));
+  const {problems} = expanded;
+  const {items: sources, notes} = takeShard(expanded.sources, options.shard, scope.projectRoot, (s) => s);
+  const results: LintFileResult[] = [];
+  const add = options.onResult ?? ((result: LintFileResult) => results.push(result));
+  for (const p of problems) add({file: p.display, findings: [problemFinding(p)]});
   let isFatal = problems.some(isFatalProblem);
   let fixed = 0;
   let skipped = 0;
   const seen = new Set<string>();
   const settingsFor = fileSettings(options);
-  for (const source of sources) {
-    const pending = source.kind === 'file' ? lintFile(source.path, source.display, settingsFor(source.path), source.regular, source.found && !options.allJson) : lintStdin(source, options);
-    const outcome = pending instanceof Promise ? await pending : pending;
-    if (outcome === NOT_A_SCHEMA) {
-      skipped++;
-      continue;
+  const pool = lintPool(sources, options, scope);
+  try {
+    for (const source of sources) {
+      const pending =
+        source.kind !== 'file' ? lintStdin(source, options) : pool ? pool.next() : lintFile(source.path, source.display, settingsFor(source.path), source.regular, source.found && !options.allJson);
+      const outcome = pending instanceof Promise ? await pending : pending;
+      if (outcome === NOT_A_SCHEMA) {
+        skipped++;
+        continue;
+      }
+      addByFile(add, outcome.result, seen);
+      fixed += outcome.result.fixed ?? 0;
+      isFatal ||= outcome.fatal;
     }
-    addByFile(results, outcome.result, seen);
-    fixed += outcome.result.fixed ?? 0;
-    isFatal ||= outcome.fatal;
+  } finally {
+    await pool?.close();
   }
-  return {results, fatal: isFatal, summary: options.fix ? {skipped, fixed} : {skipped}, severitiesResolved: true, notes};
+  return {results, fatal: isFatal, summary: options.fix ? {skipped, fixed} : {skipped}, severitiesResolved: true, notes: [...expanded.notes, ...notes]};
 }
 
 /**
- * Adds a file's result to `results`. Findings inside files reached through `$ref` get a result of their own after the
+ * A schema takes ≈ 50 µs to lint (the registry's, one thread), so half of them go to a worker only when that saves more
+ * than the worker's start: a few thousand files (notes/jobs22.md has the estimate and what was measured).
+ */
+const LINT_PARALLEL_MIN_FILES = 4000;
+
+/** A file a worker thread lints: what the main thread's loop passes lintFile. */
+interface LintItem {
+  path: string;
+  display: string;
+  regular: boolean;
+  onlySchema: boolean;
+}
+
+/** What every worker thread lints with: the run's options without what cannot cross threads (the scope is rebuilt). */
+interface LintWorkerSetup {
+  options: Omit<LintInputsOptions, 'scope' | 'stdin' | 'selection' | 'onResult'>;
+  scope: ReadScopeOptions;
+}
+
+/** The run's files on worker threads and this one (see threadCount), or undefined to lint them here; stdin always stays here. */
+function lintPool(sources: readonly InputSource[], options: LintInputsOptions, scope: ReadScope): FilePool<LintItem, SourceOutcome | typeof NOT_A_SCHEMA> | undefined {
+  const files = sources.filter((s) => s.kind === 'file');
+  const threads = threadCount(options.jobs, files.length, LINT_PARALLEL_MIN_FILES);
+  if (threads < 2) return undefined;
+  const {scope: _scope, stdin: _stdin, selection: _selection, onResult: _onResult, ...rest} = options;
+  const setup: LintWorkerSetup = {options: rest, scope: scope.options()};
+  const items = files.map((s): LintItem => ({path: s.path, display: s.display, regular: s.regular ?? false, onlySchema: Boolean(s.found) && !options.allJson}));
+  return new FilePool('lint', setup, items, threads, (item) => item.display, lintWorkerTask(setup));
+}
+
+/** A worker thread's side of {@link lintPool}: each file linted (and fixed) as the main thread's loop would. */
+export function lintWorkerTask(setup: LintWorkerSetup): (item: LintItem) => SourceOutcome | typeof NOT_A_SCHEMA | Promise<SourceOutcome> {
+  const settingsFor = fileSettings({...setup.options, scope: new ReadScope(setup.scope)});
+  return (item) => lintFile(item.path, item.display, settingsFor(item.path), item.regular, item.onlySchema);
+}
+
+/**
+ * Adds a file's result to the run's. Findings inside files reached through `$ref` get a result of their own after the
  * linted file's, so every formatter shows them under the right name; a finding already reported in this run (two
  * schemas sharing a referenced file) is not repeated.
  */
-function addByFile(results: LintFileResult[], result: LintFileResult, seen: Set<string>): void {
+function addByFile(add: (result: LintFileResult) => void, result: LintFileResult, seen: Set<string>): void {
   if (!result.findings.some((f) => f.file !== result.file)) {
-    results.push(result);
+    add(result);
     return;
   }
   const own: Finding[] = [];
@@ -315,8 +370,8 @@ function addByFile(results: LintFileResult[], result: LintFileResult, seen: Set<
     list.push(f);
     others.set(f.file, list);
   }
-  results.push({...result, findings: own});
-  for (const [file, findings] of others) results.push({file, findings, referencedBy: result.file});
+  add({...result, findings: own});
+  for (const [file, findings] of others) add({file, findings, referencedBy: result.file});
 }
 
 /** How each file is linted: config, its overrides for that file, and the flags; resolved once when no override can apply. */

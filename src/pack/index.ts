@@ -4,11 +4,13 @@ import type {CheckOutcome} from '../report/outcome.js';
 import {DEFAULT_MAX_DOCUMENT_BYTES, readDocuments} from '../io/read-documents.js';
 import {mb} from '../io/read-file.js';
 import {type InputSelection, isFatalProblem, problemFinding} from '../io/inputs.js';
-import {ReadScope} from '../io/read-scope.js';
+import {ReadScope, type ReadScopeOptions} from '../io/read-scope.js';
+import {FilePool, threadCount} from '../io/worker-pool.js';
+import {type Shard, takeShard} from '../io/shard.js';
 import type {FileResult, Finding} from '../core/finding.js';
 import type {FormatContext} from '../report/format-context.js';
-import {checkManifest, type ManifestCheck, type PackResult, type SchemaLinter} from './check-manifest.js';
-import {resolvePackInputs} from './inputs.js';
+import {checkManifest, type ManifestCheck, type ManifestCheckOptions, type PackResult, type SchemaLinter} from './check-manifest.js';
+import {type ManifestInput, resolvePackInputs} from './inputs.js';
 import {createSchemaLinter, type LintSchemasScope} from './lint-schemas.js';
 import {readJsonDocument} from './read-json-file.js';
 import {renderPackExtras} from './render.js';
@@ -25,6 +27,7 @@ export {scanJavaScript} from './scan/javascript.js';
 export {scanPython} from './scan/python.js';
 export {RUNTIME_TOKENS, type RuntimeToken, suggestToken, tokensForBuiltin} from './tokens.js';
 export type {PackResult};
+export {renderPackExtras} from './render.js';
 
 /** Where the registry serves pack schemas; a schema's `$id` is `<idBase>/<pack>/<version>/<file>`. */
 export const DEFAULT_PACK_ID_BASE = 'https://packs.openwop.dev';
@@ -47,6 +50,12 @@ export interface ValidatePackOptions {
   scope?: ReadScope;
   /** --ignore-pattern, --no-ignore, --no-error-on-unmatched-pattern, --stdin-filename. */
   selection?: InputSelection;
+  /** --jobs: threads for the manifest files (1: all on this thread; default: see threadCount). */
+  jobs?: number;
+  /** --shard: check only this part of the manifests (see inShard); input problems are every shard's. */
+  shard?: Shard;
+  /** Takes each result as it completes, in report order; the outcome's `results` then hold none (a report written a file at a time). */
+  onResult?: (result: FileResult) => void;
 }
 
 export interface ValidatePackOutcome extends CheckOutcome {
@@ -59,40 +68,99 @@ export async function validatePackInputs(paths: readonly string[], options: Vali
   const maxBytes = options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
   const scope = options.scope ?? new ReadScope({cwd: options.cwd, projectRoot: projectRoot(options.cwd), named: paths, maxBytes});
   const inputs = await resolvePackInputs(paths, {cwd: options.cwd, ignore: options.ignore, ignoreBase: options.ignoreBase, scope, selection: options.selection});
-  const results: FileResult[] = inputs.problems.map((p) => ({file: p.display, findings: [problemFinding(p)]}));
+  const {items: manifests, notes: shardNotes} = takeShard(inputs.manifests, options.shard, scope.projectRoot, (m) => m.source);
+  const results: FileResult[] = [];
+  const tally = packTally(options.grant);
+  const take = (result: FileResult) => {
+    tally.add(result);
+    if (options.onResult) options.onResult(result);
+    else results.push(result);
+  };
+  for (const p of inputs.problems) take({file: p.display, findings: [problemFinding(p)]});
   let fatal = inputs.problems.some(isFatalProblem);
   let lint: {linter: SchemaLinter} | undefined;
   if (options.lintSchemas) lint = await createSchemaLinter(options.lintSchemas.config, options.lintSchemas.baseDir, scope, options.lintSchemas.scope ?? 'llm');
   const manifestOptions = {cwd: options.cwd, idBase: options.idBase ?? DEFAULT_PACK_ID_BASE, maxBytes, grant: options.grant};
   /** Adds the manifest's result; with --lint-schemas, what linting the schema files it names will add (one result each). */
   const add = ({result, schemas}: ManifestCheck): Promise<FileResult[]> | undefined => {
-    results.push(result);
+    take(result);
     return lint && schemas.length > 0 ? lint.linter(schemas, result.pack) : undefined;
   };
 
-  for (const input of inputs.manifests) {
-    if (input.source.kind === 'file') {
-      const read = readJsonDocument(input.source.path, input.source.display, maxBytes, 'a pack manifest');
-      if ('reason' in read) {
-        results.push(emptyResult(input.source.display, read.finding));
-        fatal ||= read.fatal;
+  const pool = packPool(manifests, options, scope, manifestOptions);
+  try {
+    for (const input of manifests) {
+      if (input.source.kind === 'file') {
+        const checked = pool ? await pool.next() : await checkManifestFile(input, input.source, manifestOptions, lint?.linter);
+        for (const result of checked.results) take(result);
+        fatal ||= checked.fatal;
         continue;
       }
-      const linted = add(checkManifest(read.doc, input, manifestOptions));
-      if (linted) results.push(...(await linted));
-      continue;
-    }
-    for await (const event of readDocuments(input.source, {maxDocumentBytes: maxBytes, stdin: options.stdin, inputTimeoutMs: scope.inputTimeoutMs})) {
-      if (event.type === 'problem') {
-        results.push(emptyResult(input.source.display, manifestSizeFinding(event.finding, maxBytes)));
-        fatal ||= Boolean(event.fatal);
-        continue;
+      for await (const event of readDocuments(input.source, {maxDocumentBytes: maxBytes, stdin: options.stdin, inputTimeoutMs: scope.inputTimeoutMs})) {
+        if (event.type === 'problem') {
+          take(emptyResult(input.source.display, manifestSizeFinding(event.finding, maxBytes)));
+          fatal ||= Boolean(event.fatal);
+          continue;
+        }
+        const linted = add(checkManifest(event.doc, input, manifestOptions));
+        if (linted) for (const result of await linted) take(result);
       }
-      const linted = add(checkManifest(event.doc, input, manifestOptions));
-      if (linted) results.push(...(await linted));
     }
+  } finally {
+    await pool?.close();
   }
-  return {results, fatal, summary: summarize(results, options.grant), renderExtras: renderPackExtras, notes: inputs.notes};
+  return {results, fatal, summary: tally.summary(), renderExtras: renderPackExtras, notes: [...inputs.notes, ...shardNotes]};
+}
+
+interface ManifestOutcome {
+  /** The manifest's result, then (with --lint-schemas) one per schema it names. */
+  results: FileResult[];
+  fatal: boolean;
+}
+
+/** A pack.json on disk: read, checked, and its schemas linted when asked. */
+async function checkManifestFile(input: ManifestInput, source: {path: string; display: string}, manifestOptions: ManifestCheckOptions, linter: SchemaLinter | undefined): Promise<ManifestOutcome> {
+  const read = readJsonDocument(source.path, source.display, manifestOptions.maxBytes, 'a pack manifest');
+  if ('reason' in read) return {results: [emptyResult(source.display, read.finding)], fatal: read.fatal};
+  const {result, schemas} = checkManifest(read.doc, input, manifestOptions);
+  return {results: linter && schemas.length > 0 ? [result, ...(await linter(schemas, result.pack))] : [result], fatal: false};
+}
+
+/** A manifest takes ≈ 1 ms (its files read, its code scanned): a worker's start is paid back from a couple of hundred. */
+const PACK_PARALLEL_MIN_FILES = 200;
+
+/** A manifest a worker thread checks; `display` names it should the worker fail. */
+interface PackItem {
+  input: ManifestInput;
+  display: string;
+}
+
+/** What every worker thread checks manifests with (the scope is rebuilt there from its options). */
+interface PackWorkerSetup {
+  manifestOptions: ManifestCheckOptions;
+  lintSchemas?: {config: OpenwopConfig; baseDir: string; scope: LintSchemasScope};
+  scope: ReadScopeOptions;
+}
+
+/** The run's manifest files on worker threads and this one (see threadCount), or undefined to check them here; stdin stays here. */
+function packPool(manifests: readonly ManifestInput[], options: ValidatePackOptions, scope: ReadScope, manifestOptions: ManifestCheckOptions): FilePool<PackItem, ManifestOutcome> | undefined {
+  const files = manifests.filter((m) => m.source.kind === 'file');
+  const threads = threadCount(options.jobs, files.length, PACK_PARALLEL_MIN_FILES);
+  if (threads < 2) return undefined;
+  const lintSchemas = options.lintSchemas && {...options.lintSchemas, scope: options.lintSchemas.scope ?? 'llm'};
+  const setup: PackWorkerSetup = {manifestOptions, lintSchemas, scope: scope.options()};
+  const items = files.map((input) => ({input, display: input.source.display}));
+  return new FilePool('pack', setup, items, threads, (item) => item.display, packWorkerTask(setup));
+}
+
+/** A worker thread's side of {@link packPool}: each manifest checked as the main thread's loop would. */
+export function packWorkerTask(setup: PackWorkerSetup): (item: PackItem) => Promise<ManifestOutcome> {
+  const scope = new ReadScope(setup.scope);
+  const lint = setup.lintSchemas && createSchemaLinter(setup.lintSchemas.config, setup.lintSchemas.baseDir, scope, setup.lintSchemas.scope);
+  return async ({input}) => {
+    if (input.source.kind !== 'file') throw new Error('a worker thread checks manifest files only');
+    return checkManifestFile(input, input.source, setup.manifestOptions, (await lint)?.linter);
+  };
 }
 
 function emptyResult(file: string, finding: Finding): PackResult {
@@ -106,14 +174,28 @@ function manifestSizeFinding(finding: Finding, maxBytes: number): Finding {
   return {...finding, message: `${finding.file} is ${size ?? 'over'} MB, over the ${mb(maxBytes)} MB limit for a pack manifest (real ones are a few KB); raise it with --max-size if this is intended`};
 }
 
-function summarize(results: readonly FileResult[], grant: readonly string[] | undefined): Record<string, unknown> {
-  const packs = results.filter((r): r is PackResult => 'gate' in r);
-  // A valid manifest the simulated host refuses is still valid: the gate has its own tally.
-  const valid = packs.filter((r) => !r.findings.some((f) => f.severity === 'error' && f.ruleId !== PACK_RULES.requirementUnmet.id)).length;
-  const summary: Record<string, unknown> = {packs: packs.length, valid, invalid: packs.length - valid};
-  if (grant !== undefined) {
-    const gated = packs.filter((r) => r.gate);
-    summary.gate = {granted: [...grant], installs: gated.filter((r) => r.gate?.installs).length, refused: gated.filter((r) => !r.gate?.installs).length};
-  }
-  return summary;
+/** The run's pack counts, from each result as it comes (a streamed run keeps none). */
+function packTally(grant: readonly string[] | undefined): {add: (result: FileResult) => void; summary: () => Record<string, unknown>} {
+  let packs = 0;
+  let valid = 0;
+  let installs = 0;
+  let refused = 0;
+  return {
+    add(result) {
+      if (!('gate' in result)) return;
+      const pack = result as PackResult;
+      packs++;
+      // A valid manifest the simulated host refuses is still valid: the gate has its own tally.
+      if (!pack.findings.some((f) => f.severity === 'error' && f.ruleId !== PACK_RULES.requirementUnmet.id)) valid++;
+      if (pack.gate) {
+        if (pack.gate.installs) installs++;
+        else refused++;
+      }
+    },
+    summary() {
+      const summary: Record<string, unknown> = {packs, valid, invalid: packs - valid};
+      if (grant !== undefined) summary.gate = {granted: [...grant], installs, refused};
+      return summary;
+    },
+  };
 }

@@ -20,7 +20,6 @@ export interface ExitPolicy {
  * depend on display flags (ESLint counts --max-warnings the same way). Stylish then notes the hidden warnings.
  */
 export function exitCodeFor(report: Report, policy: ExitPolicy): 0 | 1 | 2 {
-  if (policy.fatal) return 2;
   let errors = 0;
   let warnings = 0;
   for (const r of report.results) {
@@ -29,6 +28,12 @@ export function exitCodeFor(report: Report, policy: ExitPolicy): 0 | 1 | 2 {
       else if (f.severity === 'warning') warnings++;
     }
   }
+  return exitCodeForCounts({errors, warnings}, policy);
+}
+
+/** {@link exitCodeFor} from a run's counts of errors and warnings (rule levels applied, --quiet not). */
+export function exitCodeForCounts({errors, warnings}: {errors: number; warnings: number}, policy: ExitPolicy): 0 | 1 | 2 {
+  if (policy.fatal) return 2;
   if (errors > 0) return 1;
   if (policy.failOn === 'warning' && warnings > 0) return 1;
   if (policy.maxWarnings !== undefined && policy.maxWarnings >= 0 && warnings > policy.maxWarnings) return 1;
@@ -53,7 +58,7 @@ export function applyQuiet(report: Report): Report {
     });
     return {...r, findings};
   });
-  const extra = commandSummaryFields(report);
+  const extra = commandSummaryFields(report.summary);
   if (warnings + infos > 0) extra.hiddenByQuiet = {warnings, infos};
   return {...report, results, summary: summarize(results, extra)};
 }
@@ -72,7 +77,7 @@ export function applyRuleOverrides(findings: readonly Finding[], settings: Reado
 }
 
 /** `applyRuleOverrides` with its rule lookups made once, for every file of a report. */
-function ruleSettler(settings: Readonly<Record<string, RuleLevel>>, rules: Iterable<RuleRef>): (findings: readonly Finding[]) => Finding[] {
+export function ruleSettler(settings: Readonly<Record<string, RuleLevel>>, rules: Iterable<RuleRef>): (findings: readonly Finding[]) => Finding[] {
   const byId = new Map<string, RuleRef>();
   for (const r of rules) byId.set(r.id, r);
   const anySetting = Object.keys(settings).length > 0;
@@ -102,12 +107,12 @@ function ruleSettler(settings: Readonly<Record<string, RuleLevel>>, rules: Itera
 export function applyRuleOverridesToReport(report: Report, settings: Readonly<Record<string, RuleLevel>>, rules: Iterable<RuleRef>): Report {
   const settle = ruleSettler(settings, rules);
   const results = report.results.map((r) => ({...r, findings: settle(r.findings)}));
-  return {...report, results, summary: summarize(results, commandSummaryFields(report))};
+  return {...report, results, summary: summarize(results, commandSummaryFields(report.summary))};
 }
 
 /** The command's own summary fields, and `files`: what was checked does not change with a setting that hides findings. */
-function commandSummaryFields(report: Report): Record<string, unknown> {
-  const extra: Record<string, unknown> = {files: report.summary.files};
-  for (const [k, v] of Object.entries(report.summary)) if (!CORE_SUMMARY_KEYS.has(k)) extra[k] = v;
+export function commandSummaryFields(summary: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const extra: Record<string, unknown> = {files: summary.files};
+  for (const [k, v] of Object.entries(summary)) if (!CORE_SUMMARY_KEYS.has(k)) extra[k] = v;
   return extra;
 }

@@ -41,6 +41,16 @@ function stdoutStreamUnmade(): boolean {
 }
 
 async function writeToStdoutFd(text: string): Promise<void> {
+  const rest = writeStdoutNow(text);
+  if (rest !== null && rest.length > 0) return writeToStream(rest, process.stdout);
+}
+
+/**
+ * Writes to file descriptor 1 now, synchronously. Returns what is left for the stream: nothing once all is written, the
+ * rest when the pipe is full (a non-blocking pipe, whoever opened it asked for that: the stream waits for it to drain),
+ * or null when the reader has gone (as writeToStream: the reader has what it wanted, and later writes are guarded too).
+ */
+function writeStdoutNow(text: string): Uint8Array | null {
   const bytes = Buffer.from(text);
   let written = 0;
   while (written < bytes.length) {
@@ -48,13 +58,15 @@ async function writeToStdoutFd(text: string): Promise<void> {
       written += writeSync(1, bytes, written);
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      // A non-blocking pipe that is full (whoever opened it asked for that): the stream waits for it to drain.
-      if (code === 'EAGAIN') return writeToStream(bytes.subarray(written), process.stdout);
-      // As writeToStream: the reader has what it wanted, and later writes (oclif's, console's) are guarded too.
-      if (isReaderGone(err)) return guardReaderGone(process.stdout);
+      if (code === 'EAGAIN') return bytes.subarray(written);
+      if (isReaderGone(err)) {
+        guardReaderGone(process.stdout);
+        return null;
+      }
       throw err;
     }
   }
+  return bytes.subarray(written);
 }
 
 // ---- streams ----------------------------------------------------------------------------------------------------
@@ -107,4 +119,66 @@ function writeToStream(text: string | Uint8Array, stream: NodeJS.WritableStream)
       settle(err as Error);
     }
   });
+}
+
+// ---- a report written as it is rendered ---------------------------------------------------------------------------
+
+/** Standard output is written in blocks of at least this much: a report smaller than one is written whole, at the end. */
+export const OUTPUT_BLOCK_BYTES = 64 * 1024;
+
+export interface OutputBlocks {
+  /** The next piece of the report. */
+  write(text: string): void;
+  /** The last piece; resolves once everything is written (as writeOutput). */
+  end(text: string): Promise<void>;
+}
+
+/**
+ * A report handed over a piece at a time. To a stream (standard output) it goes in blocks of OUTPUT_BLOCK_BYTES as they
+ * fill, as a pipe's buffer would: a run that fails half-way has then printed the blocks before, and a small report is
+ * still one write at the end. To a file (`-o`) it is kept, as bytes, and written at the end through writeOutput: still
+ * atomic, still refused over a file the run read (`target` is asked for then, when the run has read all it will).
+ */
+export function outputBlocks(target: () => OutputTarget): OutputBlocks {
+  const toFile = target().file !== undefined;
+  let block: string[] = [];
+  let size = 0;
+  const kept: Buffer[] = [];
+  /** A block handed to a stream and not yet flushed: the next blocks gather until it is (one write at a time). */
+  let pending: Promise<void> | undefined;
+  let readerGone = false;
+  const flush = () => {
+    if (pending || readerGone) return;
+    const text = block.join('');
+    block = [];
+    size = 0;
+    if (toFile) {
+      kept.push(Buffer.from(text));
+      return;
+    }
+    const stream = target().stream;
+    const rest = stream === undefined && stdoutStreamUnmade() ? writeStdoutNow(text) : text;
+    if (rest === null) readerGone = true;
+    else if (rest.length > 0) {
+      const done = writeToStream(rest, stream ?? process.stdout).finally(() => (pending = undefined));
+      // Awaited by end(); until then a failure must not count as unhandled.
+      done.catch(() => undefined);
+      pending = done;
+    }
+  };
+  return {
+    write(text) {
+      if (readerGone) return;
+      block.push(text);
+      size += text.length;
+      if (size >= OUTPUT_BLOCK_BYTES) flush();
+    },
+    async end(text) {
+      block.push(text);
+      await pending;
+      if (readerGone) return;
+      const rest = block.join('');
+      await writeOutput(toFile ? Buffer.concat([...kept, Buffer.from(rest)]).toString() : rest, target());
+    },
+  };
 }

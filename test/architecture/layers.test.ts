@@ -73,6 +73,14 @@ const ALLOWED: Record<string, Record<string, string>> = {
     'check-report.js': 'rule levels applied as every checking command applies them',
     'rule-catalog.js': 'the rule a hover explains',
   },
+  'file-worker-entry': {'file-worker.js': 'the worker loop it starts'},
+  'file-worker': {
+    core: 'a UserError goes back to the main thread as one',
+    io: 'the pool protocol, and the files a check read',
+    lint: 'schema files are linted as lint schema does',
+    pack: 'manifests are checked as validate pack does',
+    envelope: 'envelope files are validated as validate envelope does',
+  },
   index: {},
   commands: {},
 };

@@ -162,6 +162,19 @@ describe('the packed npm package', () => {
     expect(completion.stdout).toContain('OPENWOP_AC_BASH_SETUP_PATH');
   });
 
+  it('checks files on worker threads from the installed package (--jobs 2), with the report --jobs 1 gives', async () => {
+    const schemas = join(app, 'jobs');
+    mkdirSync(schemas);
+    for (let i = 0; i < 24; i++) writeFileSync(join(schemas, `s${i}.schema.json`), JSON.stringify({type: 'object', properties: {n: {type: 'string', maxLength: i + 1}}}));
+    const run = (jobs: string) => runProgram(bin(), ['lint', 'schema', 'jobs', '--jobs', jobs, '--format', 'json'], {cwd: app, env: npmEnv});
+    const [one, two] = [await run('1'), await run('2')];
+    expect(one.code, one.stderr).toBe(1);
+    expect(JSON.parse(one.stdout).summary.files).toBe(24);
+    expect(two.stderr).toBe(one.stderr);
+    expect(two.code).toBe(one.code);
+    expect(two.stdout).toBe(one.stdout);
+  });
+
   it("import('openwop') gives the programmatic API, and TypeScript finds its declarations", async () => {
     const script = `
       const api = await import('openwop');

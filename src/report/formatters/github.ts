@@ -1,5 +1,6 @@
 import type {Finding, Report, Severity} from '../../core/finding.js';
 import type {FormatContext} from '../format-context.js';
+import {type ResultWriter, writeWhole} from './result-writer.js';
 import {displayName, relativeToCwd} from '../../io/paths.js';
 import {displayValue} from '../printable.js';
 
@@ -11,13 +12,22 @@ import {displayValue} from '../printable.js';
 const COMMAND: Record<Severity, 'error' | 'warning' | 'notice'> = {error: 'error', warning: 'warning', info: 'notice'};
 
 export function format(report: Report, ctx: FormatContext): string {
-  const lines: string[] = [];
-  for (const result of displayValue(report).results) {
-    // Annotations attach to repository-relative paths; the job's working directory is normally the checkout root.
-    const rel = relativeToCwd(result.file, ctx.cwd);
-    for (const f of result.findings) lines.push(annotation(f, rel, result.file));
-  }
-  return lines.length > 0 ? `${lines.join('\n')}\n` : '';
+  return writeWhole(writer(), report, ctx);
+}
+
+/** A file's annotations as it completes; nothing after the last. */
+export function writer(): ResultWriter {
+  return {
+    file(unsafe, ctx) {
+      const result = displayValue(unsafe);
+      // Annotations attach to repository-relative paths; the job's working directory is normally the checkout root.
+      const rel = relativeToCwd(result.file, ctx.cwd);
+      let out = '';
+      for (const f of result.findings) out += `${annotation(f, rel, result.file)}\n`;
+      return out;
+    },
+    end: () => '',
+  };
 }
 
 function annotation(f: Finding, rel: string | undefined, file: string): string {

@@ -1,5 +1,6 @@
 import type {Finding, Report} from '../../core/finding.js';
 import type {FormatContext} from '../format-context.js';
+import {type ResultWriter, writeWhole} from './result-writer.js';
 import {displayName} from '../../io/paths.js';
 import {displayValue} from '../printable.js';
 
@@ -9,24 +10,35 @@ import {displayValue} from '../printable.js';
 // testcase so the widget lists it as checked rather than absent. Texts are redacted, cut and control-escaped first
 // (displayValue): a report is read in a browser widget and in a terminal alike.
 
-export function format(unsafe: Report, _ctx: FormatContext): string {
-  const report = displayValue(unsafe);
+export function format(report: Report, ctx: FormatContext): string {
+  return writeWhole(writer(report.command), report, ctx);
+}
+
+/**
+ * JUnit a file at a time. The totals lead the document (`<testsuites tests= failures=>`), so each file's suite is kept
+ * as text, the result itself released, and the document is written after the last.
+ */
+export function writer(unsafeCommand: string): ResultWriter {
+  const command = displayValue(unsafeCommand);
   let tests = 0;
   let failures = 0;
-  const suites: string[] = [];
-  for (const result of report.results) {
-    const cases = result.findings.length > 0 ? result.findings.map((f) => testcase(f)) : [cleanCase(report.command)];
-    const suiteFailures = result.findings.filter((f) => f.severity !== 'info').length;
-    tests += cases.length;
-    failures += suiteFailures;
-    suites.push(`  <testsuite name="${attr(displayName(result.file))}" tests="${cases.length}" failures="${suiteFailures}" errors="0" skipped="0" time="0">\n` + cases.join('') + '  </testsuite>\n');
-  }
-  return (
-    '<?xml version="1.0" encoding="UTF-8"?>\n' +
-    `<testsuites name="${attr(`openwop ${report.command}`)}" tests="${tests}" failures="${failures}" errors="0" time="0">\n` +
-    suites.join('') +
-    '</testsuites>\n'
-  );
+  let suites = '';
+  return {
+    file(unsafe) {
+      const result = displayValue(unsafe);
+      const cases = result.findings.length > 0 ? result.findings.map((f) => testcase(f)) : [cleanCase(command)];
+      const suiteFailures = result.findings.filter((f) => f.severity !== 'info').length;
+      tests += cases.length;
+      failures += suiteFailures;
+      suites += `  <testsuite name="${attr(displayName(result.file))}" tests="${cases.length}" failures="${suiteFailures}" errors="0" skipped="0" time="0">\n` + cases.join('') + '  </testsuite>\n';
+      return '';
+    },
+    end() {
+      return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n' + `<testsuites name="${attr(`openwop ${command}`)}" tests="${tests}" failures="${failures}" errors="0" time="0">\n` + suites + '</testsuites>\n'
+      );
+    },
+  };
 }
 
 function testcase(f: Finding): string {

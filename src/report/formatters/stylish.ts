@@ -1,7 +1,8 @@
 import {createRequire} from 'node:module';
 import {Chalk, type ChalkInstance} from 'chalk';
-import type {Finding, FileResult, Report, Severity} from '../../core/finding.js';
+import type {Finding, FileResult, Report, Severity, Summary} from '../../core/finding.js';
 import type {FormatContext} from '../format-context.js';
+import {type ResultWriter, writeWhole} from './result-writer.js';
 import {displayName} from '../../io/paths.js';
 import {displayValue, neutraliseLogCommands} from '../printable.js';
 
@@ -29,30 +30,71 @@ const MIN_MESSAGE_WIDTH = 20;
 const USEFUL_COLUMN = 80;
 
 export function format(report: Report, ctx: FormatContext): string {
-  // Redacted, cut and control-escaped once, here; command extras render from the same safe copy.
-  const safe = displayValue(report);
-  // A private instance: never touch chalk's global level, which other code (oclif, ora) reads.
-  const c = new Chalk({level: ctx.color ? 1 : 0});
-  const width = ctx.width;
-  const out: string[] = [];
-  const push = (lines: readonly string[]) => {
-    // One by one: spreading 200,000 rows into push() overflows the call stack.
-    for (const line of lines) out.push(line);
+  return writeWhole(writer(), report, ctx);
+}
+
+/**
+ * Stylish a file at a time: each result's section as it comes (nothing for a clean file with nothing to say), then the
+ * summary lines, from counts kept on the way. Texts are redacted, cut and control-escaped here, a result (and the
+ * summary) at a time; command extras render from the same safe copy.
+ */
+export function writer(): ResultWriter {
+  const counts = {results: 0, errors: 0, warnings: 0, infos: 0, fixErrors: 0, fixWarnings: 0};
+  return {
+    file(unsafe, ctx) {
+      const result = displayValue(unsafe);
+      count(result, counts);
+      // With --quiet a file whose findings were all hidden has nothing to show: a registry-size run prints its errors only.
+      if (ctx.quiet && result.findings.length === 0) return '';
+      const extras = ctx.renderExtras ? ctx.renderExtras(result, ctx) : [];
+      if (result.findings.length === 0 && extras.length === 0) return '';
+      // A private instance: never touch chalk's global level, which other code (oclif, ora) reads.
+      const c = new Chalk({level: ctx.color ? 1 : 0});
+      const name = oneLine(displayName(result.file));
+      const lines = fit(result.findings.length === 0 ? `${ctx.cleanMark?.(result, ctx) ?? c.green('✔')} ${name}` : c.underline(name), ctx.width);
+      // One by one: spreading 200,000 rows into push() overflows the call stack.
+      for (const line of findingRows(result, c, ctx.width)) lines.push(line);
+      for (const line of extras) for (const part of fit(oneLine(line), ctx.width, 2)) lines.push(part);
+      lines.push('');
+      return text(lines);
+    },
+    end(unsafe, ctx) {
+      const summary = displayValue(unsafe);
+      const c = new Chalk({level: ctx.color ? 1 : 0});
+      const lines: string[] = [];
+      for (const line of summaryLines(summary, counts, c)) for (const part of fit(line, ctx.width)) lines.push(part);
+      for (const line of ctx.renderSummaryExtras?.(summary, ctx) ?? []) for (const part of fit(oneLine(line), ctx.width, 2)) lines.push(c.dim(part));
+      return text(lines);
+    },
   };
-  for (const result of safe.results) {
-    // With --quiet a file whose findings were all hidden has nothing to show: a registry-size run prints its errors only.
-    if (ctx.quiet && result.findings.length === 0) continue;
-    const extras = ctx.renderExtras ? ctx.renderExtras(result, ctx) : [];
-    if (result.findings.length === 0 && extras.length === 0) continue;
-    const name = oneLine(displayName(result.file));
-    push(fit(result.findings.length === 0 ? `${ctx.cleanMark?.(result, ctx) ?? c.green('✔')} ${name}` : c.underline(name), width));
-    push(findingRows(result, c, width));
-    for (const line of extras) push(fit(oneLine(line), width, 2));
-    out.push('');
+}
+
+function text(lines: readonly string[]): string {
+  let out = '';
+  for (const line of lines) out += `${neutraliseLogCommands(line)}\n`;
+  return out;
+}
+
+interface Counts {
+  results: number;
+  errors: number;
+  warnings: number;
+  infos: number;
+  fixErrors: number;
+  fixWarnings: number;
+}
+
+function count(result: FileResult, counts: Counts): void {
+  counts.results++;
+  for (const f of result.findings) {
+    if (f.severity === 'error') {
+      counts.errors++;
+      if (f.fix) counts.fixErrors++;
+    } else if (f.severity === 'warning') {
+      counts.warnings++;
+      if (f.fix) counts.fixWarnings++;
+    } else counts.infos++;
   }
-  for (const line of summaryLines(safe, c)) push(fit(line, width));
-  for (const line of ctx.renderSummaryExtras?.(safe.summary, ctx) ?? []) push(fit(oneLine(line), width, 2).map((l) => c.dim(l)));
-  return `${out.map(neutraliseLogCommands).join('\n')}\n`;
 }
 
 function findingRows(result: FileResult, c: ChalkInstance, width: number | undefined): string[] {
@@ -110,26 +152,10 @@ function fit(line: string, width: number | undefined, indent = 0): string[] {
     .map((part, i) => (i === 0 ? lead : `${lead}  `) + part);
 }
 
-function summaryLines(report: Report, c: ChalkInstance): string[] {
-  let errors = 0;
-  let warnings = 0;
-  let infos = 0;
-  let fixErrors = 0;
-  let fixWarnings = 0;
-  for (const r of report.results) {
-    for (const f of r.findings) {
-      if (f.severity === 'error') {
-        errors++;
-        if (f.fix) fixErrors++;
-      } else if (f.severity === 'warning') {
-        warnings++;
-        if (f.fix) fixWarnings++;
-      } else infos++;
-    }
-  }
-  const files = typeof report.summary.files === 'number' ? report.summary.files : report.results.length;
-  const hidden = hiddenByQuiet(report);
-  const {baselined, fixed} = baselineCounts(report);
+function summaryLines(summary: Summary, {results, errors, warnings, infos, fixErrors, fixWarnings}: Counts, c: ChalkInstance): string[] {
+  const files = typeof summary.files === 'number' ? summary.files : results;
+  const hidden = hiddenByQuiet(summary);
+  const {baselined, fixed} = baselineCounts(summary);
   const known = baselined === undefined ? '' : `${baselined} baselined`;
   const lines: string[] = [];
   if (hidden) {
@@ -155,8 +181,8 @@ function summaryLines(report: Report, c: ChalkInstance): string[] {
   return lines;
 }
 
-function hiddenByQuiet(report: Report): string | undefined {
-  const h = report.summary.hiddenByQuiet as {warnings?: unknown; infos?: unknown} | undefined;
+function hiddenByQuiet(summary: Summary): string | undefined {
+  const h = summary.hiddenByQuiet as {warnings?: unknown; infos?: unknown} | undefined;
   if (!h || typeof h !== 'object') return undefined;
   const parts: string[] = [];
   if (typeof h.warnings === 'number' && h.warnings > 0) parts.push(plural(h.warnings, 'warning'));
@@ -165,8 +191,8 @@ function hiddenByQuiet(report: Report): string | undefined {
 }
 
 /** summary.baselined and summary.baselineFixed, present only when the run had a --baseline. */
-function baselineCounts(report: Report): {baselined?: number; fixed?: number} {
-  const {baselined, baselineFixed} = report.summary;
+function baselineCounts(summary: Summary): {baselined?: number; fixed?: number} {
+  const {baselined, baselineFixed} = summary;
   return {baselined: typeof baselined === 'number' ? baselined : undefined, fixed: typeof baselineFixed === 'number' ? baselineFixed : undefined};
 }
 

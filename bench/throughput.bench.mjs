@@ -1,0 +1,167 @@
+// Throughput at scale (issue 22), the way a user meets it: whole processes (`node bin/run.js … --format json -o FILE`)
+// over the public registry snapshot's packs (×1: 1,213 node schemas in 156 packs) and ten copies of it (×10: 12,130
+// schemas, 1,560 packs), each against its bare-loop process (bench/bare-loops.mjs: the same files read, parsed and
+// walked or validated, nothing else). Each command with `--jobs 1` and with its default; the three are run in turn
+// (--jobs 1, the loop, the default) so machine noise hits them alike. Peak RSS and CPU time (user + sys, less noisy
+// than wall time on a shared machine) come from GNU time (`/usr/bin/time -f`, wait4's rusage of the child); without
+// it the rows give wall time only. The scaling rows give each command's time at ×10 ÷ its time at ×1 (10 = linear).
+// A pure-CPU control (one worker thread alone, then two at once) shows how much of a second core was free: ≈ 1.0 on an
+// idle 2-core machine, ≈ 2.0 when the other core is busy, and then no `--jobs` figure can show a gain.
+// The corpus is copied at bench time into a temp folder (each copy a project root: an empty `.git`) and removed after.
+import {spawnSync} from 'node:child_process';
+import {cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {Worker} from 'node:worker_threads';
+import {BIN, figure, ROOT, stats} from './lib.mjs';
+
+export const title = 'Throughput at scale (whole processes)';
+
+const REGISTRY = join(ROOT, '..', 'shared', 'reference', 'openwop-registry', 'packs');
+const GNU_TIME = '/usr/bin/time';
+const LOOP = join(ROOT, 'bench', 'bare-loops.mjs');
+const COMMANDS = [
+  {name: 'lint schema', args: ['lint', 'schema'], loop: 'lint', unit: 'schemas', count: (s) => s.files, jobs1Target: {10: 2.0}, defaultTarget: {10: 1.0}},
+  {name: 'validate pack', args: ['validate', 'pack'], loop: 'pack', unit: 'packs', count: (s) => s.packs},
+  {name: 'validate pack --lint-schemas', args: ['validate', 'pack', '--lint-schemas'], loop: 'pack-schemas', unit: 'packs', count: (s) => s.packs},
+];
+
+export async function measure({runs}) {
+  if (!existsSync(REGISTRY)) {
+    process.stderr.write(`bench: ${title}: not measured, ${REGISTRY} is absent\n`);
+    return [];
+  }
+  const tmp = mkdtempSync(join(tmpdir(), 'openwop-bench-'));
+  try {
+    const corpus = {1: copies(tmp, 'x1', 1), 10: copies(tmp, 'x10', 10)};
+    const rows = [await control('before')];
+    const medians = {};
+    for (const command of COMMANDS) {
+      for (const times of [1, 10]) {
+        // ×10 runs take ~10 times as long: fewer of them keep the whole file within two minutes.
+        const m = triples(command, corpus[times], times === 1 ? {runs: Math.max(3, Math.min(runs, 5)), warmup: 1} : {runs: 3, warmup: 0});
+        medians[`${command.name} ${times}`] = m;
+        for (const side of ['jobs1', 'default']) {
+          const s = m[side];
+          const target = side === 'jobs1' ? command.jobs1Target?.[times] : command.defaultTarget?.[times];
+          rows.push(
+            figure(`whole process: ${command.name}, ${m.count.toLocaleString('en')} ${command.unit} (registry ×${times}), ${side === 'jobs1' ? '--jobs 1' : 'default --jobs'} ÷ bare-loop process`, {
+              target,
+              ratio: s.ratio,
+              detail: `median ${ms(s.wall)} vs loop ${ms(m.loop.wall)}; CPU ${ms(s.cpu)} vs ${ms(m.loop.cpu)} (${ratio(s.cpu, m.loop.cpu)}); peak RSS ${mb(s.rss)} vs ${mb(m.loop.rss)}`,
+            }),
+          );
+        }
+      }
+      const [x1, x10] = [medians[`${command.name} 1`], medians[`${command.name} 10`]];
+      rows.push(
+        figure(`scaling ×10 (time at ×10 ÷ at ×1, 10 = linear): ${command.name} --jobs 1`, {
+          value: x10.jobs1.wall.median / x1.jobs1.wall.median,
+          unit: '×',
+          detail: `default --jobs ${(x10.default.wall.median / x1.default.wall.median).toFixed(2)}×; bare loop ${(x10.loop.wall.median / x1.loop.wall.median).toFixed(2)}×; peak RSS ×10 ÷ ×1: --jobs 1 ${ratio(x10.jobs1.rss, x1.jobs1.rss)}, loop ${ratio(x10.loop.rss, x1.loop.rss)}`,
+        }),
+      );
+    }
+    rows.push(await control('after'));
+    return rows;
+  } finally {
+    rmSync(tmp, {recursive: true, force: true});
+  }
+}
+
+/** `n` copies of the registry's packs under tmp/name (the folder itself when n = 1), each a project root. */
+function copies(tmp, name, n) {
+  const dir = join(tmp, name);
+  mkdirSync(join(dir, '.git'), {recursive: true});
+  for (let i = 0; i < n; i++) {
+    const copy = n === 1 ? dir : join(dir, `p${i}`);
+    cpSync(REGISTRY, copy, {recursive: true});
+    mkdirSync(join(copy, '.git'), {recursive: true});
+  }
+  return dir;
+}
+
+/** --jobs 1, the loop and the default run in turn; each side's wall, CPU and peak RSS statistics, and the ratios to the loop. */
+function triples(command, dir, {runs, warmup}) {
+  const out = join(dir, '..', `${command.loop}.report.json`);
+  const cli = (jobs) => () => run([BIN, ...command.args, dir, '--format', 'json', '-o', out, ...jobs], dir, [0, 1]);
+  const sides = {jobs1: cli(['--jobs', '1']), loop: () => run([LOOP, command.loop, dir], dir, [0]), default: cli([])};
+  const taken = {jobs1: [], loop: [], default: []};
+  let count;
+  for (let i = 0; i < warmup + runs; i++) {
+    for (const [side, once] of Object.entries(sides)) {
+      const t = once();
+      // A run that checked fewer files (an ignore rule, a no-match) would time nothing and still look fast.
+      if (i === 0 && side !== 'loop') {
+        const summary = JSON.parse(readFileSync(out, 'utf8')).summary;
+        if (count !== undefined && command.count(summary) !== count) throw new Error(`${command.name}: ${side} checked ${command.count(summary)}, not ${count}`);
+        count = command.count(summary);
+      }
+      if (i >= warmup) taken[side].push(t);
+    }
+  }
+  if (!count) throw new Error(`${command.name} checked nothing in ${dir}`);
+  const side = (name) => ({
+    wall: stats(taken[name].map((t) => t.wall)),
+    cpu: stats(taken[name].map((t) => t.cpu ?? NaN)),
+    rss: stats(taken[name].map((t) => t.rss ?? NaN)),
+    ratio: name === 'loop' ? undefined : stats(taken[name].map((t, i) => t.wall / taken.loop[i].wall)),
+  });
+  return {count, jobs1: side('jobs1'), loop: side('loop'), default: side('default')};
+}
+
+/** One process: wall ms (timed here), and from GNU time its CPU ms (user + sys) and peak RSS in bytes. */
+function run(args, cwd, okCodes) {
+  const rusage = join(cwd, '..', 'rusage.txt');
+  const timed = existsSync(GNU_TIME);
+  const [file, argv] = timed ? [GNU_TIME, ['-f', '%U %S %M', '-o', rusage, process.execPath, ...args]] : [process.execPath, args];
+  const start = process.hrtime.bigint();
+  const r = spawnSync(file, argv, {cwd, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8'});
+  const wall = Number(process.hrtime.bigint() - start) / 1e6;
+  if (!okCodes.includes(r.status)) throw new Error(`${args.slice(0, 4).join(' ')} exited ${r.status}: ${r.stderr.slice(0, 2000)}`);
+  if (!timed) return {wall};
+  // GNU time writes "Command exited with non-zero status N" first when the child's status is not 0.
+  const [user, sys, kb] = readFileSync(rusage, 'utf8').trim().split('\n').at(-1).split(' ').map(Number);
+  return {wall, cpu: (user + sys) * 1000, rss: kb * 1024};
+}
+
+/** Wall time of one worker thread spinning alone, against two at once (each the same fixed work), alternated. */
+async function control(when) {
+  const spin = 'let x = 0; for (let i = 0; i < 6e7; i++) x = (x + i * 7) % 1000003; require("node:worker_threads").parentPort.postMessage(x);';
+  const threads = (n) =>
+    new Promise((resolve, reject) => {
+      const start = performance.now();
+      let left = n;
+      for (let i = 0; i < n; i++)
+        new Worker(spin, {eval: true}).once('error', reject).once('message', () => {
+          if (--left === 0) resolve(performance.now() - start);
+        });
+    });
+  const ratios = [];
+  const one = [];
+  const two = [];
+  for (let i = 0; i < 4; i++) {
+    const a = await threads(1);
+    const b = await threads(2);
+    if (i === 0) continue;
+    one.push(a);
+    two.push(b);
+    ratios.push(b / a);
+  }
+  return figure(`control ${when} the rows: pure CPU, 2 worker threads at once ÷ 1 alone (1.0 = a free second core, 2.0 = none)`, {
+    ratio: stats(ratios),
+    detail: `median ${stats(one).median.toFixed(0)} ms alone vs ${stats(two).median.toFixed(0)} ms for two`,
+  });
+}
+
+function ms(s) {
+  return Number.isNaN(s.median) ? '-' : `${s.median.toFixed(0)} ms`;
+}
+
+function mb(s) {
+  return Number.isNaN(s.median) ? '-' : `${(s.median / 2 ** 20).toFixed(0)} MB`;
+}
+
+function ratio(a, b) {
+  return Number.isNaN(a.median) ? '-' : `${(a.median / b.median).toFixed(2)}×`;
+}
