@@ -155,7 +155,6 @@ export abstract class CheckCommand<T extends typeof Command = typeof Command> ex
       informationUri: 'https://github.com/openwop/openwop-cli',
       width: format === 'stylish' && !flags.output ? terminalWidth() : undefined,
       quiet: flags.quiet,
-      sources: format === 'html' ? readExcerptSources(report, this.scope ?? new ReadScope({cwd, projectRoot: projectRoot(cwd)})) : undefined,
     };
     const writer = flags.baseline === undefined ? resultWriter(format as FormatName, this.commandName) : undefined;
     const out = writer && outputBlocks(() => this.outputTarget(flags.output));
@@ -166,6 +165,7 @@ export abstract class CheckCommand<T extends typeof Command = typeof Command> ex
       renderExtras: outcome.renderExtras,
       cleanMark: outcome.cleanMark,
       renderSummaryExtras: outcome.renderSummaryExtras,
+      sources: format === 'html' ? readExcerptSources(full, this.scope ?? new ReadScope({cwd, projectRoot: projectRoot(cwd)})) : undefined,
     });
     if (out && evaluated.streamed !== undefined) await out.end(evaluated.streamed);
     else await writeOutput(getFormatter(format)(flags.quiet ? applyQuiet(full) : full, ctx), this.outputTarget(flags.output));
