@@ -1,16 +1,19 @@
 // Throughput at scale (issue 22), the way a user meets it: whole processes (`node bin/run.js … --format json -o FILE`)
 // over the public registry snapshot's packs (×1: 1,213 node schemas in 156 packs) and ten copies of it (×10: 12,130
 // schemas, 1,560 packs), each against its bare-loop process (bench/bare-loops.mjs: the same files read, parsed and
-// walked or validated, nothing else). Each command with `--jobs 1` and with its default; the three are run in turn
-// (--jobs 1, the loop, the default) so machine noise hits them alike. Peak RSS and CPU time (user + sys, less noisy
+// walked or validated, nothing else). Each command with `--jobs 1` and with `--jobs` set to every core (the parallel
+// path; the default is every core but one, which on a 2-core machine is `--jobs 1`); the three are run in turn (--jobs 1,
+// the loop, every core) so machine noise hits them alike. Peak RSS and CPU time (user + sys, less noisy
 // than wall time on a shared machine) come from GNU time (`/usr/bin/time -f`, wait4's rusage of the child); without
 // it the rows give wall time only. The scaling rows give each command's time at ×10 ÷ its time at ×1 (10 = linear).
 // A pure-CPU control (one worker thread alone, then two at once) shows how much of a second core was free: ≈ 1.0 on an
 // idle 2-core machine, ≈ 2.0 when the other core is busy, and then no `--jobs` figure can show a gain.
+// The memory row runs lint schema with the stylish report streamed to standard output (here /dev/null) at ×1 and ×10
+// and compares peak RSS (issue 22: ≤ 1.3×).
 // The corpus is copied at bench time into a temp folder (each copy a project root: an empty `.git`) and removed after.
 import {spawnSync} from 'node:child_process';
 import {cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {availableParallelism, tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {Worker} from 'node:worker_threads';
 import {BIN, figure, ROOT, stats} from './lib.mjs';
@@ -20,8 +23,9 @@ export const title = 'Throughput at scale (whole processes)';
 const REGISTRY = join(ROOT, '..', 'shared', 'reference', 'openwop-registry', 'packs');
 const GNU_TIME = '/usr/bin/time';
 const LOOP = join(ROOT, 'bench', 'bare-loops.mjs');
+const CORES = availableParallelism();
 const COMMANDS = [
-  {name: 'lint schema', args: ['lint', 'schema'], loop: 'lint', unit: 'schemas', count: (s) => s.files, jobs1Target: {10: 2.0}, defaultTarget: {10: 1.0}},
+  {name: 'lint schema', args: ['lint', 'schema'], loop: 'lint', unit: 'schemas', count: (s) => s.files, jobs1Target: {10: 2.0}, allTarget: {10: 1.0}},
   {name: 'validate pack', args: ['validate', 'pack'], loop: 'pack', unit: 'packs', count: (s) => s.packs},
   {name: 'validate pack --lint-schemas', args: ['validate', 'pack', '--lint-schemas'], loop: 'pack-schemas', unit: 'packs', count: (s) => s.packs},
 ];
@@ -41,15 +45,18 @@ export async function measure({runs}) {
         // ×10 runs take ~10 times as long: fewer of them keep the whole file within two minutes.
         const m = triples(command, corpus[times], times === 1 ? {runs: Math.max(3, Math.min(runs, 5)), warmup: 1} : {runs: 3, warmup: 0});
         medians[`${command.name} ${times}`] = m;
-        for (const side of ['jobs1', 'default']) {
+        for (const side of ['jobs1', 'all']) {
           const s = m[side];
-          const target = side === 'jobs1' ? command.jobs1Target?.[times] : command.defaultTarget?.[times];
+          const target = side === 'jobs1' ? command.jobs1Target?.[times] : command.allTarget?.[times];
           rows.push(
-            figure(`whole process: ${command.name}, ${m.count.toLocaleString('en')} ${command.unit} (registry ×${times}), ${side === 'jobs1' ? '--jobs 1' : 'default --jobs'} ÷ bare-loop process`, {
-              target,
-              ratio: s.ratio,
-              detail: `median ${ms(s.wall)} vs loop ${ms(m.loop.wall)}; CPU ${ms(s.cpu)} vs ${ms(m.loop.cpu)} (${ratio(s.cpu, m.loop.cpu)}); peak RSS ${mb(s.rss)} vs ${mb(m.loop.rss)}`,
-            }),
+            figure(
+              `whole process: ${command.name}, ${m.count.toLocaleString('en')} ${command.unit} (registry ×${times}), --jobs ${side === 'jobs1' ? 1 : `${CORES} (every core)`} ÷ bare-loop process`,
+              {
+                target,
+                ratio: s.ratio,
+                detail: `median ${ms(s.wall)} vs loop ${ms(m.loop.wall)}; CPU ${ms(s.cpu)} vs ${ms(m.loop.cpu)} (${ratio(s.cpu, m.loop.cpu)}); peak RSS ${mb(s.rss)} vs ${mb(m.loop.rss)}`,
+              },
+            ),
           );
         }
       }
@@ -58,10 +65,11 @@ export async function measure({runs}) {
         figure(`scaling ×10 (time at ×10 ÷ at ×1, 10 = linear): ${command.name} --jobs 1`, {
           value: x10.jobs1.wall.median / x1.jobs1.wall.median,
           unit: '×',
-          detail: `default --jobs ${(x10.default.wall.median / x1.default.wall.median).toFixed(2)}×; bare loop ${(x10.loop.wall.median / x1.loop.wall.median).toFixed(2)}×; peak RSS ×10 ÷ ×1: --jobs 1 ${ratio(x10.jobs1.rss, x1.jobs1.rss)}, loop ${ratio(x10.loop.rss, x1.loop.rss)}`,
+          detail: `--jobs ${CORES} ${(x10.all.wall.median / x1.all.wall.median).toFixed(2)}×; bare loop ${(x10.loop.wall.median / x1.loop.wall.median).toFixed(2)}×; peak RSS ×10 ÷ ×1: --jobs 1 ${ratio(x10.jobs1.rss, x1.jobs1.rss)}, loop ${ratio(x10.loop.rss, x1.loop.rss)}`,
         }),
       );
     }
+    rows.push(streamedMemory(corpus));
     rows.push(await control('after'));
     return rows;
   } finally {
@@ -81,12 +89,23 @@ function copies(tmp, name, n) {
   return dir;
 }
 
-/** --jobs 1, the loop and the default run in turn; each side's wall, CPU and peak RSS statistics, and the ratios to the loop. */
+/** Peak RSS of lint schema with the streamed stylish report at ×10 ÷ at ×1, one thread, best of three each. */
+function streamedMemory(corpus) {
+  const peak = (dir) => Math.min(...[0, 1, 2].map(() => run([BIN, 'lint', 'schema', dir, '--format', 'stylish', '--jobs', '1'], dir, [0, 1]).rss ?? NaN));
+  const [x1, x10] = [peak(corpus[1]), peak(corpus[10])];
+  return figure('memory: peak RSS of lint schema --format stylish (streamed), registry ×10 ÷ ×1', {
+    target: 1.3,
+    ratio: {median: x10 / x1, min: x10 / x1, max: x10 / x1},
+    detail: Number.isNaN(x1) ? 'needs GNU time (/usr/bin/time)' : `${(x10 / 2 ** 20).toFixed(0)} MB vs ${(x1 / 2 ** 20).toFixed(0)} MB (best of three each)`,
+  });
+}
+
+/** --jobs 1, the loop and every core run in turn; each side's wall, CPU and peak RSS statistics, and the ratios to the loop. */
 function triples(command, dir, {runs, warmup}) {
   const out = join(dir, '..', `${command.loop}.report.json`);
   const cli = (jobs) => () => run([BIN, ...command.args, dir, '--format', 'json', '-o', out, ...jobs], dir, [0, 1]);
-  const sides = {jobs1: cli(['--jobs', '1']), loop: () => run([LOOP, command.loop, dir], dir, [0]), default: cli([])};
-  const taken = {jobs1: [], loop: [], default: []};
+  const sides = {jobs1: cli(['--jobs', '1']), loop: () => run([LOOP, command.loop, dir], dir, [0]), all: cli(['--jobs', String(CORES)])};
+  const taken = {jobs1: [], loop: [], all: []};
   let count;
   for (let i = 0; i < warmup + runs; i++) {
     for (const [side, once] of Object.entries(sides)) {
@@ -107,7 +126,7 @@ function triples(command, dir, {runs, warmup}) {
     rss: stats(taken[name].map((t) => t.rss ?? NaN)),
     ratio: name === 'loop' ? undefined : stats(taken[name].map((t, i) => t.wall / taken.loop[i].wall)),
   });
-  return {count, jobs1: side('jobs1'), loop: side('loop'), default: side('default')};
+  return {count, jobs1: side('jobs1'), loop: side('loop'), all: side('all')};
 }
 
 /** One process: wall ms (timed here), and from GNU time its CPU ms (user + sys) and peak RSS in bytes. */

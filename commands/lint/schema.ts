@@ -19,7 +19,7 @@ export default class LintSchema extends CheckCommand<typeof LintSchema> {
     '<%= config.bin %> <%= command.id %> schemas/ --format junit --shard ${{ matrix.shard }}/4',
     'cat payload.schema.json | <%= config.bin %> <%= command.id %> - --format sarif',
     '<%= config.bin %> <%= command.id %> schemas/ --baseline openwop-baseline.json --update-baseline\n<%= config.bin %> <%= command.id %> schemas/ --baseline openwop-baseline.json',
-    '<%= config.bin %> <%= command.id %> --explain tier1/all-required\n<%= config.bin %> <%= command.id %> --list-rules',
+    '<%= config.bin %> <%= command.id %> --explain tier1/all-required',
   ]);
 
   // oclif copies only a command's own static fields, so each command sets this itself (PATHS is variadic).

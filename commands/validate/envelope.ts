@@ -17,7 +17,6 @@ export default class ValidateEnvelope extends CheckCommand<typeof ValidateEnvelo
     '<%= config.bin %> <%= command.id %> run.ndjson --major 2 --capabilities https://host.example',
     '<%= config.bin %> <%= command.id %> recordings/ --shard ${{ matrix.shard }}/4',
     'foxctl fs/ls . | <%= config.bin %> <%= command.id %> - --protocol foxctl --strict',
-    '<%= config.bin %> <%= command.id %> recordings/ --baseline openwop-baseline.json',
   ]);
 
   // oclif copies only a command's own static fields, so each command sets this itself (PATHS is variadic).

@@ -18,7 +18,6 @@ export default class ValidatePack extends CheckCommand<typeof ValidatePack> {
     '<%= config.bin %> <%= command.id %> openwop-registry/ --shard ${{ matrix.shard }}/4',
     '<%= config.bin %> <%= command.id %> pack.json --grant net.dns --json',
     '<%= config.bin %> <%= command.id %> --lint-schemas my-pack/',
-    '<%= config.bin %> <%= command.id %> --lint-schemas=all my-pack/',
     '<%= config.bin %> <%= command.id %> --explain pack/undeclared-requirement',
     '<%= config.bin %> <%= command.id %> packs/ --baseline openwop-baseline.json --update-baseline\n<%= config.bin %> <%= command.id %> packs/ --baseline openwop-baseline.json',
   ]);

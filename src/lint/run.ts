@@ -220,7 +220,7 @@ export interface LintInputsOptions {
   selection?: InputSelection;
   /** Attach each fixable finding's fix (SARIF carries them as `fixes`); the other formats do not show them. */
   withFixes?: boolean;
-  /** --jobs: threads for the files (1: all on this thread; default: one per core for a large run, see threadCount). */
+  /** --jobs: threads for the files (1: all on this thread; default: see threadCount). */
   jobs?: number;
   /** --shard: check only this part of the expanded files (see inShard); input problems are every shard's. */
   shard?: Shard;

@@ -4,9 +4,13 @@ import {threadCount} from '../../src/io/worker-pool.js';
 import {ReadScope} from '../../src/io/read-scope.js';
 
 describe('threadCount', () => {
-  it('keeps a run below the threshold on the main thread, and takes one thread per core from it on', () => {
-    expect(threadCount(undefined, 199, 200)).toBe(1);
-    expect(threadCount(undefined, 200, 200)).toBe(Math.min(availableParallelism(), 200));
+  it('keeps a run below the threshold on the main thread, and from it on takes one thread per core but one', () => {
+    expect(threadCount(undefined, 199, 200, 8)).toBe(1);
+    expect(threadCount(undefined, 200, 200, 8)).toBe(7);
+    expect(threadCount(undefined, 200, 200, 2)).toBe(1);
+    expect(threadCount(undefined, 200, 200, 1)).toBe(1);
+    expect(threadCount(undefined, 5, 2, 8)).toBe(5);
+    expect(threadCount(undefined, 10_000, 200)).toBe(Math.max(1, availableParallelism() - 1));
   });
 
   it('takes an explicit --jobs as asked, whatever the threshold, but never more threads than files', () => {
