@@ -329,8 +329,13 @@ interface LintWorkerSetup {
   scope: ReadScopeOptions;
 }
 
-/** The run's files on worker threads and this one (see threadCount), or undefined to lint them here; stdin always stays here. */
+/**
+ * The run's files on worker threads and this one (see threadCount), or undefined to lint them here; stdin always stays
+ * here. `--fix` always runs on one thread: a fixed file may be what other files `$ref`, and on several threads they
+ * could read it before or after its fix, so the report would depend on timing.
+ */
 function lintPool(sources: readonly InputSource[], options: LintInputsOptions, scope: ReadScope): FilePool<LintItem, SourceOutcome | typeof NOT_A_SCHEMA> | undefined {
+  if (options.fix === 'write') return undefined;
   const files = sources.filter((s) => s.kind === 'file');
   const threads = threadCount(options.jobs, files.length, LINT_PARALLEL_MIN_FILES);
   if (threads < 2) return undefined;

@@ -54,6 +54,18 @@ describe('--fix on worker threads', () => {
     }
   });
 
+  it('fixes on one thread whatever --jobs says: a fixed file that others $ref is read after its fix, as with --jobs 1', async () => {
+    // a000 is fixable (its property is not required); 300 files $ref it. On two threads some would read it unfixed.
+    const files: Record<string, string> = {'s/a000.json': JSON.stringify({type: 'object', properties: {name: {type: 'string'}}})};
+    for (let i = 100; i < 400; i++) files[`s/a${i}.json`] = JSON.stringify({type: 'object', properties: {r: {$ref: './a000.json'}}, required: ['r'], additionalProperties: false});
+    const [one, two] = [tempProject(files), tempProject(files)];
+    const [a, b] = await Promise.all([runCli(['lint', 'schema', 's', '--fix', '--jobs', '1'], {cwd: one}), runCli(['lint', 'schema', 's', '--fix', '--jobs', '2'], {cwd: two})]);
+    expect(a.code, a.stdout).toBe(0);
+    expect(b.stdout).toBe(a.stdout);
+    expect(b.code).toBe(0);
+    expect(readFileSync(join(two, 's', 'a000.json'), 'utf8')).toBe(readFileSync(join(one, 's', 'a000.json'), 'utf8'));
+  });
+
   it('keeps stdin on the main thread among files on workers', async () => {
     const cwd = tempProject(schemaCorpus());
     const input = example('schemas/violations/vendor.acme.ticket.triage.schema.json');
