@@ -6,6 +6,7 @@ import {filesUsed} from '../src/io/files-used.js';
 import {isTerminal, terminalWidth} from '../src/io/terminal.js';
 import {packageVersion} from '../src/io/package-root.js';
 import {ReadScope} from '../src/io/read-scope.js';
+import {parseShard, pathInShard} from '../src/io/shard.js';
 import {shouldUseColor} from '../src/report/color.js';
 import {applyQuiet, exitCodeFor} from '../src/report/exit-code.js';
 import type {FileResult, Report} from '../src/core/finding.js';
@@ -88,6 +89,8 @@ interface EvaluateFlags {
   baseline?: string;
   'update-baseline'?: boolean;
   force?: boolean;
+  /** lint schema, validate pack, validate envelope. */
+  shard?: string;
 }
 
 interface ScopeFlags {
@@ -190,7 +193,10 @@ export abstract class CheckCommand<T extends typeof Command = typeof Command> ex
   ): Promise<{outcome: CheckOutcome; report: Report; exitCode: number; version: string; rules: Map<string, Rule>; streamed?: string}> {
     const flags = run.flags as EvaluateFlags;
     const {config, cliRules} = await this.settings(flags, cwd);
-    const settleBaseline = await openBaselineFlags(flags, {command: this.commandName, cwd, projectRoot: config.root, inputs: run.argv, folderOf: this.baselineFolderOf?.bind(this)});
+    // With --shard, the other shards' files are theirs: their baseline entries are neither fixed nor dropped here.
+    const shard = flags.shard === undefined ? undefined : parseShard(flags.shard);
+    const takes = shard && ((path: string) => pathInShard(path, shard, config.root));
+    const settleBaseline = await openBaselineFlags(flags, {command: this.commandName, cwd, projectRoot: config.root, inputs: run.argv, folderOf: this.baselineFolderOf?.bind(this), takes});
     let stream: ResultStream | undefined;
     const streamResults =
       streaming &&

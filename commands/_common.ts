@@ -168,7 +168,7 @@ interface BaselineFlagValues {
  */
 export async function openBaselineFlags(
   flags: BaselineFlagValues,
-  run: {command: string; cwd: string; projectRoot: string; inputs: readonly string[]; folderOf?: (resultFile: string) => string | undefined},
+  run: {command: string; cwd: string; projectRoot: string; inputs: readonly string[]; folderOf?: (resultFile: string) => string | undefined; takes?: (path: string) => boolean},
 ): Promise<((report: Report, fatal: boolean) => Promise<Report>) | undefined> {
   if (flags.baseline === undefined) return undefined;
   const {openBaseline} = await import('../src/report/baseline-run.js');

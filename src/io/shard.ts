@@ -25,8 +25,12 @@ export function parseShard(text: string): Shard {
  * added to the project moves no other file between shards. stdin (no path) is shard 1's.
  */
 export function inShard(source: InputSource, shard: Shard, projectRoot: string): boolean {
-  if (source.kind === 'stdin') return shard.index === 1;
-  return shardOf(relative(projectRoot, source.path).split(sep).join('/'), shard.count) === shard.index;
+  return source.kind === 'stdin' ? shard.index === 1 : pathInShard(source.path, shard, projectRoot);
+}
+
+/** Whether the file at `path` (absolute) is this shard's: see {@link inShard}. */
+export function pathInShard(path: string, shard: Shard, projectRoot: string): boolean {
+  return shardOf(relative(projectRoot, path).split(sep).join('/'), shard.count) === shard.index;
 }
 
 /**

@@ -18,6 +18,8 @@ export interface BaselineRun {
   inputs: readonly string[];
   /** See BaselineScope.folderOf. */
   folderOf?: (resultFile: string) => string | undefined;
+  /** See BaselineScope.takes. */
+  takes?: (path: string) => boolean;
   /**
    * The current id of each rule id a baseline may hold from before a rename (an earlier id → its rule's id), so a
    * baseline written under the old ids still settles the same findings, and an update rewrites it under the new ones.
@@ -39,7 +41,7 @@ export type SettleBaseline = (report: Report, fatal: boolean) => Promise<Baselin
  * malformed file fails in a moment rather than after checking a whole registry; returns what settles the report.
  */
 export function openBaseline(run: BaselineRun): SettleBaseline {
-  const scope: BaselineScope = {folder: dirname(resolve(run.cwd, run.file)), cwd: run.cwd, inputs: run.inputs, folderOf: run.folderOf};
+  const scope: BaselineScope = {folder: dirname(resolve(run.cwd, run.file)), cwd: run.cwd, inputs: run.inputs, folderOf: run.folderOf, takes: run.takes};
   if (!run.update) {
     const section: BaselineSection = readBaseline(run.file).commands.get(run.command) ?? new Map<string, Map<string, PointerCounts>>();
     return async (report) => ({report: applyBaseline(report, await currentIds(section, run), scope).report});

@@ -22,6 +22,8 @@ export interface BaselineScope {
   inputs: readonly string[];
   /** The folder a result's file stands for as a whole, if any (a pack.json for its pack): checked with it. */
   folderOf?: (resultFile: string) => string | undefined;
+  /** Whether the run took the file at this absolute path (--shard leaves the other shards' files to them). */
+  takes?: (path: string) => boolean;
 }
 
 export interface Baselined {
@@ -140,6 +142,6 @@ function scopeTest(report: Report, scope: BaselineScope, keys: FileKeys): (fileK
   return (fileKey) => {
     if (reported.has(fileKey)) return true;
     const abs = keys.pathOf(fileKey);
-    return abs !== undefined && roots.some((root) => abs === root || abs.startsWith(root.endsWith(sep) ? root : root + sep));
+    return abs !== undefined && roots.some((root) => abs === root || abs.startsWith(root.endsWith(sep) ? root : root + sep)) && (scope.takes?.(abs) ?? true);
   };
 }

@@ -1,5 +1,6 @@
 // --shard i/n: the n parts of a run check every file once, and together report what the whole run reports; a file's
 // part depends on its path alone, so adding files moves no other file.
+import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {shardOf} from '../../src/io/shard.js';
@@ -127,4 +128,23 @@ describe('--shard edges', () => {
       expect(r.stdout).toBe('');
     });
   }
+});
+
+describe('--shard with a baseline', () => {
+  it("leaves the other shards' entries alone: none is called fixed, and --update-baseline keeps them", async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 40; i++) files[`s/f${i}.schema.json`] = JSON.stringify({type: 'object', properties: {n: {type: 'string', maxLength: i + 1}}});
+    const cwd = tempProject(files);
+    const record = await runCli(['lint', 'schema', 's', '--baseline', 'bl.json', '--update-baseline'], {cwd});
+    expect(record.code, record.stderr).toBe(0);
+    const whole = readFileSync(join(cwd, 'bl.json'), 'utf8');
+    for (const part of ['1/2', '2/2']) {
+      const check = await runCli(['lint', 'schema', 's', '--baseline', 'bl.json', '--shard', part], {cwd});
+      expect(check.code, check.stderr).toBe(0);
+      expect(check.stderr).not.toMatch(/no longer found/);
+      const update = await runCli(['lint', 'schema', 's', '--baseline', 'bl.json', '--update-baseline', '--shard', part], {cwd});
+      expect(update.code, update.stderr).toBe(0);
+      expect(readFileSync(join(cwd, 'bl.json'), 'utf8')).toBe(whole);
+    }
+  });
 });
