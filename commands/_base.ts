@@ -56,6 +56,8 @@ export interface CheckContext {
    * passes the callback on; its outcome's `results` then hold none of them (see ResultStream).
    */
   streamResults?: (hooks: StreamHooks) => (result: FileResult) => void;
+  /** Set with streamResults: prints notes at once (a streamed report is on its way before the check returns). */
+  printNotes?: (notes: readonly string[]) => void;
 }
 
 /** What the report pipeline needs of a command before its first result, when results are streamed. */
@@ -217,8 +219,11 @@ export abstract class CheckCommand<T extends typeof Command = typeof Command> ex
         const taken = stream;
         return (result: FileResult) => taken.add(result);
       });
-    const outcome = await this.check({cwd, config, interactive, streamResults}, run);
-    for (const note of outcome.notes ?? []) process.stderr.write(`openwop: ${displayText(note)}\n`);
+    const printNotes = (notes: readonly string[]) => {
+      for (const note of notes) process.stderr.write(`openwop: ${displayText(note)}\n`);
+    };
+    const outcome = await this.check({cwd, config, interactive, streamResults, printNotes: streamResults && printNotes}, run);
+    printNotes(outcome.notes ?? []);
     const version = packageVersion();
     const policy = {failOn: flags['fail-on'] as 'error' | 'warning', maxWarnings: flags['max-warnings'], fatal: outcome.fatal};
     if (stream && streaming) {

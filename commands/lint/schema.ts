@@ -85,6 +85,7 @@ export default class LintSchema extends CheckCommand<typeof LintSchema> {
       jobs: flags.jobs,
       shard: flags.shard === undefined ? undefined : parseShard(flags.shard),
       onResult: ctx.streamResults?.({rules: lintRuleDescriptors(), severitiesResolved: true, renderExtras}),
+      onNotes: ctx.printNotes,
     });
     return {
       ...outcome,

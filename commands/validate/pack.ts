@@ -81,6 +81,7 @@ export default class ValidatePack extends CheckCommand<typeof ValidatePack> {
       shard: flags.shard === undefined ? undefined : parseShard(flags.shard),
       // Its rules are loaded as findings name them: the check yields at every manifest.
       onResult: ctx.streamResults?.({rules: [], renderExtras: renderPackExtras}),
+      onNotes: ctx.printNotes,
     });
   }
 }

@@ -226,6 +226,11 @@ export interface LintInputsOptions {
   shard?: Shard;
   /** Takes each result as it completes, in report order; the outcome's `results` then hold none (a report written a file at a time). */
   onResult?: (result: LintFileResult) => void;
+  /**
+   * With `onResult`: the notes known before the first result (from the inputs and --shard), handed over before the check
+   * so that they are not printed after a report already on its way; the outcome's notes then leave them out.
+   */
+  onNotes?: (notes: readonly string[]) => void;
 }
 
 export interface LintInputsOutcome extends CheckOutcome<LintFileResult> {
@@ -280,7 +285,9 @@ export async function lintSchemaInputs(paths: readonly string[], options: LintIn
     selection: options.selection,
   });
   const {problems} = expanded;
-  const {items: sources, notes} = takeShard(expanded.sources, options.shard, scope.projectRoot, (s) => s);
+  const {items: sources, notes: shardNotes} = takeShard(expanded.sources, options.shard, scope.projectRoot, (s) => s);
+  const notes = [...expanded.notes, ...shardNotes];
+  options.onNotes?.(notes);
   const results: LintFileResult[] = [];
   const add = options.onResult ?? ((result: LintFileResult) => results.push(result));
   for (const p of problems) add({file: p.display, findings: [problemFinding(p)]});
@@ -306,7 +313,7 @@ export async function lintSchemaInputs(paths: readonly string[], options: LintIn
   } finally {
     await pool?.close();
   }
-  return {results, fatal: isFatal, summary: options.fix ? {skipped, fixed} : {skipped}, severitiesResolved: true, notes: [...expanded.notes, ...notes]};
+  return {results, fatal: isFatal, summary: options.fix ? {skipped, fixed} : {skipped}, severitiesResolved: true, notes: options.onNotes ? [] : notes};
 }
 
 /**
@@ -325,7 +332,7 @@ interface LintItem {
 
 /** What every worker thread lints with: the run's options without what cannot cross threads (the scope is rebuilt). */
 interface LintWorkerSetup {
-  options: Omit<LintInputsOptions, 'scope' | 'stdin' | 'selection' | 'onResult'>;
+  options: Omit<LintInputsOptions, 'scope' | 'stdin' | 'selection' | 'onResult' | 'onNotes'>;
   scope: ReadScopeOptions;
 }
 
@@ -339,7 +346,7 @@ function lintPool(sources: readonly InputSource[], options: LintInputsOptions, s
   const files = sources.filter((s) => s.kind === 'file');
   const threads = threadCount(options.jobs, files.length, LINT_PARALLEL_MIN_FILES);
   if (threads < 2) return undefined;
-  const {scope: _scope, stdin: _stdin, selection: _selection, onResult: _onResult, ...rest} = options;
+  const {scope: _scope, stdin: _stdin, selection: _selection, onResult: _onResult, onNotes: _onNotes, ...rest} = options;
   const setup: LintWorkerSetup = {options: rest, scope: scope.options()};
   const items = files.map((s): LintItem => ({path: s.path, display: s.display, regular: s.regular ?? false, onlySchema: Boolean(s.found) && !options.allJson}));
   return new FilePool('lint', setup, items, threads, (item) => item.display, lintWorkerTask(setup));

@@ -56,6 +56,11 @@ export interface ValidatePackOptions {
   shard?: Shard;
   /** Takes each result as it completes, in report order; the outcome's `results` then hold none (a report written a file at a time). */
   onResult?: (result: FileResult) => void;
+  /**
+   * With `onResult`: the notes known before the first result (from the inputs and --shard), handed over before the check
+   * so that they are not printed after a report already on its way; the outcome's notes then leave them out.
+   */
+  onNotes?: (notes: readonly string[]) => void;
 }
 
 export interface ValidatePackOutcome extends CheckOutcome {
@@ -69,6 +74,8 @@ export async function validatePackInputs(paths: readonly string[], options: Vali
   const scope = options.scope ?? new ReadScope({cwd: options.cwd, projectRoot: projectRoot(options.cwd), named: paths, maxBytes});
   const inputs = await resolvePackInputs(paths, {cwd: options.cwd, ignore: options.ignore, ignoreBase: options.ignoreBase, scope, selection: options.selection});
   const {items: manifests, notes: shardNotes} = takeShard(inputs.manifests, options.shard, scope.projectRoot, (m) => m.source);
+  const notes = [...inputs.notes, ...shardNotes];
+  options.onNotes?.(notes);
   const results: FileResult[] = [];
   const tally = packTally(options.grant);
   const take = (result: FileResult) => {
@@ -109,7 +116,7 @@ export async function validatePackInputs(paths: readonly string[], options: Vali
   } finally {
     await pool?.close();
   }
-  return {results, fatal, summary: tally.summary(), renderExtras: renderPackExtras, notes: [...inputs.notes, ...shardNotes]};
+  return {results, fatal, summary: tally.summary(), renderExtras: renderPackExtras, notes: options.onNotes ? [] : notes};
 }
 
 interface ManifestOutcome {

@@ -70,3 +70,22 @@ describe('a streamed run keeps no results', () => {
     expect(whole.stderr).toMatch(/heap out of memory/i);
   });
 });
+
+describe('notes of a streamed run', () => {
+  it('come before the report on a merged log, as with a whole report', async () => {
+    const files: Record<string, string> = {};
+    // Enough findings for the report to leave in more than one 64 KiB block.
+    for (let i = 0; i < 400; i++) files[`s/f${i}.schema.json`] = JSON.stringify({type: 'object', properties: {n: {type: 'string', maxLength: i + 1}, m: {type: 'number', minimum: 0}}});
+    const cwd = tempProject(files);
+    for (const [command, input] of [
+      ['lint schema', 's'],
+      ['validate pack', 's'],
+    ] as const) {
+      const r = await runProgram('sh', ['-c', `"${process.execPath}" "${BIN}" ${command} 'nothere/*.json' ${input} --no-error-on-unmatched-pattern 2>&1`], {cwd});
+      const lines = r.stdout.split('\n');
+      const note = lines.findIndex((l) => l.startsWith('openwop: ') && l.includes('nothere'));
+      expect(note, `${command}\n${r.stdout.slice(0, 400)}`).toBe(0);
+    }
+    expect(Buffer.byteLength((await runCli(['lint', 'schema', 's'], {cwd})).stdout)).toBeGreaterThan(64 * 1024);
+  });
+});
