@@ -25,9 +25,9 @@ const GNU_TIME = '/usr/bin/time';
 const LOOP = join(ROOT, 'bench', 'bare-loops.mjs');
 const CORES = availableParallelism();
 const COMMANDS = [
-  {name: 'lint schema', args: ['lint', 'schema'], loop: 'lint', unit: 'schemas', count: (s) => s.files, jobs1Target: {10: 2.0}, allTarget: {10: 1.0}},
-  {name: 'validate pack', args: ['validate', 'pack'], loop: 'pack', unit: 'packs', count: (s) => s.packs},
-  {name: 'validate pack --lint-schemas', args: ['validate', 'pack', '--lint-schemas'], loop: 'pack-schemas', unit: 'packs', count: (s) => s.packs},
+  {name: 'lint schema', args: ['lint', 'schema'], loop: 'lint', unit: 'schemas', count: (s) => s.files, loopFiles: (s) => s.files + s.skipped, jobs1Target: {10: 2.0}, allTarget: {10: 1.0}},
+  {name: 'validate pack', args: ['validate', 'pack'], loop: 'pack', unit: 'packs', count: (s) => s.packs, loopFiles: (s) => s.packs},
+  {name: 'validate pack --lint-schemas', args: ['validate', 'pack', '--lint-schemas'], loop: 'pack-schemas', unit: 'packs', count: (s) => s.packs, loopFiles: (s) => s.packs},
 ];
 
 export async function measure({runs}) {
@@ -104,9 +104,10 @@ function streamedMemory(corpus) {
 function triples(command, dir, {runs, warmup}) {
   const out = join(dir, '..', `${command.loop}.report.json`);
   const cli = (jobs) => () => run([BIN, ...command.args, dir, '--format', 'json', '-o', out, ...jobs], dir, [0, 1]);
-  const sides = {jobs1: cli(['--jobs', '1']), loop: () => run([LOOP, command.loop, dir], dir, [0]), all: cli(['--jobs', String(CORES)])};
+  const sides = {jobs1: cli(['--jobs', '1']), loop: () => run([LOOP, command.loop, dir], dir, [0], 'pipe'), all: cli(['--jobs', String(CORES)])};
   const taken = {jobs1: [], loop: [], all: []};
   let count;
+  let loopFiles;
   for (let i = 0; i < warmup + runs; i++) {
     for (const [side, once] of Object.entries(sides)) {
       const t = once();
@@ -115,7 +116,10 @@ function triples(command, dir, {runs, warmup}) {
         const summary = JSON.parse(readFileSync(out, 'utf8')).summary;
         if (count !== undefined && command.count(summary) !== count) throw new Error(`${command.name}: ${side} checked ${command.count(summary)}, not ${count}`);
         count = command.count(summary);
+        loopFiles = command.loopFiles(summary);
       }
+      // The loop must read what the CLI read: one that found less would look fast.
+      if (i === 0 && side === 'loop' && JSON.parse(t.stdout).files !== loopFiles) throw new Error(`${command.name}: the bare loop read ${JSON.parse(t.stdout).files} files, the CLI ${loopFiles}`);
       if (i >= warmup) taken[side].push(t);
     }
   }
@@ -129,19 +133,19 @@ function triples(command, dir, {runs, warmup}) {
   return {count, jobs1: side('jobs1'), loop: side('loop'), all: side('all')};
 }
 
-/** One process: wall ms (timed here), and from GNU time its CPU ms (user + sys) and peak RSS in bytes. */
-function run(args, cwd, okCodes) {
+/** One process: wall ms (timed here), and from GNU time its CPU ms (user + sys) and peak RSS in bytes; its output with `stdout: 'pipe'`. */
+function run(args, cwd, okCodes, stdout = 'ignore') {
   const rusage = join(cwd, '..', 'rusage.txt');
   const timed = existsSync(GNU_TIME);
   const [file, argv] = timed ? [GNU_TIME, ['-f', '%U %S %M', '-o', rusage, process.execPath, ...args]] : [process.execPath, args];
   const start = process.hrtime.bigint();
-  const r = spawnSync(file, argv, {cwd, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8'});
+  const r = spawnSync(file, argv, {cwd, stdio: ['ignore', stdout, 'pipe'], encoding: 'utf8'});
   const wall = Number(process.hrtime.bigint() - start) / 1e6;
   if (!okCodes.includes(r.status)) throw new Error(`${args.slice(0, 4).join(' ')} exited ${r.status}: ${r.stderr.slice(0, 2000)}`);
-  if (!timed) return {wall};
+  if (!timed) return {wall, stdout: r.stdout};
   // GNU time writes "Command exited with non-zero status N" first when the child's status is not 0.
   const [user, sys, kb] = readFileSync(rusage, 'utf8').trim().split('\n').at(-1).split(' ').map(Number);
-  return {wall, cpu: (user + sys) * 1000, rss: kb * 1024};
+  return {wall, cpu: (user + sys) * 1000, rss: kb * 1024, stdout: r.stdout};
 }
 
 /** Wall time of one worker thread spinning alone, against two at once (each the same fixed work), alternated. */
