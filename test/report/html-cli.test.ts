@@ -7,7 +7,7 @@ import {buildReport} from '../../src/report/report.js';
 import {readExcerptSources} from '../../src/report/excerpt-sources.js';
 import {ReadScope} from '../../src/io/read-scope.js';
 import {finding} from './sample.js';
-import {runCli, STACK_TRACE, tempDir} from '../helpers/cli.js';
+import {ROOT, runCli, STACK_TRACE, tempDir} from '../helpers/cli.js';
 // @ts-expect-error: the example host is plain JavaScript
 import {exampleHost} from '../../examples/hosts/serve.mjs';
 
@@ -80,5 +80,18 @@ describe('excerpt sources: read inside the run scope only', () => {
     const sources = readExcerptSources(report, new ReadScope({cwd: project, projectRoot: project}));
     expect([...sources.keys()]).toEqual(['inside.json']);
     expect(sources.get('inside.json')).toBe('{"a": 1}');
+  });
+
+  it('stdin named by --stdin-filename after a file on disk: no excerpt of the disk file (its text was not checked)', async () => {
+    const file = 'examples/schemas/violations/vendor.acme.ticket.triage.schema.json';
+    const input = '{"type":"object","properties":{"zz":{"type":"string","pattern":"q"}}}';
+    const r = await runCli(['lint', 'schema', '-', '--stdin-filename', file, '--format', 'html'], {input});
+    expect(r.stderr).not.toMatch(STACK_TRACE);
+    expect(r.stdout.match(/<li class="finding/g)?.length).toBeGreaterThan(0);
+    expect(r.stdout).not.toContain('<pre class="src">');
+    expect(r.stdout).not.toContain('<mark>');
+    const report = buildReport('lint schema', '0.1.0', [{file, findings: [finding({file})]}]);
+    expect(readExcerptSources(report, new ReadScope({cwd: ROOT, projectRoot: ROOT}), file).size).toBe(0);
+    expect(readExcerptSources(report, new ReadScope({cwd: ROOT, projectRoot: ROOT})).size).toBe(1);
   });
 });
