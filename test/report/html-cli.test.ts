@@ -1,4 +1,4 @@
-import {mkdirSync, symlinkSync, writeFileSync} from 'node:fs';
+import {mkdirSync, readFileSync, symlinkSync, writeFileSync} from 'node:fs';
 import type {AddressInfo} from 'node:net';
 import type {Server} from 'node:http';
 import {join} from 'node:path';
@@ -93,5 +93,17 @@ describe('excerpt sources: read inside the run scope only', () => {
     const report = buildReport('lint schema', '0.1.0', [{file, findings: [finding({file})]}]);
     expect(readExcerptSources(report, new ReadScope({cwd: ROOT, projectRoot: ROOT}), file).size).toBe(0);
     expect(readExcerptSources(report, new ReadScope({cwd: ROOT, projectRoot: ROOT})).size).toBe(1);
+  });
+
+  it('an excerpt masks the value of a credential-named key (validate envelope)', async () => {
+    const envelope = JSON.parse(readFileSync(join(ROOT, 'examples/envelopes/clarification.json'), 'utf8')) as {meta: Record<string, string>};
+    envelope.meta = {...envelope.meta, ts: 'not a date', apiKey: 'plain-value-xyz-12345'};
+    const dir = tempDir();
+    writeFileSync(join(dir, 'env.json'), JSON.stringify(envelope, null, 2));
+    const r = await runCli(['validate', 'envelope', 'env.json', '--format', 'html'], {cwd: dir});
+    expect(r.stdout).toContain('<pre class="src">');
+    expect(r.stdout).toContain('<mark>"ts": "not a date"</mark>');
+    expect(r.stdout).toContain('"apiKey": "… (21 chars)"');
+    expect(r.stdout).not.toContain('plain-value-xyz');
   });
 });

@@ -86,6 +86,18 @@ describe('html: excerpts', () => {
     expect(shown).toContain('sk-proj-…');
   });
 
+  it('masks a string under a credential-named key whole, whatever it looks like, and leaves other strings alone', () => {
+    const source = '{\n  "meta": {"ts": "not a date",\n    "apiKey": "plain-value-xyz-12345", "client_secret" : "s3\\u0063ret-abc",\n  "note": "password"}\n}';
+    const lines = new SourceLines(source).excerpt({line: 2, column: 18, endLine: 2, endColumn: 30});
+    const shown = lines.map((l) => l.text).join('\n');
+    expect(shown).not.toContain('plain-value');
+    expect(shown).not.toContain('s3');
+    expect(shown).toContain('"apiKey": "… (21 chars)"');
+    expect(shown).toContain('"client_secret" : "… (10 chars)"');
+    expect(shown).toContain('"note": "password"');
+    expect(lines.find((l) => l.number === 2)?.mark).toEqual({start: 17, end: 29});
+  });
+
   it('a finding past the end of its text (the file changed since) has no excerpt; the page then shows none', () => {
     expect(new SourceLines('{}\n').excerpt({line: 9, column: 1})).toEqual([]);
     // 20 lines: the findings on lines 2 and 12 get an excerpt, the one on line 140 none.

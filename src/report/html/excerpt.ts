@@ -1,5 +1,6 @@
 import type {Finding} from '../../core/finding.js';
-import {findSecrets, type SecretHit} from '../secrets.js';
+import {credentialSpans, type CredentialSpan} from '../redact.js';
+import {findSecrets} from '../secrets.js';
 
 /** One line of a source excerpt, ready to escape: `mark` is the part of `text` the finding is about. */
 export interface ExcerptLine {
@@ -24,12 +25,13 @@ const LEAD = 40;
 
 /**
  * A file's text split once for the excerpts of all its findings. Secrets are found over the whole text (a PEM block
- * spans lines) and masked in every line shown; a masked line is marked whole, since its columns no longer line up.
+ * spans lines), with every string under a credential-named key (`apiKey`, `password`: the key says what it is), and
+ * masked in every line shown; a masked line is marked whole, since its columns no longer line up.
  */
 export class SourceLines {
   private readonly lines: string[];
   private readonly starts: number[];
-  private readonly secrets: SecretHit[];
+  private readonly secrets: CredentialSpan[];
 
   constructor(text: string) {
     this.lines = text.split('\n');
@@ -40,7 +42,7 @@ export class SourceLines {
       at += this.lines[i].length + 1;
       if (this.lines[i].endsWith('\r')) this.lines[i] = this.lines[i].slice(0, -1);
     }
-    this.secrets = findSecrets(text, 'all');
+    this.secrets = masks(text);
   }
 
   /** The lines around `finding` (empty when its line is not in the text: the file changed since, or it is another text). */
@@ -93,4 +95,18 @@ export class SourceLines {
     }
     return at === start && out === '' ? undefined : out + line.slice(at - start);
   }
+}
+
+/** What to mask in a text, in order and not overlapping: a credential-keyed string whole, the secrets outside them. */
+function masks(text: string): CredentialSpan[] {
+  const keyed = credentialSpans(text);
+  const out: CredentialSpan[] = [];
+  let k = 0;
+  // Both lists come in text order: one pass keeps the secrets that no keyed string overlaps.
+  for (const hit of findSecrets(text, 'all')) {
+    while (k < keyed.length && keyed[k].index + keyed[k].length <= hit.index) out.push(keyed[k++]);
+    if (k < keyed.length && keyed[k].index < hit.index + hit.length) continue;
+    out.push(hit);
+  }
+  return out.concat(keyed.slice(k));
 }
