@@ -67,6 +67,20 @@ describe('--format html on every checking command', () => {
   });
 });
 
+describe('--format html at scale', () => {
+  it('a real lint run of 10,002 findings, half of them about ranges of several lines, stays under 5 MB with a margin', async () => {
+    const properties: Record<string, unknown> = {};
+    for (let i = 0; i < 5000; i++) properties[`line_item_${i}_note`] = {type: 'string', description: `Free-text note for order line item ${i}, as the customer typed it`, maxLength: 500};
+    const dir = tempDir();
+    writeFileSync(join(dir, 'vendor.acme.order.schema.json'), JSON.stringify({$schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties}, null, 2));
+    const r = await runCli(['lint', 'schema', 'vendor.acme.order.schema.json', '--format', 'html'], {cwd: dir});
+    expect(r.stderr).not.toMatch(STACK_TRACE);
+    expect(r.stdout.match(/<li class="finding/g)?.length).toBeGreaterThan(10_000);
+    expect(r.stdout.match(/<pre class="src">/g)?.length).toBeGreaterThan(10_000);
+    expect(Buffer.byteLength(r.stdout)).toBeLessThan(4.5 * 2 ** 20);
+  });
+});
+
 describe('excerpt sources: read inside the run scope only', () => {
   it('a file outside the project, or reached through a link leading out of it, is never read', () => {
     const base = tempDir();

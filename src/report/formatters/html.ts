@@ -7,7 +7,7 @@ import {ruleDocsUrl} from '../rule-docs-url.js';
 import {commandView} from '../html/command-views.js';
 import {contentSecurityPolicy} from '../html/csp.js';
 import {escapeAttr, escapeText} from '../html/escape.js';
-import {CONTEXT_LINES, SourceLines} from '../html/excerpt.js';
+import {COMPACT_EXCERPT, FULL_EXCERPT, SourceLines, type ExcerptShape} from '../html/excerpt.js';
 import {FILTER_SCRIPT} from '../html/filter-script.js';
 import {findingItem} from '../html/finding-item.js';
 import {PAGE_STYLE} from '../html/page-style.js';
@@ -20,7 +20,7 @@ import {PAGE_STYLE} from '../html/page-style.js';
 // admits exactly the one inline style and script by their hashes.
 
 const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info'];
-/** Past this many findings an excerpt has one line of context on each side, not two: 10,000 must stay under 5 MB. */
+/** Past this many findings an excerpt is the finding's first line alone: 10,000 must stay under 5 MB. */
 const FEW_FINDINGS = 2000;
 
 interface RuleRow {
@@ -33,12 +33,12 @@ export function format(unsafe: Report, ctx: FormatContext): string {
   const report = displayValue(unsafe);
   const rules = ruleRows(report);
   const total = report.results.reduce((n, r) => n + r.findings.length, 0);
-  const context = total > FEW_FINDINGS ? 1 : CONTEXT_LINES;
+  const shape = total > FEW_FINDINGS ? COMPACT_EXCERPT : FULL_EXCERPT;
   const groups: string[] = [];
   const files: string[] = [];
   report.results.forEach((result, i) => {
     if (ctx.quiet && result.findings.length === 0) return;
-    const group = fileGroup(result, unsafe.results[i], i, rules, context, ctx);
+    const group = fileGroup(result, unsafe.results[i], i, rules, shape, ctx);
     if (group === undefined) return;
     groups.push(group);
     files.push(`<option value="${i}">${escapeText(displayName(result.file))}</option>`);
@@ -75,7 +75,7 @@ function ruleRows(report: Report): Map<string, RuleRow> {
 }
 
 /** A file's group, or undefined for a clean file with nothing of its command's to show. */
-function fileGroup(result: FileResult, unsafe: FileResult, index: number, rules: Map<string, RuleRow>, context: number, ctx: FormatContext): string | undefined {
+function fileGroup(result: FileResult, unsafe: FileResult, index: number, rules: Map<string, RuleRow>, shape: ExcerptShape, ctx: FormatContext): string | undefined {
   const view = commandView(result);
   const extras = ctx.renderExtras?.(result, {...ctx, color: false}) ?? [];
   if (result.findings.length === 0 && view === '' && extras.length === 0) return undefined;
@@ -89,7 +89,7 @@ function fileGroup(result: FileResult, unsafe: FileResult, index: number, rules:
       const text = ctx.sources?.get(raw.file);
       sources.set(raw.file, text === undefined ? undefined : new SourceLines(text));
     }
-    const excerpt = sources.get(raw.file)?.excerpt(raw, context) ?? [];
+    const excerpt = sources.get(raw.file)?.excerpt(raw, shape) ?? [];
     const otherFile = raw.file === unsafe.file ? undefined : displayName(f.file);
     return findingItem(f, {rule: rules.get(f.ruleId)?.index ?? 0, file: index, otherFile}, excerpt);
   });

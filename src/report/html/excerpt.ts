@@ -14,10 +14,16 @@ export interface ExcerptLine {
   cutAfter: boolean;
 }
 
-/** Lines shown before and after the finding's own. */
-export const CONTEXT_LINES = 2;
-/** At most this many lines of a range spanning many: its start is what the reader needs. */
-const MAX_RANGE_LINES = 4;
+/** How much of the text an excerpt shows: lines before and after the range, and at most this many lines of the range. */
+export interface ExcerptShape {
+  context: number;
+  rangeLines: number;
+}
+
+/** A range spanning many lines shows its first four: its start is what the reader needs. */
+export const FULL_EXCERPT: ExcerptShape = {context: 2, rangeLines: 4};
+/** The finding's first line alone: for a report of many findings, which must stay a page a browser opens. */
+export const COMPACT_EXCERPT: ExcerptShape = {context: 0, rangeLines: 1};
 /** Longest part of a line shown; a longer one is cut around the marked range. */
 export const MAX_EXCERPT_COLUMNS = 160;
 /** What is kept on each side of a marked range on a cut line. */
@@ -46,11 +52,11 @@ export class SourceLines {
   }
 
   /** The lines around `finding` (empty when its line is not in the text: the file changed since, or it is another text). */
-  excerpt(finding: Pick<Finding, 'line' | 'column' | 'endLine' | 'endColumn'>, context = CONTEXT_LINES): ExcerptLine[] {
+  excerpt(finding: Pick<Finding, 'line' | 'column' | 'endLine' | 'endColumn'>, {context, rangeLines}: ExcerptShape = FULL_EXCERPT): ExcerptLine[] {
     const first = finding.line;
     if (!(first >= 1 && first <= this.lines.length)) return [];
     const endLine = finding.endLine !== undefined && finding.endLine >= first ? Math.min(finding.endLine, this.lines.length) : first;
-    const lastMarked = Math.min(endLine, first + MAX_RANGE_LINES - 1);
+    const lastMarked = Math.min(endLine, first + rangeLines - 1);
     const out: ExcerptLine[] = [];
     for (let n = Math.max(1, first - context); n <= Math.min(this.lines.length, lastMarked + context); n++) {
       const line = this.lines[n - 1];
