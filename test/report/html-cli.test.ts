@@ -67,6 +67,19 @@ describe('--format html on every checking command', () => {
   });
 });
 
+describe('--quiet in the html and markdown reports', () => {
+  it('says how many warnings it hid, and shows no ✔ or "No problems" (the run fails on them with --max-warnings 0)', async () => {
+    const args = ['validate', 'bundle', 'examples/bundles/acme.bundle-v3.json', '--quiet', '--max-warnings', '0', '--format'];
+    const [html, md] = await Promise.all([runCli([...args, 'html']), runCli([...args, 'markdown'])]);
+    expect([html.code, md.code]).toEqual([1, 1]);
+    expect(html.stdout).toContain('<p id="quiet">1 warning hidden by --quiet</p>');
+    expect(html.stdout).not.toContain('No problems');
+    expect(md.stdout).toContain('1 warning hidden by `--quiet`.');
+    expect(md.stdout).toMatch(/^## ⚠ openwop validate bundle$/m);
+    expect(md.stdout).not.toMatch(/✔|No problems/);
+  });
+});
+
 describe('--format html at scale', () => {
   it('a real lint run of 10,002 findings, half of them about ranges of several lines, stays under 5 MB with a margin', async () => {
     const properties: Record<string, unknown> = {};

@@ -3,6 +3,7 @@ import type {Rule} from '../../core/rule.js';
 import type {FormatContext} from '../format-context.js';
 import {displayName} from '../../io/paths.js';
 import {displayValue} from '../printable.js';
+import {hiddenByQuiet} from '../exit-code.js';
 import {ruleDocsUrl} from '../rule-docs-url.js';
 import {commandView} from '../html/command-views.js';
 import {contentSecurityPolicy} from '../html/csp.js';
@@ -33,6 +34,7 @@ export function format(unsafe: Report, ctx: FormatContext): string {
   const report = displayValue(unsafe);
   const rules = ruleRows(report);
   const total = report.results.reduce((n, r) => n + r.findings.length, 0);
+  const hidden = hiddenByQuiet(report.summary);
   const shape = total > FEW_FINDINGS ? COMPACT_EXCERPT : FULL_EXCERPT;
   const groups: string[] = [];
   const files: string[] = [];
@@ -48,7 +50,7 @@ export function format(unsafe: Report, ctx: FormatContext): string {
     `<div id="report" data-group="file"><header><h1>${escapeText(title)}</h1><p class="muted">openwop ${escapeText(report.version)}</p></header><main>` +
     summarySection(report, rules, ctx) +
     filterBar(rules, files) +
-    `<section id="by-file"><h2>Findings by file</h2>${groups.join('') || '<p>No problems found.</p>'}</section>` +
+    `<section id="by-file"><h2>Findings by file</h2>${groups.join('') || (hidden ? '' : '<p>No problems found.</p>')}</section>` +
     `<section id="by-rule" hidden><h2>Findings by rule</h2>${[...rules.values()].map((r) => ruleGroup(r, ctx.rules.get(r.id))).join('')}</section>` +
     `</main></div>`;
   return (
@@ -125,8 +127,11 @@ function summarySection(report: Report, rules: Map<string, RuleRow>, ctx: Format
     ? `<table id="rule-counts"><thead><tr><th>rule</th><th>description</th><th>errors</th><th>warnings</th><th>infos</th></tr></thead><tbody>${[...rules.values()].map((r) => ruleCountRow(r, ctx.rules.get(r.id))).join('')}</tbody></table>`
     : '';
   const extras = ctx.renderSummaryExtras?.(report.summary, {...ctx, color: false}) ?? [];
+  // --quiet dropped them from the page but not from the exit code (--max-warnings): the page says so.
+  const hidden = hiddenByQuiet(report.summary);
+  const quiet = hidden ? `<p id="quiet">${escapeText(`${hidden} hidden by --quiet`)}</p>` : '';
   const notes = extras.length ? `<ul class="muted">${extras.map((l) => `<li>${escapeText(l)}</li>`).join('')}</ul>` : '';
-  return `<section id="summary"><h2>Summary</h2><div class="cards">${cards.join('')}</div>${notes}${ruleTable}</section>`;
+  return `<section id="summary"><h2>Summary</h2><div class="cards">${cards.join('')}</div>${quiet}${notes}${ruleTable}</section>`;
 }
 
 function card(kind: string, n: number, label: string): string {
