@@ -94,6 +94,31 @@ describe('--format html at scale', () => {
   });
 });
 
+describe('simulate retry: its own formats in every spelling of --format, and never beside another output', () => {
+  const args = ['simulate', 'retry', 'examples/recordings/anthropic-refusal.json', '--schema', 'examples/recordings/ticket.schema.json'];
+  it.each([
+    [['-fsvg'], /^<\?xml /],
+    [['-f=svg'], /^<\?xml /],
+    [['-fndjson-events'], /^\{"type":"envelope\./],
+  ])('%j is taken', async (flag, output) => {
+    const r = await runCli([...args, ...flag]);
+    expect(r.stderr).not.toMatch(/Error|Expected/);
+    expect(r.stdout).toMatch(output);
+  });
+
+  it.each([
+    [['--format', 'svg', '--json'], 'openwop: --json and --format svg both choose the output: give one\n'],
+    [['--json', '-fndjson-events'], 'openwop: --json and --format ndjson-events both choose the output: give one\n'],
+    [['-f', 'json', '--format=svg'], 'openwop: Flag --format can only be specified once\n'],
+    [['--format=svg', '-fhtml'], 'openwop: Flag --format can only be specified once\n'],
+  ])('%j is a usage error', async (flags, message) => {
+    const r = await runCli([...args, ...flags]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(message);
+  });
+});
+
 describe('excerpt sources: read inside the run scope only', () => {
   it('a file outside the project, or reached through a link leading out of it, is never read', () => {
     const base = tempDir();
