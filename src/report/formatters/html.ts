@@ -4,6 +4,7 @@ import type {FormatContext} from '../format-context.js';
 import {displayName} from '../../io/paths.js';
 import {displayValue} from '../printable.js';
 import {hiddenByQuiet} from '../exit-code.js';
+import {findingsPerRule} from '../result-views.js';
 import {ruleDocsUrl} from '../rule-docs-url.js';
 import {commandView} from '../html/command-views.js';
 import {contentSecurityPolicy} from '../html/csp.js';
@@ -63,17 +64,8 @@ export function format(unsafe: Report, ctx: FormatContext): string {
 
 /** Every rule that has a finding, by id, with its counts; the index is what the filter and the grouping use. */
 function ruleRows(report: Report): Map<string, RuleRow> {
-  const rows = new Map<string, RuleRow>();
-  for (const result of report.results) {
-    for (const f of result.findings) {
-      let row = rows.get(f.ruleId);
-      if (!row) rows.set(f.ruleId, (row = {id: f.ruleId, index: 0, counts: {error: 0, warning: 0, info: 0}}));
-      row.counts[f.severity]++;
-    }
-  }
-  const sorted = new Map([...rows].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  [...sorted.values()].forEach((row, i) => (row.index = i));
-  return sorted;
+  const ids = [...findingsPerRule(report)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return new Map(ids.map(([id, counts], index) => [id, {id, index, counts}]));
 }
 
 /** A file's group, or undefined for a clean file with nothing of its command's to show. */

@@ -1,5 +1,5 @@
 import {escapeAttr, escapeText} from './escape.js';
-import type {RetryTrace, TraceAttempt} from './retry-trace.js';
+import type {RetryAttempt, RetryTrace} from '../result-views.js';
 
 // The retry timeline of one emission as SVG: a lane per provider call with its budget as a bar on a shared scale (so
 // growth on truncation shows as a longer bar, and the provider ceiling as a line no bar passes), the stop class, a
@@ -12,7 +12,7 @@ const TOP = 74;
 const BAR_X = 170;
 const BAR_W = 330;
 const STOP_X = 590;
-const FONT = 'font-family="system-ui, sans-serif"';
+export const FONT = 'font-family="system-ui, sans-serif"';
 
 const STOP_FILL: Record<string, string> = {clean: '#2e7d32', truncated: '#ef6c00', 'context-overflow': '#ad1457', refusal: '#c62828', blocked: '#c62828'};
 const OUTCOME_FILL: Record<string, string> = {accepted: '#2e7d32', failed: '#c62828'};
@@ -44,7 +44,7 @@ export function timelineShapes(trace: RetryTrace, y = 0): string {
   return out.join('');
 }
 
-function lane(a: TraceAttempt, y: number, scale: number): string {
+function lane(a: RetryAttempt, y: number, scale: number): string {
   const parts = [`<g class="lane" data-call="${a.call}">`, `<rect x="8" y="${y - 4}" width="${TIMELINE_WIDTH - 16}" height="${LANE - 6}" rx="4" fill="#f6f7f9"/>`];
   parts.push(`<text x="16" y="${y + 14}" ${FONT} font-size="13" font-weight="600" fill="#1a1a1a">call ${a.call} · attempt ${a.attempt}</text>`);
   parts.push(`<text x="16" y="${y + 32}" ${FONT} font-size="11" fill="#555">${escapeText(cut(a.provider, 24))}</text>`);
