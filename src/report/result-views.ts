@@ -63,7 +63,7 @@ export function probeView(result: FileResult): ProbeView | undefined {
     url: typeof result.url === 'string' ? result.url : result.file,
     status: typeof result.status === 'number' ? result.status : null,
     profiles: result.profiles.map(String),
-    protocol: isObject(result.protocol) ? (result.protocol) : undefined,
+    protocol: isObject(result.protocol) ? result.protocol : undefined,
     tierOneSubsetCompliance: typeof result.tierOneSubsetCompliance === 'string' ? result.tierOneSubsetCompliance : null,
     families,
   };
