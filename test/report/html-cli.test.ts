@@ -50,8 +50,19 @@ describe('--format html on every checking command', () => {
 
   it('excerpts come from the files the findings point into', async () => {
     const r = await runCli(['lint', 'schema', 'examples/schemas/violations', '--format', 'html']);
-    expect(r.stdout).toMatch(/<pre class="src"><i( class="hit")?>\d+<\/i>/);
-    expect(r.stdout).toContain('<mark>');
+    // tier1/forbidden-keyword at 23:7-26:8: the range's start marked, its next lines numbered as hits, two lines of context around.
+    const item = /<li class="finding"[^>]*><p class="head"><b>error<\/b><code>23:7<\/code>.*?<\/li>/s.exec(r.stdout)?.[0] ?? '';
+    expect(item).toContain('<small>tier1/forbidden-keyword</small>');
+    expect(/<pre class="src">(.*?)<\/pre>/s.exec(item)?.[1]?.split('\n')).toEqual([
+      '<i>21</i>    },',
+      '<i>22</i>    "assignee": {',
+      '<i class="hit">23</i>      <mark>"oneOf": [</mark>',
+      '<i class="hit">24</i>        {"type": "string", "format": "email"},',
+      '<i class="hit">25</i>        {"type": "null"}',
+      '<i class="hit">26</i>      ]',
+      '<i>27</i>    },',
+      '<i>28</i>    "estimate": {',
+    ]);
   });
 
   it('simulate retry --format svg: the timelines, same exit code; --format svg elsewhere is a usage error', async () => {
