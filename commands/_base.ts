@@ -170,7 +170,7 @@ export abstract class CheckCommand<T extends typeof Command = typeof Command> ex
       renderExtras: outcome.renderExtras,
       cleanMark: outcome.cleanMark,
       renderSummaryExtras: outcome.renderSummaryExtras,
-      sources: format === 'html' ? readExcerptSources(full, this.scope ?? new ReadScope({cwd, projectRoot: projectRoot(cwd)})) : undefined,
+      sources: format === 'html' ? readExcerptSources(full, this.scope ?? new ReadScope({cwd, projectRoot: projectRoot(cwd)}), (flags as {'stdin-filename'?: string})['stdin-filename']) : undefined,
     });
     if (out && evaluated.streamed !== undefined) await out.end(evaluated.streamed);
     else await writeOutput(getFormatter(format)(flags.quiet ? applyQuiet(full) : full, ctx), this.outputTarget(flags.output));

@@ -67,13 +67,10 @@ export default class SimulateRetry extends CheckCommand<typeof SimulateRetry> {
 
   override async run(): Promise<void> {
     // The shared base knows the formats of every command; these two are ours, so the flag is taken out before oclif parses it.
-    for (const name of [EVENTS_FORMAT, SVG_FORMAT] as const) {
-      const argv = withoutFormat(this.argv, name);
-      if (argv) {
-        this.argv = argv;
-        this.ownFormat = name;
-        break;
-      }
+    const own = ownFormat(this.argv);
+    if (own) {
+      this.argv = own.argv;
+      this.ownFormat = own.name;
     }
     return super.run();
   }
@@ -139,21 +136,23 @@ export default class SimulateRetry extends CheckCommand<typeof SimulateRetry> {
   }
 }
 
-/** argv without `--format NAME` (or `--format=NAME`, `-f NAME`), or undefined when that format was not asked for. */
-function withoutFormat(argv: readonly string[], name: string): string[] | undefined {
-  const out: string[] = [];
-  let found = false;
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === '--') {
-      out.push(...argv.slice(i));
-      break;
-    }
-    if ((a === '--format' || a === '-f') && argv[i + 1] === name) {
-      found = true;
-      i++;
-    } else if (a === `--format=${name}` || a === `-f=${name}`) found = true;
-    else out.push(a);
-  }
-  return found ? out : undefined;
+/**
+ * Finds `--format ndjson-events|svg` in argv in every spelling oclif takes for a flag (`--format NAME`, `--format=NAME`,
+ * `-f NAME`, `-f=NAME`, `-fNAME`) and returns argv without it. Asked with another --format, or with --json, it is the
+ * usage error oclif gives for two formats: this output never silently wins or loses.
+ */
+function ownFormat(argv: readonly string[]): {argv: string[]; name: typeof EVENTS_FORMAT | typeof SVG_FORMAT} | undefined {
+  const end = argv.indexOf('--');
+  const flags = end === -1 ? argv : argv.slice(0, end);
+  const formats: {at: number; take: number; value: string | undefined}[] = [];
+  flags.forEach((a, at) => {
+    if (a === '--format' || a === '-f') formats.push({at, take: 2, value: flags[at + 1]});
+    else if (a.startsWith('--format=')) formats.push({at, take: 1, value: a.slice('--format='.length)});
+    else if (a.startsWith('-f') && !a.startsWith('--')) formats.push({at, take: 1, value: a.slice(a.startsWith('-f=') ? 3 : 2)});
+  });
+  const own = formats.find((f) => f.value === EVENTS_FORMAT || f.value === SVG_FORMAT);
+  if (!own) return undefined;
+  if (formats.length > 1) throw new UserError('Flag --format can only be specified once');
+  if (flags.includes('--json')) throw new UserError(`--json and --format ${own.value} both choose the output: give one`);
+  return {argv: [...argv.slice(0, own.at), ...argv.slice(own.at + own.take)], name: own.value as typeof EVENTS_FORMAT | typeof SVG_FORMAT};
 }

@@ -1,4 +1,4 @@
-import type {Finding, Report, Severity} from '../core/finding.js';
+import type {Finding, Report, Severity, Summary} from '../core/finding.js';
 import {ruleNames, type Rule} from '../core/rule.js';
 import {levelFor, severityAt, type RuleLevel} from '../core/severity.js';
 import {isFatalInputFinding} from './input-rules.js';
@@ -61,6 +61,16 @@ export function applyQuiet(report: Report): Report {
   const extra = commandSummaryFields(report.summary);
   if (warnings + infos > 0) extra.hiddenByQuiet = {warnings, infos};
   return {...report, results, summary: summarize(results, extra)};
+}
+
+/** What `--quiet` left out of a report ("2 warnings, 1 info"), from the summary applyQuiet wrote; undefined when nothing. */
+export function hiddenByQuiet(summary: Summary): string | undefined {
+  const h = summary.hiddenByQuiet as {warnings?: unknown; infos?: unknown} | undefined;
+  if (!h || typeof h !== 'object') return undefined;
+  const parts: string[] = [];
+  if (typeof h.warnings === 'number' && h.warnings > 0) parts.push(`${h.warnings} ${h.warnings === 1 ? 'warning' : 'warnings'}`);
+  if (typeof h.infos === 'number' && h.infos > 0) parts.push(`${h.infos} ${h.infos === 1 ? 'info' : 'infos'}`);
+  return parts.length > 0 ? parts.join(', ') : undefined;
 }
 
 /** What the pipeline needs of a finding's rule: the names a setting may use for it, and the upstream code it stands for. */

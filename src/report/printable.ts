@@ -13,10 +13,11 @@ import {redactText, redactValueText} from './redact.js';
 const UNSAFE = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g;
 const UNSAFE_KEEP_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g;
 
-const hex = (ch: string) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`;
+/** A character as the `\\uXXXX` escape that shows it. */
+export const unicodeEscape = (ch: string) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
 export function escapeControls(text: string, keepLineBreaks = false): string {
-  return text.replace(keepLineBreaks ? UNSAFE_KEEP_BREAKS : UNSAFE, hex);
+  return text.replace(keepLineBreaks ? UNSAFE_KEEP_BREAKS : UNSAFE, unicodeEscape);
 }
 
 /**
@@ -25,7 +26,7 @@ export function escapeControls(text: string, keepLineBreaks = false): string {
  * parses to the same value and is safe to `cat`.
  */
 export function escapeJsonText(json: string): string {
-  return json.replace(/[\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g, hex);
+  return json.replace(/[\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g, unicodeEscape);
 }
 
 /** Longest line shown; a longer one keeps its head and tail around a count of what was left out. */

@@ -72,12 +72,8 @@ export class Redactor {
   }
 
   private jsonString(token: string): string {
-    let decoded: string;
-    try {
-      decoded = token.includes('\\') ? (JSON.parse(token) as string) : token.slice(1, -1);
-    } catch {
-      return token;
-    }
+    const decoded = jsonStringValue(token);
+    if (decoded === undefined) return token;
     const redacted = this.text(decoded);
     return redacted === decoded ? token : JSON.stringify(redacted);
   }
@@ -96,6 +92,48 @@ export function redactValue<T>(value: T): T {
 
 export function redactValueText(text: string, key: string | undefined): string {
   return DEFAULT.valueText(text, key);
+}
+
+/** Where a JSON text holds a string under a credential-named key, and what it becomes masked (quotes included). */
+export interface CredentialSpan {
+  index: number;
+  length: number;
+  masked: string;
+}
+
+/**
+ * The string values under credential-named keys in a JSON text (the key rule of {@link Redactor.valueText}) as spans
+ * of the text, for views that show the text itself rather than a parsed value: an html report's source excerpts.
+ * Linear: every string is visited once.
+ */
+export function credentialSpans(text: string): CredentialSpan[] {
+  const spans: CredentialSpan[] = [];
+  let key: {name: string; end: number} | undefined;
+  for (let start = text.indexOf('"'), at = 0; start !== -1; start = text.indexOf('"', at)) {
+    const end = closingQuote(text, start);
+    if (end === -1) break;
+    at = end + 1;
+    const decoded = jsonStringValue(text.slice(start, at));
+    const next = /\S/.exec(text.slice(at, at + 64))?.[0];
+    if (next === ':') {
+      key = decoded === undefined ? undefined : {name: decoded, end: at};
+      continue;
+    }
+    if (key !== undefined && decoded !== undefined && isCredentialKey(key.name) && /^\s*:\s*$/.test(text.slice(key.end, start))) {
+      const masked = DEFAULT.valueText(decoded, key.name);
+      if (masked !== decoded) spans.push({index: start, length: at - start, masked: JSON.stringify(masked)});
+    }
+    key = undefined;
+  }
+  return spans;
+}
+
+function jsonStringValue(token: string): string | undefined {
+  try {
+    return token.includes('\\') ? (JSON.parse(token) as string) : token.slice(1, -1);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The index of the quote closing the JSON string opened at `start`, or -1; linear, whatever the backslashes. */

@@ -3,6 +3,7 @@ import {describe, expect, it} from 'vitest';
 import type {FileResult, Report} from '../../src/core/finding.js';
 import {buildReport} from '../../src/report/report.js';
 import {format as html} from '../../src/report/formatters/html.js';
+import {format as markdown} from '../../src/report/formatters/markdown.js';
 import {escapeAttr, escapeText} from '../../src/report/html/escape.js';
 import {MAX_EXCERPT_COLUMNS, SourceLines} from '../../src/report/html/excerpt.js';
 import {CWD, finding, FORBIDDEN_KEYWORD, sampleContext, sampleReport} from './sample.js';
@@ -86,6 +87,18 @@ describe('html: excerpts', () => {
     expect(shown).toContain('sk-proj-…');
   });
 
+  it('masks a string under a credential-named key whole, whatever it looks like, and leaves other strings alone', () => {
+    const source = '{\n  "meta": {"ts": "not a date",\n    "apiKey": "plain-value-xyz-12345", "client_secret" : "s3\\u0063ret-abc",\n  "note": "password"}\n}';
+    const lines = new SourceLines(source).excerpt({line: 2, column: 18, endLine: 2, endColumn: 30});
+    const shown = lines.map((l) => l.text).join('\n');
+    expect(shown).not.toContain('plain-value');
+    expect(shown).not.toContain('s3');
+    expect(shown).toContain('"apiKey": "… (21 chars)"');
+    expect(shown).toContain('"client_secret" : "… (10 chars)"');
+    expect(shown).toContain('"note": "password"');
+    expect(lines.find((l) => l.number === 2)?.mark).toEqual({start: 17, end: 29});
+  });
+
   it('a finding past the end of its text (the file changed since) has no excerpt; the page then shows none', () => {
     expect(new SourceLines('{}\n').excerpt({line: 9, column: 1})).toEqual([]);
     // 20 lines: the findings on lines 2 and 12 get an excerpt, the one on line 140 none.
@@ -137,21 +150,22 @@ describe('html: command views', () => {
     expect(verdicts).toEqual(['none gate not simulated', 'ok gate: installs', 'bad gate: refused', 'bad gate: not reached', 'bad gate: not installed']);
   });
 
-  it("probe host shows the document's families and the derived profiles", () => {
+  it("probe host shows the document's families (its object-valued members, as markdown lists them) and the derived profiles", () => {
     const result: FileResult = {
       file: 'http://127.0.0.1:1/',
       findings: [],
+      url: 'http://127.0.0.1:1/',
       status: 200,
       profiles: ['core', 'tier1-strict'],
-      discovery: {protocolVersion: '1.0', envelopes: {kinds: [], tierOneSubsetCompliance: 'strict'}, limits: {maxBytes: 1}},
+      discovery: {protocolVersion: '1.0', envelopes: {kinds: [], tierOneSubsetCompliance: 'strict'}, extensions: ['x'], limits: {maxBytes: 1}, empty: {}},
     };
-    const page = html(buildReport('probe host', '0.1.0', [result]), sampleContext());
+    const report = buildReport('probe host', '0.1.0', [result]);
+    const page = html(report, sampleContext());
     expect(page).toContain('<td class="profiles"><code>core</code> <code>tier1-strict</code></td>');
-    expect([...page.matchAll(/<tr class="family"><th>([^<]+)<\/th><td>([^<]*)<\/td>/g)].map((m) => `${m[1]}: ${m[2]}`)).toEqual([
-      'protocolVersion: "1.0"',
-      'envelopes: kinds, tierOneSubsetCompliance',
-      'limits: maxBytes',
-    ]);
+    const families = [...page.matchAll(/<tr class="family"><th>([^<]+)<\/th><td>([^<]*)<\/td>/g)].map((m) => `${m[1]}: ${m[2]}`);
+    expect(families).toEqual(['envelopes: kinds, tierOneSubsetCompliance', 'limits: maxBytes', 'empty: (empty)']);
+    const listed = /^- Families \(3\): (.*)$/m.exec(markdown(report, sampleContext()))?.[1];
+    expect(listed).toBe(families.map((f) => `\`${f.split(':')[0]}\``).join(', '));
   });
 });
 

@@ -84,4 +84,26 @@ describe('svg: the retry timeline', () => {
     expect(page.match(/<svg /g)).toHaveLength(2);
     expect(page.match(/<script/g)).toHaveLength(1);
   });
+
+  it('a clean stop whose reply the router refused says why the next call came; names from a recording never pick a colour off the prototype', () => {
+    const rejected = simulation(
+      'violation.json',
+      [
+        attempt(1, 'clean', 400, {reason: 'schema-violation', events: ['envelope.retry.attempted']}),
+        attempt(2, 'clean', 400, {reason: 'parse-error'}),
+        attempt(3, 'constructor', 400),
+        attempt(4, 'clean', 400),
+      ],
+      {outcome: '__proto__'},
+    );
+    const root = parseXml(svg(buildReport('simulate retry', '0.1.0', [rejected]), sampleContext()));
+    const pills = all(root, withClass('stop')).map((g) => [g.attrs['data-rejected'], g.children[0].attrs.fill, g.children[1].text]);
+    expect(pills).toEqual([
+      ['schema-violation', '#c62828', 'schema violation (stop)'],
+      ['parse-error', '#c62828', 'not JSON (stop)'],
+      [undefined, '#546e7a', 'constructor (stop)'],
+      [undefined, '#2e7d32', 'clean (stop)'],
+    ]);
+    expect(all(root, withClass('outcome'))[0].attrs.fill).toBe('#8d6e00');
+  });
 });

@@ -3,11 +3,13 @@ import type {Rule} from '../../core/rule.js';
 import type {FormatContext} from '../format-context.js';
 import {displayName} from '../../io/paths.js';
 import {displayValue} from '../printable.js';
+import {hiddenByQuiet} from '../exit-code.js';
+import {findingsPerRule} from '../result-views.js';
 import {ruleDocsUrl} from '../rule-docs-url.js';
 import {commandView} from '../html/command-views.js';
 import {contentSecurityPolicy} from '../html/csp.js';
 import {escapeAttr, escapeText} from '../html/escape.js';
-import {CONTEXT_LINES, SourceLines} from '../html/excerpt.js';
+import {COMPACT_EXCERPT, FULL_EXCERPT, SourceLines, type ExcerptShape} from '../html/excerpt.js';
 import {FILTER_SCRIPT} from '../html/filter-script.js';
 import {findingItem} from '../html/finding-item.js';
 import {PAGE_STYLE} from '../html/page-style.js';
@@ -20,7 +22,7 @@ import {PAGE_STYLE} from '../html/page-style.js';
 // admits exactly the one inline style and script by their hashes.
 
 const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info'];
-/** Past this many findings an excerpt has one line of context on each side, not two: 10,000 must stay under 5 MB. */
+/** Past this many findings an excerpt is the finding's first line alone: 10,000 must stay under 5 MB. */
 const FEW_FINDINGS = 2000;
 
 interface RuleRow {
@@ -33,12 +35,13 @@ export function format(unsafe: Report, ctx: FormatContext): string {
   const report = displayValue(unsafe);
   const rules = ruleRows(report);
   const total = report.results.reduce((n, r) => n + r.findings.length, 0);
-  const context = total > FEW_FINDINGS ? 1 : CONTEXT_LINES;
+  const hidden = hiddenByQuiet(report.summary);
+  const shape = total > FEW_FINDINGS ? COMPACT_EXCERPT : FULL_EXCERPT;
   const groups: string[] = [];
   const files: string[] = [];
   report.results.forEach((result, i) => {
     if (ctx.quiet && result.findings.length === 0) return;
-    const group = fileGroup(result, unsafe.results[i], i, rules, context, ctx);
+    const group = fileGroup(result, unsafe.results[i], i, rules, shape, ctx);
     if (group === undefined) return;
     groups.push(group);
     files.push(`<option value="${i}">${escapeText(displayName(result.file))}</option>`);
@@ -48,7 +51,7 @@ export function format(unsafe: Report, ctx: FormatContext): string {
     `<div id="report" data-group="file"><header><h1>${escapeText(title)}</h1><p class="muted">openwop ${escapeText(report.version)}</p></header><main>` +
     summarySection(report, rules, ctx) +
     filterBar(rules, files) +
-    `<section id="by-file"><h2>Findings by file</h2>${groups.join('') || '<p>No problems found.</p>'}</section>` +
+    `<section id="by-file"><h2>Findings by file</h2>${groups.join('') || (hidden ? '' : '<p>No problems found.</p>')}</section>` +
     `<section id="by-rule" hidden><h2>Findings by rule</h2>${[...rules.values()].map((r) => ruleGroup(r, ctx.rules.get(r.id))).join('')}</section>` +
     `</main></div>`;
   return (
@@ -61,21 +64,12 @@ export function format(unsafe: Report, ctx: FormatContext): string {
 
 /** Every rule that has a finding, by id, with its counts; the index is what the filter and the grouping use. */
 function ruleRows(report: Report): Map<string, RuleRow> {
-  const rows = new Map<string, RuleRow>();
-  for (const result of report.results) {
-    for (const f of result.findings) {
-      let row = rows.get(f.ruleId);
-      if (!row) rows.set(f.ruleId, (row = {id: f.ruleId, index: 0, counts: {error: 0, warning: 0, info: 0}}));
-      row.counts[f.severity]++;
-    }
-  }
-  const sorted = new Map([...rows].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  [...sorted.values()].forEach((row, i) => (row.index = i));
-  return sorted;
+  const ids = [...findingsPerRule(report)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return new Map(ids.map(([id, counts], index) => [id, {id, index, counts}]));
 }
 
 /** A file's group, or undefined for a clean file with nothing of its command's to show. */
-function fileGroup(result: FileResult, unsafe: FileResult, index: number, rules: Map<string, RuleRow>, context: number, ctx: FormatContext): string | undefined {
+function fileGroup(result: FileResult, unsafe: FileResult, index: number, rules: Map<string, RuleRow>, shape: ExcerptShape, ctx: FormatContext): string | undefined {
   const view = commandView(result);
   const extras = ctx.renderExtras?.(result, {...ctx, color: false}) ?? [];
   if (result.findings.length === 0 && view === '' && extras.length === 0) return undefined;
@@ -89,7 +83,7 @@ function fileGroup(result: FileResult, unsafe: FileResult, index: number, rules:
       const text = ctx.sources?.get(raw.file);
       sources.set(raw.file, text === undefined ? undefined : new SourceLines(text));
     }
-    const excerpt = sources.get(raw.file)?.excerpt(raw, context) ?? [];
+    const excerpt = sources.get(raw.file)?.excerpt(raw, shape) ?? [];
     const otherFile = raw.file === unsafe.file ? undefined : displayName(f.file);
     return findingItem(f, {rule: rules.get(f.ruleId)?.index ?? 0, file: index, otherFile}, excerpt);
   });
@@ -125,8 +119,11 @@ function summarySection(report: Report, rules: Map<string, RuleRow>, ctx: Format
     ? `<table id="rule-counts"><thead><tr><th>rule</th><th>description</th><th>errors</th><th>warnings</th><th>infos</th></tr></thead><tbody>${[...rules.values()].map((r) => ruleCountRow(r, ctx.rules.get(r.id))).join('')}</tbody></table>`
     : '';
   const extras = ctx.renderSummaryExtras?.(report.summary, {...ctx, color: false}) ?? [];
+  // --quiet dropped them from the page but not from the exit code (--max-warnings): the page says so.
+  const hidden = hiddenByQuiet(report.summary);
+  const quiet = hidden ? `<p id="quiet">${escapeText(`${hidden} hidden by --quiet`)}</p>` : '';
   const notes = extras.length ? `<ul class="muted">${extras.map((l) => `<li>${escapeText(l)}</li>`).join('')}</ul>` : '';
-  return `<section id="summary"><h2>Summary</h2><div class="cards">${cards.join('')}</div>${notes}${ruleTable}</section>`;
+  return `<section id="summary"><h2>Summary</h2><div class="cards">${cards.join('')}</div>${quiet}${notes}${ruleTable}</section>`;
 }
 
 function card(kind: string, n: number, label: string): string {

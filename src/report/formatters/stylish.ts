@@ -5,6 +5,7 @@ import type {FormatContext} from '../format-context.js';
 import {type ResultWriter, writeWhole} from './result-writer.js';
 import {displayName} from '../../io/paths.js';
 import {displayValue, neutraliseLogCommands} from '../printable.js';
+import {hiddenByQuiet} from '../exit-code.js';
 
 // Loaded on the first measured line, not at start: with their emoji tables they cost a cold start ≈ 3 ms (Node 22/24
 // have no code cache for the bundle), and a clean run measures nothing.
@@ -179,15 +180,6 @@ function summaryLines(summary: Summary, {results, errors, warnings, infos, fixEr
   // Worth saying: the baseline still accepts that many findings, which could now come back unnoticed.
   if (fixed) lines.push(c.dim(`  ${plural(fixed, 'baseline entry', 'baseline entries')} no longer found (fixed): --update-baseline drops them`));
   return lines;
-}
-
-function hiddenByQuiet(summary: Summary): string | undefined {
-  const h = summary.hiddenByQuiet as {warnings?: unknown; infos?: unknown} | undefined;
-  if (!h || typeof h !== 'object') return undefined;
-  const parts: string[] = [];
-  if (typeof h.warnings === 'number' && h.warnings > 0) parts.push(plural(h.warnings, 'warning'));
-  if (typeof h.infos === 'number' && h.infos > 0) parts.push(plural(h.infos, 'info'));
-  return parts.length > 0 ? parts.join(', ') : undefined;
 }
 
 /** summary.baselined and summary.baselineFixed, present only when the run had a --baseline. */

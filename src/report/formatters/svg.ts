@@ -1,8 +1,8 @@
 import type {Report} from '../../core/finding.js';
 import type {FormatContext} from '../format-context.js';
 import {escapeText} from '../html/escape.js';
-import {retryTrace} from '../html/retry-trace.js';
-import {TIMELINE_WIDTH, timelineHeight, timelineShapes} from '../html/retry-svg.js';
+import {FONT, TIMELINE_WIDTH, timelineHeight, timelineShapes} from '../html/retry-svg.js';
+import {retryTrace} from '../result-views.js';
 import {displayValue} from '../printable.js';
 
 // `simulate retry --format svg`: every simulated emission's timeline, one under the other, in one standalone SVG file.
@@ -17,15 +17,13 @@ export function format(unsafe: Report, _ctx: FormatContext): string {
   let y = 0;
   for (const result of report.results) {
     const trace = retryTrace(result);
-    if (trace) {
+    if (trace && trace.attempts.length > 0) {
       parts.push(timelineShapes(trace, y));
       y += timelineHeight(trace.attempts.length);
       continue;
     }
     const why = result.findings[0]?.message;
-    parts.push(
-      `<text class="no-call" x="16" y="${y + 20}" font-family="system-ui, sans-serif" font-size="13" fill="#c62828">${escapeText(`${result.file}: no call replayed${why ? ` (${why})` : ''}`)}</text>`,
-    );
+    parts.push(`<text class="no-call" x="16" y="${y + 20}" ${FONT} font-size="13" fill="#c62828">${escapeText(`${result.file}: no call replayed${why ? ` (${why})` : ''}`)}</text>`);
     y += NO_CALL_ROW;
   }
   const height = Math.max(y, NO_CALL_ROW);

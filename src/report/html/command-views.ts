@@ -1,68 +1,51 @@
 import type {FileResult} from '../../core/finding.js';
+import {packView, probeView, retryTrace, type PackGate, type PackView, type ProbeView} from '../result-views.js';
 import {escapeText} from './escape.js';
-import {retryTrace} from './retry-trace.js';
 import {timelineSvg} from './retry-svg.js';
 
-// What a command adds to a file's group besides its findings, read from the result's own fields (the JSON report's
-// shape): a pack's gate verdict, a probed host's families and derived profiles, a recording's retry timeline. Every
-// text comes from a report already redacted and control-escaped, and goes out through escapeText.
+// What a command adds to a file's group besides its findings (result-views.ts reads them): a pack's gate verdict, a
+// probed host's families and derived profiles, a recording's retry timeline. Every text comes from a report already
+// redacted and control-escaped, and goes out through escapeText.
 
 export function commandView(result: FileResult): string {
   const trace = retryTrace(result);
-  if (trace) return `<div class="view retry">${timelineSvg(trace)}</div>`;
-  if ('gate' in result && Array.isArray(result.requires)) return packView(result);
-  if ('profiles' in result && 'status' in result && Array.isArray(result.profiles)) return probeView(result);
-  return '';
+  if (trace) return trace.attempts.length > 0 ? `<div class="view retry">${timelineSvg(trace)}</div>` : '';
+  const pack = packView(result);
+  if (pack) return packBlock(pack);
+  const probe = probeView(result);
+  return probe ? probeBlock(probe) : '';
 }
 
-interface Gate {
-  granted: string[];
-  installs: boolean;
-  refusal: {unmet?: string[]} | null;
-  blockedBy?: string;
-}
-
-function packView(result: FileResult): string {
-  const pack = typeof result.pack === 'string' ? result.pack : '(no name@version)';
-  const kind = typeof result.kind === 'string' ? `${result.kind} pack` : 'unknown kind';
-  const requires = (result.requires as unknown[]).map(String);
+function packBlock(view: PackView): string {
+  const pack = view.pack ?? '(no name@version)';
+  const kind = view.kind === null ? 'unknown kind' : `${view.kind} pack`;
+  const {requires} = view;
   const head = `<p><b>${escapeText(pack)}</b> · ${escapeText(kind)} · ${requires.length ? `requires ${escapeText(requires.join(', '))}` : 'requires nothing'}</p>`;
-  return `<div class="view pack">${head}${gateVerdict(result.gate as Gate | null)}</div>`;
+  return `<div class="view pack">${head}${gateVerdict(view.gate)}</div>`;
 }
 
-function gateVerdict(gate: Gate | null): string {
+function gateVerdict(gate: PackGate | null): string {
   if (gate === null) return '<p class="gate"><span class="pill none">gate not simulated</span> <span class="muted">give --grant to simulate a host’s install gate</span></p>';
   const granted = gate.granted.length ? gate.granted.join(', ') : 'nothing';
   const refusal = gate.refusal ? `<pre class="json">${escapeText(JSON.stringify(gate.refusal, null, 2))}</pre>` : '';
+  const unmet = Array.isArray(gate.refusal?.unmet) ? gate.refusal.unmet.map(String) : [];
   const [verdict, ok, why] =
     gate.blockedBy === 'code-not-scanned'
       ? ['not installed', false, 'part of its code could not be scanned, so what it reaches is unknown']
       : gate.blockedBy
         ? ['not reached', false, `a host refuses the manifest first (${gate.blockedBy})`]
         : gate.refusal
-          ? ['refused', false, `unmet: ${(gate.refusal.unmet ?? []).join(', ')}`]
+          ? ['refused', false, `unmet: ${unmet.join(', ')}`]
           : ['installs', true, ''];
   return `<p class="gate" data-verdict="${ok ? 'installs' : 'blocked'}"><span class="pill ${ok ? 'ok' : 'bad'}">gate: ${verdict}</span> <span class="muted">host grants ${escapeText(granted)}${why ? ` · ${escapeText(why)}` : ''}</span></p>${refusal}`;
 }
 
-function probeView(result: FileResult): string {
-  const status = typeof result.status === 'number' ? `HTTP ${result.status}` : 'no HTTP answer';
-  const profiles = (result.profiles as unknown[]).map(String);
+function probeBlock(view: ProbeView): string {
+  const status = view.status === null ? 'no HTTP answer' : `HTTP ${view.status}`;
   const rows = [
     `<tr><th>answer</th><td>${escapeText(status)}</td></tr>`,
-    `<tr><th>derived profiles</th><td class="profiles">${profiles.length ? profiles.map((p) => `<code>${escapeText(p)}</code>`).join(' ') : '(none)'}</td></tr>`,
+    `<tr><th>derived profiles</th><td class="profiles">${view.profiles.length ? view.profiles.map((p) => `<code>${escapeText(p)}</code>`).join(' ') : '(none)'}</td></tr>`,
+    ...view.families.map(({name, keys}) => `<tr class="family"><th>${escapeText(name)}</th><td>${escapeText(keys.join(', ') || '(empty)')}</td></tr>`),
   ];
-  const doc = result.discovery;
-  if (doc !== null && typeof doc === 'object' && !Array.isArray(doc)) {
-    for (const [name, value] of Object.entries(doc as Record<string, unknown>)) {
-      const shown =
-        value !== null && typeof value === 'object'
-          ? Array.isArray(value)
-            ? `${value.length} item${value.length === 1 ? '' : 's'}`
-            : Object.keys(value).join(', ') || '(empty)'
-          : JSON.stringify(value);
-      rows.push(`<tr class="family"><th>${escapeText(name)}</th><td>${escapeText(shown)}</td></tr>`);
-    }
-  }
   return `<div class="view probe"><table>${rows.join('')}</table></div>`;
 }

@@ -1,14 +1,14 @@
+import {unicodeEscape} from '../printable.js';
+
 // The two ways input text enters an HTML or SVG report: as element content and as a quoted attribute value. Nothing
 // else from input is written into markup, so these two functions are the whole of the report's escaping.
 
 /** Characters XML 1.0 cannot carry even as references (an SVG is parsed as XML), and lone surrogate halves. */
 const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
-const visible = (ch: string) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`;
-
 /** Text for element content: `&`, `<` and `>` as references, characters no parser may see shown as `\uXXXX`. */
 export function escapeText(text: string): string {
-  return text.replace(NOT_XML, visible).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return text.replace(NOT_XML, unicodeEscape).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /** Text for a double-quoted attribute value: as {@link escapeText}, plus both quotes and the blanks a parser would fold. */

@@ -1,5 +1,6 @@
 import type {Finding} from '../../core/finding.js';
-import {findSecrets, type SecretHit} from '../secrets.js';
+import {credentialSpans, type CredentialSpan} from '../redact.js';
+import {findSecrets} from '../secrets.js';
 
 /** One line of a source excerpt, ready to escape: `mark` is the part of `text` the finding is about. */
 export interface ExcerptLine {
@@ -13,10 +14,16 @@ export interface ExcerptLine {
   cutAfter: boolean;
 }
 
-/** Lines shown before and after the finding's own. */
-export const CONTEXT_LINES = 2;
-/** At most this many lines of a range spanning many: its start is what the reader needs. */
-const MAX_RANGE_LINES = 4;
+/** How much of the text an excerpt shows: lines before and after the range, and at most this many lines of the range. */
+export interface ExcerptShape {
+  context: number;
+  rangeLines: number;
+}
+
+/** A range spanning many lines shows its first four: its start is what the reader needs. */
+export const FULL_EXCERPT: ExcerptShape = {context: 2, rangeLines: 4};
+/** The finding's first line alone: for a report of many findings, which must stay a page a browser opens. */
+export const COMPACT_EXCERPT: ExcerptShape = {context: 0, rangeLines: 1};
 /** Longest part of a line shown; a longer one is cut around the marked range. */
 export const MAX_EXCERPT_COLUMNS = 160;
 /** What is kept on each side of a marked range on a cut line. */
@@ -24,12 +31,13 @@ const LEAD = 40;
 
 /**
  * A file's text split once for the excerpts of all its findings. Secrets are found over the whole text (a PEM block
- * spans lines) and masked in every line shown; a masked line is marked whole, since its columns no longer line up.
+ * spans lines), with every string under a credential-named key (`apiKey`, `password`: the key says what it is), and
+ * masked in every line shown; a masked line is marked whole, since its columns no longer line up.
  */
 export class SourceLines {
   private readonly lines: string[];
   private readonly starts: number[];
-  private readonly secrets: SecretHit[];
+  private readonly secrets: CredentialSpan[];
 
   constructor(text: string) {
     this.lines = text.split('\n');
@@ -40,15 +48,15 @@ export class SourceLines {
       at += this.lines[i].length + 1;
       if (this.lines[i].endsWith('\r')) this.lines[i] = this.lines[i].slice(0, -1);
     }
-    this.secrets = findSecrets(text, 'all');
+    this.secrets = masks(text);
   }
 
   /** The lines around `finding` (empty when its line is not in the text: the file changed since, or it is another text). */
-  excerpt(finding: Pick<Finding, 'line' | 'column' | 'endLine' | 'endColumn'>, context = CONTEXT_LINES): ExcerptLine[] {
+  excerpt(finding: Pick<Finding, 'line' | 'column' | 'endLine' | 'endColumn'>, {context, rangeLines}: ExcerptShape = FULL_EXCERPT): ExcerptLine[] {
     const first = finding.line;
     if (!(first >= 1 && first <= this.lines.length)) return [];
     const endLine = finding.endLine !== undefined && finding.endLine >= first ? Math.min(finding.endLine, this.lines.length) : first;
-    const lastMarked = Math.min(endLine, first + MAX_RANGE_LINES - 1);
+    const lastMarked = Math.min(endLine, first + rangeLines - 1);
     const out: ExcerptLine[] = [];
     for (let n = Math.max(1, first - context); n <= Math.min(this.lines.length, lastMarked + context); n++) {
       const line = this.lines[n - 1];
@@ -93,4 +101,18 @@ export class SourceLines {
     }
     return at === start && out === '' ? undefined : out + line.slice(at - start);
   }
+}
+
+/** What to mask in a text, in order and not overlapping: a credential-keyed string whole, the secrets outside them. */
+function masks(text: string): CredentialSpan[] {
+  const keyed = credentialSpans(text);
+  const out: CredentialSpan[] = [];
+  let k = 0;
+  // Both lists come in text order: one pass keeps the secrets that no keyed string overlaps.
+  for (const hit of findSecrets(text, 'all')) {
+    while (k < keyed.length && keyed[k].index + keyed[k].length <= hit.index) out.push(keyed[k++]);
+    if (k < keyed.length && keyed[k].index < hit.index + hit.length) continue;
+    out.push(hit);
+  }
+  return out.concat(keyed.slice(k));
 }

@@ -1,4 +1,9 @@
-/** The report page's one stylesheet; the page's CSP admits it by its hash, so it must stay a constant. */
+/**
+ * The report page's one stylesheet; the page's CSP admits it by its hash, so it must stay a constant. A finding is
+ * `display:block`, not a list item: Chromium renumbers a list's items after each one hidden, so filtering 10,000
+ * findings in one file's list took 20 s as list items and 0.2 s as blocks. `content-visibility:auto` lets the browser
+ * skip laying out the findings off screen (still found by find-in-page): loading that page went from 2 s to 0.5 s.
+ */
 export const PAGE_STYLE = `
 :root{color-scheme:light;--err:#c62828;--warn:#b26a00;--info:#1565c0;--line:#d9dde3;--muted:#5f6670}
 *{box-sizing:border-box}[hidden]{display:none!important}
@@ -16,7 +21,7 @@ button[aria-pressed=true]{background:#1a1a1a;color:#fff}
 .group{border:1px solid var(--line);border-radius:6px;margin:10px 0;content-visibility:auto;contain-intrinsic-size:auto 240px}
 .group>summary{padding:6px 10px;background:#f3f5f8;cursor:pointer;font-weight:600;overflow-wrap:anywhere}
 .group>.body{padding:4px 12px}.counts{font-weight:400;color:var(--muted);margin-left:8px}
-ol.findings{list-style:none;margin:0;padding:0}li.finding{border-top:1px solid #eef0f3;padding:6px 0}
+ol.findings{list-style:none;margin:0;padding:0}li.finding{display:block;border-top:1px solid #eef0f3;padding:6px 0;content-visibility:auto;contain-intrinsic-size:auto 90px}
 .head{margin:0;overflow-wrap:anywhere}.head b{display:inline-block;min-width:58px;margin-right:8px}
 [data-sev=error] .head b{color:var(--err)}[data-sev=warning] .head b{color:var(--warn)}[data-sev=info] .head b{color:var(--info)}
 .head code{color:var(--muted);margin-right:6px}.head small{color:var(--muted);margin-left:8px;font-size:inherit}.fname{color:var(--muted);margin-right:6px}

@@ -1,5 +1,5 @@
 import {escapeAttr, escapeText} from './escape.js';
-import type {RetryTrace, TraceAttempt} from './retry-trace.js';
+import type {RetryAttempt, RetryTrace} from '../result-views.js';
 
 // The retry timeline of one emission as SVG: a lane per provider call with its budget as a bar on a shared scale (so
 // growth on truncation shows as a longer bar, and the provider ceiling as a line no bar passes), the stop class, a
@@ -12,10 +12,17 @@ const TOP = 74;
 const BAR_X = 170;
 const BAR_W = 330;
 const STOP_X = 590;
-const FONT = 'font-family="system-ui, sans-serif"';
+export const FONT = 'font-family="system-ui, sans-serif"';
 
 const STOP_FILL: Record<string, string> = {clean: '#2e7d32', truncated: '#ef6c00', 'context-overflow': '#ad1457', refusal: '#c62828', blocked: '#c62828'};
 const OUTCOME_FILL: Record<string, string> = {accepted: '#2e7d32', failed: '#c62828'};
+/** The router's reasons for another call after a reply that stopped cleanly. */
+const REJECTED: Record<string, {label: string; fill: string}> = {'schema-violation': {label: 'schema violation', fill: '#c62828'}, 'parse-error': {label: 'not JSON', fill: '#c62828'}};
+
+/** An entry by a name from the recording: only the table's own keys (never `constructor`, `__proto__`). */
+function lookup<T>(table: Record<string, T>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}
 
 /** The timeline's height for a trace of `lanes` calls. */
 export function timelineHeight(lanes: number): number {
@@ -44,7 +51,7 @@ export function timelineShapes(trace: RetryTrace, y = 0): string {
   return out.join('');
 }
 
-function lane(a: TraceAttempt, y: number, scale: number): string {
+function lane(a: RetryAttempt, y: number, scale: number): string {
   const parts = [`<g class="lane" data-call="${a.call}">`, `<rect x="8" y="${y - 4}" width="${TIMELINE_WIDTH - 16}" height="${LANE - 6}" rx="4" fill="#f6f7f9"/>`];
   parts.push(`<text x="16" y="${y + 14}" ${FONT} font-size="13" font-weight="600" fill="#1a1a1a">call ${a.call} · attempt ${a.attempt}</text>`);
   parts.push(`<text x="16" y="${y + 32}" ${FONT} font-size="11" fill="#555">${escapeText(cut(a.provider, 24))}</text>`);
@@ -56,9 +63,15 @@ function lane(a: TraceAttempt, y: number, scale: number): string {
     parts.push(`<rect class="budget-bar" data-budget="${a.maxTokens}" x="${BAR_X}" y="${y + 2}" width="${width.toFixed(1)}" height="16" rx="3" fill="#1565c0"/>`);
     parts.push(`<text class="budget" x="${BAR_X + BAR_W + 8}" y="${y + 14}" ${FONT} font-size="11" fill="#1a1a1a">${a.maxTokens} tokens</text>`);
   }
-  const fill = STOP_FILL[a.stopClass] ?? '#546e7a';
-  const stop = a.stopReason === null ? a.stopClass : `${a.stopClass} (${a.stopReason})`;
-  parts.push(`<g class="stop" data-stop="${escapeAttr(a.stopClass)}"><rect x="${STOP_X}" y="${y}" width="154" height="20" rx="10" fill="${fill}"/>`);
+  // A call that stopped cleanly with a reply the router refused (invalid against the schema, or not JSON) is the reason
+  // for the next call: the pill says that, not a green "clean".
+  const rejected = a.reason === null ? undefined : lookup(REJECTED, a.reason);
+  const fill = rejected?.fill ?? lookup(STOP_FILL, a.stopClass) ?? '#546e7a';
+  const label = rejected?.label ?? a.stopClass;
+  const stop = a.stopReason === null ? label : `${label} (${a.stopReason})`;
+  parts.push(
+    `<g class="stop" data-stop="${escapeAttr(a.stopClass)}"${rejected ? ` data-rejected="${escapeAttr(a.reason ?? '')}"` : ''}><rect x="${STOP_X}" y="${y}" width="154" height="20" rx="10" fill="${fill}"/>`,
+  );
   parts.push(`<text x="${STOP_X + 77}" y="${y + 14}" ${FONT} font-size="11" text-anchor="middle" fill="#fff">${escapeText(cut(stop, 24))}</text></g>`);
   let x = BAR_X;
   if (a.correctiveFragment !== null) {
@@ -81,7 +94,7 @@ function outcome(trace: RetryTrace, y: number): string {
       : trace.outcome === 'failed'
         ? `✖ failed: ${trace.errorCode ?? 'no error code'} after ${calls}${trace.stoppedBy ? ` (stopped by ${trace.stoppedBy})` : ''}`
         : `… recording exhausted after ${calls}: the router wants another call`;
-  return `<text class="outcome" data-outcome="${escapeAttr(trace.outcome)}" x="16" y="${y}" ${FONT} font-size="14" font-weight="600" fill="${OUTCOME_FILL[trace.outcome] ?? '#8d6e00'}">${escapeText(cut(text, 100))}</text>`;
+  return `<text class="outcome" data-outcome="${escapeAttr(trace.outcome)}" x="16" y="${y}" ${FONT} font-size="14" font-weight="600" fill="${lookup(OUTCOME_FILL, trace.outcome) ?? '#8d6e00'}">${escapeText(cut(text, 100))}</text>`;
 }
 
 /** One emission's timeline as an `<svg>` element (inline in a page; with the namespace, also a file of its own). */

@@ -3,30 +3,13 @@ import {displayName} from '../../io/paths.js';
 import {shortList} from '../short-list.js';
 import {cutLine, type ByteBudget} from './budget.js';
 import {codeSpan, mdRow, mdTable, mdText} from './escape.js';
+import {packView, type PackGate, type PackView} from '../result-views.js';
 
 // validate pack's part: one row per manifest with the simulated install gate's verdict, read from the result fields
-// the JSON report documents (pack, kind, requires, gate).
-
-interface Gate {
-  granted: string[];
-  installs: boolean;
-  refusal: {unmet?: unknown} | null;
-  blockedBy?: string;
-}
-
-interface PackFields extends FileResult {
-  pack: string | null;
-  kind: string | null;
-  requires: string[];
-  gate: Gate | null;
-}
-
-function isPack(result: FileResult): result is PackFields {
-  return 'gate' in result && 'pack' in result && Array.isArray(result.requires);
-}
+// the JSON report documents (pack, kind, requires, gate; read by result-views.ts).
 
 export function addPackGates(out: ByteBudget, results: readonly FileResult[]): void {
-  const packs = results.filter(isPack);
+  const packs = results.map(packView).filter((p): p is PackView => p !== undefined);
   if (packs.length === 0) return;
   const granted = packs.find((p) => p.gate)?.gate?.granted;
   const intro = granted === undefined ? 'No install gate simulated (give `--grant` to simulate one).' : `The simulated host grants ${granted.length > 0 ? mdText(shortList(granted)) : 'nothing'}.`;
@@ -42,7 +25,7 @@ export function addPackGates(out: ByteBudget, results: readonly FileResult[]): v
   );
 }
 
-function verdict(gate: Gate | null): string {
+function verdict(gate: PackGate | null): string {
   if (gate === null) return 'not simulated';
   const unmet = Array.isArray(gate.refusal?.unmet) ? ` (unmet: ${mdText(shortList(gate.refusal.unmet))})` : '';
   if (gate.blockedBy === 'code-not-scanned') return `**not installed**: code not scanned${unmet}`;

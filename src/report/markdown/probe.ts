@@ -1,30 +1,21 @@
 import type {FileResult} from '../../core/finding.js';
-import {isObject} from '../../core/json.js';
 import type {ByteBudget} from './budget.js';
 import {codeSpan, mdText} from './escape.js';
+import {probeView, type ProbeView} from '../result-views.js';
 
 // probe host's part: per host probed, its answer, the capability families its document advertises (the top-level
-// records) and the profiles derived from them, read from the result fields the JSON report documents.
-
-interface ProbeFields extends FileResult {
-  url: string;
-  status: number | null;
-  profiles: string[];
-  protocol?: {major?: number | null; answered?: string | null};
-  tierOneSubsetCompliance?: string | null;
-  discovery?: unknown;
-}
-
-function isProbe(result: FileResult): result is ProbeFields {
-  return typeof result.url === 'string' && 'status' in result && Array.isArray(result.profiles);
-}
+// records) and the profiles derived from them, read from the result fields the JSON report documents (result-views.ts).
 
 export function addProbeHosts(out: ByteBudget, results: readonly FileResult[]): void {
-  out.fitEach(results.filter(isProbe), hostBlock, 'hosts');
+  out.fitEach(
+    results.map(probeView).filter((h): h is ProbeView => h !== undefined),
+    hostBlock,
+    'hosts',
+  );
 }
 
-function hostBlock(h: ProbeFields): string[] {
-  const families = isObject(h.discovery) ? Object.keys(h.discovery).filter((key) => isObject((h.discovery as Record<string, unknown>)[key])) : [];
+function hostBlock(h: ProbeView): string[] {
+  const families = h.families.map((f) => f.name);
   const protocol = h.protocol?.major == null ? 'not determined' : `v${h.protocol.major}${h.protocol.answered ? ` (answered ${mdText(h.protocol.answered)})` : ''}`;
   return [
     '',

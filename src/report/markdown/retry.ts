@@ -2,40 +2,21 @@ import type {FileResult} from '../../core/finding.js';
 import {displayName} from '../../io/paths.js';
 import type {ByteBudget} from './budget.js';
 import {codeSpan, fenceFor, mdTable, mdText, mermaidText} from './escape.js';
+import {retryTrace, type RetryTrace} from '../result-views.js';
 
 // simulate retry's part: per emission (one recording) its verdict, the attempts table, and the trace drawn as a
-// Mermaid sequence diagram (host ↔ provider per call), read from the result fields the JSON report documents.
-
-interface Attempt {
-  call: number;
-  attempt: number;
-  provider: string;
-  stopClass: string;
-  stopReason: string | null;
-  maxTokens: number | null;
-  correctiveFragment: string | null;
-  reason: string | null;
-  events: string[];
-  host?: {maxTokens: number | null; promptChanged: boolean | null};
-}
-
-interface Emission extends FileResult {
-  outcome: string;
-  errorCode: string | null;
-  stoppedBy?: string | null;
-  totalCalls: number;
-  attempts: Attempt[];
-}
-
-function isEmission(result: FileResult): result is Emission {
-  return Array.isArray(result.attempts) && typeof result.outcome === 'string' && typeof result.totalCalls === 'number';
-}
+// Mermaid sequence diagram (host ↔ provider per call), read from the result fields the JSON report documents
+// (result-views.ts).
 
 export function addRetryTraces(out: ByteBudget, results: readonly FileResult[]): void {
-  out.fitEach(results.filter(isEmission), emissionBlock, 'emissions');
+  out.fitEach(
+    results.map(retryTrace).filter((t): t is RetryTrace => t !== undefined),
+    emissionBlock,
+    'emissions',
+  );
 }
 
-function emissionBlock(e: Emission): string[] {
+function emissionBlock(e: RetryTrace): string[] {
   const lines = ['', `### Emission ${codeSpan(displayName(e.file))}`, '', `${verdict(e)}`];
   if (e.attempts.length === 0) return lines;
   const hosted = e.attempts.some((a) => a.host);
@@ -57,7 +38,7 @@ function emissionBlock(e: Emission): string[] {
   return [...lines, '', ...mdTable(header, rows), '', `${fence}mermaid`, ...diagram, fence];
 }
 
-function verdict(e: Emission): string {
+function verdict(e: RetryTrace): string {
   const calls = `${e.totalCalls} call${e.totalCalls === 1 ? '' : 's'}`;
   if (e.outcome === 'accepted') return `**✔ accepted** after ${calls}`;
   if (e.outcome === 'failed') return `**✖ failed**: ${e.errorCode === null ? 'no error code' : codeSpan(e.errorCode)} after ${calls}${e.stoppedBy ? ` (stopped by ${mdText(e.stoppedBy)})` : ''}`;
@@ -69,7 +50,7 @@ function verdict(e: Emission): string {
  * rides along; the stop class and raw reason; then the events the host emits and, last, the outcome. Every text from
  * the recording goes through mermaidText.
  */
-function sequenceDiagram(e: Emission): string[] {
+function sequenceDiagram(e: RetryTrace): string[] {
   const lines = ['sequenceDiagram', '  participant H as Host', '  participant P as Provider'];
   for (const a of e.attempts) {
     const budget = a.maxTokens === null ? 'max tokens unknown' : `max tokens ${a.maxTokens}`;

@@ -2,6 +2,7 @@ import type {Report, Severity} from '../../core/finding.js';
 import type {Rule} from '../../core/rule.js';
 import {ruleDocsUrl} from '../rule-docs-url.js';
 import {codeSpan, mdTable, mdText} from './escape.js';
+import {findingsPerRule} from '../result-views.js';
 
 const COUNTED = new Set(['files', 'errors', 'warnings', 'infos']);
 
@@ -18,26 +19,16 @@ export function summaryTable(report: Report): string[] {
   );
 }
 
-interface RuleCount {
+interface RuleCount extends Record<Severity, number> {
   id: string;
-  error: number;
-  warning: number;
-  info: number;
 }
 
 /** Findings per rule, most first; each rule links to its docs page. */
 export function ruleTable(report: Report, rules: ReadonlyMap<string, Rule>): string[] {
-  const counts = new Map<string, RuleCount>();
-  for (const result of report.results) {
-    for (const f of result.findings) {
-      let count = counts.get(f.ruleId);
-      if (!count) counts.set(f.ruleId, (count = {id: f.ruleId, error: 0, warning: 0, info: 0}));
-      count[f.severity satisfies Severity]++;
-    }
-  }
-  if (counts.size === 0) return [];
+  const counts = [...findingsPerRule(report)].map(([id, count]): RuleCount => ({id, ...count}));
+  if (counts.length === 0) return [];
   const total = (c: RuleCount) => c.error + c.warning + c.info;
-  const sorted = [...counts.values()].sort((a, b) => total(b) - total(a) || a.id.localeCompare(b.id));
+  const sorted = counts.sort((a, b) => total(b) - total(a) || a.id.localeCompare(b.id));
   return mdTable(
     ['Rule', 'Errors', 'Warnings', 'Infos'],
     sorted.map((c) => [ruleRef(c.id, rules), String(c.error), String(c.warning), String(c.info)]),
