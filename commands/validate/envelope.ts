@@ -13,10 +13,10 @@ export default class ValidateEnvelope extends CheckCommand<typeof ValidateEnvelo
   static override examples = screenExamples('validate-envelope', [
     '<%= config.bin %> <%= command.id %> envelope.json',
     'cat run.ndjson | <%= config.bin %> <%= command.id %> - --format sarif',
-    '<%= config.bin %> <%= command.id %> run.ndjson --capabilities https://host.example/.well-known/openwop',
     '<%= config.bin %> <%= command.id %> run.ndjson --major 2 --capabilities https://host.example',
     '<%= config.bin %> <%= command.id %> recordings/ --shard ${{ matrix.shard }}/4',
     'foxctl fs/ls . | <%= config.bin %> <%= command.id %> - --protocol foxctl --strict',
+    '<%= config.bin %> <%= command.id %> recordings/ --baseline openwop-baseline.json',
   ]);
 
   // oclif copies only a command's own static fields, so each command sets this itself (PATHS is variadic).
