@@ -143,7 +143,7 @@ export function outputBlocks(target: () => OutputTarget): OutputBlocks {
   const toFile = target().file !== undefined;
   let block: string[] = [];
   let size = 0;
-  const kept: Buffer[] = [];
+  const kept: string[] = [];
   /** A block handed to a stream and not yet flushed: the next blocks gather until it is (one write at a time). */
   let pending: Promise<void> | undefined;
   let readerGone = false;
@@ -153,7 +153,7 @@ export function outputBlocks(target: () => OutputTarget): OutputBlocks {
     block = [];
     size = 0;
     if (toFile) {
-      kept.push(Buffer.from(text));
+      kept.push(text);
       return;
     }
     const stream = target().stream;
@@ -178,7 +178,8 @@ export function outputBlocks(target: () => OutputTarget): OutputBlocks {
       await pending;
       if (readerGone) return;
       const rest = block.join('');
-      await writeOutput(toFile ? Buffer.concat([...kept, Buffer.from(rest)]).toString() : rest, target());
+      // One join, encoded once by the write: no copy of the report per block.
+      await writeOutput(toFile ? kept.join('') + rest : rest, target());
     },
   };
 }
