@@ -32,7 +32,7 @@ export const printConfigFlag = (helpGroup?: string) =>
 export const verboseFlag = (helpGroup?: string) => Flags.boolean({summary: 'Print stack traces of internal errors.', helpGroup});
 
 /** --jobs: the checking commands that take many files (lint schema, validate pack, validate envelope). */
-export const jobsFlag = () => Flags.integer({summary: 'Threads to check with (default: cores - 1).', helpValue: 'N', min: 1, helpGroup: 'INPUT'});
+export const jobsFlag = () => Flags.integer({summary: 'Threads to use (large runs: cores - 1).', helpValue: 'N', min: 1, helpGroup: 'INPUT'});
 
 /**
  * --shard i/n: the same three commands; a CI matrix job checks its part of the files (src/io/shard.ts). A string
