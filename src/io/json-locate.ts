@@ -140,7 +140,10 @@ const LINEAR_CHILDREN = 8;
  */
 export class WantedPaths {
   readonly root = wanted('');
+  /** Paths marked. */
   count = 0;
+  /** Nodes some path ends at (fewer than `count` when a path is marked twice). */
+  ranged = 0;
 
   addSegments(segments: readonly string[]): void {
     let node = this.root;
@@ -175,7 +178,10 @@ export class WantedPaths {
   /** The next range {@link locateWanted} gives is that of `node`. */
   mark(node: WantedPath): void {
     const {ends} = node;
-    if (ends === undefined) node.ends = this.count++;
+    if (ends === undefined) {
+      node.ends = this.count++;
+      this.ranged++;
+    }
     else if (typeof ends === 'number') node.ends = [ends, this.count++];
     else ends.push(this.count++);
   }
@@ -218,15 +224,20 @@ export function locateWanted(text: string, paths: WantedPaths): number[] {
   const out = new Array<number>(2 * paths.count).fill(0);
   const start = skipWhitespace(text, 0);
   if (root.ends !== undefined) {
-    // The text is one value and whitespace: the root's range needs no scan, and the pass can stop at its last path.
-    let end = text.length;
-    while (end > start && isWhitespace(text.charCodeAt(end - 1))) end--;
-    setRanges(root.ends, start, end, out);
+    // The pass can stop at the root's last path.
+    setRanges(root.ends, start, rootEnd(text, start), out);
     root.ends = undefined;
   }
   // A text without a backslash has no escapes: every quote in it opens or closes a string.
   resolveWanted(text, !text.includes('\\'), root, start, start, false, out);
   return out;
+}
+
+/** The text is one value and whitespace: the root's range needs no scan. */
+export function rootEnd(text: string, start: number): number {
+  let end = text.length;
+  while (end > start && isWhitespace(text.charCodeAt(end - 1))) end--;
+  return end;
 }
 
 /**
@@ -331,7 +342,7 @@ function valueEndIn(text: string, at: number, plain: boolean): number {
   return valueEnd(text, at);
 }
 
-function childNamed(parent: Wanted, seg: string): Wanted | undefined {
+export function childNamed(parent: Wanted, seg: string): Wanted | undefined {
   if (parent.byName) return parent.byName.get(seg);
   for (let child: Wanted | undefined = parent.first; child !== undefined; child = child.next) if (child.seg === seg) return child;
   return undefined;

@@ -1,0 +1,193 @@
+import {restEnd, skipWhitespace, valueEnd} from './json-skip.js';
+import {childNamed, rootEnd, type WantedPath, type WantedPaths} from './json-locate.js';
+
+const SPACE = 0x20;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_BRACE = 0x7b;
+const DIGIT_0 = 0x30;
+const DIGIT_9 = 0x39;
+
+/**
+ * The ranges {@link locateWanted} gives, found through the parsed value rather than by scanning the text: in a text
+ * whose key tokens are exactly the parsed value's keys (no duplicate, no `":` inside a string) and whose objects have no
+ * integer-like key (JSON.parse moves those first), the n-th key of a pre-order walk of the value is the n-th key token
+ * of the text. A walk of parsed objects counts keys several times faster than characters can be scanned, and the text
+ * is then read only around the keys asked for and from the last key of a value asked for to its end.
+ *
+ * Undefined when a path cannot be placed this way (it ends at an array element that is not a non-empty object, it
+ * does not exist, or a key starts with a digit): the caller then scans ({@link locateWanted}). `paths` is not changed.
+ */
+export function locateWantedByKeys(text: string, value: unknown, colons: Int32Array, paths: WantedPaths): number[] | undefined {
+  const walk = new KeyWalk(text, colons, paths);
+  const {root} = paths;
+  if (root.ends !== undefined) {
+    const start = skipWhitespace(text, 0);
+    walk.set(root, start, rootEnd(text, start));
+  }
+  if (root.first !== undefined) walk.children(value, root, 1);
+  return walk.failed || walk.unplaced > 0 ? undefined : walk.out;
+}
+
+class KeyWalk {
+  readonly out: number[];
+  /** Nodes with a range to give that have none yet. */
+  unplaced: number;
+  failed = false;
+  /** Keys passed so far in the walk's pre-order. */
+  private ordinal = 0;
+  /** Containers open around the last key passed. */
+  private lastDepth = 0;
+
+  constructor(
+    private readonly text: string,
+    private readonly colons: Int32Array,
+    paths: WantedPaths,
+  ) {
+    this.out = new Array<number>(2 * paths.count).fill(0);
+    this.unplaced = paths.ranged;
+  }
+
+  set(node: WantedPath, start: number, end: number): void {
+    const {out} = this;
+    const {ends} = node;
+    if (typeof ends === 'number') {
+      out[2 * ends] = start;
+      out[2 * ends + 1] = end;
+    } else if (ends !== undefined) {
+      for (const i of ends) {
+        out[2 * i] = start;
+        out[2 * i + 1] = end;
+      }
+    }
+    this.unplaced--;
+  }
+
+  /**
+   * Walks `value`, whose direct members sit inside `depth` open containers, finding the children of `node` in it. Keys
+   * outside every wanted path are counted, nothing more.
+   */
+  children(value: unknown, node: WantedPath, depth: number): void {
+    if (value === null || typeof value !== 'object') return;
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length && !this.failed; i++) {
+        const child = childNamed(node, String(i));
+        if (child === undefined) this.count(value[i], depth + 1);
+        else this.element(child, value[i], depth + 1);
+      }
+      return;
+    }
+    const obj = value as Record<string, unknown>;
+    for (const k in obj) {
+      const c = k.charCodeAt(0);
+      if (c >= DIGIT_0 && c <= DIGIT_9) {
+        this.failed = true;
+        return;
+      }
+      const ordinal = this.ordinal++;
+      this.lastDepth = depth;
+      const child = childNamed(node, k);
+      if (child === undefined) this.count(obj[k], depth + 1);
+      else this.member(child, obj[k], depth + 1, ordinal);
+      if (this.failed) return;
+    }
+  }
+
+  /** `value` is the member `node` names, the key token with `ordinal`. */
+  private member(node: WantedPath, value: unknown, depth: number, ordinal: number): void {
+    if (node.ends === undefined) {
+      this.descend(value, node, depth);
+      return;
+    }
+    const colon = this.colons[ordinal];
+    const start = this.keyStart(colon);
+    let valueStart = colon + 1;
+    while (this.text.charCodeAt(valueStart) <= SPACE) valueStart++;
+    const firstInside = this.ordinal;
+    this.descend(value, node, depth);
+    this.set(node, start, this.valueEnd(value, valueStart, depth, firstInside));
+  }
+
+  /** `value` is the element `node` names: its start is known only through its first key. */
+  private element(node: WantedPath, value: unknown, depth: number): void {
+    if (node.ends === undefined) {
+      this.descend(value, node, depth);
+      return;
+    }
+    if (!hasKey(value)) {
+      this.failed = true;
+      return;
+    }
+    const firstInside = this.ordinal;
+    const colon = this.colons[firstInside];
+    let start = this.keyStart(colon) - 1;
+    while (start > 0 && this.text.charCodeAt(start) <= SPACE) start--;
+    if (this.text.charCodeAt(start) !== OPEN_BRACE) {
+      this.failed = true;
+      return;
+    }
+    this.descend(value, node, depth);
+    this.set(node, start, this.valueEnd(value, start, depth, firstInside));
+  }
+
+  private descend(value: unknown, node: WantedPath, depth: number): void {
+    if (node.first === undefined) this.count(value, depth);
+    else this.children(value, node, depth);
+  }
+
+  /** Passes over `value`'s keys. */
+  private count(value: unknown, depth: number): void {
+    if (value === null || typeof value !== 'object') return;
+    if (Array.isArray(value)) {
+      for (const item of value as unknown[]) this.count(item, depth + 1);
+      return;
+    }
+    const obj = value as Record<string, unknown>;
+    for (const k in obj) {
+      const c = k.charCodeAt(0);
+      if (c >= DIGIT_0 && c <= DIGIT_9) this.failed = true;
+      this.ordinal++;
+      this.lastDepth = depth;
+      this.count(obj[k], depth + 1);
+    }
+  }
+
+  /**
+   * The offset past `value`, which starts at `valueStart` and whose members sit inside `depth` containers: from the
+   * last key inside it when it has one (only that key's value and the closing brackets are left to read), else read
+   * from its start (a scalar, or a container of scalars, as short as such values are in schemas).
+   */
+  private valueEnd(value: unknown, valueStart: number, depth: number, firstInside: number): number {
+    if (typeof value === 'string') return closingQuoteEnd(this.text, valueStart);
+    if (this.ordinal === firstInside || value === null || typeof value !== 'object') return valueEnd(this.text, valueStart);
+    return restEnd(this.text, this.colons[this.ordinal - 1] + 1, false, this.lastDepth - depth + 1);
+  }
+
+  /** The opening quote of the key token whose colon is at `colon` (a key colon: a quote comes before it). */
+  private keyStart(colon: number): number {
+    const {text} = this;
+    let close = colon - 1;
+    while (close > 0 && text.charCodeAt(close) !== QUOTE) close--;
+    for (let at = close - 1; at > 0; at--) if (text.charCodeAt(at) === QUOTE && !escaped(text, at)) return at;
+    return 0;
+  }
+}
+
+function hasKey(value: unknown): boolean {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  for (const _ in value) return true;
+  return false;
+}
+
+/** `at` is on a string's opening quote: the offset past its closing one (found by indexOf: a value may be a long URL or prose). */
+function closingQuoteEnd(text: string, at: number): number {
+  for (let q = text.indexOf('"', at + 1); q !== -1; q = text.indexOf('"', q + 1)) if (!escaped(text, q)) return q + 1;
+  return text.length;
+}
+
+/** The character at `at` follows an odd run of backslashes. */
+function escaped(text: string, at: number): boolean {
+  let slashes = 0;
+  while (text.charCodeAt(at - 1 - slashes) === BACKSLASH) slashes++;
+  return slashes % 2 === 1;
+}
