@@ -77,7 +77,7 @@ export class JsonDocument {
     readonly problems: ParseProblem[],
     private readonly treeSafe: boolean,
     /** The colon of each key, in the order JSON.parse met them, when the text's key tokens are exactly its keys. */
-    private readonly colons?: Int32Array,
+    private readonly colons?: readonly number[],
   ) {}
 
   static parse(text: string, source: DocumentSource, options: ParseOptions = {}): JsonDocument {

@@ -18,7 +18,7 @@ const DIGIT_9 = 0x39;
  * Undefined when a path cannot be placed this way (it ends at an array element that is not a non-empty object, it
  * does not exist, or a key starts with a digit): the caller then scans ({@link locateWanted}). `paths` is not changed.
  */
-export function locateWantedByKeys(text: string, value: unknown, colons: Int32Array, paths: WantedPaths): number[] | undefined {
+export function locateWantedByKeys(text: string, value: unknown, colons: readonly number[], paths: WantedPaths): number[] | undefined {
   const walk = new KeyWalk(text, colons, paths);
   const {root} = paths;
   if (root.ends !== undefined) {
@@ -41,7 +41,7 @@ class KeyWalk {
 
   constructor(
     private readonly text: string,
-    private readonly colons: Int32Array,
+    private readonly colons: readonly number[],
     paths: WantedPaths,
   ) {
     this.out = new Array<number>(2 * paths.count).fill(0);

@@ -181,8 +181,7 @@ export class WantedPaths {
     if (ends === undefined) {
       node.ends = this.count++;
       this.ranged++;
-    }
-    else if (typeof ends === 'number') node.ends = [ends, this.count++];
+    } else if (typeof ends === 'number') node.ends = [ends, this.count++];
     else ends.push(this.count++);
   }
 }

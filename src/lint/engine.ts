@@ -471,16 +471,17 @@ class FindingSink {
 
   /** `message` is `d`'s template rendered. */
   add(ruleId: string, severity: Severity, d: ReportDescriptor, message: string): void {
-    const target = d.doc ?? this.doc;
+    const {node} = d;
+    const target = node !== undefined ? node.doc : (d.doc ?? this.doc);
     const predicate = d.fix !== undefined && this.node?.inPredicate === true;
     if (predicate) message = `${message} (${IN_PREDICATE})`;
     const data = d.data ?? NO_DATA;
-    const finding: Finding = {ruleId, severity, message, messageId: d.messageId, data, file: target.source.file, pointer: d.pointer, line: 0, column: 0, endLine: 0, endColumn: 0};
+    const finding: Finding = {ruleId, severity, message, messageId: d.messageId, data, file: target.source.file, pointer: '', line: 0, column: 0, endLine: 0, endColumn: 0};
     if (target !== this.doc) {
-      finding.pointer = this.pointers.keep(d.pointer);
+      finding.pointer = this.pointers.keep(node !== undefined ? ptr(node.pointer, d.key) : d.pointer);
       (this.elsewhere ??= new Map()).set(finding, target);
     } else {
-      finding.pointer = this.pooled(d.pointer);
+      finding.pointer = node !== undefined ? this.pooledKey(node, d.key) : this.pooled(d.pointer);
       if (this.withFixes && d.fix && !predicate) {
         try {
           const fix = d.fix();
@@ -489,7 +490,8 @@ class FindingSink {
           // A fix that cannot be built is simply not offered.
         }
       }
-      this.paths?.mark(this.pathOf(this.paths, d.pointer));
+      const {paths} = this;
+      if (paths) paths.mark(node !== undefined ? paths.child(this.nodePath(paths, node), d.key) : this.pathOf(paths, d.pointer));
     }
     this.produced.push(finding);
   }
@@ -567,6 +569,14 @@ class FindingSink {
       if (at !== undefined) return (at.pointer ??= pointers.keep(pointer));
     }
     return pointers.keep(pointer);
+  }
+
+  /** The run's one string for the pointer to `key` of `node` (in the linted file): built the first time only. */
+  private pooledKey(node: SchemaNode, key: string): string {
+    const at = this.pooledNode(node);
+    const child = at === undefined ? undefined : this.pointers.child(at, key);
+    if (child === undefined) return this.pointers.keep(ptr(node.pointer, key));
+    return (child.pointer ??= this.pointers.keep(ptr(node.pointer, key)));
   }
 
   /** {@link nodePath} in the run's pointer pool: undefined once the pool is full. */

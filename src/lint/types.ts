@@ -98,16 +98,20 @@ export interface RuleOptions {
   allowRemoteRefs: boolean;
 }
 
-export interface ReportDescriptor {
-  /** Pointer into `doc` (defaults to the node's doc, or the root document). */
-  pointer: string;
+/**
+ * Where a finding is: a pointer into `doc` (defaults to the node's doc, or the root document), or a key of a sub-schema
+ * (the engine then builds the pointer once per distinct path of the run, not once per finding: the form for rules that
+ * report on every sub-schema).
+ */
+export type ReportLocation = {pointer: string; doc?: JsonDocument; node?: undefined; key?: undefined} | {node: SchemaNode; key: string; pointer?: undefined; doc?: undefined};
+
+export type ReportDescriptor = ReportLocation & {
   /** Which of the rule's `messages` the finding's message is rendered from, and what fills its `{{name}}`s. */
   messageId: string;
   data?: MessageData;
-  doc?: JsonDocument;
   /** Built only when fixes are wanted (`--fix`, `--fix-dry-run`) and the finding is in the linted file. */
   fix?: () => Fix | undefined;
-}
+};
 
 export interface RuleContext {
   readonly options: RuleOptions;

@@ -106,7 +106,7 @@ describe('locating paths through the parsed value (keyed) agrees with the scan',
     for (const declined of [[['a', '0']], [['a', '1']], [['a', '2']], [['b', 'missing']], [['missing']], [['a', 'x']]]) {
       const wanted = paths(declined);
       const value: unknown = JSON.parse(text);
-      expect(locateWantedByKeys(text, value, keyColons(text, keyCount(value)) as Int32Array, wanted), JSON.stringify(declined)).toBeUndefined();
+      expect(locateWantedByKeys(text, value, keyColons(text, keyCount(value)) as readonly number[], wanted), JSON.stringify(declined)).toBeUndefined();
       expect(locateWanted(text, wanted)).toEqual(scanned(text, declined));
     }
     // JSON.parse puts integer-like keys first, so key order and text order differ.
@@ -118,7 +118,7 @@ describe('locating paths through the parsed value (keyed) agrees with the scan',
 describe('keyColons', () => {
   it('lists each key colon when the key tokens are exactly the keys', () => {
     const text = '{"a" : 1, "b": {"c":"d:e"}}';
-    expect([...(keyColons(text, 3) as Int32Array)]).toEqual([5, 13, 19]);
+    expect([...(keyColons(text, 3) as readonly number[])]).toEqual([5, 13, 19]);
   });
 
   it('is undefined when a string holds a colon after a quote, or a key repeats', () => {

@@ -1,6 +1,5 @@
 import {defineLintRule} from '../define-lint-rule.js';
 import {SOURCES} from '../rule-helpers.js';
-import {ptr} from '../schema-util.js';
 import {fixTypeListToNullable} from '../vendors/fixes.js';
 
 const TYPE_LIST = '"type": {{list}} is a type list; responseSchema takes one type name';
@@ -37,17 +36,16 @@ const rule = defineLintRule({
   check(node, ctx) {
     const t = node.schema.type;
     if (Array.isArray(t)) {
-      const pointer = ptr(node.pointer, 'type');
       const shape = shapeOf(t);
-      if (shape.only === undefined) ctx.report({doc: node.doc, pointer, messageId: 'several', data: shape.data});
-      else if (shape.nullable && node.schema.nullable === false) ctx.report({doc: node.doc, pointer, messageId: 'contradicted', data: shape.data});
+      if (shape.only === undefined) ctx.report({node, key: 'type', messageId: 'several', data: shape.data});
+      else if (shape.nullable && node.schema.nullable === false) ctx.report({node, key: 'type', messageId: 'contradicted', data: shape.data});
       else {
         // ["T"] is just "T"; ["T", "null"] is "T" with "nullable": true (kept when already there).
         const {only, nullable} = shape;
         const addNullable = nullable && !Object.hasOwn(node.schema, 'nullable');
-        ctx.report({doc: node.doc, pointer, messageId: nullable ? 'oneTypeNullable' : 'oneType', data: shape.data, fix: () => fixTypeListToNullable(node.doc, node.pointer, only, addNullable)});
+        ctx.report({node, key: 'type', messageId: nullable ? 'oneTypeNullable' : 'oneType', data: shape.data, fix: () => fixTypeListToNullable(node.doc, node.pointer, only, addNullable)});
       }
-    } else if (t === 'null') ctx.report({doc: node.doc, pointer: ptr(node.pointer, 'type'), messageId: 'nullType'});
+    } else if (t === 'null') ctx.report({node, key: 'type', messageId: 'nullType'});
   },
 });
 

@@ -1,5 +1,4 @@
 import {defineLintRule} from '../define-lint-rule.js';
-import {ptr} from '../schema-util.js';
 import type {LintRule, RuleDocs} from '../types.js';
 import type {VendorModel} from './model.js';
 import {whyNotFixed} from './rewrite-fix.js';
@@ -26,7 +25,7 @@ export function formatRule(model: VendorModel, id: string, docs: RuleDocs): Lint
     check(node, ctx) {
       const f = node.schema.format;
       if (f !== undefined && !(typeof f === 'string' && formats.includes(f))) {
-        ctx.report({doc: node.doc, pointer: ptr(node.pointer, 'format'), messageId: 'format', data: {format: JSON.stringify(f), says: treatment.says, supported, why: WHY}});
+        ctx.report({node, key: 'format', messageId: 'format', data: {format: JSON.stringify(f), says: treatment.says, supported, why: WHY}});
       }
     },
   });

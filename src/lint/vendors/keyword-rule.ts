@@ -1,6 +1,5 @@
 import type {Evidence, MessageData} from '../../core/rule.js';
 import {defineLintRule} from '../define-lint-rule.js';
-import {ptr} from '../schema-util.js';
 import type {LintRule, RuleDocs} from '../types.js';
 import {keysWithEffect, treatmentOf, type Effect, type Rewrite, type Treatment, type VendorModel} from './model.js';
 import {rewriteFix} from './rewrite-fix.js';
@@ -59,9 +58,8 @@ export function keywordRule(model: VendorModel, effect: Effect, id: string, docs
           kept = {why, data: Object.freeze(data)};
           if (shared.size < KEPT) shared.set(key, kept);
         }
-        const pointer = ptr(node.pointer, key);
         const messageId = why ? 'keywordNotFixed' : 'keyword';
-        ctx.report(fix ? {doc: node.doc, pointer, messageId, data: kept.data, fix} : {doc: node.doc, pointer, messageId, data: kept.data});
+        ctx.report(fix ? {node, key, messageId, data: kept.data, fix} : {node, key, messageId, data: kept.data});
       }
     },
   });
