@@ -196,6 +196,25 @@ describe('our extension walk', () => {
     expect(findings[0].file).toBe('main.schema.json');
   });
 
+  it('places findings a rule reports at a key of a node, in the linted file, in a $ref target and in a referenced file', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'other.json'), JSON.stringify({$defs: {a: {type: ['string', 'null'], format: 'email'}}}, null, 2));
+    const main = join(dir, 'main.schema.json');
+    const schema = {...closed({x: {$ref: 'other.json#/$defs/a'}, y: {$ref: '#/$defs/b'}}), $defs: {b: {type: 'object', additionalProperties: false}}};
+    const findings = lintSchemaDocument(JsonDocument.parse(JSON.stringify(schema, null, 2), {file: 'main.schema.json'}), {cwd: dir, path: main, targets: ['gemini-legacy']});
+    const placed = (id: string) => findings.filter((f) => f.ruleId === id).map((f) => `${f.file} ${f.pointer} ${f.line}:${f.column}-${f.endLine}:${f.endColumn}`);
+    expect(placed('gemini-legacy/type-list')).toEqual(['other.json /$defs/a/type 4:7-7:8']);
+    expect(placed('gemini-legacy/format')).toEqual(['other.json /$defs/a/format 8:7-8:24']);
+    expect(placed('gemini-legacy/unsupported-keyword')).toEqual([
+      'main.schema.json /properties/x/$ref 5:7-5:36',
+      'main.schema.json /properties/y/$ref 8:7-8:26',
+      'main.schema.json /additionalProperties 15:3-15:32',
+      'main.schema.json /$defs 16:3-21:4',
+      // Reached through #/$defs/b and under $defs: one finding.
+      'main.schema.json /$defs/b/additionalProperties 19:7-19:36',
+    ]);
+  });
+
   it('never fetches remote refs itself: it follows only documents fetched beforehand', () => {
     const findings = lint(closed({a: {$ref: 'https://example.com/a.json#/x'}}), {profile: 'load-bearing'});
     expect(findings.map((f) => [f.ruleId, f.severity])).toEqual([['ref/remote-not-fetched', 'info']]);
