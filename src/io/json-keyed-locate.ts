@@ -70,10 +70,11 @@ class KeyWalk {
   children(value: unknown, node: WantedPath, depth: number): void {
     if (value === null || typeof value !== 'object') return;
     if (Array.isArray(value)) {
-      for (let i = 0; i < value.length && !this.failed; i++) {
+      for (let i = 0; i < value.length; i++) {
         const child = childNamed(node, String(i));
         if (child === undefined) this.count(value[i], depth + 1);
         else this.element(child, value[i], depth + 1);
+        if (this.failed || this.unplaced === 0) return;
       }
       return;
     }
@@ -89,7 +90,8 @@ class KeyWalk {
       const child = childNamed(node, k);
       if (child === undefined) this.count(obj[k], depth + 1);
       else this.member(child, obj[k], depth + 1, ordinal);
-      if (this.failed) return;
+      // Once every range is known, the keys left cannot move one (integer-like keys come first in their own object).
+      if (this.failed || this.unplaced === 0) return;
     }
   }
 
@@ -139,7 +141,8 @@ class KeyWalk {
   private count(value: unknown, depth: number): void {
     if (value === null || typeof value !== 'object') return;
     if (Array.isArray(value)) {
-      for (const item of value as unknown[]) this.count(item, depth + 1);
+      // Most arrays in a schema hold strings ("required", "enum", a type list): no call for those.
+      for (const item of value as unknown[]) if (item !== null && typeof item === 'object') this.count(item, depth + 1);
       return;
     }
     const obj = value as Record<string, unknown>;
@@ -168,7 +171,7 @@ class KeyWalk {
     const {text} = this;
     let close = colon - 1;
     while (close > 0 && text.charCodeAt(close) !== QUOTE) close--;
-    for (let at = close - 1; at > 0; at--) if (text.charCodeAt(at) === QUOTE && !escaped(text, at)) return at;
+    for (let at = text.lastIndexOf('"', close - 1); at > 0; at = text.lastIndexOf('"', at - 1)) if (!escaped(text, at)) return at;
     return 0;
   }
 }

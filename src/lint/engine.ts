@@ -2,7 +2,7 @@ import {relative} from 'node:path';
 import {JsonDocument} from '../io/json-document.js';
 import type {WantedPath, WantedPaths} from '../io/json-locate.js';
 import {parsePointerOrRoot} from '../io/json-pointer.js';
-import type {Finding, Severity} from '../core/finding.js';
+import type {Finding, Fix, Severity} from '../core/finding.js';
 import {compileMessage, defineRule, renderMessage, type MessageData, type Rule} from '../core/rule.js';
 import {detectKind} from './kind.js';
 import {levelFor, severityAt, type RuleLevel} from '../core/severity.js';
@@ -204,7 +204,7 @@ export function prepareLint(options: LintOptions): PreparedLint {
     const sink = new FindingSink(doc, withFixes, pointers);
     const contexts = plan.contexts(ruleOptions, root, sink);
 
-    plan.begin.forEach((begin, i) => begin(contexts[plan.beginAt[i]]));
+    for (let i = 0; i < plan.begin.length; i++) plan.begin[i](contexts[plan.beginAt[i]]);
     walkOptions.path = path ?? options.path;
     const stats = walkSchema(doc, walkOptions, (node: SchemaNode) => {
       sink.node = node;
@@ -221,7 +221,7 @@ export function prepareLint(options: LintOptions): PreparedLint {
       }
     });
     sink.node = undefined;
-    plan.end.forEach((end, i) => end(contexts[plan.endAt[i]]));
+    for (let i = 0; i < plan.end.length; i++) plan.end[i](contexts[plan.endAt[i]]);
     if (stats.truncated) {
       const data = {limit: stats.visits - 1};
       sink.add(INCOMPLETE.id, INCOMPLETE.severity, {messageId: 'incomplete', data, pointer: ''}, renderMessage(INCOMPLETE.messages.incomplete, data));
@@ -405,6 +405,10 @@ class Context implements RuleContext {
   private ownState: Record<string, unknown> | undefined;
   /** Messages rendered from frozen data objects, by the object. */
   private rendered: Map<MessageData, {messageId: string; message: string}> | undefined;
+  /** The last message rendered from a frozen data object, and what from. */
+  private lastData: MessageData | undefined;
+  private lastMessageId = '';
+  private lastMessage = '';
 
   constructor(
     private readonly ruleId: string,
@@ -428,12 +432,19 @@ class Context implements RuleContext {
 
   report(descriptor: ReportDescriptor): void {
     const {messageId, data} = descriptor;
+    this.sink.add(this.ruleId, this.severity, descriptor, this.message(messageId, data));
+  }
+
+  reportAt(node: SchemaNode, key: string, messageId: string, data?: MessageData, fix?: () => Fix | undefined): void {
+    this.sink.addAt(this.ruleId, this.severity, node, key, messageId, data, fix, this.message(messageId, data));
+  }
+
+  private message(messageId: string, data: MessageData | undefined): string {
+    // A rule reporting on every sub-schema reports the same message again and again.
+    if (data === this.lastData && messageId === this.lastMessageId && data !== undefined) return this.lastMessage;
     const render = this.messages[messageId];
     if (render === undefined) throw new Error(`${this.ruleId} reported messageId "${messageId}", which it does not declare`);
-    if (data === undefined || !Object.isFrozen(data)) {
-      this.sink.add(this.ruleId, this.severity, descriptor, render(data));
-      return;
-    }
+    if (data === undefined || !Object.isFrozen(data)) return render(data);
     // A frozen data object is one a rule reports again and again: its findings share one message string (a linter
     // keeps every finding until it reports, and rendering each anew cost more in garbage collection than the checks).
     const rendered = (this.rendered ??= new Map<MessageData, {messageId: string; message: string}>());
@@ -442,7 +453,10 @@ class Context implements RuleContext {
       kept = {messageId, message: render(data)};
       if (rendered.size < RENDERED_KEPT) rendered.set(data, kept);
     }
-    this.sink.add(this.ruleId, this.severity, descriptor, kept.message);
+    this.lastData = data;
+    this.lastMessageId = messageId;
+    this.lastMessage = kept.message;
+    return kept.message;
   }
 }
 
@@ -471,28 +485,45 @@ class FindingSink {
 
   /** `message` is `d`'s template rendered. */
   add(ruleId: string, severity: Severity, d: ReportDescriptor, message: string): void {
-    const {node} = d;
-    const target = node !== undefined ? node.doc : (d.doc ?? this.doc);
+    const target = d.doc ?? this.doc;
     const predicate = d.fix !== undefined && this.node?.inPredicate === true;
-    if (predicate) message = `${message} (${IN_PREDICATE})`;
-    const data = d.data ?? NO_DATA;
-    const finding: Finding = {ruleId, severity, message, messageId: d.messageId, data, file: target.source.file, pointer: '', line: 0, column: 0, endLine: 0, endColumn: 0};
-    if (target !== this.doc) {
-      finding.pointer = this.pointers.keep(node !== undefined ? ptr(node.pointer, d.key) : d.pointer);
-      (this.elsewhere ??= new Map()).set(finding, target);
-    } else {
-      finding.pointer = node !== undefined ? this.pooledKey(node, d.key) : this.pooled(d.pointer);
-      if (this.withFixes && d.fix && !predicate) {
-        try {
-          const fix = d.fix();
-          if (fix && fix.edits.length > 0) finding.fix = fix;
-        } catch {
-          // A fix that cannot be built is simply not offered.
-        }
-      }
-      const {paths} = this;
-      if (paths) paths.mark(node !== undefined ? paths.child(this.nodePath(paths, node), d.key) : this.pathOf(paths, d.pointer));
+    const finding = newFinding(ruleId, severity, d.messageId, d.data, target, predicate ? `${message} (${IN_PREDICATE})` : message);
+    if (target !== this.doc) this.elsewhereAt(finding, target, d.pointer);
+    else {
+      finding.pointer = this.pooled(d.pointer);
+      this.own(finding, predicate ? undefined : d.fix, this.paths ? this.pathOf(this.paths, d.pointer) : undefined);
     }
+  }
+
+  /** {@link add} for a finding at `key` of `node`. */
+  addAt(ruleId: string, severity: Severity, node: SchemaNode, key: string, messageId: string, data: MessageData | undefined, fix: (() => Fix | undefined) | undefined, message: string): void {
+    const predicate = fix !== undefined && this.node?.inPredicate === true;
+    const finding = newFinding(ruleId, severity, messageId, data, node.doc, predicate ? `${message} (${IN_PREDICATE})` : message);
+    if (node.doc !== this.doc) this.elsewhereAt(finding, node.doc, ptr(node.pointer, key));
+    else {
+      finding.pointer = this.pooledKey(node, key);
+      const {paths} = this;
+      this.own(finding, predicate ? undefined : fix, paths ? paths.child(this.nodePath(paths, node), key) : undefined);
+    }
+  }
+
+  private elsewhereAt(finding: Finding, target: JsonDocument, pointer: string): void {
+    finding.pointer = this.pointers.keep(pointer);
+    (this.elsewhere ??= new Map()).set(finding, target);
+    this.produced.push(finding);
+  }
+
+  /** A finding in the linted file, with its fix (when fixes are wanted) and its path for placing. */
+  private own(finding: Finding, fix: (() => Fix | undefined) | undefined, path: WantedPath | undefined): void {
+    if (this.withFixes && fix) {
+      try {
+        const built = fix();
+        if (built && built.edits.length > 0) finding.fix = built;
+      } catch {
+        // A fix that cannot be built is simply not offered.
+      }
+    }
+    if (path) (this.paths as WantedPaths).mark(path);
     this.produced.push(finding);
   }
 
@@ -598,6 +629,12 @@ class FindingSink {
 }
 
 const SLASH = 0x2f;
+
+/** A finding of the linted document or one it references, its pointer and position still to come. */
+function newFinding(ruleId: string, severity: Severity, messageId: string, data: MessageData | undefined, target: JsonDocument, message: string): Finding {
+  return {ruleId, severity, message, messageId, data: data ?? NO_DATA, file: target.source.file, pointer: '', line: 0, column: 0, endLine: 0, endColumn: 0};
+}
+
 /** The `data` of a finding whose message has no `{{name}}`: one object for all of them, frozen so none can change it. */
 const NO_DATA: MessageData = Object.freeze({});
 const IN_PREDICATE = 'not auto-fixable: inside an allOf, not, if/then/else or dependentSchemas branch a fix would change what the whole schema accepts';

@@ -98,20 +98,16 @@ export interface RuleOptions {
   allowRemoteRefs: boolean;
 }
 
-/**
- * Where a finding is: a pointer into `doc` (defaults to the node's doc, or the root document), or a key of a sub-schema
- * (the engine then builds the pointer once per distinct path of the run, not once per finding: the form for rules that
- * report on every sub-schema).
- */
-export type ReportLocation = {pointer: string; doc?: JsonDocument; node?: undefined; key?: undefined} | {node: SchemaNode; key: string; pointer?: undefined; doc?: undefined};
-
-export type ReportDescriptor = ReportLocation & {
+export interface ReportDescriptor {
+  /** Pointer into `doc` (defaults to the node's doc, or the root document). */
+  pointer: string;
   /** Which of the rule's `messages` the finding's message is rendered from, and what fills its `{{name}}`s. */
   messageId: string;
   data?: MessageData;
+  doc?: JsonDocument;
   /** Built only when fixes are wanted (`--fix`, `--fix-dry-run`) and the finding is in the linted file. */
   fix?: () => Fix | undefined;
-};
+}
 
 export interface RuleContext {
   readonly options: RuleOptions;
@@ -119,6 +115,12 @@ export interface RuleContext {
   /** Per rule, per lint run: aggregate rules keep their counters here. */
   readonly state: Record<string, unknown>;
   report(descriptor: ReportDescriptor): void;
+  /**
+   * A finding at `key` of `node` (in the node's document), as {@link report} with `ptr(node.pointer, key)`: for rules
+   * that report keys of every sub-schema, whose pointer strings the engine then builds once per distinct path of the
+   * run rather than once per finding.
+   */
+  reportAt(node: SchemaNode, key: string, messageId: string, data?: MessageData, fix?: () => Fix | undefined): void;
 }
 
 export interface InvalidExample {

@@ -142,8 +142,22 @@ export function walkSchema(root: JsonDocument, options: WalkOptions, visit: (nod
       break;
     }
     const {schema} = node;
+    // One pass over the schema's own keys finds its edges, whether it has a `$ref` and (for the engine) which rules can
+    // report on it: looking each keyword up instead costs a failed property lookup per absent keyword, which on most
+    // sub-schemas is all.
+    let edges = 0;
+    let mask = 0;
+    for (const k in schema) {
+      const edge = edgeBit(k);
+      const bit = bits === undefined ? 0 : (bits.get(k) ?? otherBits);
+      if ((edge | bit) !== 0 && Object.hasOwn(schema, k)) {
+        edges |= edge;
+        mask |= bit;
+      }
+    }
+    node.keywordMask = mask;
     let refTarget: {doc: JsonDocument; pointer: string; value: JsonObject} | undefined;
-    if (typeof schema.$ref === 'string') {
+    if ((edges & REF) !== 0 && typeof schema.$ref === 'string') {
       resolver ??= new RefResolver(root, cwd, options);
       const resolved = resolver.resolve(node.doc, schema.$ref);
       if (resolved.status !== 'found') node.ref = resolved;
@@ -160,19 +174,6 @@ export function walkSchema(root: JsonDocument, options: WalkOptions, visit: (nod
         if (!recursive && isObject(resolved.value)) refTarget = {doc: resolved.doc, pointer: resolved.pointer, value: resolved.value};
       }
     }
-    // One pass over the schema's own keys finds both its edges and (for the engine) which rules can report on it:
-    // looking each keyword up instead costs a failed property lookup per absent keyword, which on most sub-schemas is all.
-    let edges = 0;
-    let mask = 0;
-    for (const k in schema) {
-      const edge = edgeBit(k);
-      const bit = bits === undefined ? 0 : (bits.get(k) ?? otherBits);
-      if ((edge | bit) !== 0 && Object.hasOwn(schema, k)) {
-        edges |= edge;
-        mask |= bit;
-      }
-    }
-    node.keywordMask = mask;
     visit(node);
 
     // Children go on the stack in document order, then that stretch is reversed so the first is popped first.
@@ -244,6 +245,8 @@ const IF = 4096;
 const THEN = 8192;
 const ELSE = 16384;
 const DEPENDENT_SCHEMAS = 32768;
+/** Not an edge to a child: the key whose target stands in for the schema (see the walk). */
+const REF = 65536;
 
 function edgeBit(key: string): number {
   switch (key) {
@@ -279,6 +282,8 @@ function edgeBit(key: string): number {
       return ELSE;
     case 'dependentSchemas':
       return DEPENDENT_SCHEMAS;
+    case '$ref':
+      return REF;
     default:
       return 0;
   }

@@ -37,15 +37,15 @@ const rule = defineLintRule({
     const t = node.schema.type;
     if (Array.isArray(t)) {
       const shape = shapeOf(t);
-      if (shape.only === undefined) ctx.report({node, key: 'type', messageId: 'several', data: shape.data});
-      else if (shape.nullable && node.schema.nullable === false) ctx.report({node, key: 'type', messageId: 'contradicted', data: shape.data});
+      if (shape.only === undefined) ctx.reportAt(node, 'type', 'several', shape.data);
+      else if (shape.nullable && node.schema.nullable === false) ctx.reportAt(node, 'type', 'contradicted', shape.data);
       else {
         // ["T"] is just "T"; ["T", "null"] is "T" with "nullable": true (kept when already there).
         const {only, nullable} = shape;
         const addNullable = nullable && !Object.hasOwn(node.schema, 'nullable');
-        ctx.report({node, key: 'type', messageId: nullable ? 'oneTypeNullable' : 'oneType', data: shape.data, fix: () => fixTypeListToNullable(node.doc, node.pointer, only, addNullable)});
+        ctx.reportAt(node, 'type', nullable ? 'oneTypeNullable' : 'oneType', shape.data, () => fixTypeListToNullable(node.doc, node.pointer, only, addNullable));
       }
-    } else if (t === 'null') ctx.report({node, key: 'type', messageId: 'nullType'});
+    } else if (t === 'null') ctx.reportAt(node, 'type', 'nullType');
   },
 });
 

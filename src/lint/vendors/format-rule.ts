@@ -25,7 +25,7 @@ export function formatRule(model: VendorModel, id: string, docs: RuleDocs): Lint
     check(node, ctx) {
       const f = node.schema.format;
       if (f !== undefined && !(typeof f === 'string' && formats.includes(f))) {
-        ctx.report({node, key: 'format', messageId: 'format', data: {format: JSON.stringify(f), says: treatment.says, supported, why: WHY}});
+        ctx.reportAt(node, 'format', 'format', {format: JSON.stringify(f), says: treatment.says, supported, why: WHY});
       }
     },
   });

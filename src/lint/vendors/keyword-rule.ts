@@ -59,7 +59,7 @@ export function keywordRule(model: VendorModel, effect: Effect, id: string, docs
           if (shared.size < KEPT) shared.set(key, kept);
         }
         const messageId = why ? 'keywordNotFixed' : 'keyword';
-        ctx.report(fix ? {node, key, messageId, data: kept.data, fix} : {node, key, messageId, data: kept.data});
+        ctx.reportAt(node, key, messageId, kept.data, fix);
       }
     },
   });
