@@ -273,33 +273,43 @@ interface Shape {
 }
 
 function inspect(root: unknown, maxDepth: number): Shape {
-  const shape: Shape = {keys: 0, tooDeep: false, protoPaths: []};
-  let sawProto = false;
-  // Hot for every document read: no path bookkeeping here; the rare `__proto__` key is located by a second walk.
-  const walk = (v: unknown, depth: number): void => {
-    if (depth >= maxDepth) {
-      shape.tooDeep = true;
+  const walk = new ShapeWalk(maxDepth);
+  if (root !== null && typeof root === 'object') walk.visit(root, 0);
+  return {keys: walk.keys, tooDeep: walk.tooDeep, protoPaths: walk.proto && !walk.tooDeep ? protoPaths(root) : []};
+}
+
+/**
+ * Counts a parsed value's keys and notes whether it nests too deep or has a `__proto__` key. Hot for every document
+ * read: no path bookkeeping here; the rare `__proto__` key is located by a second walk.
+ */
+class ShapeWalk {
+  keys = 0;
+  tooDeep = false;
+  proto = false;
+
+  constructor(private readonly maxDepth: number) {}
+
+  visit(v: object, depth: number): void {
+    if (depth >= this.maxDepth) {
+      this.tooDeep = true;
       return;
     }
     if (Array.isArray(v)) {
       for (const item of v as unknown[]) {
-        if (item !== null && typeof item === 'object') walk(item, depth + 1);
-        if (shape.tooDeep) return;
+        if (item !== null && typeof item === 'object') this.visit(item, depth + 1);
+        if (this.tooDeep) return;
       }
       return;
     }
     const obj = v as Record<string, unknown>;
     for (const k in obj) {
-      shape.keys++;
-      if (k === '__proto__') sawProto = true;
+      this.keys++;
+      if (k === '__proto__') this.proto = true;
       const child = obj[k];
-      if (child !== null && typeof child === 'object') walk(child, depth + 1);
-      if (shape.tooDeep) return;
+      if (child !== null && typeof child === 'object') this.visit(child, depth + 1);
+      if (this.tooDeep) return;
     }
-  };
-  if (root !== null && typeof root === 'object') walk(root, 0);
-  if (sawProto && !shape.tooDeep) shape.protoPaths = protoPaths(root);
-  return shape;
+  }
 }
 
 function protoPaths(root: unknown): PathSegment[][] {
