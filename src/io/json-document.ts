@@ -76,7 +76,7 @@ export class JsonDocument {
     readonly parsed: boolean,
     readonly problems: ParseProblem[],
     private readonly treeSafe: boolean,
-    /** The colon of each key, in the order JSON.parse met them, when the text's key tokens are exactly its keys. */
+    /** The colon of each key token, in text order, when those tokens are exactly the parsed value's keys. */
     private readonly colons?: readonly number[],
   ) {}
 

@@ -19,21 +19,14 @@ const DIGIT_9 = 0x39;
  * does not exist, or a key starts with a digit): the caller then scans ({@link locateWanted}). `paths` is not changed.
  */
 export function locateWantedByKeys(text: string, value: unknown, colons: readonly number[], paths: WantedPaths): number[] | undefined {
-  const walk = new KeyWalk(text, colons, paths);
-  const {root} = paths;
-  if (root.ends !== undefined) {
-    const start = skipWhitespace(text, 0);
-    walk.set(root, start, rootEnd(text, start));
-  }
-  if (root.first !== undefined) walk.children(value, root, 1);
-  return walk.failed || walk.unplaced > 0 ? undefined : walk.out;
+  return new KeyWalk(text, colons, paths).run(value, paths.root);
 }
 
 class KeyWalk {
-  readonly out: number[];
+  private readonly out: number[];
   /** Nodes with a range to give that have none yet. */
-  unplaced: number;
-  failed = false;
+  private unplaced: number;
+  private failed = false;
   /** Keys passed so far in the walk's pre-order. */
   private ordinal = 0;
   /** Containers open around the last key passed. */
@@ -48,7 +41,16 @@ class KeyWalk {
     this.unplaced = paths.ranged;
   }
 
-  set(node: WantedPath, start: number, end: number): void {
+  run(value: unknown, root: WantedPath): number[] | undefined {
+    if (root.ends !== undefined) {
+      const start = skipWhitespace(this.text, 0);
+      this.set(root, start, rootEnd(this.text, start));
+    }
+    if (root.first !== undefined) this.children(value, root, 1);
+    return this.failed || this.unplaced > 0 ? undefined : this.out;
+  }
+
+  private set(node: WantedPath, start: number, end: number): void {
     const {out} = this;
     const {ends} = node;
     if (typeof ends === 'number') {
@@ -67,7 +69,7 @@ class KeyWalk {
    * Walks `value`, whose direct members sit inside `depth` open containers, finding the children of `node` in it. Keys
    * outside every wanted path are counted, nothing more.
    */
-  children(value: unknown, node: WantedPath, depth: number): void {
+  private children(value: unknown, node: WantedPath, depth: number): void {
     if (value === null || typeof value !== 'object') return;
     if (Array.isArray(value)) {
       for (let i = 0; i < value.length; i++) {

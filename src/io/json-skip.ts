@@ -56,9 +56,10 @@ function containerEnd(text: string, at: number): number {
 }
 
 /**
- * `at` is inside `open` containers (one: past its opening bracket or a member): the offset just past the bracket that closes the outermost,
- * found by balancing brackets with strings skipped (this loop is where positions spend their time). In a `plain` text
- * (no backslash anywhere) a string ends at the next quote, which indexOf finds faster than a loop.
+ * `at` is inside `open` containers (one: past its opening bracket or a member): the offset just past the bracket that
+ * closes the outermost, found by balancing brackets with strings skipped (this loop is where positions spend their
+ * time). In a `plain` text (no backslash anywhere) a string ends at the next quote, which indexOf finds faster than a
+ * loop.
  */
 export function restEnd(text: string, at: number, plain: boolean, open = 1): number {
   const length = text.length;

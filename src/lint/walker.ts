@@ -142,22 +142,22 @@ export function walkSchema(root: JsonDocument, options: WalkOptions, visit: (nod
       break;
     }
     const {schema} = node;
-    // One pass over the schema's own keys finds its edges, whether it has a `$ref` and (for the engine) which rules can
-    // report on it: looking each keyword up instead costs a failed property lookup per absent keyword, which on most
-    // sub-schemas is all.
-    let edges = 0;
+    // One pass over the schema's own keys finds its edges, whether it has a `$ref` (both in `held`) and, for the engine,
+    // which rules can report on it: looking each keyword up instead costs a failed property lookup per absent keyword,
+    // which on most sub-schemas is all.
+    let held = 0;
     let mask = 0;
     for (const k in schema) {
       const edge = edgeBit(k);
       const bit = bits === undefined ? 0 : (bits.get(k) ?? otherBits);
       if ((edge | bit) !== 0 && Object.hasOwn(schema, k)) {
-        edges |= edge;
+        held |= edge;
         mask |= bit;
       }
     }
     node.keywordMask = mask;
     let refTarget: {doc: JsonDocument; pointer: string; value: JsonObject} | undefined;
-    if ((edges & REF) !== 0 && typeof schema.$ref === 'string') {
+    if ((held & REF) !== 0 && typeof schema.$ref === 'string') {
       resolver ??= new RefResolver(root, cwd, options);
       const resolved = resolver.resolve(node.doc, schema.$ref);
       if (resolved.status !== 'found') node.ref = resolved;
@@ -179,25 +179,25 @@ export function walkSchema(root: JsonDocument, options: WalkOptions, visit: (nod
     // Children go on the stack in document order, then that stretch is reversed so the first is popped first.
     const from = stack.length;
     const tier1 = node.tier1 && node.depth <= TIER1_MAX_DEPTH;
-    if (edges !== 0) {
+    if (held !== 0) {
       const up = node.reach === 'upstream';
-      if (edges & PROPERTIES) members(stack, node, tier1, schema.properties, 'properties', up);
-      if (edges & ANY_OF) elements(stack, node, tier1, schema.anyOf, 'anyOf', up);
-      if (edges & ITEMS) pushChild(stack, node, tier1, schema.items, 'items', up, undefined);
-      if (edges & DEFS) members(stack, node, tier1, schema.$defs, '$defs', up);
-      if (edges & DEFINITIONS) members(stack, node, tier1, schema.definitions, 'definitions', false);
-      if (edges & ADDITIONAL_PROPERTIES) pushChild(stack, node, tier1, schema.additionalProperties, 'additionalProperties', false, undefined);
-      if (edges & PATTERN_PROPERTIES) members(stack, node, tier1, schema.patternProperties, 'patternProperties', false);
-      if (edges & CONTAINS) pushChild(stack, node, tier1, schema.contains, 'contains', false, undefined);
-      if (edges & PREFIX_ITEMS) elements(stack, node, tier1, schema.prefixItems, 'prefixItems', false);
-      if (edges & ITEMS) elements(stack, node, tier1, schema.items, 'tupleItems', false);
-      if (edges & ONE_OF) elements(stack, node, tier1, schema.oneOf, 'oneOf', false);
-      if (edges & ALL_OF) elements(stack, node, tier1, schema.allOf, 'allOf', false);
-      if (edges & NOT) pushChild(stack, node, tier1, schema.not, 'not', false, undefined);
-      if (edges & IF) pushChild(stack, node, tier1, schema.if, 'if', false, undefined);
-      if (edges & THEN) pushChild(stack, node, tier1, schema.then, 'then', false, undefined);
-      if (edges & ELSE) pushChild(stack, node, tier1, schema.else, 'else', false, undefined);
-      if (edges & DEPENDENT_SCHEMAS) members(stack, node, tier1, schema.dependentSchemas, 'dependentSchemas', false);
+      if (held & PROPERTIES) members(stack, node, tier1, schema.properties, 'properties', up);
+      if (held & ANY_OF) elements(stack, node, tier1, schema.anyOf, 'anyOf', up);
+      if (held & ITEMS) pushChild(stack, node, tier1, schema.items, 'items', up, undefined);
+      if (held & DEFS) members(stack, node, tier1, schema.$defs, '$defs', up);
+      if (held & DEFINITIONS) members(stack, node, tier1, schema.definitions, 'definitions', false);
+      if (held & ADDITIONAL_PROPERTIES) pushChild(stack, node, tier1, schema.additionalProperties, 'additionalProperties', false, undefined);
+      if (held & PATTERN_PROPERTIES) members(stack, node, tier1, schema.patternProperties, 'patternProperties', false);
+      if (held & CONTAINS) pushChild(stack, node, tier1, schema.contains, 'contains', false, undefined);
+      if (held & PREFIX_ITEMS) elements(stack, node, tier1, schema.prefixItems, 'prefixItems', false);
+      if (held & ITEMS) elements(stack, node, tier1, schema.items, 'tupleItems', false);
+      if (held & ONE_OF) elements(stack, node, tier1, schema.oneOf, 'oneOf', false);
+      if (held & ALL_OF) elements(stack, node, tier1, schema.allOf, 'allOf', false);
+      if (held & NOT) pushChild(stack, node, tier1, schema.not, 'not', false, undefined);
+      if (held & IF) pushChild(stack, node, tier1, schema.if, 'if', false, undefined);
+      if (held & THEN) pushChild(stack, node, tier1, schema.then, 'then', false, undefined);
+      if (held & ELSE) pushChild(stack, node, tier1, schema.else, 'else', false, undefined);
+      if (held & DEPENDENT_SCHEMAS) members(stack, node, tier1, schema.dependentSchemas, 'dependentSchemas', false);
     }
     if (refTarget) {
       const key = `${(resolver as RefResolver).idOf(refTarget.doc)}\u0000${refTarget.pointer}\u0000${Math.min(node.depth, DEPTH_MEMO_CAP)}\u0000${tier1}`;

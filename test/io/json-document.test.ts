@@ -58,6 +58,19 @@ describe('JsonDocument', () => {
     }
   });
 
+  it('takes exactly maxDepth levels of nesting, and refuses one more at the bracket past the limit', () => {
+    for (const [open, close] of [
+      ['[', ']'],
+      ['{"a":', '}'],
+    ]) {
+      const ok = JsonDocument.parse(open.repeat(3) + '1' + close.repeat(3), {file: 'f.json'}, {maxDepth: 3});
+      expect(ok.parsed).toBe(true);
+      const deep = JsonDocument.parse(open.repeat(4) + '1' + close.repeat(4), {file: 'f.json'}, {maxDepth: 3});
+      expect(deep.parsed).toBe(false);
+      expect(deep.problemFindings()[0]).toMatchObject({ruleId: 'json/too-deep', line: 1, column: 3 * open.length + 1});
+    }
+  });
+
   it('adds the stream line to positions of a line document', () => {
     const doc = JsonDocument.parse('{"a": 1, "a": 2}', {file: 's.ndjson', lineBase: 41});
     expect(doc.problemFindings()[0]).toMatchObject({line: 42, column: 10});

@@ -215,6 +215,15 @@ describe('our extension walk', () => {
     ]);
   });
 
+  it('a finding reported at a key of a node inside an allOf branch says its fix would change the schema, and carries none', () => {
+    const schema = closed({a: {type: ['string', 'null']}, b: {allOf: [{type: ['string', 'null']}]}});
+    const findings = lint(schema, {targets: ['gemini-legacy'], withFixes: true}).filter((f) => f.ruleId === 'gemini-legacy/type-list');
+    expect(findings.map((f) => [f.pointer, f.message.endsWith('would change what the whole schema accepts)'), f.fix !== undefined])).toEqual([
+      ['/properties/a/type', false, true],
+      ['/properties/b/allOf/0/type', true, false],
+    ]);
+  });
+
   it('never fetches remote refs itself: it follows only documents fetched beforehand', () => {
     const findings = lint(closed({a: {$ref: 'https://example.com/a.json#/x'}}), {profile: 'load-bearing'});
     expect(findings.map((f) => [f.ruleId, f.severity])).toEqual([['ref/remote-not-fetched', 'info']]);
