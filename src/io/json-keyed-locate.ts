@@ -66,16 +66,19 @@ class KeyWalk {
   }
 
   /**
-   * Walks `value`, whose direct members sit inside `depth` open containers, finding the children of `node` in it. Keys
-   * outside every wanted path are counted, nothing more.
+   * Walks `value`, whose direct members sit inside `depth` open containers, finding the children of `node` in it; under
+   * no wanted path (`node` undefined) its keys are counted, nothing more.
    */
-  private children(value: unknown, node: WantedPath, depth: number): void {
+  private children(value: unknown, node: WantedPath | undefined, depth: number): void {
     if (value === null || typeof value !== 'object') return;
     if (Array.isArray(value)) {
       for (let i = 0; i < value.length; i++) {
-        const child = childNamed(node, String(i));
-        if (child === undefined) this.count(value[i], depth + 1);
-        else this.element(child, value[i], depth + 1);
+        const item: unknown = value[i];
+        // Most arrays in a schema hold strings ("required", "enum", a type list): no call for those.
+        if (node === undefined && (item === null || typeof item !== 'object')) continue;
+        const child = node === undefined ? undefined : childNamed(node, String(i));
+        if (child === undefined) this.children(item, undefined, depth + 1);
+        else this.element(child, item, depth + 1);
         if (this.failed || this.unplaced === 0) return;
       }
       return;
@@ -89,8 +92,8 @@ class KeyWalk {
       }
       const ordinal = this.ordinal++;
       this.lastDepth = depth;
-      const child = childNamed(node, k);
-      if (child === undefined) this.count(obj[k], depth + 1);
+      const child = node === undefined ? undefined : childNamed(node, k);
+      if (child === undefined) this.children(obj[k], undefined, depth + 1);
       else this.member(child, obj[k], depth + 1, ordinal);
       // Once every range is known, the keys left cannot move one (integer-like keys come first in their own object).
       if (this.failed || this.unplaced === 0) return;
@@ -100,7 +103,7 @@ class KeyWalk {
   /** `value` is the member `node` names, the key token with `ordinal`. */
   private member(node: WantedPath, value: unknown, depth: number, ordinal: number): void {
     if (node.ends === undefined) {
-      this.descend(value, node, depth);
+      this.children(value, node.first === undefined ? undefined : node, depth);
       return;
     }
     const colon = this.colons[ordinal];
@@ -108,14 +111,14 @@ class KeyWalk {
     let valueStart = colon + 1;
     while (this.text.charCodeAt(valueStart) <= SPACE) valueStart++;
     const firstInside = this.ordinal;
-    this.descend(value, node, depth);
+    this.children(value, node.first === undefined ? undefined : node, depth);
     this.set(node, start, this.valueEnd(value, valueStart, depth, firstInside));
   }
 
   /** `value` is the element `node` names: its start is known only through its first key. */
   private element(node: WantedPath, value: unknown, depth: number): void {
     if (node.ends === undefined) {
-      this.descend(value, node, depth);
+      this.children(value, node.first === undefined ? undefined : node, depth);
       return;
     }
     if (!hasKey(value)) {
@@ -130,31 +133,8 @@ class KeyWalk {
       this.failed = true;
       return;
     }
-    this.descend(value, node, depth);
+    this.children(value, node.first === undefined ? undefined : node, depth);
     this.set(node, start, this.valueEnd(value, start, depth, firstInside));
-  }
-
-  private descend(value: unknown, node: WantedPath, depth: number): void {
-    if (node.first === undefined) this.count(value, depth);
-    else this.children(value, node, depth);
-  }
-
-  /** Passes over `value`'s keys. */
-  private count(value: unknown, depth: number): void {
-    if (value === null || typeof value !== 'object') return;
-    if (Array.isArray(value)) {
-      // Most arrays in a schema hold strings ("required", "enum", a type list): no call for those.
-      for (const item of value as unknown[]) if (item !== null && typeof item === 'object') this.count(item, depth + 1);
-      return;
-    }
-    const obj = value as Record<string, unknown>;
-    for (const k in obj) {
-      const c = k.charCodeAt(0);
-      if (c >= DIGIT_0 && c <= DIGIT_9) this.failed = true;
-      this.ordinal++;
-      this.lastDepth = depth;
-      this.count(obj[k], depth + 1);
-    }
   }
 
   /**
@@ -163,7 +143,6 @@ class KeyWalk {
    * from its start (a scalar, or a container of scalars, as short as such values are in schemas).
    */
   private valueEnd(value: unknown, valueStart: number, depth: number, firstInside: number): number {
-    if (typeof value === 'string') return closingQuoteEnd(this.text, valueStart);
     if (this.ordinal === firstInside || value === null || typeof value !== 'object') return valueEnd(this.text, valueStart);
     return restEnd(this.text, this.colons[this.ordinal - 1] + 1, false, this.lastDepth - depth + 1);
   }
@@ -182,12 +161,6 @@ function hasKey(value: unknown): boolean {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
   for (const _ in value) return true;
   return false;
-}
-
-/** `at` is on a string's opening quote: the offset past its closing one (found by indexOf: a value may be a long URL or prose). */
-function closingQuoteEnd(text: string, at: number): number {
-  for (let q = text.indexOf('"', at + 1); q !== -1; q = text.indexOf('"', q + 1)) if (!escaped(text, q)) return q + 1;
-  return text.length;
 }
 
 /** The character at `at` follows an odd run of backslashes. */

@@ -405,10 +405,6 @@ class Context implements RuleContext {
   private ownState: Record<string, unknown> | undefined;
   /** Messages rendered from frozen data objects, by the object. */
   private rendered: Map<MessageData, {messageId: string; message: string}> | undefined;
-  /** The last message rendered from a frozen data object, and what from. */
-  private lastData: MessageData | undefined;
-  private lastMessageId = '';
-  private lastMessage = '';
 
   constructor(
     private readonly ruleId: string,
@@ -440,8 +436,6 @@ class Context implements RuleContext {
   }
 
   private message(messageId: string, data: MessageData | undefined): string {
-    // A rule reporting on every sub-schema reports the same message again and again.
-    if (data === this.lastData && messageId === this.lastMessageId && data !== undefined) return this.lastMessage;
     const render = this.messages[messageId];
     if (render === undefined) throw new Error(`${this.ruleId} reported messageId "${messageId}", which it does not declare`);
     if (data === undefined || !Object.isFrozen(data)) return render(data);
@@ -453,9 +447,6 @@ class Context implements RuleContext {
       kept = {messageId, message: render(data)};
       if (rendered.size < RENDERED_KEPT) rendered.set(data, kept);
     }
-    this.lastData = data;
-    this.lastMessageId = messageId;
-    this.lastMessage = kept.message;
     return kept.message;
   }
 }
