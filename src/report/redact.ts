@@ -1,5 +1,6 @@
 import {mapStrings, remembered} from './map-strings.js';
 import {maskedForm, maskSecrets} from './secrets.js';
+import {skipWhitespace} from '../io/json-skip.js';
 
 /** What a credential the user handed us (a probe's token or header) becomes in every output. */
 export const REDACTED = '[REDACTED]';
@@ -114,18 +115,25 @@ export function credentialSpans(text: string): CredentialSpan[] {
     if (end === -1) break;
     at = end + 1;
     const decoded = jsonStringValue(text.slice(start, at));
-    const next = /\S/.exec(text.slice(at, at + 64))?.[0];
-    if (next === ':') {
+    if (text.charCodeAt(skipWhitespace(text, at)) === COLON) {
       key = decoded === undefined ? undefined : {name: decoded, end: at};
       continue;
     }
-    if (key !== undefined && decoded !== undefined && isCredentialKey(key.name) && /^\s*:\s*$/.test(text.slice(key.end, start))) {
+    if (key !== undefined && decoded !== undefined && isCredentialKey(key.name) && valueFollows(text, key.end, start)) {
       const masked = DEFAULT.valueText(decoded, key.name);
       if (masked !== decoded) spans.push({index: start, length: at - start, masked: JSON.stringify(masked)});
     }
     key = undefined;
   }
   return spans;
+}
+
+const COLON = 0x3a;
+
+/** Between `keyEnd` (just past a key token) and `at` there is only its colon and whitespace. */
+function valueFollows(text: string, keyEnd: number, at: number): boolean {
+  const colon = skipWhitespace(text, keyEnd);
+  return colon < at && text.charCodeAt(colon) === COLON && skipWhitespace(text, colon + 1) === at;
 }
 
 function jsonStringValue(token: string): string | undefined {
