@@ -6,7 +6,10 @@ describe('credentialSpans', () => {
     for (const gap of ['', ' ', '\n  ', ' '.repeat(100)]) {
       const text = `{"password"${gap}:${gap}"hunter2-secret", "note": "password"}`;
       const spans = credentialSpans(text);
-      expect(spans.map((s) => text.slice(s.index, s.index + s.length)), JSON.stringify(gap)).toEqual(['"hunter2-secret"']);
+      expect(
+        spans.map((s) => text.slice(s.index, s.index + s.length)),
+        JSON.stringify(gap),
+      ).toEqual(['"hunter2-secret"']);
     }
   });
 
