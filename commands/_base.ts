@@ -165,15 +165,16 @@ export abstract class CheckCommand<T extends typeof Command = typeof Command> ex
     const out = writer && outputBlocks(() => this.outputTarget(flags.output));
     const evaluated = await this.evaluate(run, cwd, isTerminal('stderr') && !flags.output && !flags.json, writer && out && {writer, ctx, out});
     const {outcome, report: full, exitCode, rules} = evaluated;
+    const shown = flags.quiet ? applyQuiet(full) : full;
     Object.assign(ctx, {
       rules: formatNeedsRules(format as FormatName) ? rules : new Map(),
       renderExtras: outcome.renderExtras,
       cleanMark: outcome.cleanMark,
       renderSummaryExtras: outcome.renderSummaryExtras,
-      sources: format === 'html' ? readExcerptSources(full, this.scope ?? new ReadScope({cwd, projectRoot: projectRoot(cwd)}), (flags as {'stdin-filename'?: string})['stdin-filename']) : undefined,
+      sources: format === 'html' ? readExcerptSources(shown, this.scope ?? new ReadScope({cwd, projectRoot: projectRoot(cwd)}), (flags as {'stdin-filename'?: string})['stdin-filename']) : undefined,
     });
     if (out && evaluated.streamed !== undefined) await out.end(evaluated.streamed);
-    else await writeOutput(getFormatter(format)(flags.quiet ? applyQuiet(full) : full, ctx), this.outputTarget(flags.output));
+    else await writeOutput(getFormatter(format)(shown, ctx), this.outputTarget(flags.output));
     process.exitCode = exitCode;
   }
 

@@ -39,9 +39,11 @@ export function format(unsafe: Report, ctx: FormatContext): string {
   const shape = total > FEW_FINDINGS ? COMPACT_EXCERPT : FULL_EXCERPT;
   const groups: string[] = [];
   const files: string[] = [];
+  // One per file for the whole page: several results (a schema and the files it references) can point into one file.
+  const sources = new Map<string, SourceLines | undefined>();
   report.results.forEach((result, i) => {
     if (ctx.quiet && result.findings.length === 0) return;
-    const group = fileGroup(result, unsafe.results[i], i, rules, shape, ctx);
+    const group = fileGroup(result, unsafe.results[i], i, rules, shape, sources, ctx);
     if (group === undefined) return;
     groups.push(group);
     files.push(`<option value="${i}">${escapeText(displayName(result.file))}</option>`);
@@ -49,7 +51,7 @@ export function format(unsafe: Report, ctx: FormatContext): string {
   const title = `openwop ${report.command} report`;
   const body =
     `<div id="report" data-group="file"><header><h1>${escapeText(title)}</h1><p class="muted">openwop ${escapeText(report.version)}</p></header><main>` +
-    summarySection(report, rules, ctx) +
+    summarySection(report, rules, hidden, ctx) +
     filterBar(rules, files) +
     `<section id="by-file"><h2>Findings by file</h2>${groups.join('') || (hidden ? '' : '<p>No problems found.</p>')}</section>` +
     `<section id="by-rule" hidden><h2>Findings by rule</h2>${[...rules.values()].map((r) => ruleGroup(r, ctx.rules.get(r.id))).join('')}</section>` +
@@ -69,13 +71,20 @@ function ruleRows(report: Report): Map<string, RuleRow> {
 }
 
 /** A file's group, or undefined for a clean file with nothing of its command's to show. */
-function fileGroup(result: FileResult, unsafe: FileResult, index: number, rules: Map<string, RuleRow>, shape: ExcerptShape, ctx: FormatContext): string | undefined {
+function fileGroup(
+  result: FileResult,
+  unsafe: FileResult,
+  index: number,
+  rules: Map<string, RuleRow>,
+  shape: ExcerptShape,
+  sources: Map<string, SourceLines | undefined>,
+  ctx: FormatContext,
+): string | undefined {
   const view = commandView(result);
   const extras = ctx.renderExtras?.(result, {...ctx, color: false}) ?? [];
   if (result.findings.length === 0 && view === '' && extras.length === 0) return undefined;
   const name = displayName(result.file);
   const order = result.findings.map((_, i) => i).sort((a, b) => result.findings[a].line - result.findings[b].line || result.findings[a].column - result.findings[b].column);
-  const sources = new Map<string, SourceLines | undefined>();
   const items = order.map((i) => {
     const f = result.findings[i];
     const raw = unsafe.findings[i];
@@ -109,7 +118,7 @@ function docsLink(rule: Rule | undefined): string {
   return url.startsWith('https://') ? `<p><a class="docs" href="${escapeAttr(url)}" rel="noreferrer">${escapeText(`${rule.id} documentation`)}</a></p>` : '';
 }
 
-function summarySection(report: Report, rules: Map<string, RuleRow>, ctx: FormatContext): string {
+function summarySection(report: Report, rules: Map<string, RuleRow>, hidden: string | undefined, ctx: FormatContext): string {
   const total: Record<Severity, number> = {error: 0, warning: 0, info: 0};
   for (const row of rules.values()) for (const s of SEVERITIES) total[s] += row.counts[s];
   const files = typeof report.summary.files === 'number' ? report.summary.files : report.results.length;
@@ -120,7 +129,6 @@ function summarySection(report: Report, rules: Map<string, RuleRow>, ctx: Format
     : '';
   const extras = ctx.renderSummaryExtras?.(report.summary, {...ctx, color: false}) ?? [];
   // --quiet dropped them from the page but not from the exit code (--max-warnings): the page says so.
-  const hidden = hiddenByQuiet(report.summary);
   const quiet = hidden ? `<p id="quiet">${escapeText(`${hidden} hidden by --quiet`)}</p>` : '';
   const notes = extras.length ? `<ul class="muted">${extras.map((l) => `<li>${escapeText(l)}</li>`).join('')}</ul>` : '';
   return `<section id="summary"><h2>Summary</h2><div class="cards">${cards.join('')}</div>${quiet}${notes}${ruleTable}</section>`;

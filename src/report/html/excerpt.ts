@@ -92,9 +92,17 @@ export class SourceLines {
     const end = start + line.length;
     let out = '';
     let at = start;
-    for (const hit of this.secrets) {
+    const {secrets} = this;
+    // The spans are in text order and do not overlap: the first that ends past the line's start, up to the line's end.
+    let lo = 0;
+    for (let hi = secrets.length; lo < hi; ) {
+      const mid = (lo + hi) >> 1;
+      if (secrets[mid].index + secrets[mid].length <= start) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < secrets.length && secrets[i].index < end; i++) {
+      const hit = secrets[i];
       const hitEnd = hit.index + hit.length;
-      if (hitEnd <= start || hit.index >= end) continue;
       const from = Math.max(hit.index, start);
       out += line.slice(at - start, from - start) + (hit.index >= start ? hit.masked : '…');
       at = Math.min(hitEnd, end);
