@@ -95,7 +95,7 @@ export class SourceLines {
     const {secrets} = this;
     // The spans are in text order and do not overlap: the first that ends past the line's start, up to the line's end.
     let lo = 0;
-    for (let hi = secrets.length; lo < hi; ) {
+    for (let hi = secrets.length; lo < hi;) {
       const mid = (lo + hi) >> 1;
       if (secrets[mid].index + secrets[mid].length <= start) lo = mid + 1;
       else hi = mid;
