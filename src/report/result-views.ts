@@ -25,6 +25,19 @@ export interface PackGate {
   blockedBy?: string;
 }
 
+/** What a simulated install gate came to, told the same way by every format; `unmet` lists what a refusal names. */
+export interface GateOutcome {
+  outcome: 'code-not-scanned' | 'not-reached' | 'refused' | 'installs';
+  unmet: string[];
+}
+
+export function gateOutcome(gate: PackGate): GateOutcome {
+  const unmet = Array.isArray(gate.refusal?.unmet) ? gate.refusal.unmet.map(String) : [];
+  if (gate.blockedBy === 'code-not-scanned') return {outcome: 'code-not-scanned', unmet};
+  if (gate.blockedBy !== undefined) return {outcome: 'not-reached', unmet};
+  return {outcome: gate.refusal || !gate.installs ? 'refused' : 'installs', unmet};
+}
+
 export interface PackView {
   file: string;
   pack: string | null;

@@ -2,6 +2,7 @@ import {describe, expect, it} from 'vitest';
 import type {FileResult, Finding} from '../../src/core/finding.js';
 import {format as markdown, markdownReport} from '../../src/report/formatters/markdown.js';
 import {buildReport} from '../../src/report/report.js';
+import {gateOutcome} from '../../src/report/result-views.js';
 import {checkMarkdown} from './markdown-check.js';
 import {FORBIDDEN_KEYWORD, finding, sampleContext, sampleReport} from './sample.js';
 
@@ -186,5 +187,15 @@ describe('markdown', () => {
     const md = markdown(sampleReport(), sampleContext({rules: new Map()}));
     expect(checkMarkdown(md).links).toEqual([]);
     expect(md).toContain(`\`${FORBIDDEN_KEYWORD.id}\``);
+  });
+});
+
+describe('the install gate, told alike by markdown and html', () => {
+  it('a gate that does not install, with no refusal object, is refused in both', () => {
+    expect(gateOutcome({granted: [], installs: false, refusal: null})).toEqual({outcome: 'refused', unmet: []});
+    expect(gateOutcome({granted: ['net.dns'], installs: true, refusal: null})).toEqual({outcome: 'installs', unmet: []});
+    expect(gateOutcome({granted: [], installs: false, refusal: {unmet: ['crypto']}})).toEqual({outcome: 'refused', unmet: ['crypto']});
+    expect(gateOutcome({granted: [], installs: false, refusal: null, blockedBy: 'code-not-scanned'}).outcome).toBe('code-not-scanned');
+    expect(gateOutcome({granted: [], installs: false, refusal: null, blockedBy: 'pack/invalid-manifest'}).outcome).toBe('not-reached');
   });
 });

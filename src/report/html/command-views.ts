@@ -1,5 +1,5 @@
 import type {FileResult} from '../../core/finding.js';
-import {packView, probeView, retryTrace, type PackGate, type PackView, type ProbeView} from '../result-views.js';
+import {gateOutcome, packView, probeView, retryTrace, type PackGate, type PackView, type ProbeView} from '../result-views.js';
 import {escapeText} from './escape.js';
 import {timelineSvg} from './retry-svg.js';
 
@@ -28,13 +28,13 @@ function gateVerdict(gate: PackGate | null): string {
   if (gate === null) return '<p class="gate"><span class="pill none">gate not simulated</span> <span class="muted">give --grant to simulate a host’s install gate</span></p>';
   const granted = gate.granted.length ? gate.granted.join(', ') : 'nothing';
   const refusal = gate.refusal ? `<pre class="json">${escapeText(JSON.stringify(gate.refusal, null, 2))}</pre>` : '';
-  const unmet = Array.isArray(gate.refusal?.unmet) ? gate.refusal.unmet.map(String) : [];
+  const {outcome, unmet} = gateOutcome(gate);
   const [verdict, ok, why] =
-    gate.blockedBy === 'code-not-scanned'
+    outcome === 'code-not-scanned'
       ? ['not installed', false, 'part of its code could not be scanned, so what it reaches is unknown']
-      : gate.blockedBy
+      : outcome === 'not-reached'
         ? ['not reached', false, `a host refuses the manifest first (${gate.blockedBy})`]
-        : gate.refusal
+        : outcome === 'refused'
           ? ['refused', false, `unmet: ${unmet.join(', ')}`]
           : ['installs', true, ''];
   return `<p class="gate" data-verdict="${ok ? 'installs' : 'blocked'}"><span class="pill ${ok ? 'ok' : 'bad'}">gate: ${verdict}</span> <span class="muted">host grants ${escapeText(granted)}${why ? ` · ${escapeText(why)}` : ''}</span></p>${refusal}`;

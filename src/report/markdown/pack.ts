@@ -3,7 +3,7 @@ import {displayName} from '../../io/paths.js';
 import {shortList} from '../short-list.js';
 import {cutLine, type ByteBudget} from './budget.js';
 import {codeSpan, mdRow, mdTable, mdText} from './escape.js';
-import {packView, type PackGate, type PackView} from '../result-views.js';
+import {gateOutcome, packView, type PackGate, type PackView} from '../result-views.js';
 
 // validate pack's part: one row per manifest with the simulated install gate's verdict, read from the result fields
 // the JSON report documents (pack, kind, requires, gate; read by result-views.ts).
@@ -27,9 +27,9 @@ export function addPackGates(out: ByteBudget, results: readonly FileResult[]): v
 
 function verdict(gate: PackGate | null): string {
   if (gate === null) return 'not simulated';
-  const unmet = Array.isArray(gate.refusal?.unmet) ? ` (unmet: ${mdText(shortList(gate.refusal.unmet))})` : '';
-  if (gate.blockedBy === 'code-not-scanned') return `**not installed**: code not scanned${unmet}`;
-  if (gate.blockedBy !== undefined) return `**not reached**: refused first (${mdText(gate.blockedBy)})${unmet}`;
-  if (gate.refusal) return `**refused**${unmet}`;
-  return gate.installs ? '✔ installs' : '**refused**';
+  const {outcome, unmet: names} = gateOutcome(gate);
+  const unmet = Array.isArray(gate.refusal?.unmet) ? ` (unmet: ${mdText(shortList(names))})` : '';
+  if (outcome === 'code-not-scanned') return `**not installed**: code not scanned${unmet}`;
+  if (outcome === 'not-reached') return `**not reached**: refused first (${mdText(gate.blockedBy ?? '')})${unmet}`;
+  return outcome === 'refused' ? `**refused**${unmet}` : '✔ installs';
 }
