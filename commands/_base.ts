@@ -6,7 +6,7 @@ import {filesUsed} from '../src/io/files-used.js';
 import {isTerminal, terminalWidth} from '../src/io/terminal.js';
 import {packageVersion} from '../src/io/package-root.js';
 import {ReadScope} from '../src/io/read-scope.js';
-import {parseShard, pathInShard} from '../src/io/shard.js';
+import {parseShard, pathInShard, type Shard} from '../src/io/shard.js';
 import {shouldUseColor} from '../src/report/color.js';
 import {applyQuiet, exitCodeFor} from '../src/report/exit-code.js';
 import type {FileResult, Report} from '../src/core/finding.js';
@@ -58,6 +58,8 @@ export interface CheckContext {
   streamResults?: (hooks: StreamHooks) => (result: FileResult) => void;
   /** Set with streamResults: prints notes at once (a streamed report is on its way before the check returns). */
   printNotes?: (notes: readonly string[]) => void;
+  /** --shard, read once for the check and the baseline. */
+  shard?: Shard;
 }
 
 /** What the report pipeline needs of a command before its first result, when results are streamed. */
@@ -162,7 +164,7 @@ export abstract class CheckCommand<T extends typeof Command = typeof Command> ex
       quiet: flags.quiet,
     };
     const writer = flags.baseline === undefined ? resultWriter(format as FormatName, this.commandName) : undefined;
-    const out = writer && outputBlocks(() => this.outputTarget(flags.output));
+    const out = writer && outputBlocks(() => this.outputTarget(flags.output), flags.output !== undefined);
     const evaluated = await this.evaluate(run, cwd, isTerminal('stderr') && !flags.output && !flags.json, writer && out && {writer, ctx, out});
     const {outcome, report: full, exitCode, rules} = evaluated;
     const shown = flags.quiet ? applyQuiet(full) : full;
@@ -223,7 +225,7 @@ export abstract class CheckCommand<T extends typeof Command = typeof Command> ex
     const printNotes = (notes: readonly string[]) => {
       for (const note of notes) process.stderr.write(`openwop: ${displayText(note)}\n`);
     };
-    const outcome = await this.check({cwd, config, interactive, streamResults, printNotes: streamResults && printNotes}, run);
+    const outcome = await this.check({cwd, config, interactive, streamResults, printNotes: streamResults && printNotes, shard}, run);
     printNotes(outcome.notes ?? []);
     const version = packageVersion();
     const policy = {failOn: flags['fail-on'] as 'error' | 'warning', maxWarnings: flags['max-warnings'], fatal: outcome.fatal};

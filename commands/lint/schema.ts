@@ -3,7 +3,6 @@ import {Chalk} from 'chalk';
 import {parseRuleFlags} from '../../src/config/load.js';
 import {LINT_TARGETS, lintRuleDescriptors, lintSchemaInputs, type FixMode, type LintTarget} from '../../src/lint/index.js';
 import {UserError} from '../../src/core/user-error.js';
-import {parseShard} from '../../src/io/shard.js';
 import {CheckCommand, type CheckContext, type CheckOutcome, type CheckRun} from '../_base.js';
 import {baselineFlags, inputSelection, inputSelectionFlags, jobsFlag, LIST_FLAG, readScopeFlags, screenExamples, shardFlag} from '../_common.js';
 
@@ -83,7 +82,7 @@ export default class LintSchema extends CheckCommand<typeof LintSchema> {
       allJson: flags['all-json'],
       withFixes: !flags.json && flags.format === 'sarif',
       jobs: flags.jobs,
-      shard: flags.shard === undefined ? undefined : parseShard(flags.shard),
+      shard: ctx.shard,
       onResult: ctx.streamResults?.({rules: lintRuleDescriptors(), severitiesResolved: true, renderExtras}),
       onNotes: ctx.printNotes,
     });

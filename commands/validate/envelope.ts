@@ -1,7 +1,6 @@
 import {Args, Flags} from '@oclif/core';
 import {configCapabilities, configKindSchemaDirs} from '../../src/config/paths.js';
 import {validateEnvelopeInputs} from '../../src/envelope/index.js';
-import {parseShard} from '../../src/io/shard.js';
 import {CheckCommand, type CheckContext, type CheckOutcome, type CheckRun} from '../_base.js';
 import {baselineFlags, baselineForceFlag, inputSelection, inputSelectionFlags, jobsFlag, readScopeFlags, REPEATED_FLAG, screenExamples, shardFlag} from '../_common.js';
 
@@ -65,7 +64,7 @@ export default class ValidateEnvelope extends CheckCommand<typeof ValidateEnvelo
       scope,
       selection: inputSelection(flags),
       jobs: flags.jobs,
-      shard: flags.shard === undefined ? undefined : parseShard(flags.shard),
+      shard: ctx.shard,
     });
   }
 }

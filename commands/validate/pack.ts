@@ -2,7 +2,6 @@ import {basename, dirname} from 'node:path';
 import {Args, Flags} from '@oclif/core';
 import {LINT_SCHEMAS_SCOPES, type LintSchemasScope, parseGrant, renderPackExtras, RUNTIME_TOKENS, validatePackInputs} from '../../src/pack/index.js';
 import {UserError} from '../../src/core/user-error.js';
-import {parseShard} from '../../src/io/shard.js';
 import {CheckCommand, type CheckContext, type CheckOutcome, type CheckRun} from '../_base.js';
 import {baselineFlags, baselineForceFlag, inputSelection, inputSelectionFlags, jobsFlag, LIST_FLAG, readScopeFlags, screenExamples, shardFlag} from '../_common.js';
 
@@ -78,7 +77,7 @@ export default class ValidatePack extends CheckCommand<typeof ValidatePack> {
       scope,
       selection: inputSelection(flags),
       jobs: flags.jobs,
-      shard: flags.shard === undefined ? undefined : parseShard(flags.shard),
+      shard: ctx.shard,
       // Its rules are loaded as findings name them: the check yields at every manifest.
       onResult: ctx.streamResults?.({rules: [], renderExtras: renderPackExtras}),
       onNotes: ctx.printNotes,
