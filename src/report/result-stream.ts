@@ -48,12 +48,18 @@ export class ResultStream {
   }
 
   add(result: FileResult): void {
-    if (this.waiting.length > 0 || this.unknownIds(result).size > 0) {
+    if (this.waiting.length > 0 || this.namesUnknown(result)) {
       this.waiting.push(result);
       this.load();
       return;
     }
     this.take(result);
+  }
+
+  /** {@link unknownIds} is not empty, asked without building it: once per result of the run. */
+  private namesUnknown(result: FileResult): boolean {
+    for (const f of result.findings) if (!this.known.has(f.ruleId) && !this.asked.has(f.ruleId)) return true;
+    return false;
   }
 
   private unknownIds(result: FileResult): Set<string> {
@@ -71,7 +77,7 @@ export class ResultStream {
       for (const rule of rules) this.known.set(rule.id, rule);
       this.settle = ruleSettler(this.options.settings, this.known.values());
       this.loading = undefined;
-      while (this.waiting.length > 0 && this.unknownIds(this.waiting[0]).size === 0) this.take(this.waiting.shift() as FileResult);
+      while (this.waiting.length > 0 && !this.namesUnknown(this.waiting[0])) this.take(this.waiting.shift() as FileResult);
       if (this.waiting.length > 0) this.load();
     });
   }
@@ -97,7 +103,7 @@ export class ResultStream {
     while (this.loading) await this.loading;
     const {quiet} = this.options;
     // The shapes settleReport and applyQuiet give the summary: the command's fields after the counts, `files` kept.
-    const fields = commandSummaryFields({files: this.files, errors: 0, warnings: 0, infos: 0, ...commandSummary});
+    const fields = commandSummaryFields({files: this.files, ...commandSummary});
     const hidden = quiet && this.warnings + this.infos > 0 ? {hiddenByQuiet: {warnings: this.warnings, infos: this.infos}} : {};
     const summary = {files: 0, errors: this.errors, warnings: quiet ? 0 : this.warnings, infos: quiet ? 0 : this.infos, ...fields, ...hidden} as Summary;
     return {text: this.options.writer.end(summary, ctx), exitCode: exitCodeForCounts({errors: this.errors, warnings: this.warnings}, policy)};

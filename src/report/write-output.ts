@@ -138,9 +138,9 @@ export interface OutputBlocks {
  * fill, as a pipe's buffer would: a run that fails half-way has then printed the blocks before, and a small report is
  * still one write at the end. To a file (`-o`) it is kept, as bytes, and written at the end through writeOutput: still
  * atomic, still refused over a file the run read (`target` is asked for then, when the run has read all it will).
+ * `toFile` says which, when the caller knows without building the target (a file's target looks for the project root).
  */
-export function outputBlocks(target: () => OutputTarget): OutputBlocks {
-  const toFile = target().file !== undefined;
+export function outputBlocks(target: () => OutputTarget, toFile = target().file !== undefined): OutputBlocks {
   let block: string[] = [];
   let size = 0;
   const kept: string[] = [];
