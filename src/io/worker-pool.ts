@@ -97,10 +97,11 @@ export class FilePool<I, O> {
     this.batches.reverse();
     // Loaded only for a parallel run: node:worker_threads loads node:stream, which a run on one thread never needs.
     const {Worker: WorkerThread} = process.getBuiltinModule('node:worker_threads');
+    const entry = workerFile();
     for (let w = 1; w < threads; w++) {
       const current = new SharedArrayBuffer(4);
       new Int32Array(current)[0] = -1;
-      this.start(new WorkerThread(workerFile(), {workerData: {task, command: TASK_COMMAND[task], setup, current} satisfies FileWorkerData}), new Int32Array(current));
+      this.start(new WorkerThread(entry, {workerData: {task, command: TASK_COMMAND[task], setup, current} satisfies FileWorkerData}), new Int32Array(current));
     }
   }
 
