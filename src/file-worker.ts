@@ -32,8 +32,7 @@ function testHook(): string | undefined {
   return process.env.NODE_ENV === 'test' ? process.env.OPENWOP_TEST_WORKER_CRASH : undefined;
 }
 
-function testCrash(): void {
-  const how = testHook();
+function testCrash(how: string | undefined): void {
   if (how === 'exit') process.exit(70);
   if (how === 'throw') throw new TypeError('the test hook threw');
 }
@@ -45,25 +44,27 @@ export function serveFileWorker(): void {
   const {task, setup, current} = workerData as FileWorkerData;
   const checking = new Int32Array(current);
   const check = load(task, setup);
+  // Read once: the environment is slow to ask, and this is asked for every file.
+  const hook = testHook();
   takeFilesUsed();
   // One file at a time, in the order sent: a batch that arrives while a file awaits (a fix written back) waits its turn.
   let queue: Promise<void> = Promise.resolve();
   port.on('message', ({items}: FileRequest) => {
     // The crash test's `uncaught`: an error no check catches, which ends the worker.
-    if (testHook() === 'uncaught') throw new TypeError('the test hook threw outside a check');
+    if (hook === 'uncaught') throw new TypeError('the test hook threw outside a check');
     queue = queue.then(async () => {
       const run = await check;
       const replies: FileReply[] = [];
-      for (const {index, item} of items) replies.push(await answer(run, checking, index, item));
+      for (const {index, item} of items) replies.push(await answer(run, checking, index, item, hook));
       port.postMessage(replies);
     });
   });
 }
 
-async function answer(run: Check, checking: Int32Array, index: number, item: unknown): Promise<FileReply> {
+async function answer(run: Check, checking: Int32Array, index: number, item: unknown, hook: string | undefined): Promise<FileReply> {
   Atomics.store(checking, 0, index);
   try {
-    testCrash();
+    testCrash(hook);
     const value = await run(item as never);
     return {index, ok: true, value, used: takeFilesUsed()};
   } catch (error) {
