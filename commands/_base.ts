@@ -1,7 +1,7 @@
 import {Command, Flags, type Interfaces} from '@oclif/core';
 import {checkRuleFlags, loadConfig, parseRuleFlags, projectRoot} from '../src/config/load.js';
 import type {LoadedConfig} from '../src/config/types.js';
-import {settleReport} from '../src/check-report.js';
+import {reportLevels, settleReport} from '../src/check-report.js';
 import {filesUsed} from '../src/io/files-used.js';
 import {isTerminal, terminalWidth} from '../src/io/terminal.js';
 import {packageVersion} from '../src/io/package-root.js';
@@ -16,7 +16,7 @@ import {FORMATS, formatNeedsRules, getFormatter, resultWriter, type FormatName} 
 import type {ResultWriter} from '../src/report/formatters/result-writer.js';
 import {ResultStream} from '../src/report/result-stream.js';
 import {buildReport} from '../src/report/report.js';
-import {mergeLevels, type RuleLevel} from '../src/core/severity.js';
+import type {RuleLevel} from '../src/core/severity.js';
 import {jsonText} from '../src/report/formatters/json.js';
 import type {CheckOutcome} from '../src/report/outcome.js';
 import {readExcerptSources} from '../src/report/excerpt-sources.js';
@@ -207,7 +207,7 @@ export abstract class CheckCommand<T extends typeof Command = typeof Command> ex
       streaming &&
       ((hooks: StreamHooks) => {
         const {writer, ctx, out} = streaming;
-        const settings = mergeLevels([hooks.severitiesResolved ? undefined : config.config.rules, cliRules]);
+        const settings = reportLevels(hooks.severitiesResolved === true, config.config.rules, cliRules);
         // Loaded only when a finding names a rule the command did not give: a clean run never loads the catalog.
         const loadRules = async (ids: ReadonlySet<string>) => (await (await import('../src/rule-catalog.js')).rulesWithIds(ids)).values();
         stream = new ResultStream({

@@ -24,10 +24,15 @@ export async function settleReport(
   configRules: Record<string, RuleLevel> | undefined,
   cliRules: Record<string, RuleLevel>,
 ): Promise<SettledReport> {
-  const settings = mergeLevels([outcome.severitiesResolved ? undefined : configRules, cliRules]);
+  const settings = reportLevels(outcome.severitiesResolved === true, configRules, cliRules);
   const built = buildReport(command, version, outcome.results, outcome.summary);
   const rules = await reportedRules(built);
   return {report: applyRuleOverridesToReport(built, settings, rules.values()), rules};
+}
+
+/** The rule levels a report gets: the config's unless the check applied them per file already, then `cliRules` over them. */
+export function reportLevels(severitiesResolved: boolean, configRules: Record<string, RuleLevel> | undefined, cliRules: Record<string, RuleLevel>): Record<string, RuleLevel> {
+  return mergeLevels([severitiesResolved ? undefined : configRules, cliRules]);
 }
 
 async function reportedRules(report: Report): Promise<Map<string, Rule>> {

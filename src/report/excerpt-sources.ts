@@ -28,7 +28,8 @@ export function readExcerptSources(report: Report, scope: ReadScope, stdinFilena
       const read = scope.readReference(path, file, Math.min(scope.maxBytes, MAX_SOURCE_BYTES));
       if (!read.ok) continue;
       const decoded = decodeJsonBytes(read.bytes);
-      if (decoded.problem?.ruleId !== 'io/binary' && decoded.text !== '') sources.set(file, decoded.text);
+      // A binary file decodes to no text.
+      if (decoded.text !== '') sources.set(file, decoded.text);
     }
   }
   return sources;

@@ -1,7 +1,7 @@
 import {createHash} from 'node:crypto';
 
 /** A CSP source expression naming exactly this inline script or style: the browser runs it only if the text matches. */
-export function hashSource(text: string): string {
+function hashSource(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
