@@ -1,7 +1,7 @@
 import {resolve} from 'node:path';
 import {Args, Flags} from '@oclif/core';
+import type {Report} from '../../src/core/finding.js';
 import {configCapabilities, configKindSchemaDirs} from '../../src/config/paths.js';
-import {makeFormatContext} from '../../src/report/format-context.js';
 import {FORMATS} from '../../src/report/formatters/index.js';
 import {escapeJsonText} from '../../src/report/printable.js';
 import {redactValue} from '../../src/report/redact.js';
@@ -75,10 +75,10 @@ export default class SimulateRetry extends CheckCommand<typeof SimulateRetry> {
     return super.run();
   }
 
-  /** With --format ndjson-events the run is answered by {@link runEventsOnly}, with --format svg by {@link runSvg}. */
+  /** With --format ndjson-events or svg the run is answered by {@link runOwnFormat}. */
   protected override async answerInstead(run: CheckRun<typeof SimulateRetry>): Promise<boolean> {
     if (this.ownFormat === undefined) return false;
-    await (this.ownFormat === EVENTS_FORMAT ? this.runEventsOnly(run) : this.runSvg(run));
+    await this.runOwnFormat(run);
     return true;
   }
 
@@ -113,25 +113,17 @@ export default class SimulateRetry extends CheckCommand<typeof SimulateRetry> {
     });
   }
 
-  /** --format ndjson-events: the same simulation and exit code, but stdout holds only the events. */
-  private async runEventsOnly(run: CheckRun<typeof SimulateRetry>): Promise<void> {
-    const {flags} = run;
+  /**
+   * --format ndjson-events or svg: the same simulation and exit code, but stdout holds only the events, or the
+   * timelines; the findings are counted on stderr.
+   */
+  private async runOwnFormat(run: CheckRun<typeof SimulateRetry>): Promise<void> {
     const {report, exitCode} = await this.evaluate(run, process.cwd(), false);
-    // Event payloads quote recordings (a node id, a refusal): masked like every other output.
-    const lines = redactValue(report).results.flatMap((r) => (Array.isArray(r.events) ? r.events.map((e) => escapeJsonText(JSON.stringify(e))) : []));
-    await writeOutput(lines.length ? `${lines.join('\n')}\n` : '', this.outputTarget(flags.output));
+    const text = this.ownFormat === EVENTS_FORMAT ? eventLines(report) : (await import('../../src/report/formatters/svg.js')).format(report);
+    await writeOutput(text, this.outputTarget(run.flags.output));
     const {errors, warnings} = report.summary;
-    if (errors + warnings > 0) process.stderr.write(`openwop: ${errors} error(s), ${warnings} warning(s) not shown in ${EVENTS_FORMAT} output; run with --format stylish to see them\n`);
-    process.exitCode = exitCode;
-  }
-
-  /** --format svg: the same simulation and exit code; stdout holds the timelines, the findings are counted on stderr. */
-  private async runSvg(run: CheckRun<typeof SimulateRetry>): Promise<void> {
-    const {report, exitCode, version} = await this.evaluate(run, process.cwd(), false);
-    const {format} = await import('../../src/report/formatters/svg.js');
-    await writeOutput(format(report, makeFormatContext({toolVersion: version})), this.outputTarget(run.flags.output));
-    const {errors, warnings} = report.summary;
-    if (errors + warnings > 0) process.stderr.write(`openwop: ${errors} error(s), ${warnings} warning(s) not shown in ${SVG_FORMAT} output; run with --format html to see them with the timelines\n`);
+    const instead = this.ownFormat === EVENTS_FORMAT ? 'with --format stylish to see them' : 'with --format html to see them with the timelines';
+    if (errors + warnings > 0) process.stderr.write(`openwop: ${errors} error(s), ${warnings} warning(s) not shown in ${this.ownFormat} output; run ${instead}\n`);
     process.exitCode = exitCode;
   }
 }
@@ -155,4 +147,10 @@ function ownFormat(argv: readonly string[]): {argv: string[]; name: typeof EVENT
   if (formats.length > 1) throw new UserError('Flag --format can only be specified once');
   if (flags.includes('--json')) throw new UserError(`--json and --format ${own.value} both choose the output: give one`);
   return {argv: [...argv.slice(0, own.at), ...argv.slice(own.at + own.take)], name: own.value as typeof EVENTS_FORMAT | typeof SVG_FORMAT};
+}
+
+/** The simulated events, one JSON line each: event payloads quote recordings (a node id, a refusal), masked like every other output. */
+function eventLines(report: Report): string {
+  const lines = redactValue(report).results.flatMap((r) => (Array.isArray(r.events) ? r.events.map((e) => escapeJsonText(JSON.stringify(e))) : []));
+  return lines.length ? `${lines.join('\n')}\n` : '';
 }

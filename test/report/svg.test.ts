@@ -41,7 +41,7 @@ const TRUNCATIONS = simulation('trunc.json', [
 
 describe('svg: the retry timeline', () => {
   it('is well-formed XML: a lane per call, budget bars growing on truncation and stopping at the ceiling', () => {
-    const doc = parseXml(svg(buildReport('simulate retry', '0.1.0', [TRUNCATIONS]), sampleContext()).replace(/^<\?xml[^>]*\?>\n/, ''));
+    const doc = parseXml(svg(buildReport('simulate retry', '0.1.0', [TRUNCATIONS])).replace(/^<\?xml[^>]*\?>\n/, ''));
     expect(doc.name).toBe('svg');
     expect(doc.attrs.xmlns).toBe('http://www.w3.org/2000/svg');
     const lanes = all(doc, withClass('lane'));
@@ -68,7 +68,7 @@ describe('svg: the retry timeline', () => {
   it('one timeline per emission; a recording with no call replayed says so; a failure names its error code', () => {
     const failed = simulation('refusal.json', [attempt(1, 'refusal', 400, {events: ['envelope.refusal']})], {outcome: 'failed', errorCode: 'envelope_refusal', stoppedBy: 'refusal'});
     const empty: FileResult = {...simulation('empty.json', []), findings: [finding({file: 'empty.json', ruleId: 'retry/unreadable', message: 'no call in it'})]};
-    const doc = parseXml(svg(buildReport('simulate retry', '0.1.0', [TRUNCATIONS, failed, empty]), sampleContext()).replace(/^<\?xml[^>]*\?>\n/, ''));
+    const doc = parseXml(svg(buildReport('simulate retry', '0.1.0', [TRUNCATIONS, failed, empty])).replace(/^<\?xml[^>]*\?>\n/, ''));
     const timelines = all(doc, withClass('timeline'));
     expect(timelines.map((t) => t.attrs.transform)).toEqual(['translate(0 0)', `translate(0 ${74 + 4 * 48 + 36})`]);
     expect(all(doc, withClass('outcome'))[1].text).toBe('✖ failed: envelope_refusal after 1 call (stopped by refusal)');
@@ -77,7 +77,7 @@ describe('svg: the retry timeline', () => {
 
   it('escapes what a recording says, and the html report carries the same drawing inline', () => {
     const hostile = simulation('<script>x</script>.json', [attempt(1, 'clean', 10, {provider: '"><img src=x onerror=alert(1)>'})], {nodeId: '</svg><script>alert(1)</script>'});
-    const text = svg(buildReport('simulate retry', '0.1.0', [hostile]), sampleContext());
+    const text = svg(buildReport('simulate retry', '0.1.0', [hostile]));
     expect(() => parseXml(text.replace(/^<\?xml[^>]*\?>\n/, ''))).not.toThrow();
     expect(text).not.toMatch(/<script|<img/);
     const page = html(buildReport('simulate retry', '0.1.0', [TRUNCATIONS, hostile]), sampleContext());
@@ -96,7 +96,7 @@ describe('svg: the retry timeline', () => {
       ],
       {outcome: '__proto__'},
     );
-    const root = parseXml(svg(buildReport('simulate retry', '0.1.0', [rejected]), sampleContext()));
+    const root = parseXml(svg(buildReport('simulate retry', '0.1.0', [rejected])));
     const pills = all(root, withClass('stop')).map((g) => [g.attrs['data-rejected'], g.children[0].attrs.fill, g.children[1].text]);
     expect(pills).toEqual([
       ['schema-violation', '#c62828', 'schema violation (stop)'],

@@ -1,5 +1,4 @@
 import type {Report} from '../../core/finding.js';
-import type {FormatContext} from '../format-context.js';
 import {escapeText} from '../html/escape.js';
 import {FONT, TIMELINE_WIDTH, timelineHeight, timelineShapes} from '../html/retry-svg.js';
 import {retryTrace} from '../result-views.js';
@@ -11,7 +10,7 @@ import {displayValue} from '../printable.js';
 
 const NO_CALL_ROW = 32;
 
-export function format(unsafe: Report, _ctx: FormatContext): string {
+export function format(unsafe: Report): string {
   const report = displayValue(unsafe);
   const parts: string[] = [];
   let y = 0;
