@@ -12,6 +12,9 @@ describe('openwop lsp: shutdown and exit', () => {
 
   it('exits with code 1 on exit without shutdown', async () => {
     const {client} = await LspClient.start(tempProject({}));
+    // The server asks to watch config files once initialized; answering that after it has exited would be the
+    // client's broken pipe, not the server's, so the exit goes after the answer.
+    await client.until(() => client.registrations[0]);
     await client.connection.sendNotification(ExitNotification.type);
     expect(await client.exited).toBe(1);
     expect(client.protocolProblems()).toEqual([]);
