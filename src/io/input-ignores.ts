@@ -1,5 +1,5 @@
 import {existsSync} from 'node:fs';
-import {dirname, isAbsolute, join, relative, sep} from 'node:path';
+import {basename, dirname, isAbsolute, join, relative, sep} from 'node:path';
 import {createRequire} from 'node:module';
 import type {Ignore} from 'ignore';
 import picomatch from 'picomatch';
@@ -32,6 +32,9 @@ export interface IgnoreSettings {
   /** --no-ignore: nothing is ignored, neither by the config, the flags nor the ignore files. */
   off?: boolean;
 }
+
+const CONFIG_IGNORE = `the config's "ignore"`;
+const FLAG_IGNORE = '--ignore-pattern';
 
 /** What leaves a path out (a config, a flag, an ignore file and its pattern), or undefined when nothing does. */
 export type IgnoreVerdict = {by: string} | undefined;
@@ -80,13 +83,33 @@ export class InputIgnores {
     const cwd = this.scope.cwd;
     if (this.config) {
       const rel = posix(relative(this.settings.configBase ?? cwd, abs));
-      if (this.config(rel)) return {by: `the config's "ignore"`};
+      if (this.config(rel)) return {by: CONFIG_IGNORE};
     }
     if (this.flags) {
       const rel = relativeInside(cwd, abs, isDir);
-      if (rel !== undefined && this.flags.ignores(rel)) return {by: '--ignore-pattern'};
+      if (rel !== undefined && this.flags.ignores(rel)) return {by: FLAG_IGNORE};
     }
-    return this.byFiles(abs, isDir, top, named);
+    return byFiles(this.prefixedChain(dirname(abs), top, named), basename(abs) + (isDir ? '/' : ''));
+  }
+
+  /**
+   * {@link verdict} for the entries of folder `dir`, as a walk asks it of every file it meets: what depends on the
+   * folder alone (the ignore files that apply, each one's path to the folder) is worked out once, and an entry's path
+   * is that plus its name.
+   */
+  inFolder(dir: string, top: string, named: NamedPath | undefined): (name: string, isDir: boolean) => IgnoreVerdict {
+    const {config, flags} = this;
+    const cwd = this.scope.cwd;
+    const configRel = config ? posix(relative(this.settings.configBase ?? cwd, dir)) : '';
+    const configPrefix = configRel === '' ? '' : `${configRel}/`;
+    const flagsPrefix = flags ? folderPrefix(cwd, dir) : undefined;
+    const chain = this.prefixedChain(dir, top, named);
+    return (name, isDir) => {
+      if (config?.(configPrefix + name)) return {by: CONFIG_IGNORE};
+      const tail = isDir ? `${name}/` : name;
+      if (flagsPrefix !== undefined && flags?.ignores(flagsPrefix + tail)) return {by: FLAG_IGNORE};
+      return chain.length === 0 ? undefined : byFiles(chain, tail);
+    };
   }
 
   /**
@@ -100,15 +123,9 @@ export class InputIgnores {
     }
   }
 
-  /** Git's order: a deeper file's pattern, a negation (`!`) included, wins over a shallower one's. */
-  private byFiles(abs: string, isDir: boolean, top: string, named: NamedPath | undefined): IgnoreVerdict {
-    let verdict: IgnoreVerdict;
-    for (const {folder, file, rules} of this.chain(dirname(abs), top, named)) {
-      const result = rules.test(relativeInside(folder, abs, isDir) as string);
-      if (result.ignored) verdict = {by: `${file} ("${result.rule?.pattern ?? ''}")`};
-      else if (result.unignored) verdict = undefined;
-    }
-    return verdict;
+  /** The ignore files that apply in `dir` (see {@link chain}), each with the path from its folder to `dir`. */
+  private prefixedChain(dir: string, top: string, named: NamedPath | undefined): PrefixedRules[] {
+    return this.chain(dir, top, named).map((rules) => ({rules, prefix: folderPrefix(rules.folder, dir) as string}));
   }
 
   /**
@@ -221,6 +238,28 @@ function without(rules: Rules, named: NamedPath): Rules[] {
   const rel = relativeInside(rules.folder, named.path, named.isDir) as string;
   const kept = rules.text.split(/\r?\n/).filter((line) => !ignore().add(line).test(rel).ignored);
   return kept.some((line) => line.trim() !== '' && !line.startsWith('#')) ? [{...rules, text: kept.join('\n'), rules: ignore().add(kept)}] : [];
+}
+
+/** An ignore file's rules, and the path from its folder to the folder whose entries are asked about (`a/b/`, or ''). */
+interface PrefixedRules {
+  rules: Rules;
+  prefix: string;
+}
+
+/** Git's order: a deeper file's pattern, a negation (`!`) included, wins over a shallower one's. */
+function byFiles(chain: readonly PrefixedRules[], tail: string): IgnoreVerdict {
+  let verdict: IgnoreVerdict;
+  for (const {rules, prefix} of chain) {
+    const result = rules.rules.test(prefix + tail);
+    if (result.ignored) verdict = {by: `${rules.file} ("${result.rule?.pattern ?? ''}")`};
+    else if (result.unignored) verdict = undefined;
+  }
+  return verdict;
+}
+
+/** What an entry of `dir` has before its name, relative to `folder`: '' for `folder` itself, undefined outside it. */
+function folderPrefix(folder: string, dir: string): string | undefined {
+  return relative(folder, dir) === '' ? '' : relativeInside(folder, dir, true);
 }
 
 /** `abs` relative to `folder` in the form the ignore package takes (no leading ../), or undefined when outside it. */

@@ -283,6 +283,7 @@ function walkFolder(root: string, walk: Walk): {path: string; display: string}[]
       continue;
     }
     if (!ignores.off) ignores.listed(dir, entries);
+    const verdict = ignores.off ? undefined : ignores.inFolder(dir, top, named);
     for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
       // Hidden entries (.git, .openwoprc.json, editor folders) are not content either.
       if (ALWAYS_SKIPPED.has(entry.name) || entry.name.startsWith('.')) continue;
@@ -306,7 +307,7 @@ function walkFolder(root: string, walk: Walk): {path: string; display: string}[]
       // An ignored folder is not entered (as git: nothing below it can be re-included); it counts as ignored content,
       // unlooked-at, so a tree whose files all sit in ignored folders is worded as ignored, not as empty.
       if (isDir) {
-        if (ignores.off || ignores.verdict(full, true, top, named) === undefined)
+        if (verdict?.(entry.name, true) === undefined)
           stack.push({
             dir: full,
             real: target ?? (real.endsWith(sep) ? real + entry.name : real + sep + entry.name),
@@ -314,7 +315,7 @@ function walkFolder(root: string, walk: Walk): {path: string; display: string}[]
           });
         else walk.ignoredCount++;
       } else if (isFile && wanted(entry.name) && !NOT_CONTENT.has(entry.name)) {
-        if (ignores.off || ignores.verdict(full, false, top, named) === undefined) files.push({path: full, display: prefix === undefined ? full : prefix + entry.name});
+        if (verdict?.(entry.name, false) === undefined) files.push({path: full, display: prefix === undefined ? full : prefix + entry.name});
         else walk.ignoredCount++;
       }
     }
