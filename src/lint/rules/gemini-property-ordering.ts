@@ -2,7 +2,7 @@ import {defineLintRule} from '../define-lint-rule.js';
 import {firstVisit, SOURCES} from '../rule-helpers.js';
 import {VERIFIED} from '../../core/rule-sources.js';
 import {isObjectType, propertiesOf, ptr} from '../schema-util.js';
-import type {RuleContext, SchemaNode} from '../types.js';
+import type {LintTarget, RuleContext, SchemaNode} from '../types.js';
 import {treatmentOf, VENDOR_MODELS} from '../vendors/index.js';
 
 const WHY = 'not auto-fixable: other vendors refuse the keyword; export schema adds it for gemini and gemini-legacy';
@@ -84,11 +84,19 @@ interface OrderingState {
 }
 
 function stateOf(ctx: RuleContext): OrderingState {
-  return ((ctx.state.ordering as OrderingState | undefined) ??= {
-    missing: [],
-    ordered: false,
-    refusedElsewhere: ctx.options.targets.some((t) => t !== 'tier1' && treatmentOf(VENDOR_MODELS[t], 'propertyOrdering')?.effect === 'refused'),
-  });
+  return ((ctx.state.ordering as OrderingState | undefined) ??= {missing: [], ordered: false, refusedElsewhere: refusedElsewhere(ctx.options.targets)});
+}
+
+/** Worked out once per run's target list, not once per document. */
+const refusedBy = new WeakMap<readonly LintTarget[], boolean>();
+
+function refusedElsewhere(targets: readonly LintTarget[]): boolean {
+  let refused = refusedBy.get(targets);
+  if (refused === undefined) {
+    refused = targets.some((t) => t !== 'tier1' && treatmentOf(VENDOR_MODELS[t], 'propertyOrdering')?.effect === 'refused');
+    refusedBy.set(targets, refused);
+  }
+  return refused;
 }
 
 export default rule;
