@@ -403,6 +403,7 @@ function renderersOf(messages: Readonly<Record<string, string>>): Renderers {
 /** What one rule sees while linting one document; reused for the next document once this one is done. */
 class Context implements RuleContext {
   private ownState: Record<string, unknown> | undefined;
+  tally = 0;
   /** Messages rendered from frozen data objects, by the object. */
   private rendered: Map<MessageData, {messageId: string; message: string}> | undefined;
 
@@ -420,6 +421,7 @@ class Context implements RuleContext {
     this.root = root;
     this.sink = sink;
     this.ownState = undefined;
+    this.tally = 0;
   }
 
   get state(): Record<string, unknown> {

@@ -96,8 +96,3 @@ export function firstVisit(node: SchemaNode, ctx: RuleContext): boolean {
   return true;
 }
 
-export function addCount(ctx: RuleContext, key: string, n: number): number {
-  const v = ((ctx.state[key] as number | undefined) ?? 0) + n;
-  ctx.state[key] = v;
-  return v;
-}

@@ -112,8 +112,13 @@ export interface ReportDescriptor {
 export interface RuleContext {
   readonly options: RuleOptions;
   readonly root: RootInfo;
-  /** Per rule, per lint run: aggregate rules keep their counters here. */
+  /** Per rule, per lint run: aggregate rules keep what they gather here. */
   readonly state: Record<string, unknown>;
+  /**
+   * Per rule, per lint run, 0 at its start: the one number a counting rule adds to on every sub-schema (a field of its
+   * own, where a counter in {@link state} under each rule's key made every count a lookup by name).
+   */
+  tally: number;
   report(descriptor: ReportDescriptor): void;
   /**
    * A finding at `key` of `node` (in the node's document), as {@link report} with `ptr(node.pointer, key)`: for rules

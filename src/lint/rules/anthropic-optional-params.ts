@@ -1,5 +1,5 @@
 import {defineLintRule} from '../define-lint-rule.js';
-import {SOURCES, addCount, firstVisit} from '../rule-helpers.js';
+import {SOURCES, firstVisit} from '../rule-helpers.js';
 import {VERIFIED} from '../../core/rule-sources.js';
 import {propertiesOf} from '../schema-util.js';
 
@@ -36,10 +36,10 @@ const rule = defineLintRule({
     const required = list.length > 8 ? new Set(list) : undefined;
     let optional = 0;
     for (const k in p) if (Object.hasOwn(p, k) && !(required ? required.has(k) : list.includes(k))) optional++;
-    if (optional > 0) addCount(ctx, 'optional', optional);
+    if (optional > 0) ctx.tally += optional;
   },
   end(ctx) {
-    const n = (ctx.state.optional as number | undefined) ?? 0;
+    const n = ctx.tally;
     if (n > ANTHROPIC_MAX_OPTIONAL) ctx.report({pointer: '', messageId: 'tooMany', data: {count: n, max: ANTHROPIC_MAX_OPTIONAL}});
   },
 });

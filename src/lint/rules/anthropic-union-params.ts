@@ -1,5 +1,5 @@
 import {defineLintRule} from '../define-lint-rule.js';
-import {SOURCES, addCount, firstVisit} from '../rule-helpers.js';
+import {SOURCES, firstVisit} from '../rule-helpers.js';
 import {VERIFIED} from '../../core/rule-sources.js';
 import {has} from '../schema-util.js';
 
@@ -24,10 +24,10 @@ const rule = defineLintRule({
   },
   check(node, ctx) {
     if (node.edge !== 'properties' || !firstVisit(node, ctx)) return;
-    if (isUnionType(node.schema.type) || has(node.schema, 'anyOf') || has(node.schema, 'oneOf')) addCount(ctx, 'unions', 1);
+    if (isUnionType(node.schema.type) || has(node.schema, 'anyOf') || has(node.schema, 'oneOf')) ctx.tally += 1;
   },
   end(ctx) {
-    const n = (ctx.state.unions as number | undefined) ?? 0;
+    const n = ctx.tally;
     if (n > ANTHROPIC_MAX_UNIONS) ctx.report({pointer: '', messageId: 'tooMany', data: {count: n, max: ANTHROPIC_MAX_UNIONS}});
   },
 });

@@ -1,5 +1,5 @@
 import {defineLintRule} from '../define-lint-rule.js';
-import {SOURCES, addCount, firstVisit} from '../rule-helpers.js';
+import {SOURCES, firstVisit} from '../rule-helpers.js';
 import {VERIFIED} from '../../core/rule-sources.js';
 import {ptr} from '../schema-util.js';
 
@@ -41,7 +41,7 @@ const rule = defineLintRule({
   check(node, ctx) {
     const e = node.schema.enum;
     if (!Array.isArray(e) || !firstVisit(node, ctx)) return;
-    addCount(ctx, 'values', e.length);
+    ctx.tally += e.length;
     if (e.length > OPENAI_LARGE_ENUM) {
       const chars = e.reduce((n: number, v) => n + (typeof v === 'string' ? v.length : 0), 0);
       if (chars > OPENAI_LARGE_ENUM_CHARS) {
@@ -50,7 +50,7 @@ const rule = defineLintRule({
     }
   },
   end(ctx) {
-    const n = (ctx.state.values as number | undefined) ?? 0;
+    const n = ctx.tally;
     if (n > OPENAI_MAX_ENUM_VALUES) ctx.report({pointer: '', messageId: 'tooManyValues', data: {count: n, max: OPENAI_MAX_ENUM_VALUES}});
   },
 });

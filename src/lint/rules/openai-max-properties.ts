@@ -1,5 +1,5 @@
 import {defineLintRule} from '../define-lint-rule.js';
-import {SOURCES, addCount, firstVisit} from '../rule-helpers.js';
+import {SOURCES, firstVisit} from '../rule-helpers.js';
 import {VERIFIED} from '../../core/rule-sources.js';
 import {keyCount, propertiesOf} from '../schema-util.js';
 
@@ -25,10 +25,10 @@ const rule = defineLintRule({
   },
   check(node, ctx) {
     const props = propertiesOf(node.schema);
-    if (props && firstVisit(node, ctx)) addCount(ctx, 'count', keyCount(props));
+    if (props && firstVisit(node, ctx)) ctx.tally += keyCount(props);
   },
   end(ctx) {
-    const n = (ctx.state.count as number | undefined) ?? 0;
+    const n = ctx.tally;
     if (n > OPENAI_MAX_PROPERTIES) ctx.report({pointer: '', messageId: 'tooMany', data: {count: n, max: OPENAI_MAX_PROPERTIES}});
   },
 });

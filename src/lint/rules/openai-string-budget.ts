@@ -1,5 +1,5 @@
 import {defineLintRule} from '../define-lint-rule.js';
-import {SOURCES, addCount, firstVisit} from '../rule-helpers.js';
+import {SOURCES, firstVisit} from '../rule-helpers.js';
 import {VERIFIED} from '../../core/rule-sources.js';
 import {propertiesOf} from '../schema-util.js';
 import {isObject, type JsonObject} from '../../core/json.js';
@@ -36,10 +36,10 @@ const rule = defineLintRule({
     if (isObject(s.definitions)) n += keyChars(s.definitions);
     if (Array.isArray(s.enum)) for (const v of s.enum) if (typeof v === 'string') n += v.length;
     if (typeof s.const === 'string') n += s.const.length;
-    if (n) addCount(ctx, 'chars', n);
+    if (n) ctx.tally += n;
   },
   end(ctx) {
-    const n = (ctx.state.chars as number | undefined) ?? 0;
+    const n = ctx.tally;
     if (n > OPENAI_STRING_BUDGET) ctx.report({pointer: '', messageId: 'overBudget', data: {chars: n, max: OPENAI_STRING_BUDGET}});
   },
 });

@@ -1,5 +1,5 @@
 import {defineLintRule} from '../define-lint-rule.js';
-import {addCount, SOURCES, tier1Checks} from '../rule-helpers.js';
+import {SOURCES, tier1Checks} from '../rule-helpers.js';
 import {keyCount, propertiesOf} from '../schema-util.js';
 
 export const TIER1_MAX_PROPERTIES = 100;
@@ -32,10 +32,10 @@ const rule = defineLintRule({
   check(node, ctx) {
     if (!tier1Checks(node)) return;
     const props = propertiesOf(node.schema);
-    if (props) addCount(ctx, 'count', keyCount(props));
+    if (props) ctx.tally += keyCount(props);
   },
   end(ctx) {
-    const count = (ctx.state.count as number | undefined) ?? 0;
+    const count = ctx.tally;
     if (count > TIER1_MAX_PROPERTIES) ctx.report({pointer: '', messageId: 'tooMany', data: {count, max: TIER1_MAX_PROPERTIES}});
   },
 });
