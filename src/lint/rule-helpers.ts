@@ -95,4 +95,3 @@ export function firstVisit(node: SchemaNode, ctx: RuleContext): boolean {
   seen.add(node.schema);
   return true;
 }
-

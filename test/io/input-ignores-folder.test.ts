@@ -35,7 +35,12 @@ function project(): string {
 
 /** Every folder under `dir`, itself first. */
 function folders(dir: string): string[] {
-  return [dir, ...readdirSync(dir, {withFileTypes: true}).filter((e) => e.isDirectory()).flatMap((e) => folders(join(dir, e.name)))];
+  return [
+    dir,
+    ...readdirSync(dir, {withFileTypes: true})
+      .filter((e) => e.isDirectory())
+      .flatMap((e) => folders(join(dir, e.name))),
+  ];
 }
 
 describe('InputIgnores.inFolder', () => {
