@@ -103,11 +103,13 @@ export class InputIgnores {
     const configRel = config ? posix(relative(this.settings.configBase ?? cwd, dir)) : '';
     const configPrefix = configRel === '' ? '' : `${configRel}/`;
     const flagsPrefix = flags ? folderPrefix(cwd, dir) : undefined;
-    const chain = this.prefixedChain(dir, top, named);
+    // Worked out at the first entry asked about: a folder with none (only hidden ones) has its ignore files left unread.
+    let chain: PrefixedRules[] | undefined;
     return (name, isDir) => {
       if (config?.(configPrefix + name)) return {by: CONFIG_IGNORE};
       const tail = isDir ? `${name}/` : name;
       if (flagsPrefix !== undefined && flags?.ignores(flagsPrefix + tail)) return {by: FLAG_IGNORE};
+      chain ??= this.prefixedChain(dir, top, named);
       return chain.length === 0 ? undefined : byFiles(chain, tail);
     };
   }

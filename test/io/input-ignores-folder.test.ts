@@ -2,6 +2,7 @@ import {mkdirSync, readdirSync, writeFileSync} from 'node:fs';
 import {dirname, join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {ignoreTop, InputIgnores, type NamedPath} from '../../src/io/input-ignores.js';
+import {expandInputs} from '../../src/io/inputs.js';
 import {ReadScope} from '../../src/io/read-scope.js';
 import {tempDir} from '../helpers/cli.js';
 
@@ -78,4 +79,20 @@ describe('InputIgnores.inFolder', () => {
       expect(ignored).toBeLessThan(asked);
     });
   }
+
+  it('leaves the ignore files of a folder holding only hidden entries unread, as a per-entry walk does', async () => {
+    const root = tempDir();
+    mkdirSync(join(root, 'quiet'));
+    // Over the pattern limit: read, it would be reported as io/too-large.
+    writeFileSync(join(root, 'quiet/.openwopignore'), Array.from({length: 2001}, (_, i) => `p${i}.json`).join('\n'));
+    writeFileSync(join(root, 'quiet/.hidden.schema.json'), '{}');
+    writeFileSync(join(root, 'a.schema.json'), '{}');
+    const {sources, problems} = await expandInputs(['.'], {cwd: root, extensions: ['.json']});
+    expect(sources.map((s) => s.display)).toEqual(['a.schema.json']);
+    expect(problems).toEqual([]);
+    // The same file in a folder with an entry to ask about is read, and reported.
+    writeFileSync(join(root, 'quiet/b.schema.json'), '{}');
+    const again = await expandInputs(['.'], {cwd: root, extensions: ['.json']});
+    expect(again.problems.map((p) => p.ruleId)).toEqual(['io/too-large']);
+  });
 });
