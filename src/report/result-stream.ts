@@ -56,22 +56,22 @@ export class ResultStream {
     this.take(result);
   }
 
-  /** {@link unknownIds} is not empty, asked without building it: once per result of the run. */
+  /** Whether a finding of `result` names a rule not yet known: asked once per result of the run. */
   private namesUnknown(result: FileResult): boolean {
-    for (const f of result.findings) if (!this.known.has(f.ruleId) && !this.asked.has(f.ruleId)) return true;
+    for (const f of result.findings) if (this.isUnknown(f.ruleId)) return true;
     return false;
   }
 
-  private unknownIds(result: FileResult): Set<string> {
-    const ids = new Set<string>();
-    for (const f of result.findings) if (!this.known.has(f.ruleId) && !this.asked.has(f.ruleId)) ids.add(f.ruleId);
-    return ids;
+  /** A rule id neither known nor already asked of the catalog. */
+  private isUnknown(id: string): boolean {
+    return !this.known.has(id) && !this.asked.has(id);
   }
 
   /** Loads what the waiting results' findings name, then takes them in order (loading again for a later one's). */
   private load(): void {
     if (this.loading) return;
-    const ids = new Set(this.waiting.flatMap((r) => [...this.unknownIds(r)]));
+    const ids = new Set<string>();
+    for (const r of this.waiting) for (const f of r.findings) if (this.isUnknown(f.ruleId)) ids.add(f.ruleId);
     for (const id of ids) this.asked.add(id);
     this.loading = this.options.loadRules(ids).then((rules) => {
       for (const rule of rules) this.known.set(rule.id, rule);
