@@ -1,7 +1,7 @@
 import {createScanner, parse as jsoncParse, ParseErrorCode, parseTree, printParseErrorCode, ScanError, SyntaxKind, visit, type Node, type ParseError} from 'jsonc-parser';
 import type {Finding, Severity} from '../core/finding.js';
 import {parsePointerOrRoot, toPointer, type PathSegment} from './json-pointer.js';
-import {locateAllInJson, locateOffsets, locateWanted, WantedPaths, type MemberCache} from './json-locate.js';
+import {locateAllInJson, locateOffsets, locateWanted, WantedPaths, type MemberCache, type PathPool} from './json-locate.js';
 import {keyColons} from './json-key-tokens.js';
 import {locateWantedByKeys} from './json-keyed-locate.js';
 import {LineIndex} from './line-index.js';
@@ -153,11 +153,13 @@ export class JsonDocument {
   }
 
   /**
-   * A tree for {@link placeAt} to gather paths in, or undefined when this document's findings must be placed by their
-   * pointers ({@link placeAll}): it did not parse, repeats keys, or is one part of a larger file.
+   * A tree for {@link placeAt} to gather paths in (a round of `pool` when given), or undefined when this document's
+   * findings must be placed by their pointers ({@link placeAll}): it did not parse, repeats keys, or is one part of a
+   * larger file.
    */
-  pathsForPlacing(): WantedPaths | undefined {
-    return this.parsed && this.source.pointerBase === '' && !this.hasDuplicateKeys() ? new WantedPaths() : undefined;
+  pathsForPlacing(pool?: PathPool): WantedPaths | undefined {
+    if (!this.parsed || this.source.pointerBase !== '' || this.hasDuplicateKeys()) return undefined;
+    return pool ? pool.paths() : new WantedPaths();
   }
 
   /** {@link placeAll} for paths already gathered: `items[i]` gets the range of the i-th path marked in `paths`. */

@@ -124,10 +124,17 @@ interface Wanted {
   /** Indexes (into the caller's list) of the paths that end here: one (most paths are marked once) or a list. */
   ends: number | number[] | undefined;
   found: boolean;
+  /** A node of a {@link PathPool}: its children there, by segment (only those ever asked for; not only this round's). */
+  pooled: boolean;
+  kids: Map<string, Wanted> | undefined;
+  /** The round of the pool the fields above `pooled` belong to (0: none yet, or not pooled). */
+  round: number;
+  /** The path as an RFC 6901 pointer, kept by the first caller that builds it (findings then share one string). */
+  pointer: string | undefined;
 }
 
-function wanted(seg: string): Wanted {
-  return {seg, backslash: seg.includes('\\'), first: undefined, next: undefined, childCount: 0, byName: undefined, ends: undefined, found: false};
+function wanted(seg: string, pooled = false): Wanted {
+  return {seg, backslash: seg.includes('\\'), first: undefined, next: undefined, childCount: 0, byName: undefined, ends: undefined, found: false, pooled, kids: undefined, round: 0, pointer: undefined};
 }
 
 /** Children are searched one by one up to this many; past it, through `byName`. */
@@ -139,11 +146,32 @@ const LINEAR_CHILDREN = 8;
  * into new strings cost more than finding them).
  */
 export class WantedPaths {
-  readonly root = wanted('');
+  readonly root: Wanted;
   /** Paths marked. */
   count = 0;
   /** Nodes some path ends at (fewer than `count` when a path is marked twice). */
   ranged = 0;
+  private readonly round: number;
+
+  /** With `pool`, the tree is the pool's, taken over for a new round (see {@link PathPool.paths}). */
+  constructor(private readonly pool?: PathPool) {
+    if (pool) {
+      this.round = pool.nextRound();
+      this.root = pool.root;
+      this.reset(this.root);
+    } else {
+      this.round = 0;
+      this.root = wanted('');
+    }
+  }
+
+  /**
+   * False once another round of the same pool has begun: this tree's nodes were taken over, so its paths no longer say
+   * where anything is (a caller places by pointer instead).
+   */
+  intact(): boolean {
+    return this.pool === undefined || this.pool.round === this.round;
+  }
 
   addSegments(segments: readonly string[]): void {
     let node = this.root;
@@ -164,7 +192,7 @@ export class WantedPaths {
       let to = pointer.indexOf('/', from);
       if (to === -1) to = pointer.length;
       if (tilde !== -1 && tilde < from) tilde = pointer.indexOf('~', from);
-      node = childIn(node, pointer, from, to, tilde !== -1 && tilde < to) ?? addChild(node, unescapeSegment(pointer.slice(from, to)));
+      node = childIn(node, pointer, from, to, tilde !== -1 && tilde < to) ?? this.child(node, unescapeSegment(pointer.slice(from, to)));
       from = to + 1;
     }
     return node;
@@ -172,7 +200,11 @@ export class WantedPaths {
 
   /** The path one segment below `parent`, added to the tree if new. */
   child(parent: WantedPath, seg: string): WantedPath {
-    return childNamed(parent, seg) ?? addChild(parent, seg);
+    // Once another round has taken the pool over, its nodes are that round's: this tree adds nodes of its own only.
+    const pooled = parent.pooled && this.intact();
+    const kept = pooled ? parent.kids?.get(seg) : undefined;
+    if (kept !== undefined) return kept.round === this.round ? kept : this.adopt(parent, kept);
+    return childNamed(parent, seg) ?? this.adopt(parent, (pooled ? this.pool?.kid(parent, seg) : undefined) ?? wanted(seg));
   }
 
   /** The next range {@link locateWanted} gives is that of `node`. */
@@ -184,7 +216,58 @@ export class WantedPaths {
     } else if (typeof ends === 'number') node.ends = [ends, this.count++];
     else ends.push(this.count++);
   }
+
+  /** `child` joins this round's tree under `parent`, with no children or marks yet. */
+  private adopt(parent: Wanted, child: Wanted): Wanted {
+    this.reset(child);
+    addChild(parent, child);
+    return child;
+  }
+
+  private reset(node: Wanted): void {
+    node.first = undefined;
+    node.next = undefined;
+    node.childCount = 0;
+    node.byName = undefined;
+    node.ends = undefined;
+    node.found = false;
+    node.round = this.round;
+  }
 }
+
+/**
+ * A tree of paths kept from one document to the next, for a caller that places the findings of many documents of the
+ * same shapes: each document's {@link WantedPaths} (a round) reuses the nodes earlier ones made, instead of making a
+ * node per finding again. Up to {@link POOLED_PATHS} nodes; past that, a round makes its own as an unpooled tree does.
+ */
+export class PathPool {
+  readonly root = wanted('', true);
+  round = 0;
+  private size = 0;
+
+  /** A new round: the tree for one document's paths. The previous round's tree stops being {@link WantedPaths.intact}. */
+  paths(): WantedPaths {
+    return new WantedPaths(this);
+  }
+
+  nextRound(): number {
+    return ++this.round;
+  }
+
+  /** The pooled child of pooled `parent` named `seg`, made if there is room (not added to any round's tree). */
+  kid(parent: WantedPath, seg: string): WantedPath | undefined {
+    let kid = parent.kids?.get(seg);
+    if (kid === undefined && parent.pooled && this.size < POOLED_PATHS) {
+      this.size++;
+      kid = wanted(seg, true);
+      (parent.kids ??= new Map()).set(seg, kid);
+    }
+    return kid;
+  }
+}
+
+/** Nodes a {@link PathPool} keeps; past it (a folder of unrelated shapes), each document's paths are its own. */
+const POOLED_PATHS = 4096;
 
 /** A path in a {@link WantedPaths} tree. */
 export type WantedPath = Wanted;
@@ -347,17 +430,15 @@ export function childNamed(parent: Wanted, seg: string): Wanted | undefined {
   return undefined;
 }
 
-function addChild(parent: Wanted, seg: string): Wanted {
-  const child = wanted(seg);
+function addChild(parent: Wanted, child: Wanted): void {
   child.next = parent.first;
   parent.first = child;
   parent.childCount++;
-  if (parent.byName) parent.byName.set(seg, child);
+  if (parent.byName) parent.byName.set(child.seg, child);
   else if (parent.childCount > LINEAR_CHILDREN) {
     parent.byName = new Map();
     for (let c: Wanted | undefined = child; c !== undefined; c = c.next) parent.byName.set(c.seg, c);
   }
-  return child;
 }
 
 /** The child the key token from `open` to `end` names, unless it was found already. */

@@ -1,6 +1,6 @@
 import {relative} from 'node:path';
 import {JsonDocument} from '../io/json-document.js';
-import type {WantedPath, WantedPaths} from '../io/json-locate.js';
+import {PathPool, type WantedPath, type WantedPaths} from '../io/json-locate.js';
 import {parsePointerOrRoot} from '../io/json-pointer.js';
 import type {Finding, Fix, Severity} from '../core/finding.js';
 import {compileMessage, defineRule, renderMessage, type MessageData, type Rule} from '../core/rule.js';
@@ -11,7 +11,7 @@ import {RULES} from './rules/index.js';
 import {SOURCES} from './rule-helpers.js';
 import {builtFrom, ptr} from './schema-util.js';
 import type {DetectedKind, LintProfile, LintRule, LintTarget, ReportDescriptor, RootInfo, RuleContext, RuleOptions, SchemaNode} from './types.js';
-import {ownSegments, placementSlot, walkSchema, type WalkOptions} from './walker.js';
+import {edgeSegment, memberSegment, placementSlot, walkSchema, type WalkOptions} from './walker.js';
 
 export interface LintOptions extends WalkOptions {
   profile?: LintProfile;
@@ -196,12 +196,13 @@ export function prepareLint(options: LintOptions): PreparedLint {
   };
   const refused = refusalSeverities(options.rules ?? {});
   const pointers = new PointerPool();
+  const paths = new PathPool();
   return (doc, path) => {
     const findings: Finding[] = doc.problemFindings();
     if (!doc.parsed) return {findings};
     const detected = options.kind ? {kind: options.kind, source: 'x-openwop-kind' as const} : detectKind(doc.value, doc.source.file);
     const root: RootInfo = detected ? {doc, value: doc.value, kind: detected} : {doc, value: doc.value};
-    const sink = new FindingSink(doc, withFixes, pointers);
+    const sink = new FindingSink(doc, withFixes, pointers, paths);
     const contexts = plan.contexts(ruleOptions, root, sink);
 
     for (let i = 0; i < plan.begin.length; i++) plan.begin[i](contexts[plan.beginAt[i]]);
@@ -457,7 +458,9 @@ class Context implements RuleContext {
  * One document's findings, as rules report them. Each is made with its position zeroed: positions are found once the
  * walk is done, for all of a document's findings in one pass over each file they are in. The path of each finding in
  * the linted file is gathered as it is reported, from the node being checked when the rule built its pointer from that
- * node's (almost always): reading the segments back out of the pointer strings cost more than the checks.
+ * node's (almost always): reading the segments back out of the pointer strings cost more than the checks. The paths are
+ * nodes of the run's {@link PathPool}, which also keeps each path's pointer string: the schemas of a folder repeat each
+ * other's paths, so a document's findings mostly reuse nodes and strings earlier documents made.
  */
 class FindingSink {
   readonly produced: Finding[] = [];
@@ -472,8 +475,9 @@ class FindingSink {
     private readonly doc: JsonDocument,
     private readonly withFixes: boolean,
     private readonly pointers: PointerPool,
+    private readonly pool: PathPool,
   ) {
-    this.paths = doc.pathsForPlacing();
+    this.paths = doc.pathsForPlacing(pool);
   }
 
   /** `message` is `d`'s template rendered. */
@@ -481,23 +485,34 @@ class FindingSink {
     const target = d.doc ?? this.doc;
     const predicate = d.fix !== undefined && this.node?.inPredicate === true;
     const finding = newFinding(ruleId, severity, d.messageId, d.data, target, predicate ? `${message} (${IN_PREDICATE})` : message);
-    if (target !== this.doc) this.elsewhereAt(finding, target, d.pointer);
-    else {
-      finding.pointer = this.pooled(d.pointer);
-      this.own(finding, predicate ? undefined : d.fix, this.paths ? this.pathOf(this.paths, d.pointer) : undefined);
+    if (target !== this.doc) {
+      this.elsewhereAt(finding, target, d.pointer);
+      return;
     }
+    const built = this.builtFromNode(d.pointer);
+    let path: WantedPath | undefined;
+    if (built === undefined) {
+      finding.pointer = this.pointers.keep(d.pointer);
+      if (this.paths) path = this.pathAt(this.paths, d.pointer);
+    } else {
+      finding.pointer = built.pointer ??= this.pointers.keep(d.pointer);
+      path = built;
+    }
+    this.own(finding, predicate ? undefined : d.fix, path);
   }
 
   /** {@link add} for a finding at `key` of `node`. */
   addAt(ruleId: string, severity: Severity, node: SchemaNode, key: string, messageId: string, data: MessageData | undefined, fix: (() => Fix | undefined) | undefined, message: string): void {
     const predicate = fix !== undefined && this.node?.inPredicate === true;
     const finding = newFinding(ruleId, severity, messageId, data, node.doc, predicate ? `${message} (${IN_PREDICATE})` : message);
-    if (node.doc !== this.doc) this.elsewhereAt(finding, node.doc, ptr(node.pointer, key));
-    else {
-      finding.pointer = this.pooledKey(node, key);
-      const {paths} = this;
-      this.own(finding, predicate ? undefined : fix, paths ? paths.child(this.nodePath(paths, node), key) : undefined);
+    if (node.doc !== this.doc) {
+      this.elsewhereAt(finding, node.doc, ptr(node.pointer, key));
+      return;
     }
+    const at = this.nodePath(node);
+    const path = at === undefined ? undefined : this.step(at, key);
+    finding.pointer = path === undefined ? this.pointers.keep(ptr(node.pointer, key)) : (path.pointer ??= this.pointers.keep(ptr(node.pointer, key)));
+    this.own(finding, predicate ? undefined : fix, path);
   }
 
   private elsewhereAt(finding: Finding, target: JsonDocument, pointer: string): void {
@@ -506,7 +521,10 @@ class FindingSink {
     this.produced.push(finding);
   }
 
-  /** A finding in the linted file, with its fix (when fixes are wanted) and its path for placing. */
+  /**
+   * A finding in the linted file, with its fix (when fixes are wanted) and its path, marked for placing when this
+   * document's findings are placed by path.
+   */
   private own(finding: Finding, fix: (() => Fix | undefined) | undefined, path: WantedPath | undefined): void {
     if (this.withFixes && fix) {
       try {
@@ -516,7 +534,7 @@ class FindingSink {
         // A fix that cannot be built is simply not offered.
       }
     }
-    if (path) (this.paths as WantedPaths).mark(path);
+    if (this.paths) this.paths.mark(path as WantedPath);
     this.produced.push(finding);
   }
 
@@ -541,83 +559,58 @@ class FindingSink {
   }
 
   private placeOwn(findings: Finding[]): void {
-    if (this.paths) this.doc.placeAt(findings, this.paths);
+    if (this.paths?.intact()) this.doc.placeAt(findings, this.paths);
     else this.doc.placeAll(findings);
   }
 
-  private pathOf(paths: WantedPaths, pointer: string): WantedPath {
+  /** The path of `pointer` when the rule built it from the pointer of the node being checked (in the linted file). */
+  private builtFromNode(pointer: string): WantedPath | undefined {
     const {node} = this;
-    if (node?.doc === this.doc) {
-      const built = builtFrom(pointer);
-      if (built?.base === node.pointer) {
-        let at = this.nodePath(paths, node);
-        for (const s of built.segments) at = paths.child(at, String(s));
-        return at;
-      }
-      if (pointer === node.pointer) return this.nodePath(paths, node);
+    if (node?.doc !== this.doc) return undefined;
+    const built = builtFrom(pointer);
+    if (built?.base === node.pointer) {
+      let at = this.nodePath(node);
+      for (let i = 0; i < built.segments.length && at !== undefined; i++) at = this.step(at, String(built.segments[i]));
+      return at;
     }
+    return pointer === node.pointer ? this.nodePath(node) : undefined;
+  }
+
+  /** The path `pointer` names in this document's paths, read from the pointer. */
+  private pathAt(paths: WantedPaths, pointer: string): WantedPath {
     if (pointer === '' || pointer.charCodeAt(0) === SLASH) return paths.at(pointer);
     let at = paths.root;
     for (const s of parsePointerOrRoot(pointer)) at = paths.child(at, s);
     return at;
   }
 
-  /** The path of a node of the linted file, from its parent's. */
-  private nodePath(paths: WantedPaths, node: SchemaNode): WantedPath {
+  /**
+   * The path of a node of the linted file, from its parent's: in this document's paths when they are gathered, else in
+   * the pool alone (for the pointer string), undefined once the pool is full.
+   */
+  private nodePath(node: SchemaNode): WantedPath | undefined {
     const slot = placementSlot(node);
-    let at = slot.placement as WantedPath | undefined;
+    let at = slot.placement as WantedPath | null | undefined;
     if (at === undefined) {
-      const own = ownSegments(node);
-      if (own === undefined || node.parent?.doc !== this.doc) at = paths.at(node.pointer);
+      const {paths, pool} = this;
+      const {parent} = node;
+      const edge = edgeSegment(node);
+      if (parent === undefined) at = paths ? paths.root : pool.root;
+      else if (edge === undefined || parent.doc !== this.doc) at = paths ? paths.at(node.pointer) : null;
       else {
-        at = this.nodePath(paths, node.parent);
-        for (const s of own) at = paths.child(at, String(s));
+        at = this.nodePath(parent) ?? null;
+        const member = memberSegment(node);
+        if (at !== null) at = this.step(at, edge) ?? null;
+        if (at !== null && member !== undefined) at = this.step(at, member) ?? null;
       }
       slot.placement = at;
     }
-    return at;
-  }
-
-  /**
-   * The run's one string for `pointer` (in the linted file), found from the node being checked as {@link pathOf} does.
-   */
-  private pooled(pointer: string): string {
-    const {node, pointers} = this;
-    if (node?.doc === this.doc) {
-      const built = builtFrom(pointer);
-      let at: PooledPointer | undefined;
-      if (built?.base === node.pointer) {
-        at = this.pooledNode(node);
-        for (let i = 0; i < built.segments.length && at !== undefined; i++) at = pointers.child(at, String(built.segments[i]));
-      } else if (pointer === node.pointer) at = this.pooledNode(node);
-      if (at !== undefined) return (at.pointer ??= pointers.keep(pointer));
-    }
-    return pointers.keep(pointer);
-  }
-
-  /** The run's one string for the pointer to `key` of `node` (in the linted file): built the first time only. */
-  private pooledKey(node: SchemaNode, key: string): string {
-    const at = this.pooledNode(node);
-    const child = at === undefined ? undefined : this.pointers.child(at, key);
-    if (child === undefined) return this.pointers.keep(ptr(node.pointer, key));
-    return (child.pointer ??= this.pointers.keep(ptr(node.pointer, key)));
-  }
-
-  /** {@link nodePath} in the run's pointer pool: undefined once the pool is full. */
-  private pooledNode(node: SchemaNode): PooledPointer | undefined {
-    const slot = placementSlot(node);
-    let at = slot.pooled as PooledPointer | undefined | null;
-    if (at === undefined) {
-      const own = ownSegments(node);
-      if (node.parent === undefined) at = this.pointers.root;
-      else if (own === undefined) at = null;
-      else {
-        at = this.pooledNode(node.parent) ?? null;
-        for (let i = 0; i < own.length && at !== null; i++) at = this.pointers.child(at, String(own[i])) ?? null;
-      }
-      slot.pooled = at;
-    }
     return at ?? undefined;
+  }
+
+  /** The path one segment below `at`: in this document's paths when gathered, else the pool's (undefined once full). */
+  private step(at: WantedPath, seg: string): WantedPath | undefined {
+    return this.paths ? this.paths.child(at, seg) : this.pool.kid(at, seg);
   }
 }
 
@@ -636,13 +629,11 @@ const IN_PREDICATE = 'not auto-fixable: inside an allOf, not, if/then/else or de
  * The pointer strings findings keep, one per content: the schemas of a folder repeat each other's pointers, and a
  * linter keeps every finding until it reports (each byte kept is copied by the garbage collector, twice or more). A
  * pointer is built by concatenation, which V8 keeps as a chain of pieces (two per segment); the one kept is a single
- * flat string. Most are found segment by segment from the node being checked (a tree of the run's paths: its keys are
- * the schemas' own keys, whose hashes V8 keeps), the others by their whole text.
+ * flat string. Most pointers are found as nodes of the run's {@link PathPool}, which keeps the string; the others here,
+ * by their whole text.
  */
 class PointerPool {
-  readonly root: PooledPointer = {pointer: undefined, children: undefined};
   private readonly kept = new Map<string, string>();
-  private nodes = 0;
 
   keep(pointer: string): string {
     // Converting it reads the string, and V8 copies a chain into one piece before reading it (the value is not needed).
@@ -652,25 +643,9 @@ class PointerPool {
     if (this.kept.size < POOLED_POINTERS) this.kept.set(pointer, pointer);
     return pointer;
   }
-
-  /** The path one segment below `parent`; undefined once the tree holds {@link POOLED_POINTERS} paths. */
-  child(parent: PooledPointer, segment: string): PooledPointer | undefined {
-    let child = parent.children?.get(segment);
-    if (child === undefined && this.nodes < POOLED_POINTERS) {
-      this.nodes++;
-      child = {pointer: undefined, children: undefined};
-      (parent.children ??= new Map()).set(segment, child);
-    }
-    return child;
-  }
 }
 
-interface PooledPointer {
-  pointer: string | undefined;
-  children: Map<string, PooledPointer> | undefined;
-}
-
-/** Distinct pointers a run keeps one string for; past it (a folder of unrelated shapes), each finding keeps its own. */
+/** Distinct pointers a run keeps one string for by text; past it (a folder of unrelated shapes), each finding keeps its own. */
 const POOLED_POINTERS = 4096;
 
 /** Up to this many findings at one position are compared pairwise; past it, through keys. */

@@ -58,8 +58,6 @@ class WalkNode implements SchemaNode {
   keywordMask = 0;
   /** The engine's note of where this node's findings go ({@link placementSlot}), made when the first one is reported. */
   placement: unknown = undefined;
-  /** The engine's note of the pointer string its findings share with other documents' ({@link placementSlot}). */
-  pooled: unknown = undefined;
   private ownPointer: string | undefined;
 
   constructor(
@@ -99,18 +97,23 @@ class WalkNode implements SchemaNode {
 }
 
 /**
- * The segments `node`'s pointer adds to its parent's (the keyword its edge names, then its key under it); undefined for
- * the root and for `$ref` targets, whose pointer is their own.
+ * The segment `node`'s pointer adds to its parent's before its {@link WalkNode.key} (the keyword its edge names);
+ * undefined for the root and for `$ref` targets, whose pointer is their own.
  */
-export function ownSegments(node: SchemaNode): [string] | [string, string | number] | undefined {
-  const {edge, key} = node as WalkNode;
+export function edgeSegment(node: SchemaNode): string | undefined {
+  const {edge} = node as WalkNode;
   if (edge === 'root' || edge === '$ref') return undefined;
-  const name = edge === 'tupleItems' ? 'items' : edge;
-  return key === undefined ? [name] : [name, key];
+  return edge === 'tupleItems' ? 'items' : edge;
+}
+
+/** The segment `node`'s pointer adds after its {@link edgeSegment}: its name or index under that keyword, if any. */
+export function memberSegment(node: SchemaNode): string | undefined {
+  const {key} = node as WalkNode;
+  return key === undefined ? undefined : String(key);
 }
 
 /** Where the engine keeps its own note on a node of the walk (one per node, so no map from nodes is needed). */
-export function placementSlot(node: SchemaNode): {placement: unknown; pooled: unknown} {
+export function placementSlot(node: SchemaNode): {placement: unknown} {
   return node as WalkNode;
 }
 
