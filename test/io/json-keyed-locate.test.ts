@@ -3,15 +3,7 @@ import {describe, expect, it} from 'vitest';
 import {keyColons} from '../../src/io/json-key-tokens.js';
 import {locateWantedByKeys} from '../../src/io/json-keyed-locate.js';
 import {locateWanted, WantedPaths} from '../../src/io/json-locate.js';
-
-/** The value's key count, as JsonDocument.parse counts it. */
-function keyCount(value: unknown): number {
-  if (value === null || typeof value !== 'object') return 0;
-  if (Array.isArray(value)) return value.reduce((n: number, v) => n + keyCount(v), 0);
-  let n = 0;
-  for (const k in value) n += 1 + keyCount((value as Record<string, unknown>)[k]);
-  return n;
-}
+import {deepKeyCount} from './deep-key-count.js';
 
 function paths(segmentLists: readonly (readonly string[])[]): WantedPaths {
   const wanted = new WantedPaths();
@@ -22,7 +14,7 @@ function paths(segmentLists: readonly (readonly string[])[]): WantedPaths {
 /** The keyed ranges, or undefined when the text does not qualify or the keyed locator declines. */
 function keyed(text: string, segmentLists: readonly (readonly string[])[]): number[] | undefined {
   const value: unknown = JSON.parse(text);
-  const colons = keyColons(text, keyCount(value));
+  const colons = keyColons(text, deepKeyCount(value));
   return colons && locateWantedByKeys(text, value, colons, paths(segmentLists));
 }
 
@@ -121,7 +113,7 @@ describe('locating paths through the parsed value (keyed) agrees with the scan',
     for (const declined of [[['a', '0']], [['a', '1']], [['a', '2']], [['b', 'missing']], [['missing']], [['a', 'x']]]) {
       const wanted = paths(declined);
       const value: unknown = JSON.parse(text);
-      expect(locateWantedByKeys(text, value, keyColons(text, keyCount(value)) as readonly number[], wanted), JSON.stringify(declined)).toBeUndefined();
+      expect(locateWantedByKeys(text, value, keyColons(text, deepKeyCount(value)) as readonly number[], wanted), JSON.stringify(declined)).toBeUndefined();
       expect(locateWanted(text, wanted)).toEqual(scanned(text, declined));
     }
     // JSON.parse puts integer-like keys first, so key order and text order differ.

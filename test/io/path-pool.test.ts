@@ -3,14 +3,7 @@ import {describe, expect, it} from 'vitest';
 import {keyColons} from '../../src/io/json-key-tokens.js';
 import {locateWantedByKeys} from '../../src/io/json-keyed-locate.js';
 import {locateWanted, PathPool, WantedPaths} from '../../src/io/json-locate.js';
-
-function keyCount(value: unknown): number {
-  if (value === null || typeof value !== 'object') return 0;
-  if (Array.isArray(value)) return value.reduce((n: number, v) => n + keyCount(v), 0);
-  let n = 0;
-  for (const k in value) n += 1 + keyCount((value as Record<string, unknown>)[k]);
-  return n;
-}
+import {deepKeyCount} from './deep-key-count.js';
 
 function mark(paths: WantedPaths, segmentLists: readonly (readonly string[])[]): WantedPaths {
   for (const segments of segmentLists) paths.addSegments(segments);
@@ -20,7 +13,7 @@ function mark(paths: WantedPaths, segmentLists: readonly (readonly string[])[]):
 /** The ranges of `segmentLists` in `text`, by the keyed walk when it takes them, else by the scan. */
 function ranges(text: string, paths: WantedPaths): number[] {
   const value: unknown = JSON.parse(text);
-  const colons = keyColons(text, keyCount(value));
+  const colons = keyColons(text, deepKeyCount(value));
   return (colons && locateWantedByKeys(text, value, colons, paths)) ?? locateWanted(text, paths);
 }
 
