@@ -159,7 +159,7 @@ export class JsonDocument {
    */
   pathsForPlacing(pool?: PathPool): WantedPaths | undefined {
     if (!this.parsed || this.source.pointerBase !== '' || this.hasDuplicateKeys()) return undefined;
-    return pool ? pool.paths() : new WantedPaths();
+    return new WantedPaths(pool);
   }
 
   /** {@link placeAll} for paths already gathered: `items[i]` gets the range of the i-th path marked in `paths`. */

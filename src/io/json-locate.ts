@@ -124,17 +124,31 @@ interface Wanted {
   /** Indexes (into the caller's list) of the paths that end here: one (most paths are marked once) or a list. */
   ends: number | number[] | undefined;
   found: boolean;
-  /** A node of a {@link PathPool}: its children there, by segment (only those ever asked for; not only this round's). */
+  /** A node of a {@link PathPool}, kept from one document to the next. */
   pooled: boolean;
-  kids: Map<string, Wanted> | undefined;
-  /** The round of the pool the fields above `pooled` belong to (0: none yet, or not pooled). */
+  /** A pooled node's pooled children, by segment: every one made so far, not only this round's (see `first`). */
+  pooledChildren: Map<string, Wanted> | undefined;
+  /** The round the fields from `first` to `found` belong to (0: a node no round has taken). */
   round: number;
-  /** The path as an RFC 6901 pointer, kept by the first caller that builds it (findings then share one string). */
+  /** Set by the caller, and then the path's RFC 6901 pointer: one string for every finding at this path. */
   pointer: string | undefined;
 }
 
 function wanted(seg: string, pooled = false): Wanted {
-  return {seg, backslash: seg.includes('\\'), first: undefined, next: undefined, childCount: 0, byName: undefined, ends: undefined, found: false, pooled, kids: undefined, round: 0, pointer: undefined};
+  return {
+    seg,
+    backslash: seg.includes('\\'),
+    first: undefined,
+    next: undefined,
+    childCount: 0,
+    byName: undefined,
+    ends: undefined,
+    found: false,
+    pooled,
+    pooledChildren: undefined,
+    round: 0,
+    pointer: undefined,
+  };
 }
 
 /** Children are searched one by one up to this many; past it, through `byName`. */
@@ -153,10 +167,10 @@ export class WantedPaths {
   ranged = 0;
   private readonly round: number;
 
-  /** With `pool`, the tree is the pool's, taken over for a new round (see {@link PathPool.paths}). */
+  /** With `pool`, the tree is the pool's, taken over for a new round. */
   constructor(private readonly pool?: PathPool) {
     if (pool) {
-      this.round = pool.nextRound();
+      this.round = pool.begin();
       this.root = pool.root;
       this.reset(this.root);
     } else {
@@ -202,9 +216,9 @@ export class WantedPaths {
   child(parent: WantedPath, seg: string): WantedPath {
     // Once another round has taken the pool over, its nodes are that round's: this tree adds nodes of its own only.
     const pooled = parent.pooled && this.intact();
-    const kept = pooled ? parent.kids?.get(seg) : undefined;
+    const kept = pooled ? parent.pooledChildren?.get(seg) : undefined;
     if (kept !== undefined) return kept.round === this.round ? kept : this.adopt(parent, kept);
-    return childNamed(parent, seg) ?? this.adopt(parent, (pooled ? this.pool?.kid(parent, seg) : undefined) ?? wanted(seg));
+    return childNamed(parent, seg) ?? this.adopt(parent, (pooled ? this.pool?.pooledChild(parent, seg) : undefined) ?? wanted(seg));
   }
 
   /** The next range {@link locateWanted} gives is that of `node`. */
@@ -215,6 +229,14 @@ export class WantedPaths {
       this.ranged++;
     } else if (typeof ends === 'number') node.ends = [ends, this.count++];
     else ends.push(this.count++);
+  }
+
+  /**
+   * Unlinks this round's tree from the pool's nodes once its ranges are found: a document's paths then stay reachable
+   * from the pool no longer than the document itself. Nothing is done once another round has begun.
+   */
+  release(): void {
+    if (this.pool !== undefined && this.intact()) unlinkBelow(this.root);
   }
 
   /** `child` joins this round's tree under `parent`, with no children or marks yet. */
@@ -242,27 +264,28 @@ export class WantedPaths {
  */
 export class PathPool {
   readonly root = wanted('', true);
-  round = 0;
+  private rounds = 0;
   private size = 0;
 
-  /** A new round: the tree for one document's paths. The previous round's tree stops being {@link WantedPaths.intact}. */
-  paths(): WantedPaths {
-    return new WantedPaths(this);
+  /** The round begun last. */
+  get round(): number {
+    return this.rounds;
   }
 
-  nextRound(): number {
-    return ++this.round;
+  /** Begins a round (a {@link WantedPaths} made with this pool does): the previous one stops being intact. */
+  begin(): number {
+    return ++this.rounds;
   }
 
   /** The pooled child of pooled `parent` named `seg`, made if there is room (not added to any round's tree). */
-  kid(parent: WantedPath, seg: string): WantedPath | undefined {
-    let kid = parent.kids?.get(seg);
-    if (kid === undefined && parent.pooled && this.size < POOLED_PATHS) {
+  pooledChild(parent: WantedPath, seg: string): WantedPath | undefined {
+    let child = parent.pooledChildren?.get(seg);
+    if (child === undefined && parent.pooled && this.size < POOLED_PATHS) {
       this.size++;
-      kid = wanted(seg, true);
-      (parent.kids ??= new Map()).set(seg, kid);
+      child = wanted(seg, true);
+      (parent.pooledChildren ??= new Map()).set(seg, child);
     }
-    return kid;
+    return child;
   }
 }
 
@@ -439,6 +462,19 @@ function addChild(parent: Wanted, child: Wanted): void {
     parent.byName = new Map();
     for (let c: Wanted | undefined = child; c !== undefined; c = c.next) parent.byName.set(c.seg, c);
   }
+}
+
+/** Clears the links and marks of `node` and of every node below it in the current round. */
+function unlinkBelow(node: Wanted): void {
+  for (let child = node.first; child !== undefined;) {
+    const next = child.next;
+    unlinkBelow(child);
+    child.next = undefined;
+    child = next;
+  }
+  node.first = undefined;
+  node.byName = undefined;
+  node.ends = undefined;
 }
 
 /** The child the key token from `open` to `end` names, unless it was found already. */

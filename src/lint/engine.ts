@@ -534,7 +534,11 @@ class FindingSink {
         // A fix that cannot be built is simply not offered.
       }
     }
-    if (this.paths) this.paths.mark(path as WantedPath);
+    if (this.paths) {
+      // The i-th path marked places the i-th finding: one without a path would shift every later one.
+      if (path === undefined) throw new Error(`${finding.ruleId}: a finding without a path in a document placed by path`);
+      this.paths.mark(path);
+    }
     this.produced.push(finding);
   }
 
@@ -559,8 +563,11 @@ class FindingSink {
   }
 
   private placeOwn(findings: Finding[]): void {
-    if (this.paths?.intact()) this.doc.placeAt(findings, this.paths);
-    else this.doc.placeAll(findings);
+    const {paths} = this;
+    if (paths?.intact()) {
+      this.doc.placeAt(findings, paths);
+      paths.release();
+    } else this.doc.placeAll(findings);
   }
 
   /** The path of `pointer` when the rule built it from the pointer of the node being checked (in the linted file). */
@@ -610,7 +617,7 @@ class FindingSink {
 
   /** The path one segment below `at`: in this document's paths when gathered, else the pool's (undefined once full). */
   private step(at: WantedPath, seg: string): WantedPath | undefined {
-    return this.paths ? this.paths.child(at, seg) : this.pool.kid(at, seg);
+    return this.paths ? this.paths.child(at, seg) : this.pool.pooledChild(at, seg);
   }
 }
 
@@ -629,8 +636,8 @@ const IN_PREDICATE = 'not auto-fixable: inside an allOf, not, if/then/else or de
  * The pointer strings findings keep, one per content: the schemas of a folder repeat each other's pointers, and a
  * linter keeps every finding until it reports (each byte kept is copied by the garbage collector, twice or more). A
  * pointer is built by concatenation, which V8 keeps as a chain of pieces (two per segment); the one kept is a single
- * flat string. Most pointers are found as nodes of the run's {@link PathPool}, which keeps the string; the others here,
- * by their whole text.
+ * flat string. Every pointer a finding keeps comes from here, one per text; a pointer built from a node's is then also
+ * kept on its node of the run's {@link PathPool}, so that the next finding at that path is given it without building it.
  */
 class PointerPool {
   private readonly kept = new Map<string, string>();
