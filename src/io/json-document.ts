@@ -153,11 +153,11 @@ export class JsonDocument {
   }
 
   /**
-   * A tree for {@link placeAt} to gather paths in (a round of `pool` when given), or undefined when this document's
+   * A tree for {@link placeAt} to gather paths in (a round of `pool`), or undefined when this document's
    * findings must be placed by their pointers ({@link placeAll}): it did not parse, repeats keys, or is one part of a
    * larger file.
    */
-  pathsForPlacing(pool?: PathPool): WantedPaths | undefined {
+  pathsForPlacing(pool: PathPool): WantedPaths | undefined {
     if (!this.parsed || this.source.pointerBase !== '' || this.hasDuplicateKeys()) return undefined;
     return new WantedPaths(pool);
   }

@@ -460,7 +460,7 @@ class Context implements RuleContext {
  * the linted file is gathered as it is reported, from the node being checked when the rule built its pointer from that
  * node's (almost always): reading the segments back out of the pointer strings cost more than the checks. The paths are
  * nodes of the run's {@link PathPool}, which also keeps each path's pointer string: the schemas of a folder repeat each
- * other's paths, so a document's findings mostly reuse nodes and strings earlier documents made.
+ * other's paths, and a document's findings reuse the nodes and strings of the paths earlier documents had.
  */
 class FindingSink {
   readonly produced: Finding[] = [];
