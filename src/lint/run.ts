@@ -7,6 +7,7 @@ import {JsonDocument} from '../io/json-document.js';
 import {DEFAULT_MAX_DOCUMENT_BYTES, readDocuments} from '../io/read-documents.js';
 import {LineIndex} from '../io/line-index.js';
 import {fileFinding, readJsonFile} from '../io/read-file.js';
+import {ReadAhead} from '../io/read-ahead.js';
 import {ReadScope, type ReadScopeOptions} from '../io/read-scope.js';
 import {FilePool, threadCount} from '../io/worker-pool.js';
 import {type Shard, takeShard} from '../io/shard.js';
@@ -84,36 +85,56 @@ interface FileSettings {
 }
 
 /**
+ * A file read and parsed, what a lint starts from ({@link lintLoaded}); or, for one that could not be read or decoded,
+ * the outcome that reports it.
+ */
+type LoadedFile = {text: string; bom: boolean; parsed: JsonDocument} | {outcome: SourceOutcome};
+
+/** `regular`: the expansion saw a regular file at `abs` (see readJsonFile). */
+function loadFile(abs: string, display: string, maxBytes: number, regular: boolean): LoadedFile {
+  const read = readJsonFile(abs, display, maxBytes, regular);
+  if (!read.ok) return {outcome: {result: {file: display, findings: [read.finding]}, fatal: true}};
+  const {text, problem} = read.decoded;
+  if (problem) {
+    const lines = new LineIndex(text);
+    const at = lines.at(problem.offset);
+    const end = lines.at(problem.offset + 1);
+    const finding = {...fileFinding(display, problem.ruleId, problem.message), ...at, endLine: end.line, endColumn: end.column};
+    return {outcome: {result: {file: display, findings: [finding]}, fatal: false}};
+  }
+  // The one parse of the file: the shape check, remote refs, fixes and the lint all start from it. A file that does not
+  // parse is linted, so its syntax error is reported.
+  return {text, bom: read.bom, parsed: JsonDocument.parse(text, {file: display})};
+}
+
+/** The characters a loaded file holds, for {@link ReadAhead}. */
+function loadedChars(loaded: LoadedFile): number {
+  return 'text' in loaded ? loaded.text.length : 0;
+}
+
+/**
  * `abs` is the file's absolute path, `display` its name in findings, `regular` whether the expansion saw a regular file
- * there, `onlySchema` whether to pass over the file when it is not a JSON Schema. Synchronous unless it fetches remote
- * refs or writes fixes back: a folder of thousands of schemas would otherwise wait a few event-loop turns per file.
+ * there. Synchronous unless it fetches remote refs or writes fixes back: a folder of thousands of schemas would
+ * otherwise wait a few event-loop turns per file.
  */
 function lintFile(abs: string, display: string, settings: FileSettings, regular?: boolean): SourceOutcome | Promise<SourceOutcome>;
-function lintFile(abs: string, display: string, settings: FileSettings, regular: boolean | undefined, onlySchema: boolean | undefined): SourceOutcome | typeof NOT_A_SCHEMA | Promise<SourceOutcome>;
-function lintFile(abs: string, display: string, settings: FileSettings, regular?: boolean, onlySchema?: boolean): SourceOutcome | typeof NOT_A_SCHEMA | Promise<SourceOutcome> {
+function lintFile(abs: string, display: string, settings: FileSettings, regular: boolean | undefined, onlySchema: boolean): SourceOutcome | typeof NOT_A_SCHEMA | Promise<SourceOutcome>;
+function lintFile(abs: string, display: string, settings: FileSettings, regular?: boolean, onlySchema = false): SourceOutcome | typeof NOT_A_SCHEMA | Promise<SourceOutcome> {
+  const loaded = loadFile(abs, display, settings.options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES, regular ?? false);
+  return lintLoaded(abs, display, settings, loaded, onlySchema);
+}
+
+/** {@link lintFile} for a file already loaded; `onlySchema`: pass over the file when it is not a JSON Schema. */
+function lintLoaded(abs: string, display: string, settings: FileSettings, loaded: LoadedFile, onlySchema: boolean): SourceOutcome | typeof NOT_A_SCHEMA | Promise<SourceOutcome> {
+  if ('outcome' in loaded) return loaded.outcome;
   const {options} = settings;
-  const maxBytes = options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
-  const read = readJsonFile(abs, display, maxBytes, regular ?? false);
-  if (!read.ok) return {result: {file: display, findings: [read.finding]}, fatal: true};
-  const {decoded} = read;
-  if (decoded.problem) {
-    const lines = new LineIndex(decoded.text);
-    const at = lines.at(decoded.problem.offset);
-    const end = lines.at(decoded.problem.offset + 1);
-    const finding = {...fileFinding(display, decoded.problem.ruleId, decoded.problem.message), ...at, endLine: end.line, endColumn: end.column};
-    return {result: {file: display, findings: [finding]}, fatal: false};
-  }
-  // The one parse of the file, done before anything else looks at it: the shape check, remote refs, fixes and the lint
-  // all start from it. A file that does not parse is linted, so its syntax error is reported.
-  const parsed = JsonDocument.parse(decoded.text, {file: display});
+  const {text, parsed} = loaded;
   if (onlySchema && parsed.parsed && !looksLikeSchema(parsed.value)) return NOT_A_SCHEMA;
-  const target = {abs, bom: read.bom};
+  const target = {abs, bom: loaded.bom};
   if (options.allowRemoteRefs) {
-    return withRemoteRefs(decoded.text, display, {...options, path: abs}, parsed).then((o) =>
-      writeBack(lintText(decoded.text, display, o, prepareLint(o), abs, target, parsed), abs, display, options.force),
-    );
+    return withRemoteRefs(text, display, {...options, path: abs}, parsed).then((o) => writeBack(lintText(text, display, o, prepareLint(o), abs, target, parsed), abs, display, options.force));
   }
-  return writeBack(lintText(decoded.text, display, options, settings.lint, abs, target, parsed), abs, display, options.force);
+  return writeBack(lintText(text, display, options, settings.lint, abs, target, parsed), abs, display, options.force);
 }
 
 /**
@@ -297,10 +318,11 @@ export async function lintSchemaInputs(paths: readonly string[], options: LintIn
   const seen = new Set<string>();
   const settingsFor = fileSettings(options);
   const pool = lintPool(sources, options, scope);
+  const ahead = pool ? undefined : readAhead(sources, options);
   try {
-    for (const source of sources) {
-      const pending =
-        source.kind !== 'file' ? lintStdin(source, options) : pool ? pool.next() : lintFile(source.path, source.display, settingsFor(source.path), source.regular, source.found && !options.allJson);
+    for (let i = 0; i < sources.length; i++) {
+      const source = sources[i];
+      const pending = source.kind !== 'file' ? lintStdin(source, options) : pool ? pool.next() : lintSource(source, settingsFor(source.path), ahead?.take(i), options);
       const outcome = pending instanceof Promise ? await pending : pending;
       if (outcome === NOT_A_SCHEMA) {
         skipped++;
@@ -314,6 +336,32 @@ export async function lintSchemaInputs(paths: readonly string[], options: LintIn
     await pool?.close();
   }
   return {results, fatal: isFatal, summary: options.fix ? {skipped, fixed} : {skipped}, severitiesResolved: true, notes: options.onNotes ? [] : notes};
+}
+
+/** A file of the run on this thread: `loaded` ahead, or read now. */
+function lintSource(
+  source: InputSource & {kind: 'file'},
+  settings: FileSettings,
+  loaded: LoadedFile | undefined,
+  options: LintInputsOptions,
+): SourceOutcome | typeof NOT_A_SCHEMA | Promise<SourceOutcome> {
+  const onlySchema = Boolean(source.found) && !options.allJson;
+  return loaded ? lintLoaded(source.path, source.display, settings, loaded, onlySchema) : lintFile(source.path, source.display, settings, source.regular, onlySchema);
+}
+
+/**
+ * The run's files read and parsed a stretch ahead of their lint (see ReadAhead); none with `--fix`, which writes each
+ * file back before the next is read (two paths can name one file, through a link, and the second must see the first's
+ * fixes).
+ */
+function readAhead(sources: readonly InputSource[], options: LintInputsOptions): ReadAhead<LoadedFile> | undefined {
+  if (options.fix === 'write') return undefined;
+  const maxBytes = options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
+  const load = (i: number) => {
+    const source = sources[i];
+    return source.kind === 'file' ? loadFile(source.path, source.display, maxBytes, source.regular ?? false) : undefined;
+  };
+  return new ReadAhead(sources.length, load, loadedChars);
 }
 
 /**
