@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
 import {JsonDocument, type Placed} from '../../src/io/json-document.js';
+import {PathPool} from '../../src/io/json-locate.js';
 import {toPointer} from '../../src/io/json-pointer.js';
 
 /** Every path into a value, plus one missing child per container. */
@@ -20,6 +21,8 @@ const range = ({line, column, endLine, endColumn}: Placed) => ({line, column, en
 
 describe('placing paths gathered segment by segment (as the lint engine does) agrees with placing pointers', () => {
   it('for every path of random documents, in compact and indented form', () => {
+    // One pool for every document, as one lint run has.
+    const pool = new PathPool();
     fc.assert(
       fc.property(fc.jsonValue({maxDepth: 5}), fc.constantFrom(0, 2, '\t'), (value, indent) => {
         const text = JSON.stringify(value, null, indent);
@@ -27,7 +30,7 @@ describe('placing paths gathered segment by segment (as the lint engine does) ag
         const byPointer: Placed[] = all.map((p) => ({pointer: toPointer(p), line: 0, column: 0}));
         JsonDocument.parse(text, {file: 'f.json'}).placeAll(byPointer);
         const doc = JsonDocument.parse(text, {file: 'f.json'});
-        const tree = doc.pathsForPlacing();
+        const tree = doc.pathsForPlacing(pool);
         if (!tree) throw new Error('a parsed text without repeated keys takes paths');
         // Half gathered a segment at a time, half read from their pointers.
         for (const [i, p] of all.entries()) tree.mark(i % 2 ? p.reduce((at, seg) => tree.child(at, seg), tree.root) : tree.at(toPointer(p)));
@@ -40,8 +43,9 @@ describe('placing paths gathered segment by segment (as the lint engine does) ag
   });
 
   it('is not offered for a text that repeats a key (placeAll finds which duplicate wins)', () => {
-    expect(JsonDocument.parse('{"a": 1, "a": 2}', {file: 'f.json'}).pathsForPlacing()).toBeUndefined();
-    expect(JsonDocument.parse('{"a": 1, "b": 2}', {file: 'f.json'}).pathsForPlacing()).toBeDefined();
+    const pool = new PathPool();
+    expect(JsonDocument.parse('{"a": 1, "a": 2}', {file: 'f.json'}).pathsForPlacing(pool)).toBeUndefined();
+    expect(JsonDocument.parse('{"a": 1, "b": 2}', {file: 'f.json'}).pathsForPlacing(pool)).toBeDefined();
   });
 });
 
