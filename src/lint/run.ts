@@ -84,14 +84,14 @@ interface FileSettings {
   lint: PreparedLint;
 }
 
-/**
- * A file read and parsed, what a lint starts from ({@link lintLoaded}); or, for one that could not be read or decoded,
- * the outcome that reports it.
- */
+/** A file read, or the outcome that reports why it could not be read or decoded. */
+type ReadFile = {text: string; bom: boolean; display: string} | {outcome: SourceOutcome};
+
+/** A file read and parsed, what a lint starts from ({@link lintLoaded}); or the outcome of a file that could not be read. */
 type LoadedFile = {text: string; bom: boolean; parsed: JsonDocument} | {outcome: SourceOutcome};
 
 /** `regular`: the expansion saw a regular file at `abs` (see readJsonFile). */
-function loadFile(abs: string, display: string, maxBytes: number, regular: boolean): LoadedFile {
+function readFile(abs: string, display: string, maxBytes: number, regular: boolean): ReadFile {
   const read = readJsonFile(abs, display, maxBytes, regular);
   if (!read.ok) return {outcome: {result: {file: display, findings: [read.finding]}, fatal: true}};
   const {text, problem} = read.decoded;
@@ -102,14 +102,20 @@ function loadFile(abs: string, display: string, maxBytes: number, regular: boole
     const finding = {...fileFinding(display, problem.ruleId, problem.message), ...at, endLine: end.line, endColumn: end.column};
     return {outcome: {result: {file: display, findings: [finding]}, fatal: false}};
   }
-  // The one parse of the file: the shape check, remote refs, fixes and the lint all start from it. A file that does not
-  // parse is linted, so its syntax error is reported.
-  return {text, bom: read.bom, parsed: JsonDocument.parse(text, {file: display})};
+  return {text, bom: read.bom, display};
 }
 
-/** The characters a loaded file holds, for {@link ReadAhead}. */
-function loadedChars(loaded: LoadedFile): number {
-  return 'text' in loaded ? loaded.text.length : 0;
+/**
+ * The one parse of a file: the shape check, remote refs, fixes and the lint all start from it. A file that does not
+ * parse is linted too, so that its syntax error is reported.
+ */
+function parseRead(read: ReadFile): LoadedFile {
+  return 'outcome' in read ? read : {text: read.text, bom: read.bom, parsed: JsonDocument.parse(read.text, {file: read.display})};
+}
+
+/** The characters a file read holds, for {@link ReadAhead}. */
+function readChars(read: ReadFile): number {
+  return 'text' in read ? read.text.length : 0;
 }
 
 /**
@@ -120,8 +126,8 @@ function loadedChars(loaded: LoadedFile): number {
 function lintFile(abs: string, display: string, settings: FileSettings, regular?: boolean): SourceOutcome | Promise<SourceOutcome>;
 function lintFile(abs: string, display: string, settings: FileSettings, regular: boolean | undefined, onlySchema: boolean): SourceOutcome | typeof NOT_A_SCHEMA | Promise<SourceOutcome>;
 function lintFile(abs: string, display: string, settings: FileSettings, regular?: boolean, onlySchema = false): SourceOutcome | typeof NOT_A_SCHEMA | Promise<SourceOutcome> {
-  const loaded = loadFile(abs, display, settings.options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES, regular ?? false);
-  return lintLoaded(abs, display, settings, loaded, onlySchema);
+  const read = readFile(abs, display, settings.options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES, regular ?? false);
+  return lintLoaded(abs, display, settings, parseRead(read), onlySchema);
 }
 
 /** {@link lintFile} for a file already loaded; `onlySchema`: pass over the file when it is not a JSON Schema. */
@@ -350,18 +356,18 @@ function lintSource(
 }
 
 /**
- * The run's files read and parsed a stretch ahead of their lint (see ReadAhead); none with `--fix`, which writes each
+ * The run's files read, then parsed, a stretch ahead of their lint (see ReadAhead); none with `--fix`, which writes each
  * file back before the next is read (two paths can name one file, through a link, and the second must see the first's
  * fixes).
  */
-function readAhead(sources: readonly InputSource[], options: LintInputsOptions): ReadAhead<LoadedFile> | undefined {
+function readAhead(sources: readonly InputSource[], options: LintInputsOptions): ReadAhead<ReadFile, LoadedFile> | undefined {
   if (options.fix === 'write') return undefined;
   const maxBytes = options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
-  const load = (i: number) => {
+  const read = (i: number) => {
     const source = sources[i];
-    return source.kind === 'file' ? loadFile(source.path, source.display, maxBytes, source.regular ?? false) : undefined;
+    return source.kind === 'file' ? readFile(source.path, source.display, maxBytes, source.regular ?? false) : undefined;
   };
-  return new ReadAhead(sources.length, load, loadedChars);
+  return new ReadAhead(sources.length, read, readChars, parseRead);
 }
 
 /**

@@ -1,35 +1,47 @@
 import {describe, expect, it} from 'vitest';
 import {ReadAhead} from '../../src/io/read-ahead.js';
 
-/** A read-ahead over `sizes` (each input's characters; undefined: not loaded ahead) that records every load. */
+/** A read-ahead over `sizes` (each input's characters; undefined: not loaded ahead) that records every read and completion. */
 function over(sizes: readonly (number | undefined)[], maxItems: number, maxChars: number) {
   const loads: number[] = [];
+  const steps: string[] = [];
   const ahead = new ReadAhead(
     sizes.length,
     (i) => {
       loads.push(i);
+      steps.push(`read ${i}`);
       const size = sizes[i];
       return size === undefined ? undefined : {index: i, size};
     },
-    (loaded) => loaded.size,
+    (read) => read.size,
+    (read) => {
+      steps.push(`complete ${read.index}`);
+      return {...read, completed: true};
+    },
     maxItems,
     maxChars,
   );
-  return {ahead, loads};
+  return {ahead, loads, steps};
 }
 
 describe('ReadAhead', () => {
   it('loads a stretch of inputs at the first take, and the next stretch only once the taker reaches it', () => {
     const {ahead, loads} = over([1, 1, 1, 1, 1], 2, 100);
-    expect(ahead.take(0)).toEqual({index: 0, size: 1});
+    expect(ahead.take(0)).toEqual({index: 0, size: 1, completed: true});
     expect(loads).toEqual([0, 1]);
-    expect(ahead.take(1)).toEqual({index: 1, size: 1});
+    expect(ahead.take(1)).toEqual({index: 1, size: 1, completed: true});
     expect(loads).toEqual([0, 1]);
-    expect(ahead.take(2)).toEqual({index: 2, size: 1});
+    expect(ahead.take(2)).toEqual({index: 2, size: 1, completed: true});
     expect(loads).toEqual([0, 1, 2, 3]);
     ahead.take(3);
-    expect(ahead.take(4)).toEqual({index: 4, size: 1});
+    expect(ahead.take(4)).toEqual({index: 4, size: 1, completed: true});
     expect(loads).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('reads a whole stretch before it completes any of it', () => {
+    const {ahead, steps} = over([1, undefined, 1, 1], 3, 100);
+    ahead.take(0);
+    expect(steps).toEqual(['read 0', 'read 1', 'read 2', 'complete 0', 'complete 2']);
   });
 
   it('ends a stretch once it holds the characters allowed, the input that crosses the bound included', () => {
@@ -43,7 +55,7 @@ describe('ReadAhead', () => {
 
   it('loads an input larger than the bound alone', () => {
     const {ahead, loads} = over([500, 1, 1], 10, 100);
-    expect(ahead.take(0)).toEqual({index: 0, size: 500});
+    expect(ahead.take(0)).toEqual({index: 0, size: 500, completed: true});
     expect(loads).toEqual([0]);
     ahead.take(1);
     expect(loads).toEqual([0, 1, 2]);
@@ -51,10 +63,10 @@ describe('ReadAhead', () => {
 
   it('hands each input over once and lets go of it', () => {
     const {ahead, loads} = over([1, 1, 1], 3, 100);
-    expect(ahead.take(0)).toEqual({index: 0, size: 1});
+    expect(ahead.take(0)).toEqual({index: 0, size: 1, completed: true});
     // Asked again, it is no longer held (the caller then reads it itself), and nothing is loaded twice.
     expect(ahead.take(0)).toBeUndefined();
-    expect(ahead.take(1)).toEqual({index: 1, size: 1});
+    expect(ahead.take(1)).toEqual({index: 1, size: 1, completed: true});
     expect(loads).toEqual([0, 1, 2]);
   });
 
@@ -63,6 +75,6 @@ describe('ReadAhead', () => {
     ahead.take(0);
     expect(ahead.take(1)).toBeUndefined();
     expect(loads).toEqual([0, 1]);
-    expect(ahead.take(2)).toEqual({index: 2, size: 1});
+    expect(ahead.take(2)).toEqual({index: 2, size: 1, completed: true});
   });
 });
