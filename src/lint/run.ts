@@ -7,7 +7,7 @@ import {JsonDocument} from '../io/json-document.js';
 import {DEFAULT_MAX_DOCUMENT_BYTES, readDocuments} from '../io/read-documents.js';
 import {LineIndex} from '../io/line-index.js';
 import {fileFinding, readJsonFile} from '../io/read-file.js';
-import {ReadAhead} from '../io/read-ahead.js';
+import {READ_AHEAD_ITEMS, ReadAhead} from '../io/read-ahead.js';
 import {ReadScope, type ReadScopeOptions} from '../io/read-scope.js';
 import {FilePool, threadCount} from '../io/worker-pool.js';
 import {type Shard, takeShard} from '../io/shard.js';
@@ -85,13 +85,13 @@ interface FileSettings {
 }
 
 /** A file read, or the outcome that reports why it could not be read or decoded. */
-type ReadFile = {text: string; bom: boolean; display: string} | {outcome: SourceOutcome};
+type FileText = {text: string; bom: boolean; display: string} | {outcome: SourceOutcome};
 
 /** A file read and parsed, what a lint starts from ({@link lintLoaded}); or the outcome of a file that could not be read. */
 type LoadedFile = {text: string; bom: boolean; parsed: JsonDocument} | {outcome: SourceOutcome};
 
 /** `regular`: the expansion saw a regular file at `abs` (see readJsonFile). */
-function readFile(abs: string, display: string, maxBytes: number, regular: boolean): ReadFile {
+function readText(abs: string, display: string, maxBytes: number, regular: boolean): FileText {
   const read = readJsonFile(abs, display, maxBytes, regular);
   if (!read.ok) return {outcome: {result: {file: display, findings: [read.finding]}, fatal: true}};
   const {text, problem} = read.decoded;
@@ -109,12 +109,12 @@ function readFile(abs: string, display: string, maxBytes: number, regular: boole
  * The one parse of a file: the shape check, remote refs, fixes and the lint all start from it. A file that does not
  * parse is linted too, so that its syntax error is reported.
  */
-function parseRead(read: ReadFile): LoadedFile {
+function parseText(read: FileText): LoadedFile {
   return 'outcome' in read ? read : {text: read.text, bom: read.bom, parsed: JsonDocument.parse(read.text, {file: read.display})};
 }
 
-/** The characters a file read holds, for {@link ReadAhead}. */
-function readChars(read: ReadFile): number {
+/** The characters a file's text holds, for {@link ReadAhead}. */
+function textChars(read: FileText): number {
   return 'text' in read ? read.text.length : 0;
 }
 
@@ -126,8 +126,8 @@ function readChars(read: ReadFile): number {
 function lintFile(abs: string, display: string, settings: FileSettings, regular?: boolean): SourceOutcome | Promise<SourceOutcome>;
 function lintFile(abs: string, display: string, settings: FileSettings, regular: boolean | undefined, onlySchema: boolean): SourceOutcome | typeof NOT_A_SCHEMA | Promise<SourceOutcome>;
 function lintFile(abs: string, display: string, settings: FileSettings, regular?: boolean, onlySchema = false): SourceOutcome | typeof NOT_A_SCHEMA | Promise<SourceOutcome> {
-  const read = readFile(abs, display, settings.options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES, regular ?? false);
-  return lintLoaded(abs, display, settings, parseRead(read), onlySchema);
+  const read = readText(abs, display, settings.options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES, regular ?? false);
+  return lintLoaded(abs, display, settings, parseText(read), onlySchema);
 }
 
 /** {@link lintFile} for a file already loaded; `onlySchema`: pass over the file when it is not a JSON Schema. */
@@ -324,11 +324,16 @@ export async function lintSchemaInputs(paths: readonly string[], options: LintIn
   const seen = new Set<string>();
   const settingsFor = fileSettings(options);
   const pool = lintPool(sources, options, scope);
-  const ahead = pool ? undefined : readAhead(sources, options);
+  const ahead = readAhead(sources, options);
   try {
     for (let i = 0; i < sources.length; i++) {
       const source = sources[i];
-      const pending = source.kind !== 'file' ? lintStdin(source, options) : pool ? pool.next() : lintSource(source, settingsFor(source.path), ahead?.take(i), options);
+      const pending =
+        source.kind !== 'file'
+          ? lintStdin(source, options)
+          : pool
+            ? pool.next()
+            : lintLoaded(source.path, source.display, settingsFor(source.path), ahead.take(i), Boolean(source.found) && !options.allJson);
       const outcome = pending instanceof Promise ? await pending : pending;
       if (outcome === NOT_A_SCHEMA) {
         skipped++;
@@ -344,30 +349,19 @@ export async function lintSchemaInputs(paths: readonly string[], options: LintIn
   return {results, fatal: isFatal, summary: options.fix ? {skipped, fixed} : {skipped}, severitiesResolved: true, notes: options.onNotes ? [] : notes};
 }
 
-/** A file of the run on this thread: `loaded` ahead, or read now. */
-function lintSource(
-  source: InputSource & {kind: 'file'},
-  settings: FileSettings,
-  loaded: LoadedFile | undefined,
-  options: LintInputsOptions,
-): SourceOutcome | typeof NOT_A_SCHEMA | Promise<SourceOutcome> {
-  const onlySchema = Boolean(source.found) && !options.allJson;
-  return loaded ? lintLoaded(source.path, source.display, settings, loaded, onlySchema) : lintFile(source.path, source.display, settings, source.regular, onlySchema);
-}
-
 /**
- * The run's files read, then parsed, a stretch ahead of their lint (see ReadAhead); none with `--fix`, which writes each
- * file back before the next is read (two paths can name one file, through a link, and the second must see the first's
- * fixes).
+ * The run's files as this thread lints them: read, then parsed, a stretch ahead of their lint (see ReadAhead). A file
+ * is therefore read before the results of up to 63 files ahead of it are out, and a streamed result waits for its
+ * stretch to be read. With `--fix` each file is read just before it is fixed: the one before it has been written back
+ * (two paths can name one file, through a link, and the second must see the first's fixes).
  */
-function readAhead(sources: readonly InputSource[], options: LintInputsOptions): ReadAhead<ReadFile, LoadedFile> | undefined {
-  if (options.fix === 'write') return undefined;
+function readAhead(sources: readonly InputSource[], options: LintInputsOptions): ReadAhead<FileText, LoadedFile> {
   const maxBytes = options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
   const read = (i: number) => {
     const source = sources[i];
-    return source.kind === 'file' ? readFile(source.path, source.display, maxBytes, source.regular ?? false) : undefined;
+    return source.kind === 'file' ? readText(source.path, source.display, maxBytes, source.regular ?? false) : undefined;
   };
-  return new ReadAhead(sources.length, read, readChars, parseRead);
+  return new ReadAhead(sources.length, read, textChars, parseText, options.fix === 'write' ? 1 : READ_AHEAD_ITEMS);
 }
 
 /**

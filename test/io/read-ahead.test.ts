@@ -61,19 +61,20 @@ describe('ReadAhead', () => {
     expect(loads).toEqual([0, 1, 2]);
   });
 
-  it('hands each input over once and lets go of it', () => {
-    const {ahead, loads} = over([1, 1, 1], 3, 100);
+  it('hands each input over once, and refuses one taken again, one before the stretch held, or one past the last', () => {
+    const {ahead, loads} = over([1, 1, 1], 2, 100);
     expect(ahead.take(0)).toEqual({index: 0, size: 1, completed: true});
-    // Asked again, it is no longer held (the caller then reads it itself), and nothing is loaded twice.
-    expect(ahead.take(0)).toBeUndefined();
-    expect(ahead.take(1)).toEqual({index: 1, size: 1, completed: true});
+    expect(() => ahead.take(0)).toThrow(/taken already/);
+    expect(ahead.take(2)).toEqual({index: 2, size: 1, completed: true});
+    expect(() => ahead.take(1)).toThrow(/out of order/);
+    expect(() => ahead.take(3)).toThrow(/out of order/);
     expect(loads).toEqual([0, 1, 2]);
   });
 
-  it('gives undefined for an input not loaded ahead, and counts it in the stretch', () => {
+  it('counts an input not loaded ahead in the stretch, and refuses to hand it over', () => {
     const {ahead, loads} = over([1, undefined, 1], 2, 100);
     ahead.take(0);
-    expect(ahead.take(1)).toBeUndefined();
+    expect(() => ahead.take(1)).toThrow(/not read ahead/);
     expect(loads).toEqual([0, 1]);
     expect(ahead.take(2)).toEqual({index: 2, size: 1, completed: true});
   });
