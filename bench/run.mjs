@@ -1,11 +1,13 @@
 // `node bench/run.mjs [--runs N] [--only NAME] [--node 20,22,24]`: runs every bench/*.bench.mjs, prints each figure and
 // writes bench/RESULTS.md. Run after `npm run build`. The start-up figures are taken on each Node major given (default:
 // every supported one; scripts/node-runtimes.mjs fetches the ones this machine lacks), the others on this Node. With
-// `--only`, only the rows measured are replaced in (or added to) bench/RESULTS.md.
+// `--only`, only the rows measured are replaced in (or added to) bench/RESULTS.md. Each bench file runs in a process of
+// its own (`--file`), so that no bench's heap, code or leftovers weigh on the next one's figures.
+import {spawnSync} from 'node:child_process';
 import {existsSync, readFileSync, readdirSync, writeFileSync} from 'node:fs';
 import {cpus, loadavg, totalmem} from 'node:os';
 import {join} from 'node:path';
-import {pathToFileURL} from 'node:url';
+import {fileURLToPath, pathToFileURL} from 'node:url';
 import {nodeRuntimes, SUPPORTED_MAJORS} from '../scripts/node-runtimes.mjs';
 import {ROOT} from './lib.mjs';
 
@@ -15,21 +17,39 @@ const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefi
 const majors = args.includes('--node') ? args[args.indexOf('--node') + 1].split(',').map(Number) : SUPPORTED_MAJORS;
 const loadAtStart = loadavg()[0];
 
+/** Marks the line on which a `--file` process hands its rows to the run. */
+const ROWS = 'bench-rows:';
+const file = args.includes('--file') ? args[args.indexOf('--file') + 1] : undefined;
+if (file) {
+  // Only the cold starts run on other Nodes; fetching them (npm install) happens before that bench measures anything.
+  const nodes = file === 'startup.bench.mjs' ? nodeRuntimes(majors) : new Map();
+  const mod = await import(pathToFileURL(join(ROOT, 'bench', file)).href);
+  const rows = await mod.measure({runs, nodes});
+  process.stdout.write(`${ROWS}${JSON.stringify({title: mod.title, rows})}\n`);
+  process.exit(0);
+}
+
 const files = readdirSync(join(ROOT, 'bench'))
   .filter((f) => f.endsWith('.bench.mjs') && (!only || f.startsWith(only)))
   .sort();
-// Only the cold starts run on other Nodes; fetching them (npm install) is no part of the other figures' runs.
-const nodes = files.includes('startup.bench.mjs') ? nodeRuntimes(majors) : new Map();
 const sections = [];
 for (const file of files) {
-  const mod = await import(pathToFileURL(join(ROOT, 'bench', file)).href);
-  process.stderr.write(`bench: ${mod.title} …\n`);
-  const rows = await mod.measure({runs, nodes});
+  process.stderr.write(`bench: ${file} …\n`);
+  const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--file', file, '--runs', String(runs), '--node', majors.join(',')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const line = child.stdout
+    ?.toString()
+    .split('\n')
+    .findLast((l) => l.startsWith(ROWS));
+  if (child.status !== 0 || !line) throw new Error(`bench/${file} failed (exit ${child.status ?? child.signal})`);
+  const {title, rows} = JSON.parse(line.slice(ROWS.length));
   for (const r of rows) {
     const verdict = r.met === undefined ? '' : r.met ? 'met' : 'NOT MET';
     console.log(`${r.name}: ${fmt(r.value)}${r.unit} (min ${fmt(r.ratio?.min)}, max ${fmt(r.ratio?.max)}) target ≤ ${r.target ?? '-'} ${verdict} ${r.detail}`);
   }
-  sections.push({title: mod.title, file, rows});
+  sections.push({title, file, rows});
 }
 
 const row = (r) =>
