@@ -3,13 +3,12 @@
 // every supported one; scripts/node-runtimes.mjs fetches the ones this machine lacks), the others on this Node. With
 // `--only`, only the rows measured are replaced in (or added to) bench/RESULTS.md. Each bench file runs in a process of
 // its own (`--file`), so that no bench's heap, code or leftovers weigh on the next one's figures.
-import {spawnSync} from 'node:child_process';
 import {existsSync, readFileSync, readdirSync, writeFileSync} from 'node:fs';
 import {cpus, loadavg, totalmem} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';
 import {nodeRuntimes, SUPPORTED_MAJORS} from '../scripts/node-runtimes.mjs';
-import {ROOT} from './lib.mjs';
+import {ROOT, runProcess} from './lib.mjs';
 
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1]) || 15;
@@ -35,15 +34,10 @@ const files = readdirSync(join(ROOT, 'bench'))
 const sections = [];
 for (const file of files) {
   process.stderr.write(`bench: ${file} …\n`);
-  const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--file', file, '--runs', String(runs), '--node', majors.join(',')], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  const line = child.stdout
-    ?.toString()
-    .split('\n')
-    .findLast((l) => l.startsWith(ROWS));
-  if (child.status !== 0 || !line) throw new Error(`bench/${file} failed (exit ${child.status ?? child.signal})`);
+  // stderr passes through: each bench's progress shows as it runs.
+  const {stdout} = runProcess([fileURLToPath(import.meta.url), '--file', file, '--runs', String(runs), '--node', majors.join(',')], {stdio: ['ignore', 'pipe', 'inherit']});
+  const line = stdout.split('\n').findLast((l) => l.startsWith(ROWS));
+  if (!line) throw new Error(`bench/${file} printed no rows`);
   const {title, rows} = JSON.parse(line.slice(ROWS.length));
   for (const r of rows) {
     const verdict = r.met === undefined ? '' : r.met ? 'met' : 'NOT MET';
